@@ -3,6 +3,8 @@ import * as fans from '../data/access/smart-link-fans.js';
 import { getSmartLink } from '../data/access/smart-links.js';
 import type { SmartLinkFanItem, SmartLinkItem, SmartLinkStore } from '../data/entities/smart-link.js';
 import { log } from '../lib/logger.js';
+import { pacer } from '../lib/pacer.js';
+import { sendRate } from '../promos/send-rate.js';
 import { appLink, type Mail, sendMail } from '../lib/mail.js';
 import { oneClickHeaders } from '../lib/one-click-unsubscribe.js';
 import { newAccessToken } from '../lib/secret-links.js';
@@ -37,6 +39,8 @@ export async function mailFansOnReleaseDay(now: Date): Promise<{ links: number; 
 /** Mails the link's waiting fans; how many it mailed and how many still wait (the mail service refused them). */
 async function mailWaitingFans(link: SmartLinkItem): Promise<{ mailed: number; left: number }> {
   const doNotMail = await suppressedAddresses(link.tenantId);
+  // Paced like a promo send: a release with thousands of fans must keep within the mail service's sending rate.
+  const nextMail = pacer(sendRate());
   let mailed = 0;
   let left = 0;
   for (const fan of await fans.listFans(link.tenantId, link.id)) {
@@ -45,6 +49,8 @@ async function mailWaitingFans(link: SmartLinkItem): Promise<{ mailed: number; l
       await fans.moveFan(link.tenantId, link.id, fan.id, ['waiting'], { status: 'skipped' });
       continue;
     }
+    // Before the claim: a fan is claimed (sending) only for the moment its mail goes out.
+    await nextMail();
     const { token, hash } = newAccessToken(fan.id);
     if (!(await fans.moveFan(link.tenantId, link.id, fan.id, ['waiting'], { status: 'sending', token_hash: hash })))
       continue;

@@ -1,16 +1,14 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ENV } from '../../../infra/resources.js';
+import { dynamoClient, requireEnv } from '../../lib/clients.js';
 import { inStatesOf } from '../entities/in-states-index.js';
 import { getDb } from '../service.js';
 
-/** What this module needs of an ElectroDB entity: a filtered scan and a whole-item put. */
-type ScannableEntity = {
-  scan: {
-    where(build: (attributes: Record<string, unknown>, op: { eq(a: unknown, v: string): string }) => string): {
-      go(options: { pages: 'all'; data: 'raw' }): Promise<{ data: { Items?: Record<string, unknown>[] } }>;
-    };
-  };
-  put(item: Record<string, unknown>): { go(): Promise<unknown> };
+/** What this module needs of an ElectroDB entity: its name, its indexes, and to read and write a whole item. */
+type IndexedEntity = {
+  schema: { model: { entity: string }; indexes: Record<string, { condition?: unknown }> };
   parse(raw: { Item: Record<string, unknown> }): { data: Record<string, unknown> | null };
-  schema: { indexes: Record<string, { condition?: unknown }> };
+  put(item: Record<string, unknown>): { go(): Promise<unknown> };
 };
 
 /**
@@ -18,26 +16,52 @@ type ScannableEntity = {
  * again as they are, so the index finds them. `npm start` keeps its data between versions, and the local cloud
  * resumes unfinished jobs through these indexes on start, so it runs this first; the cloud is not serving yet, so
  * no worker writes the items meanwhile. A table made by this version finds nothing to write. Answers how many.
- * `only` limits it to one index (each is a scan of the whole table).
+ * `only` limits it to one index (each is a scan of the whole table); `pageSize` caps the items a scan page reads.
  */
-export async function indexItemsInStates(only?: { entity: string; attribute: string }): Promise<number> {
-  const entities = getDb().entities as unknown as Record<string, ScannableEntity>;
+export async function indexItemsInStates(
+  only?: { entity: string; attribute: string },
+  pageSize?: number,
+): Promise<number> {
+  const entities = getDb().entities as unknown as Record<string, IndexedEntity>;
+  const chosen = Object.entries(entities)
+    .flatMap(([entity, model]) => inStatesOf(model.schema.indexes).map((found) => ({ entity, model, ...found })))
+    .filter((i) => !only || (i.entity === only.entity && i.attribute === only.attribute));
   let written = 0;
-  const all = Object.entries(entities).flatMap(([entity, model]) =>
-    inStatesOf(model.schema.indexes).map((found) => ({ entity, model, ...found })),
-  );
-  const chosen = all.filter((i) => !only || (i.entity === only.entity && i.attribute === only.attribute));
   for (const { model, attribute, states, index } of chosen) {
-    const { data } = await model.scan
-      .where((a, op) => states.map((state) => op.eq(a[attribute], state)).join(' OR '))
-      .go({ pages: 'all', data: 'raw' });
-    // Items written by this version carry the index's keys already.
-    for (const raw of data.Items ?? []) {
-      if (raw[`${index}pk`] !== undefined) continue;
+    for await (const raw of itemsWithoutIndex(model.schema.model.entity, attribute, states, `${index}pk`, pageSize)) {
       const item = model.parse({ Item: raw }).data;
-      if (item) await model.put(item).go();
-      written += item ? 1 : 0;
+      if (!item) continue;
+      await model.put(item).go();
+      written += 1;
     }
   }
   return written;
+}
+
+/** The entity's items in one of `states` that lack the index's key, page by page through the whole table. */
+async function* itemsWithoutIndex(
+  entity: string,
+  attribute: string,
+  states: readonly string[],
+  key: string,
+  pageSize: number | undefined,
+) {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoClient().send(
+      new ScanCommand({
+        TableName: requireEnv(ENV.table),
+        FilterExpression: `#entity = :entity AND #state IN (${states.map((_, i) => `:s${i}`).join(', ')}) AND attribute_not_exists(#key)`,
+        ExpressionAttributeNames: { '#entity': '__edb_e__', '#state': attribute, '#key': key },
+        ExpressionAttributeValues: {
+          ':entity': entity,
+          ...Object.fromEntries(states.map((state, i) => [`:s${i}`, state])),
+        },
+        ExclusiveStartKey: start,
+        Limit: pageSize,
+      }),
+    );
+    yield* page.Items ?? [];
+    start = page.LastEvaluatedKey;
+  } while (start);
 }
