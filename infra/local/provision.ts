@@ -133,5 +133,16 @@ async function addMissingIndexes(client: DynamoDBClient, present: ReadonlySet<st
         ],
       }),
     );
+    await untilIndexActive(client, index.name);
   }
+}
+
+/** A new index answers queries once it is ACTIVE: the unfinished jobs are looked up through it right after. */
+async function untilIndexActive(client: DynamoDBClient, name: string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE.localName }));
+    if (Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === name)?.IndexStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The table's new index ${name} did not become active within a minute`);
 }
