@@ -73,7 +73,7 @@ describe('an admin across companies', () => {
       await page.goto(`${cloudUrl()}${path}`);
       const list = page.getByTestId('across-companies');
       await list.waitFor();
-      await expect.poll(() => list.locator('thead').textContent(), { timeout: 15_000 }).toContain('Company');
+      await expect.poll(() => list.locator('thead').textContent()).toContain('Company');
       expect(await page.getByText(MESSAGES.missingCompany).count(), path).toBe(0);
     }
     // The company filter keeps one company's rows: the expense this file made, under its company's name.
@@ -82,7 +82,7 @@ describe('an admin across companies', () => {
     await page.keyboard.type(company.name);
     await page.getByRole('option', { name: company.name }).click();
     const rows = page.locator('[data-testid="across-companies"] tbody tr');
-    await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain(expense);
+    await expect.poll(() => rows.first().textContent()).toContain(expense);
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(company.name);
     await screenshotIfAsked(page, '/tmp/admin-across-expenses.png', true);

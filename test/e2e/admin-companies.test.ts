@@ -22,9 +22,7 @@ describe('admin companies in the browser', () => {
     const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/companies/new' });
     await page.getByTestId('company-field-name').fill('Browser Made Records');
     await page.getByTestId('company-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('Company Added');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Company Added');
 
     await page.getByTestId('company-edit').click();
     await page.getByTestId('company-users-add').click();
@@ -38,7 +36,7 @@ describe('admin companies in the browser', () => {
       .click();
     await page.getByTestId('company-submit').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain(MESSAGES.newUserAddedToCompany);
     await page.waitForURL(/\/user\/companies\//);
     await expect.poll(() => page.locator('main').first().textContent()).toContain(newcomer.email);
@@ -59,9 +57,7 @@ describe('admin companies in the browser', () => {
     await page.getByRole('option', { name: 'The Orchard' }).click();
     await page.getByTestId('ref-rows-company_distributors-contract_start_date-0').fill('2026-02-01');
     await page.getByTestId('company-section-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('Company Updated');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Company Updated');
     await page.waitForURL(companyPage);
     await expect.poll(() => page.locator('main').first().textContent()).toContain('The Orchard');
 
@@ -73,9 +69,7 @@ describe('admin companies in the browser', () => {
       .toContain('Primary colour must be a hex or rgba colour');
     await page.getByTestId('ref-field-site_settings.primary_colour').fill('rgba(20, 40, 60, 0.8)');
     await page.getByTestId('company-section-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('Company Updated');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Company Updated');
     expect(errors).toEqual([]);
   });
 
@@ -93,13 +87,11 @@ describe('admin companies in the browser', () => {
     const name = `Quick Publisher ${Date.now()}`;
     await modal.getByTestId('ref-field-name').fill(name);
     await page.getByTestId('quick-add-publishers-save').click();
-    await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => modal.count()).toBe(0);
     await page.getByTestId('company-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('Company Updated');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Company Updated');
     await page.goto(companyPage);
-    await expect.poll(() => page.locator('main').first().textContent(), { timeout: 10_000 }).toContain(name);
+    await expect.poll(() => page.locator('main').first().textContent()).toContain(name);
     expect(errors).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe('the admin importer', () => {
     await page.locator('[data-testid="importer-file"] input[type=file]').setInputFiles(file);
     await page.getByTestId('importer-preview').click();
     await expect
-      .poll(() => page.getByTestId('importer-counts').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('importer-counts').textContent())
       .toBe('2 rows: 2 to add, 0 with errors, 0 duplicates');
     await page.getByTestId('importer-start').click();
     await page.getByText('2 records were added').first().waitFor({ timeout: 60_000 });

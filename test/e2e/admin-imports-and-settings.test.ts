@@ -31,9 +31,7 @@ afterAll(async () => {
 describe('admin imports history and user settings', () => {
   it('deletes two of a user’s imports at once and shows the server’s message', async () => {
     await page.goto(`${cloudUrl()}/admin/users/${userId}/imports`);
-    await expect
-      .poll(() => page.getByTestId('imports-table').textContent(), { timeout: 10_000 })
-      .toContain('history-keep.csv');
+    await expect.poll(() => page.getByTestId('imports-table').textContent()).toContain('history-keep.csv');
     for (const name of ['history-one.csv', 'history-two.csv']) {
       await page
         .getByRole('row', { name: new RegExp(name) })
@@ -42,9 +40,7 @@ describe('admin imports history and user settings', () => {
     }
     await page.getByTestId('imports-delete-selected').click();
     await page.getByTestId('delete-confirm').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('2 imports deleted');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('2 imports deleted');
     const left = await call('GET', '/api/v1/imports', { token: userToken });
     expect(left.body.imports.map((i: { filename: string }) => i.filename)).toEqual(['history-keep.csv']);
   });
@@ -53,9 +49,7 @@ describe('admin imports history and user settings', () => {
     await page.goto(`${cloudUrl()}/admin/users/${userId}/settings`);
     await page.getByTestId('user-setting-beta_features').check();
     await page.getByTestId('user-settings-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('User Updated');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('User Updated');
     const user = await call('GET', '/api/v1/me', { token: userToken });
     expect(user.body.user.user_setting_attributes.beta_features).toBe(true);
     expect(errors).toEqual([]);

@@ -32,7 +32,7 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-field-code').fill(`BS${suffix}`);
     await page.getByTestId('ref-field-country_id').click();
     await page.keyboard.type('no such country');
-    await expect.poll(() => page.getByText('No results for no such country').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByText('No results for no such country').count()).toBe(1);
     await page.keyboard.press('Escape');
     await pick('ref-field-country_id', 'ireland', 'Ireland');
     await page.getByTestId('ref-rows-urls-add').click();
@@ -41,14 +41,14 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-rows-urls-link-1').fill('https://members.example.org');
     await page.getByTestId('ref-rows-urls-link_text-1').fill('Members');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Society Added');
+    await expect.poll(notice).toContain('Society Added');
     await page.waitForURL(`${cloudUrl()}/admin/societies`);
 
     await page.getByTestId('ref-table-search').locator('input').fill(`bs${suffix}`);
-    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Ireland');
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).toContain('Ireland');
     await page.getByRole('link', { name: `Browser Society ${suffix}` }).click();
     await expect
-      .poll(() => page.getByTestId('ref-rows-urls-table').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('ref-rows-urls-table').textContent())
       .toContain(`Browser Society ${suffix}`);
     expect(await page.getByTestId('ref-rows-urls-table').textContent()).toContain('Members');
   });
@@ -61,7 +61,7 @@ describe('admin reference records in the browser', () => {
     expect(await page.getByTestId('ref-rows-urls-row-0').getAttribute('data-destroyed')).toBe('false');
     await page.getByTestId('ref-rows-urls-remove-0').click();
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Society Updated');
+    await expect.poll(notice).toContain('Society Updated');
     const admin = await signIn(demo.admin.email, demo.admin.password);
     const found = await call('GET', `/api/v1/societies?q=bs${suffix}`, { token: admin });
     expect(found.body.societies[0].urls.map((u: { link: string }) => u.link)).toEqual(['https://members.example.org']);
@@ -77,16 +77,14 @@ describe('admin reference records in the browser', () => {
     expect(await modal.getByTestId('ref-field-active').count()).toBe(0);
     await modal.getByTestId('ref-field-name').fill(`Modal Distributor ${suffix}`);
     await page.getByTestId('quick-add-distributors-save').click();
-    await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => modal.count()).toBe(0);
     expect(await page.getByTestId('ref-field-distributor_id').first().textContent()).toContain(
       `Modal Distributor ${suffix}`,
     );
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Retailer Added');
+    await expect.poll(notice).toContain('Retailer Added');
     await page.getByTestId('ref-table-search').locator('input').fill(`browser shop ${suffix}`);
-    await expect
-      .poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 })
-      .toContain(`Modal Distributor ${suffix}`);
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).toContain(`Modal Distributor ${suffix}`);
   });
 
   it('adds a DSP and returns to DistributionDSPs; DSP management on distributors needs admin features', async () => {
@@ -95,7 +93,7 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-field-pre_order').check();
     await page.getByTestId('ref-field-technical_specification.delivery_format').fill('DDEX ERN 4.3');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('DSP Added');
+    await expect.poll(notice).toContain('DSP Added');
     await page.waitForURL(`${cloudUrl()}/distribution/dsps`);
 
     await page.goto(`${cloudUrl()}/admin/distributors/new`);
@@ -108,7 +106,7 @@ describe('admin reference records in the browser', () => {
     await page.getByTestId('ref-rows-distributor_dsps-active-0').uncheck();
     await page.getByTestId('ref-rows-distributor_dsps-inactive_note-0').fill('Awaiting contract');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Distributor Added');
+    await expect.poll(notice).toContain('Distributor Added');
     const admin = await signIn(demo.admin.email, demo.admin.password);
     const found = await call('GET', `/api/v1/distributors?q=${encodeURIComponent(`DSP Distributor ${suffix}`)}`, {
       token: admin,
@@ -129,7 +127,7 @@ describe('admin reference records in the browser', () => {
     await pick('ref-field-label_id', 'aurora', 'Aurora Sound');
     await page.getByTestId('ref-field-title').fill(`Admin Release ${suffix}`);
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    await expect.poll(notice).toContain('Release Successfully Added');
     const admin = await signIn(demo.admin.email, demo.admin.password);
     const found = await call('GET', `/api/v1/admin/releases?q=${encodeURIComponent(`Admin Release ${suffix}`)}`, {
       token: admin,
@@ -140,9 +138,7 @@ describe('admin reference records in the browser', () => {
     });
     await page.goto(`${cloudUrl()}/admin/releases`);
     await page.getByTestId('ref-table-search').locator('input').fill(`Admin Release ${suffix}`);
-    await expect
-      .poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 })
-      .toContain('Northern Lights Records');
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).toContain('Northern Lights Records');
     expect(await page.getByTestId('ref-delete-selected').count()).toBe(0);
   });
 });

@@ -27,24 +27,22 @@ describe('admin reference data', () => {
     await page.getByTestId('ref-field-iso_alpha_three').fill('QBL');
     await page.getByTestId('ref-field-iso_numeric').fill('901');
     await page.getByTestId('ref-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toContain('Country Added');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Country Added');
     await page.waitForURL(`${cloudUrl()}/admin/countries`);
   });
 
   it('finds it by search and bulk-deletes the selection with the server’s message', async () => {
     await page.getByTestId('ref-table-search').locator('input').fill('browserland');
-    await expect.poll(() => page.getByTestId('ref-table').textContent(), { timeout: 10_000 }).toContain('Browserland');
+    await expect.poll(() => page.getByTestId('ref-table').textContent()).toContain('Browserland');
     // Wait for the server's filtered answer: one row (the unfiltered first page starts with Afghanistan).
     const rows = page.getByTestId('ref-table').locator('tbody tr');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => page.getByTestId('ref-table').textContent()).not.toContain('Afghanistan');
     await rows.filter({ hasText: 'Browserland' }).locator('input[type=checkbox]').check();
     await page.getByTestId('ref-delete-selected').click();
     await expect.poll(() => page.getByTestId('delete-modal').textContent()).toContain('Browserland');
     await page.getByTestId('delete-confirm').click();
-    await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toContain('1 country deleted');
+    await expect.poll(() => page.locator('body').textContent()).toContain('1 country deleted');
   });
 
   it('asks before leaving a half-filled form through the menu; staying keeps what was typed', async () => {

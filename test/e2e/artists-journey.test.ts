@@ -39,12 +39,12 @@ describe('artists in the browser', () => {
     await expect.poll(() => modal.textContent()).toContain('Add New Contributor');
     await modal.getByTestId('ref-field-name').fill(writer);
     await page.getByTestId('quick-add-contributors-save').click();
-    await expect.poll(() => modal.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => modal.count()).toBe(0);
     await page.getByTestId('ref-rows-artist_members-membership_type-0').click();
     await page.getByRole('option', { name: 'main', exact: true }).click();
 
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Artist Added');
+    await expect.poll(notice).toContain('Artist Added');
     await page.waitForURL(`${cloudUrl()}/user/artists`);
     const found = await call('GET', `/api/v1/artists?q=${encodeURIComponent(name)}`, { token, company: company.id });
     expect(found.body.artists[0]).toMatchObject({
@@ -61,9 +61,7 @@ describe('artists in the browser', () => {
     await page.getByTestId('ref-table-search').locator('input').fill(name);
     await page.getByRole('link', { name }).click();
     const link = page.getByTestId('ref-rows-artist_identifiers-table').getByRole('link');
-    await expect
-      .poll(() => link.getAttribute('href'), { timeout: 10_000 })
-      .toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
+    await expect.poll(() => link.getAttribute('href')).toBe('https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb');
     expect(errors).toEqual([]);
   });
 });

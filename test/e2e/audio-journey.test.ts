@@ -38,19 +38,15 @@ describe('recording audio in the browser', () => {
     const wav = path.join(dir, 'take-1.wav');
     writeSineWav(wav, { seconds: 4, amplitude: 0.5 });
     await page.locator('[data-testid="recording-audio-upload"] input[type=file]').setInputFiles(wav);
+    await expect.poll(() => page.getByTestId('recording-audio-progress').getAttribute('data-percent')).toBe('100');
     await expect
-      .poll(() => page.getByTestId('recording-audio-progress').getAttribute('data-percent'), { timeout: 10_000 })
-      .toBe('100');
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toMatch(/audio uploaded and processing\.$/);
     // The worker's push reloads the recording: the status turns ready and the waveform is drawn.
     await expect
       .poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 })
       .toBe('Ready');
-    await expect
-      .poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks'), { timeout: 10_000 })
-      .toBe('800');
+    await expect.poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks')).toBe('800');
   });
 
   it('plays it in the persistent player', async () => {
@@ -81,11 +77,11 @@ describe('recording audio in the browser', () => {
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await page.getByTestId('ref-field-title').fill(`Two Sides ${Date.now()}`);
     await page.locator('[data-testid="release-audio-upload"] input[type=file]').setInputFiles(files);
-    await expect.poll(() => page.getByTestId('ref-rows-release_recordings-row-1').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('ref-rows-release_recordings-row-1').count()).toBe(1);
     expect(await page.getByTestId('ref-rows-release_recordings').textContent()).toContain('Side B');
     await page.getByTestId('ref-submit').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain('Release Successfully Added');
     await page.waitForURL(/\/edit$/);
     // The queue takes the recordings whose preview is ready at the click; on a slow machine the second file's
@@ -101,7 +97,7 @@ describe('recording audio in the browser', () => {
     await expect.poll(previewsReady, { timeout: 30_000 }).toBe(2);
     await page.goto(page.url().replace(/\/edit$/, ''));
     await page.getByTestId('release-queue').click();
-    await expect.poll(() => page.getByTestId('player-queue').textContent(), { timeout: 10_000 }).toContain('Queue (2)'); // a full page load starts a new queue
+    await expect.poll(() => page.getByTestId('player-queue').textContent()).toContain('Queue (2)'); // a full page load starts a new queue
     expect(await page.getByTestId('player-next').count()).toBe(1);
     expect(errors).toEqual([]);
   }, 60_000);
@@ -112,16 +108,14 @@ describe('recording audio in the browser', () => {
     writeSineWav(file, { seconds: 1, amplitude: 0.4 });
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await page.locator('[data-testid="release-audio-upload"] input[type=file]').setInputFiles([file]);
-    await expect
-      .poll(() => page.getByTestId('ref-rows-release_recordings').textContent(), { timeout: 20_000 })
-      .toContain(title);
+    await expect.poll(() => page.getByTestId('ref-rows-release_recordings').textContent()).toContain(title);
     const made = async () =>
       ((await asManager.get(`/recordings?q=${encodeURIComponent(title)}`)).body.recordings as unknown[]).length;
     expect(await made()).toBe(1);
     // The user leaves without saving: the recording the form made goes with it.
     await page.getByTestId('ref-cancel').click();
     await page.getByTestId('ref-leave-confirm').click();
-    await expect.poll(made, { timeout: 10_000 }).toBe(0);
+    await expect.poll(made).toBe(0);
     expect(errors).toEqual([]);
   }, 60_000);
 });

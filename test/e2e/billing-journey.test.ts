@@ -58,7 +58,7 @@ describe('billing in the browser', () => {
     await page.getByText('Your plan: Label').waitFor({ timeout: 20_000 });
     await shot(page, 'plan-paid');
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
-    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
+    await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
     await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
     await shot(page, 'company-billing-active');
   });
@@ -74,7 +74,7 @@ describe('billing in the browser', () => {
     await shot(page, 'plan-changed');
     // Back on the billing page, where the next test reloads to see the past-due banner.
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
-    await expect.poll(() => page.getByTestId('billing-status').textContent(), { timeout: 20_000 }).toBe('Active');
+    await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
     expect(errors).toEqual([]);
   });
 

@@ -27,7 +27,7 @@ describe('Bugs page', () => {
     await expect.poll(() => page.getByTestId('bugs-page').textContent()).toContain('Description is required');
     await page.getByTestId('bugs-description').locator('textarea').fill('Page 3 of labels shows page 2');
     await page.getByTestId('bugs-submit').click();
-    await expect.poll(() => page.getByTestId('bugs-sent').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('bugs-sent').count()).toBe(1);
 
     const { admin } = own;
     const reports = await call('GET', '/api/v1/admin/bug_reports?q=page%203%20of%20labels', { token: admin });
@@ -47,10 +47,10 @@ describe('user logs page', () => {
     const { page } = await signedInPage(browser, cloudUrl(), demo.admin, {
       path: `/admin/users/${own.manager.id}/logs`,
     });
-    await expect.poll(() => page.getByTestId('logs-table').textContent(), { timeout: 10_000 }).toContain('sign in');
+    await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('sign in');
     await page.getByTestId('logs-gdpr-delete').click();
     await page.getByTestId('delete-confirm').click();
-    await expect.poll(() => page.locator('body').textContent(), { timeout: 10_000 }).toMatch(/\d+ logs? deleted/);
+    await expect.poll(() => page.locator('body').textContent()).toMatch(/\d+ logs? deleted/);
     await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('No logs.');
   });
 });

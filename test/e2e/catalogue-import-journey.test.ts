@@ -98,7 +98,7 @@ describe('importing releases from a spreadsheet, then exporting them', () => {
 
     await page.goto(`${cloudUrl()}/user/releases`);
     await page.getByTestId('ref-table-search').locator('input').fill(stamp);
-    await expect.poll(() => page.locator('[data-testid="ref-table"] tbody tr').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => page.locator('[data-testid="ref-table"] tbody tr').count()).toBe(3);
     await page.getByTestId('releases-export').click();
     const download = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('menuitem', { name: 'FUGA bulk metadata (CSV)' }).first().click();

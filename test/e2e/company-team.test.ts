@@ -34,7 +34,7 @@ describe("a company's own pages", () => {
       .toContain('Primary colour must be a hex or rgba colour');
     await page.getByTestId('ref-field-site_settings.primary_colour').fill('#1a2b3c');
     await page.getByTestId('company-site-settings-submit').click();
-    await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.companyUpdated);
+    await expect.poll(() => notification().textContent()).toContain(MESSAGES.companyUpdated);
     await shot('settings');
   });
 
@@ -44,7 +44,7 @@ describe("a company's own pages", () => {
     await page.getByTestId('ref-field-profile.name').fill('Demo Music Limited');
     await shot('edit');
     await page.getByTestId('company-edit-submit').click();
-    await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.companyUpdated);
+    await expect.poll(() => notification().textContent()).toContain(MESSAGES.companyUpdated);
     await page.waitForURL(`**/user/companies/${company.id}/settings`);
     await expect
       .poll(() => page.getByTestId('company-settings-overview').textContent())
@@ -66,7 +66,7 @@ describe("a company's own pages", () => {
     const name = `Requested ${Date.now()}`;
     await page.getByTestId('request-label-name').fill(name);
     await page.getByTestId('request-label-submit').click();
-    await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain('Label Requested');
+    await expect.poll(() => notification().textContent()).toContain('Label Requested');
     await expect.poll(() => page.getByTestId('requested-labels').textContent()).toContain(name);
     await shot('request-label');
 
@@ -80,9 +80,7 @@ describe("a company's own pages", () => {
       path: `/admin/labels/${labelId}`,
     });
     await adminPage.getByTestId('label-request-approve').click();
-    await expect
-      .poll(() => adminPage.getByTestId('notification-message').textContent(), { timeout: 15_000 })
-      .toContain('Label Approved');
+    await expect.poll(() => adminPage.getByTestId('notification-message').textContent()).toContain('Label Approved');
     await adminPage.close();
   });
 

@@ -72,14 +72,14 @@ describe('delivering a release in the browser', () => {
       .poll(() => page.getByTestId('release-cover-art-status').textContent(), { timeout: 30_000 })
       .toBe('Ready');
     await page.getByTestId('release-qc-send').click();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Quality control');
+    await expect.poll(() => status(page)).toBe('Quality control');
 
     await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Quality control');
+    await expect.poll(() => status(adminPage)).toBe('Quality control');
     await adminPage.getByTestId('release-qc-approve').click();
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Accepted');
+    await expect.poll(() => status(adminPage)).toBe('Accepted');
     // The label hears of the decision in its inbox (and by mail), without looking at the release.
-    await expect.poll(inboxTitles, { timeout: 10_000 }).toContain(`Release approved: ${releaseTitle}`);
+    await expect.poll(inboxTitles).toContain(`Release approved: ${releaseTitle}`);
   });
 
   it('asks for a connection to the demo DSP from the Distribution tab, since the company has none yet', async () => {
@@ -92,7 +92,7 @@ describe('delivering a release in the browser', () => {
     await page.getByRole('option', { name: 'Demo DSP' }).first().click();
     await page.getByTestId('store-request').click();
     await expect
-      .poll(() => page.getByTestId('store-requests-waiting').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('store-requests-waiting').textContent())
       .toContain('Demo DSP (requested, waiting for an admin)');
     await shot(page, 'distribution-tab-requested');
   });
@@ -104,7 +104,7 @@ describe('delivering a release in the browser', () => {
     );
     await adminPage.goto(`${cloudUrl()}/distribution/dsps/connection_requests`);
     await adminPage.getByTestId(`connection-connected-${requested?.id}`).click();
-    await expect.poll(inboxTitles, { timeout: 10_000 }).toContain('Connected to Demo DSP');
+    await expect.poll(inboxTitles).toContain('Connected to Demo DSP');
   });
 
   it('delivers it to the demo DSP from the Distribution tab and shows it delivered', async () => {
@@ -114,9 +114,7 @@ describe('delivering a release in the browser', () => {
     await page.getByRole('option', { name: 'Demo DSP' }).first().click();
     await page.keyboard.press('Escape');
     await page.getByTestId('create-deliveries').click();
-    await expect
-      .poll(() => page.getByTestId('delivery-status-Demo DSP').textContent(), { timeout: 10_000 })
-      .toBe('Created');
+    await expect.poll(() => page.getByTestId('delivery-status-Demo DSP').textContent()).toBe('Created');
     await shot(page, 'distribution-tab-connected');
     await page.getByTestId('deliver').click();
     await expect
@@ -137,11 +135,11 @@ describe('delivering a release in the browser', () => {
 
   it('finds its distributors under Distribution and its stores under DSPs, two different pages', async () => {
     await page.goto(`${cloudUrl()}/user/companies/${manager.company}/distribution`);
-    await expect.poll(() => page.getByTestId('company-distributor-links').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('company-distributor-links').count()).toBe(1);
     expect(await page.getByTestId('company-dsps').count()).toBe(0);
     await page.getByRole('link', { name: 'DSPs' }).last().click();
     await page.waitForURL(`**/user/companies/${manager.company}/distribution/dsps`);
-    await expect.poll(() => page.getByTestId('company-dsps').textContent(), { timeout: 10_000 }).toContain('Demo DSP');
+    await expect.poll(() => page.getByTestId('company-dsps').textContent()).toContain('Demo DSP');
     await shot(page, 'company-dsps');
     expect(errors).toEqual([]);
   });

@@ -61,7 +61,7 @@ describe('label manager journey', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'journey.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('label-submit').click();
-    await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelAdded);
+    await expect.poll(() => notification().textContent()).toContain(MESSAGES.labelAdded);
     await expect.poll(() => page.getByTestId('label-title').textContent()).toContain(name);
     // Saved from the bottom of the form, the label's page opens at its top.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -72,7 +72,7 @@ describe('label manager journey', () => {
   it('finds the label by search in the server-side table', async () => {
     await page.goto(`${cloudUrl()}/user/labels`);
     await page.getByTestId('labels-table-search').locator('input').fill(name.slice(0, 20).toUpperCase());
-    await expect.poll(() => page.getByTestId('labels-table').textContent(), { timeout: 10_000 }).toContain(name);
+    await expect.poll(() => page.getByTestId('labels-table').textContent()).toContain(name);
     await expect.poll(() => page.getByTestId('labels-table').textContent()).not.toContain('Aurora Sound');
     await screenshotIfAsked(page, `${SHOTS}/3-label-found.png`);
     await page.getByText(name).first().click();
@@ -83,7 +83,7 @@ describe('label manager journey', () => {
     await page.getByTestId('label-edit').click();
     await page.getByTestId('label-short-biog').fill('Edited in the browser');
     await page.getByTestId('label-submit').click();
-    await expect.poll(() => notification().textContent(), { timeout: 15_000 }).toContain(MESSAGES.labelUpdated);
+    await expect.poll(() => notification().textContent()).toContain(MESSAGES.labelUpdated);
     await expect.poll(() => page.locator('main').first().textContent()).toContain('Edited in the browser');
     await expect.poll(() => page.getByTestId('label-logo-image').count()).toBe(1); // the logo was left alone
     await screenshotIfAsked(page, `${SHOTS}/4-label-edited.png`);
@@ -134,9 +134,7 @@ describe('guards in the browser', () => {
     await signInThroughForm(other, cloudUrl(), manager.email, manager.password);
     await other.waitForURL('**/user');
     await other.goto(`${cloudUrl()}/admin`);
-    await expect
-      .poll(() => other.getByTestId('access-denied').textContent(), { timeout: 10_000 })
-      .toContain(MESSAGES.mustBeAdmin);
+    await expect.poll(() => other.getByTestId('access-denied').textContent()).toContain(MESSAGES.mustBeAdmin);
     expect(await other.getByText('Admin Dashboard').count()).toBeLessThanOrEqual(1);
     await screenshotIfAsked(other, `${SHOTS}/6-admin-refused.png`);
     await context.close();

@@ -45,14 +45,12 @@ describe('notices in the browser', () => {
     await page.waitForURL('**/user/messages');
     const unread = (await call('GET', '/api/v1/me', { token: manager })).body.user.notices_count;
     expect(unread).toBeGreaterThanOrEqual(1);
-    await expect
-      .poll(() => page.getByTestId('header-notices-count').textContent(), { timeout: 10_000 })
-      .toContain(String(unread));
+    await expect.poll(() => page.getByTestId('header-notices-count').textContent()).toContain(String(unread));
     const item = page.getByTestId(`inbox-item-${noticeId}`);
     expect(await item.getAttribute('data-read')).toBe('false');
     await item.getByText('Maintenance tonight').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain(MESSAGES.noticeMarkedRead);
     await expect.poll(() => item.getAttribute('data-read')).toBe('true');
     await expect.poll(() => page.getByTestId('header-notices-count').textContent()).toContain(String(unread - 1));

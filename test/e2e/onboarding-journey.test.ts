@@ -71,7 +71,7 @@ describe('onboarding journey in the browser', () => {
     await page.getByTestId('create-company-name').fill(companyName);
     await pickOption(page, 'create-company-country', 'United Kingdom', /United Kingdom/);
     await page.getByTestId('create-company-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Company Added');
+    await expect.poll(notice).toContain('Company Added');
     await expect.poll(() => page.getByTestId('header-company-link').textContent()).toContain(companyName);
     await page.getByTestId('dashboard-labels').waitFor();
     expect(await page.getByTestId('get-started').count()).toBe(0);
@@ -89,14 +89,14 @@ describe('onboarding journey in the browser', () => {
     await page.goto(`${cloudUrl()}/user/labels/new`);
     await page.getByTestId('label-name').fill(labelName);
     await page.getByTestId('label-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain(MESSAGES.labelAdded);
+    await expect.poll(notice).toContain(MESSAGES.labelAdded);
 
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await page.getByTestId('ref-field-title').fill(`First Light ${stamp}`);
     await pickOption(page, 'ref-field-label_id', labelName, labelName);
     await page.getByTestId('ref-field-upc').fill('assign later');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    await expect.poll(notice).toContain('Release Successfully Added');
     await page.waitForURL(/\/user\/releases\/[0-9A-Z]{26}\/edit$/);
   });
 

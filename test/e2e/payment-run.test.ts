@@ -78,18 +78,16 @@ describe('a payment run in the browser', () => {
   it('goes from due statements to a valid SEPA file, then marks them paid', async () => {
     await page.goto(`${cloudUrl()}/distribution/finances/payment_run`);
     const due = page.getByTestId('payments-due');
-    await expect.poll(() => due.textContent(), { timeout: 15_000 }).toContain(name);
+    await expect.poll(() => due.textContent()).toContain(name);
     // Only this payee's statements: clear the default choice (every payable account), then choose it.
     await page.getByRole('checkbox', { name: 'Pay every account' }).click();
     await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
     await page.getByTestId('payment-run-date').locator('input').fill('2026-12-01');
     // Two unpaid statements of one payee are owed once: the later one, which carries the earlier.
-    await expect
-      .poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent(), { timeout: 15_000 })
-      .toBe('£70.00');
+    await expect.poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent()).toBe('£70.00');
     expect(await page.getByTestId(`due-carried-${carriedId}`).textContent()).toMatch(/^carries ST-\d{6}$/);
     await page.getByTestId('payment-run-preview').click();
-    await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Preview');
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent()).toBe('Preview');
     expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,235.56');
 
     await page.getByTestId('payment-run-export').click();
@@ -120,20 +118,18 @@ describe('a payment run in the browser', () => {
 
     await page.getByTestId('payment-run-confirm').click();
     await page.getByTestId('payment-run-confirm-yes').click();
-    await expect.poll(() => page.getByTestId('payment-run-status').textContent(), { timeout: 15_000 }).toBe('Paid');
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent()).toBe('Paid');
 
     await page.goto(`${cloudUrl()}/distribution/finances/statements`);
     for (const statement of statements)
-      await expect
-        .poll(() => page.getByTestId(`statement-paid-${statement.id}`).textContent(), { timeout: 15_000 })
-        .toBe('Paid');
+      await expect.poll(() => page.getByTestId(`statement-paid-${statement.id}`).textContent()).toBe('Paid');
     expect(errors).toEqual([]);
   }, 120_000);
 
   it('shows the payee’s payout details masked on its page, never in full', async () => {
     await page.goto(`${cloudUrl()}/user/payees/${payeeId}`);
     const panel = page.getByTestId('payout-details');
-    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 2606');
+    await expect.poll(() => panel.textContent()).toContain('•••• 2606');
     expect(await page.content()).not.toContain('20041010050500013');
     await screenshotIfAsked(page, '/tmp/shots/payee-payout-details.png', true);
     expect(errors).toEqual([]);
@@ -146,7 +142,7 @@ describe('a payment run in the browser', () => {
     ]) {
       await page.goto(`${cloudUrl()}${path}`);
       const panel = page.getByTestId('payout-details');
-      await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toContain('•••• 9911');
+      await expect.poll(() => panel.textContent()).toContain('•••• 9911');
       expect(await panel.textContent()).toContain('UK bulk payment');
       expect(await page.content()).not.toContain('55779911');
       await screenshotIfAsked(page, `/tmp/shots/${shot}-payout-details.png`, true);

@@ -29,7 +29,7 @@ describe('plans in the browser', () => {
     await page.getByTestId('subscription-limit-max_users').locator('input').fill('4');
     await page.getByTestId('subscription-submit').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain(MESSAGES.subscriptionAdded);
     await page.waitForURL(/\/admin\/subscriptions$/);
     await expect.poll(() => page.getByTestId('subscriptions-table').textContent()).toContain(`Browser plan ${stamp}`);
@@ -78,7 +78,7 @@ describe('plans in the browser', () => {
     // Statements need the statement generator: the 402 is told once, with the plan page's link.
     await page.goto(`${cloudUrl()}/user/finances/statements`);
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain('does not include the statement generator');
     if (shots) await page.screenshot({ path: `${shots}/payment-required.png` });
     await page.getByTestId('notification-link').click();

@@ -37,9 +37,9 @@ const history = (on: Page) => on.getByTestId('release-qc-history').textContent()
 describe('quality control in the browser', () => {
   it('lets the label send its release, and the admin find it in the queue and reject it with reasons', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}`);
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Drafted');
+    await expect.poll(() => status(page)).toBe('Drafted');
     await page.getByTestId('release-qc-send').click();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Quality control');
+    await expect.poll(() => status(page)).toBe('Quality control');
     expect(await page.getByTestId('release-status').getAttribute('data-colour')).toBe('warning');
     expect(await page.getByTestId('release-qc-approve').count()).toBe(0);
 
@@ -47,7 +47,7 @@ describe('quality control in the browser', () => {
     await adminPage.getByTestId('quality-control-table-search').locator('input').fill(releaseTitle);
     await adminPage.getByTestId(`qc-release-${releaseId}`).click();
     await adminPage.waitForURL(`**/admin/releases/${releaseId}`);
-    await expect.poll(() => adminPage.getByTestId('release-check-ok').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => adminPage.getByTestId('release-check-ok').count()).toBe(1);
     await adminPage.getByTestId('release-qc-reject').click();
     await adminPage.getByTestId('release-qc-reject-confirm').click();
     await expect
@@ -55,24 +55,24 @@ describe('quality control in the browser', () => {
       .toContain('Give at least one reason for rejecting the release');
     await adminPage.getByTestId('release-qc-reasons-input').locator('textarea').fill('Cover art is blurry');
     await adminPage.getByTestId('release-qc-reject-confirm').click();
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Rejected');
+    await expect.poll(() => status(adminPage)).toBe('Rejected');
   });
 
   it('shows the label the reasons, takes the release back, and the admin approves it', async () => {
     await page.reload();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Rejected');
+    await expect.poll(() => status(page)).toBe('Rejected');
     expect(await page.getByTestId('release-qc-reasons').textContent()).toContain('Cover art is blurry');
     await page.getByTestId('release-qc-send').click();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Quality control');
+    await expect.poll(() => status(page)).toBe('Quality control');
 
     await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Quality control');
+    await expect.poll(() => status(adminPage)).toBe('Quality control');
     await adminPage.getByTestId('release-qc-approve').click();
-    await expect.poll(() => status(adminPage), { timeout: 10_000 }).toBe('Accepted');
+    await expect.poll(() => status(adminPage)).toBe('Accepted');
     expect(await adminPage.getByTestId('release-status').getAttribute('data-colour')).toBe('info');
 
     await page.reload();
-    await expect.poll(() => status(page), { timeout: 10_000 }).toBe('Accepted');
+    await expect.poll(() => status(page)).toBe('Accepted');
     const shown = await history(page);
     expect(shown).toContain('Cover art is blurry');
     expect(shown?.match(/Quality control/g)?.length).toBeGreaterThanOrEqual(4);
@@ -80,9 +80,7 @@ describe('quality control in the browser', () => {
     expect(shown).not.toContain('quality_control');
     await page.goto(`${cloudUrl()}/user/releases`);
     await page.getByTestId('ref-table-search').locator('input').fill(releaseTitle);
-    await expect
-      .poll(() => page.locator('[data-colour="info"]').filter({ hasText: 'accepted' }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await expect.poll(() => page.locator('[data-colour="info"]').filter({ hasText: 'accepted' }).count()).toBe(1);
     expect(errors).toEqual([]);
     expect(adminErrors).toEqual([]);
   });

@@ -37,7 +37,7 @@ describe('release journey in the browser', () => {
     await page.goto(`${cloudUrl()}/user/artists/new`);
     await page.getByTestId('ref-field-name').fill(artistName);
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Artist Added');
+    await expect.poll(notice).toContain('Artist Added');
 
     for (const title of trackTitles) {
       await page.goto(`${cloudUrl()}/user/recordings/new`);
@@ -46,7 +46,7 @@ describe('release journey in the browser', () => {
       expect(await page.getByTestId('ref-rows-artist_recordings-payee_share-0').inputValue()).toBe('100');
       await pick('ref-rows-artist_recordings-artist_id-0', artistName, artistName);
       await page.getByTestId('ref-submit').click();
-      await expect.poll(notice, { timeout: 10_000 }).toContain('Recording Added');
+      await expect.poll(notice).toContain('Recording Added');
       await page.waitForURL(`${cloudUrl()}/user/recordings`);
     }
   });
@@ -74,14 +74,14 @@ describe('release journey in the browser', () => {
     await expect.poll(() => page.locator('main').first().textContent()).toContain('UPC invalid');
     await page.getByTestId('ref-field-upc').fill('assign later');
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    await expect.poll(notice).toContain('Release Successfully Added');
     // A new release opens its edit form.
     await page.waitForURL(/\/user\/releases\/[0-9A-Z]{26}\/edit$/);
     const releasePage = page.url().replace(/\/edit$/, '');
 
     await page.goto(releasePage);
     const problems = page.getByTestId('release-check-problems');
-    await expect.poll(() => problems.textContent(), { timeout: 10_000 }).toContain('Release date is required');
+    await expect.poll(() => problems.textContent()).toContain('Release date is required');
     const text = (await problems.textContent()) ?? '';
     expect(text).toContain(`Recording ${trackTitles[0]}`);
     expect(text).toContain('Needs a contributor credited as Writer or Composer');
@@ -128,9 +128,9 @@ describe('release journey in the browser', () => {
     await page.getByTestId('ref-field-original_release_date').fill('2026-12-11');
     await pick('ref-field-primary_genre_id', 'jazz', /^Jazz$/);
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Updated');
+    await expect.poll(notice).toContain('Release Updated');
     await page.waitForURL(`${cloudUrl()}/user/releases/${release.id}`);
-    await expect.poll(() => page.getByTestId('release-check-ok').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('release-check-ok').count()).toBe(1);
   });
 
   it('duplicates the release: a draft with the artists and title, without catalogue number, UPC, products or recordings', async () => {
@@ -140,7 +140,7 @@ describe('release journey in the browser', () => {
     expect(await page.getByTestId('ref-field-upc').inputValue()).toBe('');
     await page.getByTestId('ref-field-title').fill(`${releaseTitle} (Deluxe)`);
     await page.getByTestId('ref-submit').click();
-    await expect.poll(notice, { timeout: 10_000 }).toContain('Release Successfully Added');
+    await expect.poll(notice).toContain('Release Successfully Added');
     const copy = (await api('GET', `/releases?q=${encodeURIComponent(`${releaseTitle} (Deluxe)`)}`)).body.releases[0];
     expect(copy).toMatchObject({
       status: 'drafted',

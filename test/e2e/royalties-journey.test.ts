@@ -54,20 +54,18 @@ describe('royalties in the browser', () => {
     await page.locator('[data-testid="map-sample"] input[type=file]').setInputFiles(report);
     // The sample's headers fill the choices; "Match by name" matches all nine, "Net" and "Store" included,
     // and says so.
-    await expect.poll(() => page.getByTestId('map-guess').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('map-guess').isEnabled()).toBe(true);
     await page.getByTestId('map-guess').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toContain('All 9 columns matched by name.');
     expect(await page.getByTestId('map-column-subtotal_payable-select').textContent()).toContain('Net');
     expect(await page.getByTestId('map-column-retailer-select').textContent()).toContain('Store');
     // The preview follows the map (debounced): the retailer column shows once its choice is read.
-    await expect.poll(() => page.getByTestId('map-preview').textContent(), { timeout: 15_000 }).toContain(store);
+    await expect.poll(() => page.getByTestId('map-preview').textContent()).toContain(store);
     expect(await page.locator('[data-testid="map-preview"] tbody tr').count()).toBe(4);
     await page.getByTestId('map-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toMatch(/Royalty Map Added/);
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toMatch(/Royalty Map Added/);
     expect(errors).toEqual([]);
   });
 
@@ -77,16 +75,14 @@ describe('royalties in the browser', () => {
     await choose('bulk-import-map', mapName);
     await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(report);
     await page.getByTestId('bulk-import-upload').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
-      .toBe('1 of 1 report uploaded');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('1 of 1 report uploaded');
     await expect
       .poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 })
       .toBe('done');
     expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-percent')).toBe('100');
     expect(await page.getByTestId('bulk-import-row-0-import').getAttribute('data-colour')).toBe('green');
     await page.getByTestId('bulk-import-row-0-link').click();
-    await expect.poll(() => page.getByTestId('import-lines-read').textContent(), { timeout: 10_000 }).toBe('4');
+    await expect.poll(() => page.getByTestId('import-lines-read').textContent()).toBe('4');
     expect(await page.getByTestId('import-lines-stored').textContent()).toBe('4');
     expect(await page.getByTestId('import-lines-rejected').textContent()).toBe('0');
     expect(errors).toEqual([]);
@@ -94,9 +90,9 @@ describe('royalties in the browser', () => {
 
   it('filters the royalties by retailer and shows the exact sums', async () => {
     await page.goto(`${cloudUrl()}/user/royalties`);
-    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).not.toBe('…');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent()).not.toBe('…');
     await choose('royalties-filter-retailer', store);
-    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('3');
     expect(await page.getByTestId('royalties-total').textContent()).toBe('£4.01');
     expect(await page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(3);
     // The summary says how its figures relate, in figures that add up as shown.
@@ -113,11 +109,11 @@ describe('royalties in the browser', () => {
     };
     // Last month holds none of the report's periods (2026-01, 2026-02); choosing it applies its dates, visibly.
     await pickPeriod('Last month');
-    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('0');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('0');
     expect(await page.getByTestId('royalties-filter-period').textContent()).toMatch(/^Last month: \d{4}-\d\d-01 – /);
     expect(await page.getByTestId('royalties-summary-period').textContent()).toMatch(/^Last month: /);
     await pickPeriod('Any period');
-    await expect.poll(() => page.getByTestId('royalties-count').textContent(), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('3');
     expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotIfAsked(page, '/tmp/royalties-list.png');
@@ -139,22 +135,18 @@ describe('manual sales and paid marks', () => {
     await page.getByTestId('royalty-field-subtotal_payable').locator('input').fill('12.345');
     await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table');
     await page.getByTestId('royalty-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toBe('Royalty Added');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('Royalty Added');
     await page.waitForURL('**/user/royalties');
 
     await choose('royalties-filter-retailer', shop);
-    await expect.poll(() => page.getByTestId('royalties-total').textContent(), { timeout: 15_000 }).toBe('£12.35');
+    await expect.poll(() => page.getByTestId('royalties-total').textContent()).toBe('£12.35');
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
     await page.getByTestId('royalty-field-song').locator('input').fill('Merch Table (Signed)');
     // Emptying a field empties it on the line.
     await page.getByTestId('royalty-field-territory').locator('input').fill('');
     await page.getByTestId('royalty-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toBe('Royalty Updated');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('Royalty Updated');
     await page.waitForURL('**/user/royalties');
 
     // Everything matching the filter is a label's action: without a label, no call is made.
@@ -164,25 +156,19 @@ describe('manual sales and paid marks', () => {
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('No Label Selected');
 
     await choose('royalties-filter-retailer', shop);
-    await expect
-      .poll(() => page.locator('[data-testid="royalties-table"] tbody tr').count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => page.locator('[data-testid="royalties-table"] tbody tr').count()).toBe(1);
     // A cached answer may show first while the list revalidates ("Refreshing…").
-    await expect
-      .poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 })
-      .toContain('Merch Table (Signed)');
+    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toContain('Merch Table (Signed)');
     await page.locator('[data-testid="royalties-table"] tbody tr input[type=checkbox]').first().check();
     await page.getByTestId('royalties-actions').locator('button').first().click();
     await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
     await page.getByTestId('royalties-action-confirm').click();
-    await expect
-      .poll(() => page.getByTestId('royalties-table').textContent(), { timeout: 15_000 })
-      .toMatch(/[^n]paid artist unpaid/);
+    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toMatch(/[^n]paid artist unpaid/);
     // The edited line: the new title, the emptied territory.
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);
     await expect
-      .poll(() => page.getByTestId('royalty-field-song').locator('input').inputValue(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('royalty-field-song').locator('input').inputValue())
       .toBe('Merch Table (Signed)');
     expect(await page.getByTestId('royalty-field-territory').locator('input').inputValue()).toBe('');
     expect(errors).toEqual([]);

@@ -46,9 +46,7 @@ async function upload(mapName: string, file: string, state: string): Promise<str
   await page.getByRole('option', { name: mapName, exact: true }).first().click();
   await page.locator('[data-testid="bulk-import-files"] input[type=file]').setInputFiles(file);
   await page.getByTestId('bulk-import-upload').click();
-  await expect
-    .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
-    .toBe('1 of 1 report uploaded');
+  await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('1 of 1 report uploaded');
   await expect
     .poll(() => page.getByTestId('bulk-import-row-0').getAttribute('data-state'), { timeout: 60_000 })
     .toBe(state);
@@ -110,15 +108,13 @@ afterAll(async () => {
 describe('royalty imports in the browser', () => {
   it('shows the control totals, the rejected line and the unmatched ISRC, and assigns it to a recording', async () => {
     firstImport = await upload(gbpMap, gbpReport, 'done');
-    await expect
-      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
-      .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
+    await expect.poll(() => text('import-totals-equation')).toBe('4 read = 3 stored + 1 rejected + 0 skipped');
     const rejected = page.locator('[data-testid="import-rejected"] tbody tr');
     expect(await rejected.count()).toBe(1);
     // The header is line 1, so the third report line is line 4.
     expect(await rejected.first().locator('td').first().textContent()).toBe('4');
     expect(await rejected.first().textContent()).toMatch(/n\/a|amount|net/i);
-    await expect.poll(() => text('import-unmatched'), { timeout: 15_000 }).toContain(unknownIsrc);
+    await expect.poll(() => text('import-unmatched')).toContain(unknownIsrc);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotIfAsked(page, '/tmp/royalty-import-detail.png', true);
 
@@ -130,11 +126,9 @@ describe('royalty imports in the browser', () => {
       .first()
       .click();
     await page.getByTestId('assign-confirm').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
-      .toMatch(/Match Assigned|assigned/);
-    await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(unknownIsrc);
-    await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toMatch(/Match Assigned|assigned/);
+    await expect.poll(() => text('import-unmatched')).not.toContain(unknownIsrc);
+    await expect.poll(() => text('import-unmatched-count')).toBe('1');
 
     // The line without an ISRC is assigned straight to a recording, and leaves the list.
     const bare = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: bareSong });
@@ -148,11 +142,11 @@ describe('royalty imports in the browser', () => {
     await screenshotIfAsked(page, '/tmp/royalty-import-assign-bare.png', true);
     await page.getByTestId('assign-confirm').click();
     await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('notification-message').textContent())
       .toBe('1 line assigned to Northern Light');
-    await expect.poll(() => text('import-unmatched'), { timeout: 20_000 }).not.toContain(bareSong);
-    await expect.poll(() => text('import-unmatched-count'), { timeout: 15_000 }).toBe('0');
-    await expect.poll(() => text('import-matched-count'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => text('import-unmatched')).not.toContain(bareSong);
+    await expect.poll(() => text('import-unmatched-count')).toBe('0');
+    await expect.poll(() => text('import-matched-count')).toBe('3');
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -163,18 +157,14 @@ describe('royalty imports in the browser', () => {
     expect(await text('import-duplicate')).toContain('imported before');
     await page.getByTestId('import-confirm').click();
     await expect.poll(() => text('royalty-import-status'), { timeout: 60_000 }).toBe('Done');
-    await expect
-      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
-      .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
+    await expect.poll(() => text('import-totals-equation')).toBe('4 read = 3 stored + 1 rejected + 0 skipped');
     expect(await page.getByTestId('import-duplicate').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
 
   it('shows a missing USD → GBP rate, takes it on the exchange-rates page and converts the import into GBP', async () => {
     const usdImport = await upload(usdMap, usdReport, 'done');
-    await expect
-      .poll(() => text('import-missing-rates'), { timeout: 15_000 })
-      .toContain(`${usdMap} · USD → GBP: 2 lines`);
+    await expect.poll(() => text('import-missing-rates')).toContain(`${usdMap} · USD → GBP: 2 lines`);
     expect(await text('import-amount')).toBe('£0.00');
     await screenshotIfAsked(page, '/tmp/royalty-import-missing-rate.png', true);
 
@@ -190,10 +180,8 @@ describe('royalty imports in the browser', () => {
     await expect.poll(() => text('rate-field-rate')).toContain('at most 6 decimal places');
     await field('rate').fill('0.8');
     await page.getByTestId('rate-submit').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toBe('Exchange Rate Added');
-    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(usdMap);
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('Exchange Rate Added');
+    await expect.poll(() => text('rates-table')).toContain(usdMap);
     expect(await text('rates-table')).toContain('USD → GBP');
     await screenshotIfAsked(page, '/tmp/royalty-exchange-rates.png', true);
 
@@ -203,7 +191,7 @@ describe('royalty imports in the browser', () => {
       .toMatch(/^Exchange Rates Updated: \d+ imports?, \d+ lines? re-converted/);
     await page.getByTestId('rates-back-to-import').click();
     await page.waitForURL(`**/user/royalties/imports/${usdImport}`);
-    await expect.poll(() => text('import-amount'), { timeout: 15_000 }).toBe('£12.00');
+    await expect.poll(() => text('import-amount')).toBe('£12.00');
     expect(await page.getByTestId('import-missing-rates').count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -231,18 +219,16 @@ describe('royalty imports in the browser', () => {
     await page.getByTestId('rate-field-original_currency').locator('input').first().fill('EUR');
     await page.getByTestId('rate-field-rate').locator('input').first().fill('0.85');
     await page.getByTestId('rate-submit').click();
-    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).toContain(throwaway);
+    await expect.poll(() => text('rates-table')).toContain(throwaway);
     await page
       .locator('[data-testid="rates-table"] tbody tr')
       .filter({ hasText: throwaway })
       .locator('[data-testid^="rate-delete-"]')
       .click();
     await page.getByTestId('delete-confirm').click();
-    await expect
-      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 10_000 })
-      .toBe('Exchange Rate Deleted');
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('Exchange Rate Deleted');
     await page.getByTestId('delete-cancel').click();
-    await expect.poll(() => text('rates-table'), { timeout: 10_000 }).not.toContain(throwaway);
+    await expect.poll(() => text('rates-table')).not.toContain(throwaway);
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -256,9 +242,7 @@ describe('royalty imports in the browser', () => {
     const big = path.join(dir, `big-${stamp}.csv.gz`);
     writeFileSync(big, gzipSync(`Period,ISRC,Song,Artist,Quantity,Net,Currency,Store\n${lines.join('\n')}\n`));
     await upload(gbpMap, big, 'done');
-    await expect
-      .poll(() => text('import-totals-equation'), { timeout: 15_000 })
-      .toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
+    await expect.poll(() => text('import-totals-equation')).toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
     expect(await text('royalty-import-parts')).toMatch(/^Imported in [3-9] parts side by side$/);
     await screenshotIfAsked(page, '/tmp/royalty-import-parts.png', true);
     await page.getByTestId('royalty-import-lines').click();
@@ -276,20 +260,18 @@ describe('royalty imports in the browser', () => {
     );
     try {
       await expect
-        .poll(() => admin.page.getByTestId('import-totals-equation').textContent(), { timeout: 15_000 })
+        .poll(() => admin.page.getByTestId('import-totals-equation').textContent())
         .toBe('4 read = 3 stored + 1 rejected + 0 skipped');
       await admin.page.getByRole('link', { name: 'Back to the imports' }).click();
       await admin.page.waitForURL('**/distribution/finances/royalties/imports');
       await expect
-        .poll(() => admin.page.getByTestId('royalty-imports-table').textContent(), { timeout: 15_000 })
+        .poll(() => admin.page.getByTestId('royalty-imports-table').textContent())
         .toContain(`imports-${stamp}.csv`);
       await admin.page.getByTestId('royalties-maps').click();
       await admin.page.waitForURL('**/distribution/royalty_maps');
       await admin.page.getByTestId('map-name').waitFor();
       await admin.page.goto(`${cloudUrl()}/distribution/finances/royalties/bulk_actions`);
-      await expect
-        .poll(() => admin.page.getByTestId('royalties-count').textContent(), { timeout: 15_000 })
-        .not.toBe('…');
+      await expect.poll(() => admin.page.getByTestId('royalties-count').textContent()).not.toBe('…');
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.page.close();

@@ -26,9 +26,7 @@ describe("a company's own payment run", () => {
     await page.waitForURL(/\/user\/finances\/payment_run$/);
     await page.getByTestId('payments-due').waitFor({ timeout: 20_000 });
     // What is due is the API's answer for the company (other test files pay the demo's statements meanwhile).
-    await expect
-      .poll(() => page.getByTestId('payments-due').textContent(), { timeout: 20_000 })
-      .toContain('Payments due');
+    await expect.poll(() => page.getByTestId('payments-due').textContent()).toContain('Payments due');
     await screenshotIfAsked(page, '/tmp/shots/user-payment-run.png', true);
     expect(errors).toEqual([]);
   }, 60_000);
