@@ -17,13 +17,16 @@ import { required } from '../../functions/lib/required.js';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
-/** Creates the single table with its indexes from the shared definition, unless it exists. */
-export async function provisionTable(endpoint: string, region: string): Promise<void> {
+/**
+ * Creates the single table with its indexes from the shared definition, unless it exists; a kept table gets the
+ * indexes it lacks. Answers the indexes it added to a kept table (none for a new or complete one).
+ */
+export async function provisionTable(endpoint: string, region: string): Promise<{ addedIndexes: string[] }> {
   const client = new DynamoDBClient({ endpoint, region, credentials });
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE.localName }));
-    await addMissingIndexes(client, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
-    return;
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    return { addedIndexes: await addMissingIndexes(client, present) };
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
@@ -59,6 +62,7 @@ export async function provisionTable(endpoint: string, region: string): Promise<
       }),
     )
     .catch(() => undefined); // DynamoDB Local accepts TTL settings but never sweeps; expiry is also checked in code.
+  return { addedIndexes: [] };
 }
 
 export type PoolIds = { userPoolId: string; userPoolClientId: string };
@@ -110,8 +114,9 @@ export async function provisionUserPool(endpoint: string, region: string, idsFil
  * A table kept from an older version of the product (`npm start` keeps its data) gets the indexes added since, one
  * at a time as DynamoDB allows; items written before are indexed again by `indexItemsInStates` at start.
  */
-async function addMissingIndexes(client: DynamoDBClient, present: ReadonlySet<string | undefined>): Promise<void> {
-  for (const index of TABLE.indexes.filter((i) => !present.has(i.name))) {
+async function addMissingIndexes(client: DynamoDBClient, present: ReadonlySet<string | undefined>): Promise<string[]> {
+  const missing = TABLE.indexes.filter((i) => !present.has(i.name));
+  for (const index of missing) {
     await client.send(
       new UpdateTableCommand({
         TableName: TABLE.localName,
@@ -135,6 +140,7 @@ async function addMissingIndexes(client: DynamoDBClient, present: ReadonlySet<st
     );
     await untilIndexActive(client, index.name);
   }
+  return missing.map((i) => i.name);
 }
 
 /** A new index answers queries once it is ACTIVE: the unfinished jobs are looked up through it right after. */

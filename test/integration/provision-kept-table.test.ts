@@ -55,9 +55,9 @@ it('adds the indexes a kept table lacks, active, and leaves a complete table as 
     ).sort();
   expect(await indexes()).toHaveLength(older.length);
 
-  await provisionTable(endpoint, region);
+  expect(await provisionTable(endpoint, region)).toEqual({ addedIndexes: ['gsi4'] });
   expect(await indexes()).toEqual(TABLE.indexes.map((i) => `${i.name} ACTIVE`).sort());
   // Started again: nothing to add.
-  await provisionTable(endpoint, region);
+  expect(await provisionTable(endpoint, region)).toEqual({ addedIndexes: [] });
   expect(await indexes()).toEqual(TABLE.indexes.map((i) => `${i.name} ACTIVE`).sort());
 }, 120_000);

@@ -1,3 +1,5 @@
+import { CATALOGUE_IMPORT_UNFINISHED } from '../entities/catalogue-import.js';
+import { inEachState } from '../entities/in-states-index.js';
 import type { CatalogueImportItem, CreateCatalogueImport } from '../entities/catalogue-import.js';
 import { getDb } from '../service.js';
 import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
@@ -114,10 +116,8 @@ export async function dropCatalogueImportLease(tenantId: string, importId: strin
 
 /** Every job not finished, in every company (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function listUnfinishedCatalogueImports(): Promise<CatalogueImportItem[]> {
-  const found = await Promise.all(
-    ['queued', 'planning', 'writing'].map(
-      async (status) => (await jobs().query.unfinished({ status }).go({ pages: 'all' })).data,
-    ),
+  return inEachState(
+    CATALOGUE_IMPORT_UNFINISHED,
+    async (status) => (await jobs().query.unfinished({ status }).go({ pages: 'all' })).data,
   );
-  return found.flat();
 }

@@ -1,3 +1,5 @@
+import { DELIVERY_ON_ITS_WAY } from '../entities/deliveries.js';
+import { inEachState } from '../entities/in-states-index.js';
 import type { DeliveryStatus } from '../../../shared/deliveries.js';
 import type {
   CreateDistributionDelivery,
@@ -157,12 +159,10 @@ export async function requeueStuckDelivery(
 
 /** Every delivery on its way (queued or delivering), in every company: the local cloud's start and the admins' Jobs page. */
 export async function listDeliveriesOnTheirWay(): Promise<ReleaseDeliveryItem[]> {
-  const found = await Promise.all(
-    (['queued', 'delivering'] as const).map(
-      async (status) => (await db().ReleaseDelivery.query.unfinished({ status }).go({ pages: 'all' })).data,
-    ),
+  return inEachState(
+    DELIVERY_ON_ITS_WAY,
+    async (status) => (await db().ReleaseDelivery.query.unfinished({ status }).go({ pages: 'all' })).data,
   );
-  return found.flat();
 }
 
 /** Ends a claimed delivery: delivered (with its files) or failed (with the reason). */

@@ -14,8 +14,8 @@ type IndexedEntity = {
 /**
  * Items a table kept from before these indexes were written in such a state, without the index's keys: written
  * again as they are, so the index finds them. `npm start` keeps its data between versions, and the local cloud
- * resumes unfinished jobs through these indexes on start, so it runs this first; the cloud is not serving yet, so
- * no worker writes the items meanwhile. A table made by this version finds nothing to write. Answers how many.
+ * resumes unfinished jobs through these indexes on start, so a start that had to add an index to a kept table runs
+ * this first; the cloud is not serving yet, so no worker writes the items meanwhile. Answers how many.
  * `only` limits it to one index (each is a scan of the whole table); `pageSize` caps the items a scan page reads.
  */
 export async function indexItemsInStates(

@@ -1,3 +1,4 @@
+import { inEachState } from '../entities/in-states-index.js';
 import {
   SENDS_TO_START,
   type MailingListItem,
@@ -423,12 +424,10 @@ export async function endScheduledSend(
  * from their sparse index, not a scan (the schedule asks every minute).
  */
 export async function listScheduledSends(): Promise<PromoItem[]> {
-  const found = await Promise.all(
-    SENDS_TO_START.map(
-      async (schedule) => (await db().Promo.query.scheduledSends({ schedule }).go({ pages: 'all' })).data,
-    ),
+  return inEachState(
+    SENDS_TO_START,
+    async (schedule) => (await db().Promo.query.scheduledSends({ schedule }).go({ pages: 'all' })).data,
   );
-  return found.flat();
 }
 
 /** Takes members off a list's sends (they stay on the list, shown inactive); an address not on the list is skipped. */

@@ -1,3 +1,5 @@
+import { RUN_UNDER_WAY, STATEMENT_DOCUMENTS_PENDING } from '../entities/statements.js';
+import { inEachState } from '../entities/in-states-index.js';
 import type { UpdateEntityItem } from 'electrodb';
 import type { RunStatus, StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
@@ -47,29 +49,25 @@ export async function listRuns(tenantId: string): Promise<StatementRunItem[]> {
 
 /** Every run previewing or publishing, in every company (their sparse index: the local cloud's start and the admins' Jobs page). */
 export async function listActiveRuns(): Promise<StatementRunItem[]> {
-  const found = await Promise.all(
-    (['previewing', 'publishing'] as const).map(
-      async (status) => (await db().StatementRun.query.unfinished({ status }).go({ pages: 'all' })).data,
-    ),
+  return inEachState(
+    RUN_UNDER_WAY,
+    async (status) => (await db().StatementRun.query.unfinished({ status }).go({ pages: 'all' })).data,
   );
-  return found.flat();
 }
 
 /** Every statement numbered but not finished (no PDF, CSV or mail yet), in every company (their sparse index, as above). */
 export async function listUnfinishedStatements(): Promise<
   Pick<StatementItem, 'tenantId' | 'statementId' | 'run_id' | 'queue_status' | 'updatedAt'>[]
 > {
-  const found = await Promise.all(
-    (['queued', 'generating'] as const).map(
-      async (queue_status) =>
-        (
-          await db()
-            .Statement.query.unfinished({ queue_status })
-            .go({ pages: 'all', attributes: ['tenantId', 'statementId', 'run_id', 'queue_status', 'updatedAt'] })
-        ).data,
-    ),
+  return inEachState(
+    STATEMENT_DOCUMENTS_PENDING,
+    async (queue_status) =>
+      (
+        await db()
+          .Statement.query.unfinished({ queue_status })
+          .go({ pages: 'all', attributes: ['tenantId', 'statementId', 'run_id', 'queue_status', 'updatedAt'] })
+      ).data,
   );
-  return found.flat();
 }
 
 export type RunUpdate = UpdateEntityItem<typeof StatementRun>;

@@ -1,5 +1,8 @@
 import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
+
+/** A catalogue import's states until it is done or failed. */
+export const CATALOGUE_IMPORT_UNFINISHED = ['queued', 'planning', 'writing'] as const;
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -51,7 +54,7 @@ export const CatalogueImport = new Entity({
   },
   indexes: {
     /** Imports under way: the admins' Jobs page and the local cloud's start. */
-    unfinished: inStatesIndex('gsi3', 'status', ['queued', 'planning', 'writing']),
+    unfinished: inStatesIndex('gsi3', 'status', CATALOGUE_IMPORT_UNFINISHED),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['importId'] } },
   },
 });

@@ -1,5 +1,8 @@
 import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
+
+/** A delivery's states between being queued and delivered or failed. */
+export const DELIVERY_ON_ITS_WAY = ['queued', 'delivering'] as const;
 import { DELIVERY_ACTIONS, DELIVERY_STATUSES } from '../../../shared/deliveries.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
@@ -31,7 +34,7 @@ export const ReleaseDelivery = new Entity({
   },
   indexes: {
     /** Deliveries on their way: the admins' Jobs page and the local cloud's start. */
-    unfinished: inStatesIndex('gsi3', 'status', ['queued', 'delivering']),
+    unfinished: inStatesIndex('gsi3', 'status', DELIVERY_ON_ITS_WAY),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
     byRelease: {
       index: 'gsi1',

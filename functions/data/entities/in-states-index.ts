@@ -20,6 +20,14 @@ export function inStatesIndex<const A extends string>(index: 'gsi3' | 'gsi4', at
   };
 }
 
+/** The items in each of `states`, read one query per state (the index's partition is the state). */
+export async function inEachState<S extends string, T>(
+  states: readonly S[],
+  read: (state: S) => Promise<readonly T[]>,
+): Promise<T[]> {
+  return (await Promise.all(states.map(read))).flat();
+}
+
 export type InStates = { index: string; attribute: string; states: readonly string[] };
 
 /** Each such index's states, by its condition: how `inStatesOf` tells these indexes among an entity's. */

@@ -1,5 +1,10 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
+
+/** A statement numbered whose PDF, CSV and mail are not all made yet. */
+export const STATEMENT_DOCUMENTS_PENDING = ['queued', 'generating'] as const;
+/** A statement run while its worker computes a preview or publishes. */
+export const RUN_UNDER_WAY = ['previewing', 'publishing'] as const;
 import type { HeldReserve } from '../../../shared/contract-reserves.js';
 import type {
   AccountRef,
@@ -151,7 +156,7 @@ export const Statement = new Entity({
   },
   indexes: {
     /** Statements numbered whose documents are not made yet: the Jobs page and the local cloud's start. */
-    unfinished: inStatesIndex('gsi3', 'queue_status', ['queued', 'generating']),
+    unfinished: inStatesIndex('gsi3', 'queue_status', STATEMENT_DOCUMENTS_PENDING),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['statementId'] } },
     /** An account's statements in period order (opening balance = the previous one's closing). */
     byAccount: {
@@ -196,7 +201,7 @@ export const StatementRun = new Entity({
   },
   indexes: {
     /** Runs previewing or publishing: the admins' Jobs page and the local cloud's start. */
-    unfinished: inStatesIndex('gsi3', 'status', ['previewing', 'publishing']),
+    unfinished: inStatesIndex('gsi3', 'status', RUN_UNDER_WAY),
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['runId'] } },
   },
 });

@@ -66,15 +66,18 @@ export async function distributedLabelsWithCompany(filter: {
   label_id?: string;
 }): Promise<{ label: LabelItem; companyName: string }[]> {
   const companyOnly = filter.company;
-  const labels = (
-    filter.label_id
-      ? await findLabelAnyTenant(filter.label_id).then((label) => (label ? [label] : []))
-      : companyOnly
-        ? await labelsOf(companyOnly)
-        : await listAllLabels()
-  ).filter((label) => label.distributed && (!companyOnly || label.tenantId === companyOnly));
   const filtered = Boolean(companyOnly || filter.label_id);
-  const names = filtered ? await getCompanies([...new Set(labels.map((l) => l.tenantId))]) : await listCompanyNames();
+  const [found, everyName] = await Promise.all([
+    filter.label_id
+      ? findLabelAnyTenant(filter.label_id).then((label) => (label ? [label] : []))
+      : companyOnly
+        ? labelsOf(companyOnly)
+        : listAllLabels(),
+    // Unfiltered, every company's name is wanted anyway: read beside the labels, not after them.
+    filtered ? undefined : listCompanyNames(),
+  ]);
+  const labels = found.filter((label) => label.distributed && (!companyOnly || label.tenantId === companyOnly));
+  const names = everyName ?? (await getCompanies([...new Set(labels.map((l) => l.tenantId))]));
   const nameOf = new Map(names.map((c) => [c.companyId, c.name]));
   return labels.map((label) => ({ label, companyName: nameOf.get(label.tenantId) ?? '' }));
 }
