@@ -122,7 +122,9 @@ async function ready(page: Page, path: string) {
           const loading = /\bLoading\b/.test(document.body.innerText);
           return heading && !routing && !spinning && !loading;
         }),
-      { message: `${path} did not finish loading`, timeout: 15_000 },
+      // A minute: the platform dashboard first brings every company changed since its last view up to date, which
+      // in the suite's cloud of hundreds of companies has taken 29 s.
+      { message: `${path} did not finish loading`, timeout: 60_000 },
     )
     .toBe(true);
 }
