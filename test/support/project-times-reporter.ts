@@ -1,4 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { FILE_SECONDS } from './longest-first-sequencer.js';
 
 type Span = { first: number; last: number; files: number; own: number };
 
@@ -7,10 +10,12 @@ type Span = { first: number; last: number; files: number; own: number };
  * last file finished; projects overlap, so the spans do not add up) and its files' own time (import
  * plus tests), and when its first file started after the run began (what came before it: the global setup's SPA build
  * and cloud start). It is how `npm test` shows where its minutes go without a separate profiling run.
+ * With WRITE_FILE_SECONDS=1 it also records each file's seconds for the longest-first order (longest-first-sequencer.ts).
  */
 export default class ProjectTimesReporter implements Reporter {
   private readonly started = Date.now();
   private readonly spans = new Map<string, Span>();
+  private readonly fileSeconds = new Map<string, number>();
 
   onTestModuleStart(module: TestModule) {
     const span = this.spanOf(module);
@@ -23,9 +28,12 @@ export default class ProjectTimesReporter implements Reporter {
     span.last = Math.max(span.last, Date.now());
     span.files += 1;
     span.own += diagnostic.collectDuration + diagnostic.duration;
+    const seconds = Math.round((diagnostic.collectDuration + diagnostic.duration) / 100) / 10;
+    this.fileSeconds.set(path.relative(module.project.config.root, module.moduleId), seconds);
   }
 
   onTestRunEnd() {
+    if (process.env.WRITE_FILE_SECONDS === '1') this.recordFileSeconds();
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const lines = [...this.spans].map(
       ([name, span]) =>
@@ -39,6 +47,21 @@ export default class ProjectTimesReporter implements Reporter {
         `  ${'all'.padEnd(24)} ${seconds(Date.now() - this.started).padStart(9)}`,
       ].join('\n'),
     );
+  }
+
+  /**
+   * Merged into the file (`npm test` runs the unit and the cloud's files as two vitest runs), files that are gone
+   * left out, sorted by path so a diff reads well.
+   */
+  private recordFileSeconds() {
+    const all: Record<string, number> = JSON.parse(readFileSync(FILE_SECONDS, 'utf8'));
+    for (const [file, seconds] of this.fileSeconds) all[file] = seconds;
+    const sorted = Object.fromEntries(
+      Object.entries(all)
+        .filter(([file]) => existsSync(file))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+    writeFileSync(FILE_SECONDS, `${JSON.stringify(sorted, null, 1)}\n`);
   }
 
   private spanOf(module: TestModule): Span {
