@@ -4,16 +4,14 @@ import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/support/longest-first-sequencer.js';
 
 /**
- * `npm test` runs every project, as two vitest runs side by side (package.json's test:units and test:cloud): unit
- * tests (domain rules, shared helpers, the SPA's pure logic) with the CDK assertion tests, and the integration +
- * end-to-end tests against one local cloud that the global setup starts on free ports. Two runs, because vitest
- * starts no file before every global setup is done: in one run the units waited a minute for the SPA build and the
- * cloud's start, then ran last, alone.
+ * `npm test` runs every project: unit tests (domain rules, shared helpers, the SPA's pure
+ * logic), CDK assertion tests, and the integration + end-to-end tests against one local
+ * cloud that the global setup starts on free ports.
  *
  * Speed on 2 cores: files share their worker's modules (`isolate: false`) instead of a fresh
- * process and fresh imports per file (about 2 s a file). The cloud files run in one
- * group on `WORKERS` workers, side by side (each cloud file makes its own company), longest first
- * (test/support/longest-first-sequencer.ts): a cloud file waits
+ * process and fresh imports per file (about 2 s a file). The unit, CDK and cloud files run in one
+ * group on `WORKERS` workers, side by side (each cloud file makes its own company), each project's longest files
+ * first (test/support/longest-first-sequencer.ts): a cloud file waits
  * on the cloud, DynamoDB Local and Chromium more than it computes, and measured with two workers the
  * machine stayed 40 % idle (1.15 of 2 cores busy), so more files at once fill the idle time. The
  * restart tests' own clouds mostly wait too. Then one worker runs the few files that share the demo
@@ -48,7 +46,7 @@ const UNIT_TIMEOUT = 30_000;
 
 /**
  * Files at once in the first group (everything but the demo-store files). Every project of a group must
- * use the same number, so the unit and CDK projects take it too (test:units gives its run fewer).
+ * use the same number, so the unit and CDK projects take it too.
  */
 const WORKERS = 4;
 
