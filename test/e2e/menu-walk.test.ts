@@ -117,16 +117,20 @@ async function ready(page: Page, path: string) {
           const heading = [...document.querySelectorAll('h1')].some(
             (h) => (h as HTMLElement).offsetParent !== null && !before?.has(h),
           );
-          const routing = document.querySelector('.route-loading') !== null;
-          const spinning = document.querySelector('[class*="awsui_circle-left"]') !== null;
-          const loading = /\bLoading\b/.test(document.body.innerText);
-          return heading && !routing && !spinning && !loading;
+          const text = document.body.innerText;
+          const loading = /[^\n]*\bLoading\b[^\n]*/.exec(text)?.[0];
+          // What still stands between the page and ready, so a page that never got there says why.
+          if (!heading) return 'no heading of its own yet';
+          if (document.querySelector('.route-loading')) return "the route's code is still loading";
+          if (document.querySelector('[class*="awsui_circle-left"]')) return 'a spinner still shows';
+          if (loading) return `it still says "${loading.slice(0, 120)}"`;
+          return 'ready';
         }),
       // A minute: the platform dashboard first brings every company changed since its last view up to date, which
       // in the suite's cloud of hundreds of companies has taken 29 s.
       { message: `${path} did not finish loading`, timeout: 60_000 },
     )
-    .toBe(true);
+    .toBe('ready');
 }
 
 /** An address with no page: the app shows "Page not found" there, inside the same shell. */
