@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import http, { type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { mapLimit } from '../../functions/lib/map-limit.js';
 import { fileBody, isCompressible, pickEncoding } from './compress.js';
 import type { LocalRoute } from './gateway.js';
 
@@ -81,16 +82,45 @@ export function cognitoProxyRoute(cognitoEndpoint: string): LocalRoute {
 /** A mail's file in the outbox: a ULID and .json (attachments beside it are `<id>.<n>.<name>`). */
 const MAIL_FILE = /^[0-9A-HJKMNP-TV-Z]{26}\.json$/;
 
-type OutboxMail = { id: string; attachments?: { filename: string; contentType: string; file: string }[] };
+type OutboxMail = { id: string; to?: string; attachments?: { filename: string; contentType: string; file: string }[] };
+
+/** Mails kept parsed in memory; past this many the earliest read are dropped (a long `npm start` keeps sending). */
+const KEPT_MAILS = 10_000;
+/** With `?to=`, how many of the newest mails are searched for that address. */
+const SEARCHED_FOR_TO = 5_000;
+/** How many mails an answer lists at most. */
+const LISTED = 200;
 
 /**
  * GET /_local/outbox: the mails the product sent, newest first (the local stand-in for SES); each
- * attachment gets a `url`. GET /_local/outbox/{id}/attachments/{n} serves the n-th attachment
- * (from 1) inline, so a statement's PDF opens in the browser.
+ * attachment gets a `url`. `?to=<address>` lists only the mails to that address: the tests, many files side by side,
+ * each look for their own mails, which the newest 200 of everyone's could leave out. A mail's file is written once
+ * (renamed into place), so each is read and parsed once, not on every poll.
+ * GET /_local/outbox/{id}/attachments/{n} serves the n-th attachment (from 1) inline, so a statement's PDF opens in
+ * the browser.
  */
 export function outboxRoute(outboxDir: string): LocalRoute {
-  const readMail = async (file: string): Promise<OutboxMail> =>
-    JSON.parse(await readFile(path.join(outboxDir, file), 'utf8'));
+  const parsed = new Map<string, Promise<OutboxMail>>();
+  const readMail = (file: string): Promise<OutboxMail> => {
+    let mail = parsed.get(file);
+    if (!mail) {
+      mail = readFile(path.join(outboxDir, file), 'utf8').then((text) => JSON.parse(text) as OutboxMail);
+      parsed.set(file, mail);
+      mail.catch(() => parsed.delete(file));
+      if (parsed.size > KEPT_MAILS) parsed.delete(parsed.keys().next().value as string);
+    }
+    return mail;
+  };
+  const withUrls = (mail: OutboxMail) =>
+    mail.attachments
+      ? {
+          ...mail,
+          attachments: mail.attachments.map((a, i) => ({
+            ...a,
+            url: `/_local/outbox/${mail.id}/attachments/${i + 1}`,
+          })),
+        }
+      : mail;
   return async (_req, res, url) => {
     const attachment = /^\/_local\/outbox\/([0-9A-Z]{26})\/attachments\/(\d+)$/.exec(url.pathname);
     if (attachment) {
@@ -119,17 +149,13 @@ export function outboxRoute(outboxDir: string): LocalRoute {
           .sort()
           .reverse()
       : [];
-    const mails = await Promise.all(
-      files.slice(0, 200).map(async (f) => {
-        const mail = await readMail(f);
-        if (!mail.attachments) return mail;
-        const attachments = mail.attachments.map((a, i) => ({
-          ...a,
-          url: `/_local/outbox/${mail.id}/attachments/${i + 1}`,
-        }));
-        return { ...mail, attachments };
-      }),
-    );
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const mails = to
+      ? (await mapLimit(files.slice(0, SEARCHED_FOR_TO), 64, readMail))
+          .filter((mail) => typeof mail.to === 'string' && mail.to.toLowerCase() === to)
+          .slice(0, LISTED)
+          .map(withUrls)
+      : (await Promise.all(files.slice(0, LISTED).map(readMail))).map(withUrls);
     json(res, 200, { mails });
     return true;
   };

@@ -81,9 +81,12 @@ describe('promos', () => {
     await page.getByTestId('template-test-send').click();
     await page.getByText(`Test mail sent to ${own.manager.email}`).waitFor();
     const test = await until(async () =>
-      (await call<{ mails: { to: string; html?: string }[] }>('GET', '/_local/outbox')).body.mails.find(
-        (m) => m.to === own.manager.email,
-      ),
+      (
+        await call<{ mails: { to: string; html?: string }[] }>(
+          'GET',
+          `/_local/outbox?to=${encodeURIComponent(own.manager.email)}`,
+        )
+      ).body.mails.find((m) => m.to === own.manager.email),
     );
     expect(test.html).toContain('See you on the floor, Alex.');
     await screenshotIfAsked(page, '/tmp/promo-template-designer.png', true);

@@ -13,7 +13,9 @@ type Mail = { to: string };
 type Company = OwnCompany & { releaseId: string };
 
 const mailsTo = async (to: string) =>
-  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+  (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
+    (m) => m.to === to,
+  );
 const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 
 let unlimited: Company;

@@ -38,7 +38,11 @@ function tinyWav(): Buffer {
 }
 
 const mailTo = (to: string) =>
-  until(async () => (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.find((m) => m.to === to));
+  until(async () =>
+    (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.find(
+      (m) => m.to === to,
+    ),
+  );
 const linkIn = (mail: Mail) => {
   const match = /\/promo\/([^/\s]+)\/([^\s#]+)/.exec(mail.text);
   if (!match) throw new Error(`no promo link in ${mail.text}`);

@@ -16,7 +16,9 @@ let releaseId: string;
 let recordingId: string;
 
 const mailsTo = async (to: string) =>
-  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+  (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
+    (m) => m.to === to,
+  );
 const mailTo = (to: string) => until(async () => (await mailsTo(to))[0]);
 const linkIn = (mail: Mail) => {
   const match = /\/promo\/([^/\s]+)\/(\S+)/.exec(mail.text);

@@ -28,7 +28,9 @@ let releaseId: string;
 let recordingIds: string[];
 
 const mailsTo = async (to: string): Promise<Mail[]> =>
-  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+  (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
+    (m) => m.to === to,
+  );
 /** The promo id and access token of the link in a mail. */
 const linkIn = (mail: Mail) => {
   const match = /\/promo\/([^/\s]+)\/(\S+)/.exec(mail.text);

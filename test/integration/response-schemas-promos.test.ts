@@ -18,7 +18,11 @@ let recordingId: string;
 
 type Mail = { to: string; text: string };
 const mailTo = (to: string) =>
-  until(async () => (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.find((m) => m.to === to));
+  until(async () =>
+    (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.find(
+      (m) => m.to === to,
+    ),
+  );
 /** The promo page's id and token in a recipient's mail. */
 async function linkOf(email: string) {
   const mail = await mailTo(email);

@@ -17,7 +17,9 @@ let linkId: string;
 
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const mailsTo = async (to: string): Promise<Mail[]> =>
-  (await call<{ mails: Mail[] }>('GET', '/_local/outbox')).body.mails.filter((m) => m.to === to);
+  (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
+    (m) => m.to === to,
+  );
 const signUp = (email: unknown, consent: unknown, to = slug) =>
   call('POST', `/api/v1/link_pages/${to}/fans`, { body: { fan: { email, consent } } });
 const runSchedule = () => call('POST', '/_local/schedules/fanNotices');

@@ -69,7 +69,9 @@ async function inForce(payee: { id: string }) {
 }
 
 const mailsTo = async (email: string) =>
-  ((await call('GET', '/_local/outbox')).body.mails as { to: string }[]).filter((m) => m.to === email);
+  ((await call('GET', `/_local/outbox?to=${encodeURIComponent(email)}`)).body.mails as { to: string }[]).filter(
+    (m) => m.to === email,
+  );
 
 const runOf = async (runId: string) => (await company.api.get(`/statement_runs/${runId}`)).body.statement_run;
 

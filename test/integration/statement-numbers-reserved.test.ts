@@ -24,7 +24,9 @@ const modules = async () => {
 };
 
 const mailsTo = async (email: string) =>
-  ((await call('GET', '/_local/outbox')).body.mails as { to: string }[]).filter((m) => m.to === email);
+  ((await call('GET', `/_local/outbox?to=${encodeURIComponent(email)}`)).body.mails as { to: string }[]).filter(
+    (m) => m.to === email,
+  );
 
 /** Makes a run look stopped long ago (around ElectroDB, which would stamp updatedAt itself). */
 async function stoppedLongAgo(runId: string) {

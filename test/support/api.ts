@@ -84,7 +84,10 @@ export async function labelManager() {
 
 /** Reads the latest mail to an address from the local outbox. */
 export async function latestMail(to: string): Promise<{ subject: string; text: string } | undefined> {
-  const answer = await call<{ mails: { to: string; subject: string; text: string }[] }>('GET', '/_local/outbox');
+  const answer = await call<{ mails: { to: string; subject: string; text: string }[] }>(
+    'GET',
+    `/_local/outbox?to=${encodeURIComponent(to)}`,
+  );
   return answer.body.mails.find((m) => m.to === to);
 }
 

@@ -136,6 +136,13 @@ describe('mail with attachments', () => {
       };
       expect(list.mails.map((m) => m.to)).toEqual(['y@example.test', 'pyotr@example.test']);
       expect(list.mails[0].attachments).toBeUndefined();
+      // ?to= lists one address's mails only (any case), each with its attachments' addresses.
+      const toPyotr = (await (await fetch(`${base}/_local/outbox?to=Pyotr%40example.test`)).json()) as typeof list;
+      expect(toPyotr.mails.map((m) => m.to)).toEqual(['pyotr@example.test']);
+      expect(toPyotr.mails[0].attachments?.[0].url).toBe(list.mails[1].attachments?.[0].url);
+      expect(
+        ((await (await fetch(`${base}/_local/outbox?to=nobody%40example.test`)).json()) as typeof list).mails,
+      ).toEqual([]);
       const [attachment] = list.mails[1].attachments ?? [];
       expect(attachment.filename).toBe('ST-000042-2026-Q3.pdf');
       const served = await fetch(`${base}${attachment.url}`);
