@@ -5,7 +5,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Each file's seconds in a recent full run, by path from the repo's root (written by project-times-reporter.ts). */
 export const FILE_SECONDS = path.join(import.meta.dirname, 'file-seconds.json');
 
-const recorded = (): Record<string, number> => {
+/** The recorded seconds, none when the file is missing or unreadable. */
+export const recordedFileSeconds = (): Record<string, number> => {
   try {
     return JSON.parse(readFileSync(FILE_SECONDS, 'utf8')) as Record<string, number>;
   } catch {
@@ -20,7 +21,7 @@ const recorded = (): Record<string, number> => {
  * order does; projects and group order stay as vitest orders them.
  */
 export default class LongestFirstSequencer extends BaseSequencer {
-  private readonly seconds = recorded();
+  private readonly seconds = recordedFileSeconds();
 
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { FILE_SECONDS } from './longest-first-sequencer.js';
+import { FILE_SECONDS, recordedFileSeconds } from './longest-first-sequencer.js';
 
 type Span = { first: number; last: number; files: number; own: number };
 
@@ -49,12 +49,9 @@ export default class ProjectTimesReporter implements Reporter {
     );
   }
 
-  /**
-   * Merged into the file (`npm test` runs the unit and the cloud's files as two vitest runs), files that are gone
-   * left out, sorted by path so a diff reads well.
-   */
+  /** Merged into the file (a run of some files updates theirs only), files that are gone left out, sorted by path. */
   private recordFileSeconds() {
-    const all: Record<string, number> = JSON.parse(readFileSync(FILE_SECONDS, 'utf8'));
+    const all = recordedFileSeconds();
     for (const [file, seconds] of this.fileSeconds) all[file] = seconds;
     const sorted = Object.fromEntries(
       Object.entries(all)
