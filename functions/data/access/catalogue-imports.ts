@@ -1,6 +1,9 @@
-import { CATALOGUE_IMPORT_UNFINISHED } from '../entities/catalogue-import.js';
 import { inEachState } from '../entities/in-states-index.js';
-import type { CatalogueImportItem, CreateCatalogueImport } from '../entities/catalogue-import.js';
+import {
+  CATALOGUE_IMPORT_UNFINISHED,
+  type CatalogueImportItem,
+  type CreateCatalogueImport,
+} from '../entities/catalogue-import.js';
 import { getDb } from '../service.js';
 import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
 

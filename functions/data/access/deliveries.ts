@@ -1,11 +1,11 @@
-import { DELIVERY_ON_ITS_WAY } from '../entities/deliveries.js';
 import { inEachState } from '../entities/in-states-index.js';
 import type { DeliveryStatus } from '../../../shared/deliveries.js';
-import type {
-  CreateDistributionDelivery,
-  CreateReleaseDelivery,
-  DistributionDeliveryItem,
-  ReleaseDeliveryItem,
+import {
+  DELIVERY_ON_ITS_WAY,
+  type CreateDistributionDelivery,
+  type CreateReleaseDelivery,
+  type DistributionDeliveryItem,
+  type ReleaseDeliveryItem,
 } from '../entities/deliveries.js';
 import type { ReleaseItem } from '../entities/catalogue.js';
 import type { DspItem } from '../entities/reference.js';

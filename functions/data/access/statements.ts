@@ -1,18 +1,19 @@
-import { RUN_UNDER_WAY, STATEMENT_DOCUMENTS_PENDING } from '../entities/statements.js';
 import { inEachState } from '../entities/in-states-index.js';
 import type { UpdateEntityItem } from 'electrodb';
 import type { RunStatus, StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { isConditionFailed, writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { moneyRecordsChanged } from '../list-cache.js';
-import type {
-  CreateAccountEntry,
-  CreateStatement,
-  CreateStatementRun,
-  SequenceItem,
-  Statement,
-  StatementItem,
-  StatementRun,
-  StatementRunItem,
+import {
+  RUN_UNDER_WAY,
+  STATEMENT_DOCUMENTS_PENDING,
+  type CreateAccountEntry,
+  type CreateStatement,
+  type CreateStatementRun,
+  type SequenceItem,
+  type Statement,
+  type StatementItem,
+  type StatementRun,
+  type StatementRunItem,
 } from '../entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../entities/stated-periods.js';
 import { getDb } from '../service.js';

@@ -1,10 +1,10 @@
 import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
+import { SERVICE } from './service-name.js';
+import { timestamps } from './timestamps.js';
 
 /** A catalogue import's states until it is done or failed. */
 export const CATALOGUE_IMPORT_UNFINISHED = ['queued', 'planning', 'writing'] as const;
-import { SERVICE } from './service-name.js';
-import { timestamps } from './timestamps.js';
 
 /**
  * One catalogue import job: the file a member uploaded into a model, its column

@@ -1,11 +1,11 @@
 import { Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
-
-/** A delivery's states between being queued and delivered or failed. */
-export const DELIVERY_ON_ITS_WAY = ['queued', 'delivering'] as const;
 import { DELIVERY_ACTIONS, DELIVERY_STATUSES } from '../../../shared/deliveries.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
+
+/** A delivery's states between being queued and delivered or failed. */
+export const DELIVERY_ON_ITS_WAY = ['queued', 'delivering'] as const;
 
 /**
  * A release's delivery to one store. Keyed by

@@ -1,10 +1,5 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityIdentifiers, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
-
-/** A statement numbered whose PDF, CSV and mail are not all made yet. */
-export const STATEMENT_DOCUMENTS_PENDING = ['queued', 'generating'] as const;
-/** A statement run while its worker computes a preview or publishes. */
-export const RUN_UNDER_WAY = ['previewing', 'publishing'] as const;
 import type { HeldReserve } from '../../../shared/contract-reserves.js';
 import type {
   AccountRef,
@@ -25,6 +20,11 @@ import type {
 } from '../../../shared/schemas/statement-views.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
+
+/** A statement numbered whose PDF, CSV and mail are not all made yet. */
+export const STATEMENT_DOCUMENTS_PENDING = ['queued', 'generating'] as const;
+/** A statement run while its worker computes a preview or publishes. */
+export const RUN_UNDER_WAY = ['previewing', 'publishing'] as const;
 
 /**
  * The money-out side: a payee's append-only account (expenses,
