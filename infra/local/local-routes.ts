@@ -150,12 +150,11 @@ export function outboxRoute(outboxDir: string): LocalRoute {
           .reverse()
       : [];
     const to = url.searchParams.get('to')?.toLowerCase();
-    const mails = to
-      ? (await mapLimit(files.slice(0, SEARCHED_FOR_TO), 64, readMail))
-          .filter((mail) => typeof mail.to === 'string' && mail.to.toLowerCase() === to)
-          .slice(0, LISTED)
-          .map(withUrls)
-      : (await Promise.all(files.slice(0, LISTED).map(readMail))).map(withUrls);
+    const searched = await mapLimit(files.slice(0, to ? SEARCHED_FOR_TO : LISTED), 64, readMail);
+    const mails = searched
+      .filter((mail) => !to || (typeof mail.to === 'string' && mail.to.toLowerCase() === to))
+      .slice(0, LISTED)
+      .map(withUrls);
     json(res, 200, { mails });
     return true;
   };
