@@ -119,8 +119,11 @@ async function ready(page: Page, path: string) {
           );
           const text = document.body.innerText;
           const loading = /[^\n]*\bLoading\b[^\n]*/.exec(text)?.[0];
-          // What still stands between the page and ready, so a page that never got there says why.
+          // What still stands between the page and ready, so a page that never got there says why. A failed
+          // load is not ready either: the app retries a failure on our side, and one that stays is a fault of the page.
+          const failed = document.querySelector('[data-testid="load-error"]') as HTMLElement | null;
           if (!heading) return 'no heading of its own yet';
+          if (failed) return `a load failed: "${failed.innerText.replace(/\s+/g, ' ').slice(0, 160)}"`;
           if (document.querySelector('.route-loading')) return "the route's code is still loading";
           if (document.querySelector('[class*="awsui_circle-left"]')) return 'a spinner still shows';
           if (loading) return `it still says "${loading.slice(0, 120)}"`;

@@ -68,7 +68,7 @@ export function UserRoyaltiesPage() {
       header={<RoyaltiesPageHeader title="Royalties" current="list" description={filterDescription(filter)} />}
     >
       <SpaceBetween size="l">
-        <RoyaltySummary data={answer ?? null} period={periodText(filter)} />
+        <RoyaltySummary data={answer ?? null} period={periodText(filter)} failed={Boolean(list.error)} />
         <ServerTable<Royalty>
           tableId="royalties"
           title="Lines"

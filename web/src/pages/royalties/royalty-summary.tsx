@@ -82,7 +82,16 @@ function HowFiguresRelate() {
  * The sums of every line matching the filter (not only this page), how they relate
  * (Total = Aggregator + Label share, of which payees and artists), and the total by pay period.
  */
-export function RoyaltySummary({ data, period }: { data: Summary | null; period: string }) {
+export function RoyaltySummary({
+  data,
+  period,
+  failed = false,
+}: {
+  data: Summary | null;
+  period: string;
+  /** The list's call failed (the table beside shows why, with a retry): the chart says so instead of loading on. */
+  failed?: boolean;
+}) {
   // The server names the company's currency; no currency is assumed while it loads.
   const currency = data?.currency ?? null;
   const estimated = data?.estimated;
@@ -184,8 +193,9 @@ export function RoyaltySummary({ data, period }: { data: Summary | null; period:
                 No pay periods
               </Box>
             }
-            statusType={data ? 'finished' : 'loading'}
+            statusType={data ? 'finished' : failed ? 'error' : 'loading'}
             loadingText="Loading"
+            errorText="The sums could not be loaded"
           />
         </div>
       </SpaceBetween>
