@@ -72,9 +72,9 @@ export type QueueKey =
 /**
  * concurrency: how many messages are worked on at once (Lambda's event source maxConcurrency;
  * locally as many pollers, at most one per core). Without it, one at a time locally.
- * fanOut (AWS only): the worker gets `batchSize` messages per invocation (worked on side by side) and a reserved
- * concurrency of `concurrency`, which is also its event source's maxConcurrency, so the queue never invokes it
- * into throttling; locally the pollers stay as `concurrency` says.
+ * fanOut: the worker gets `batchSize` messages per invocation (worked on side by side), locally as in AWS; in AWS
+ * it also has a reserved concurrency of `concurrency`, which is its event source's maxConcurrency too, so the queue
+ * never invokes it into throttling; locally the pollers stay as `concurrency` says.
  */
 export const QUEUES: Record<
   QueueKey,

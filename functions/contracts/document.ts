@@ -29,7 +29,7 @@ export async function renderContractPdf(title: string, text: string): Promise<Ui
       color: '#666666',
     }),
   };
-  const buffer = await pdfmakeWithFonts().createPdf(definition).getBuffer();
+  const buffer = await (await pdfmakeWithFonts()).createPdf(definition).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 

@@ -28,3 +28,26 @@ export async function writeTransaction(
   }
   throw new Conflict('The record was changed by someone else; reload and try again');
 }
+
+/** A transaction's answer as ElectroDB gives it: cancelled or not, with each item's code when cancelled. */
+type TransactionAnswer = { canceled: boolean; data: ({ code?: string } | undefined)[] };
+
+const CONFLICT_ATTEMPTS = 8;
+
+/**
+ * Runs a transaction again, after a short jittered wait, while DynamoDB cancels it only because another write was
+ * under way on one of its items (TransactionConflict): a run's counters take one write from every account step,
+ * and dozens of steps finish at once. A refused condition is an answer, not a conflict: it is returned at once, as
+ * is the last answer when the conflicts go on (the caller reports it).
+ */
+export async function retriedOnConflict<T extends TransactionAnswer>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await write();
+    const conflictOnly =
+      answer.canceled &&
+      answer.data.some((item) => item?.code === 'TransactionConflict') &&
+      !answer.data.some((item) => item?.code === 'ConditionalCheckFailed');
+    if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) return answer;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+  }
+}

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -44,6 +45,40 @@ export async function getBytes(bucket: string, key: string): Promise<Uint8Array 
 
 export async function putBytes(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
   await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+/**
+ * Copies an object inside the bucket (S3 copies it: the bytes never pass through this process), with its own
+ * content type; false when there is nothing under `from`.
+ */
+export async function copyObject(bucket: string, from: string, to: string, contentType: string): Promise<boolean> {
+  try {
+    await s3Client().send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: to,
+        CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        MetadataDirective: 'REPLACE',
+        ContentType: contentType,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return false;
+    throw error;
+  }
+}
+
+/** Whether there is an object under the key (a HEAD: no bytes read). */
+export async function objectExists(bucket: string, key: string): Promise<boolean> {
+  try {
+    await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NotFound' || (error as { name?: string }).name === 'NoSuchKey')
+      return false;
+    throw error;
+  }
 }
 
 /** An object's ETag, size and user metadata, without its bytes (a report is named by its ETag before it is read). */

@@ -115,7 +115,7 @@ async function renderReport(content: Content[], title: string): Promise<Uint8Arr
       color: '#666666',
     }),
   };
-  const buffer = await pdfmakeWithFonts().createPdf(definition).getBuffer();
+  const buffer = await (await pdfmakeWithFonts()).createPdf(definition).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 

@@ -5,11 +5,12 @@ import {
   CreateQueueCommand,
   DeleteMessageCommand,
   GetQueueAttributesCommand,
+  type Message,
   ReceiveMessageCommand,
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent, SQSHandler } from 'aws-lambda';
+import type { SQSBatchResponse, SQSHandler, SQSRecord } from 'aws-lambda';
 import { dlqName, QUEUES, visibilityTimeoutSeconds, type QueueKey } from '../resources.js';
 import { required } from '../../functions/lib/required.js';
 
@@ -21,8 +22,8 @@ const RECEIVE_WAIT_SECONDS = 20;
 
 /**
  * fauxqs (SQS emulator) with the product's queues, each with its DLQ and redrive policy, and
- * pollers that feed queue messages to their workers (batch size 1; one poller, or the queue's concurrency), honouring
- * partial batch failures the way the Lambda event source mapping does.
+ * pollers that feed queue messages to their workers (one poller, or the queue's concurrency; one message at a time, or
+ * the queue's fan-out batch), honouring partial batch failures the way the Lambda event source mapping does.
  */
 export async function startSqs(options: { port: number; region: string }) {
   // fauxqs's own startFauxqs listens on every interface whatever its `host` option says (that one
@@ -80,47 +81,15 @@ export async function startSqs(options: { port: number; region: string }) {
           const received = await client.send(
             new ReceiveMessageCommand({
               QueueUrl: urls[key],
-              MaxNumberOfMessages: 1,
+              // A worker with a fan-out gets a batch, as its Lambda does; the others one message at a time.
+              MaxNumberOfMessages: QUEUES[key].fanOut?.batchSize ?? 1,
               WaitTimeSeconds: RECEIVE_WAIT_SECONDS,
               AttributeNames: ['All'],
             }),
             { abortSignal: stopping.signal },
           );
-          for (const message of received.Messages ?? []) {
-            const messageId = required(message.MessageId, 'a received message id');
-            const receiptHandle = required(message.ReceiptHandle, 'a received message handle');
-            const event: SQSEvent = {
-              Records: [
-                {
-                  messageId,
-                  receiptHandle,
-                  body: message.Body ?? '',
-                  attributes: message.Attributes as never,
-                  messageAttributes: {},
-                  md5OfBody: message.MD5OfBody ?? '',
-                  eventSource: 'aws:sqs',
-                  eventSourceARN: `arn:aws:sqs:${options.region}:000000000000:${QUEUES[key].localName}`,
-                  awsRegion: options.region,
-                },
-              ],
-            };
-            let failed = true;
-            try {
-              const result = (await worker(event, {} as never, () => undefined)) as SQSBatchResponse | undefined;
-              failed = Boolean(result?.batchItemFailures?.some((f) => f.itemIdentifier === messageId));
-            } catch (error) {
-              console.error(`[${key}] worker failed:`, error);
-            }
-            if (failed)
-              await client.send(
-                new ChangeMessageVisibilityCommand({
-                  QueueUrl: urls[key],
-                  ReceiptHandle: receiptHandle,
-                  VisibilityTimeout: LOCAL_RETRY_SECONDS,
-                }),
-              );
-            else await client.send(new DeleteMessageCommand({ QueueUrl: urls[key], ReceiptHandle: receiptHandle }));
-          }
+          const records = (received.Messages ?? []).map((message) => record(key, message));
+          if (records.length) await deliver(key, worker, records);
         } catch (error) {
           if (running) {
             console.error(`[${key}] poll failed:`, error);
@@ -130,6 +99,41 @@ export async function startSqs(options: { port: number; region: string }) {
       }
     };
     pollers.push(loop());
+  }
+
+  /** A received message as the Lambda event source hands it to the worker. */
+  function record(key: QueueKey, message: Message): SQSRecord {
+    return {
+      messageId: required(message.MessageId, 'a received message id'),
+      receiptHandle: required(message.ReceiptHandle, 'a received message handle'),
+      body: message.Body ?? '',
+      attributes: message.Attributes as never,
+      messageAttributes: {},
+      md5OfBody: message.MD5OfBody ?? '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:${options.region}:000000000000:${QUEUES[key].localName}`,
+      awsRegion: options.region,
+    };
+  }
+
+  /**
+   * One invocation: the worker gets the batch; each message it reports failed (or all, when it throws) comes back
+   * after LOCAL_RETRY_SECONDS, the others are deleted.
+   */
+  async function deliver(key: QueueKey, worker: SQSHandler, records: SQSRecord[]) {
+    let failed = new Set(records.map((r) => r.messageId));
+    try {
+      const result = (await worker({ Records: records }, {} as never, () => undefined)) as SQSBatchResponse | undefined;
+      failed = new Set(result?.batchItemFailures?.map((f) => f.itemIdentifier) ?? []);
+    } catch (error) {
+      console.error(`[${key}] worker failed:`, error);
+    }
+    for (const { messageId, receiptHandle } of records) {
+      const queued = { QueueUrl: urls[key], ReceiptHandle: receiptHandle };
+      if (failed.has(messageId))
+        await client.send(new ChangeMessageVisibilityCommand({ ...queued, VisibilityTimeout: LOCAL_RETRY_SECONDS }));
+      else await client.send(new DeleteMessageCommand(queued));
+    }
   }
 
   return {

@@ -79,6 +79,8 @@ export async function handRunOf(
       graphs: false,
       currency: 'GBP',
     });
+    // Under the run, as runs published before the publish step stored it under the statement's own key: the
+    // account step copies it from there (documents.ts), so these hand runs keep that path tested.
     await objects.putBytes(
       keys.statementsBucket(),
       keys.runKeys.accountCsv(tenantId, runId, ref),

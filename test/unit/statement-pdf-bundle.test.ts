@@ -23,13 +23,19 @@ it('renders from the Lambda bundle with the fonts carried as assets', async () =
   const entry = path.join(dir, 'entry.ts');
   const render = path.join(REPO_ROOT, 'functions/money/statements/documents/render.ts');
   const sample = path.join(REPO_ROOT, 'test/support/statement-document.ts');
+  const fonts = path.join(REPO_ROOT, 'functions/money/statements/documents/fonts.ts');
   writeFileSync(
     entry,
     [
       `import { writeFileSync } from 'node:fs';`,
       `import { renderStatementPdf } from ${JSON.stringify(render)};`,
       `import { sampleStatementDocument } from ${JSON.stringify(sample)};`,
+      `import { pdfmakeWithFonts } from ${JSON.stringify(fonts)};`,
       `writeFileSync(process.argv[2], await renderStatementPdf(sampleStatementDocument({ rows: 2 })));`,
+      // Whether two documents' Roboto share its decoded tables in the bundle too (fonts.ts shareDecodedTables).
+      `const roboto = async () => (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()).provideFont('Roboto', false, false).font;`,
+      `const [a, b] = [await roboto(), await roboto()];`,
+      `process.stdout.write(String(a !== b && a.GPOS !== undefined && a.GPOS === b.GPOS));`,
     ].join('\n'),
   );
   const out = path.join(dir, 'task');
@@ -48,10 +54,12 @@ it('renders from the Lambda bundle with the fonts carried as assets', async () =
   });
   for (const command of assetCopyCommands(REPO_ROOT, out, PDF_FONT_ASSETS)) execSync(command);
   const pdf = path.join(dir, 'out.pdf');
-  execFileSync(process.execPath, [path.join(out, 'index.mjs'), pdf], {
+  const shared = execFileSync(process.execPath, [path.join(out, 'index.mjs'), pdf], {
     cwd: os.tmpdir(),
     env: { ...process.env, LAMBDA_TASK_ROOT: out },
+    encoding: 'utf8',
   });
+  expect(shared).toBe('true');
   expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = await pdfText(readFileSync(pdf));
   expect(text).toContain('Пётр Ильич Чайковский');

@@ -172,7 +172,7 @@ describe('statement fonts', () => {
   it('Roboto’s range table is exactly what both embedded Roboto faces have glyphs for', async () => {
     // pdfmake's document is a pdfkit document; its fonts are fontkit fonts with a characterSet.
     type Face = { font: { characterSet: number[] } };
-    const doc = (await pdfmakeWithFonts().createPdf({ content: [] }).getStream()) as unknown as {
+    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
       provideFont(family: string, bold: boolean, italics: boolean): Face;
     };
     const regular = new Set(doc.provideFont('Roboto', false, false).font.characterSet);
@@ -182,6 +182,22 @@ describe('statement fonts', () => {
     }
     const cjk = new Set(doc.provideFont('NotoSansSC', false, false).font.characterSet);
     for (const char of '周杰伦晴天日本東京') expect(cjk.has(char.codePointAt(0) ?? 0)).toBe(true);
+  });
+
+  it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {
+    type Face = { font: { GPOS: unknown; cmap: unknown } };
+    const pdfmake = await pdfmakeWithFonts();
+    const fontOfNextDocument = async () =>
+      (
+        (await pdfmake.createPdf({ content: [] }).getStream()) as unknown as {
+          provideFont(family: string, bold: boolean, italics: boolean): Face;
+        }
+      ).provideFont('Roboto', false, false).font;
+    const [first, second] = [await fontOfNextDocument(), await fontOfNextDocument()];
+    expect(second).not.toBe(first);
+    expect(second.GPOS).toBeDefined();
+    expect(second.GPOS).toBe(first.GPOS);
+    expect(second.cmap).toBe(first.cmap);
   });
 
   it('prints each run in a font that has it, precomposing combining accents first', () => {

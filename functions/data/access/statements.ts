@@ -17,6 +17,7 @@ import {
 } from '../entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../entities/stated-periods.js';
 import { getDb } from '../service.js';
+import { retriedOnConflict } from '../transaction.js';
 
 /**
  * Every read and write of statement runs and published statements, the per-company sequences
@@ -549,12 +550,14 @@ export async function recordRunSkip(
   accountKey: string,
   statedBy: string,
 ): Promise<boolean> {
-  const result = await getDb()
-    .transaction.write(({ StatementRunSkip, StatementRun }) => [
-      StatementRunSkip.create({ tenantId, runId, accountKey, stated_by: statedBy }).commit(),
-      StatementRun.patch({ tenantId, runId }).add({ skipped: 1 }).commit(),
-    ])
-    .go();
+  const result = await retriedOnConflict(() =>
+    getDb()
+      .transaction.write(({ StatementRunSkip, StatementRun }) => [
+        StatementRunSkip.create({ tenantId, runId, accountKey, stated_by: statedBy }).commit(),
+        StatementRun.patch({ tenantId, runId }).add({ skipped: 1 }).commit(),
+      ])
+      .go(),
+  );
   if (!result.canceled) return true;
   if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
   throw new Error(
@@ -619,15 +622,18 @@ export async function completeStatement(
   runId: string | undefined,
   keys: { pdf_key: string; csv_key: string },
 ): Promise<boolean> {
-  const result = await getDb()
-    .transaction.write(({ Statement, StatementRun }) => [
-      Statement.patch({ tenantId, statementId })
-        .set({ ...keys, queue_status: 'published', publishedAt: new Date().toISOString() })
-        .where((attr, op) => op.eq(attr.queue_status, 'generating'))
-        .commit(),
-      ...(runId ? [StatementRun.patch({ tenantId, runId }).add({ done: 1 }).commit()] : []),
-    ])
-    .go();
+  // Every account step of a run adds to the run's count: a conflict with another's write is tried again.
+  const result = await retriedOnConflict(() =>
+    getDb()
+      .transaction.write(({ Statement, StatementRun }) => [
+        Statement.patch({ tenantId, statementId })
+          .set({ ...keys, queue_status: 'published', publishedAt: new Date().toISOString() })
+          .where((attr, op) => op.eq(attr.queue_status, 'generating'))
+          .commit(),
+        ...(runId ? [StatementRun.patch({ tenantId, runId }).add({ done: 1 }).commit()] : []),
+      ])
+      .go(),
+  );
   if (!result.canceled) {
     await moneyRecordsChanged(tenantId);
     return true;

@@ -30,11 +30,15 @@ export const runKeys = {
   preview: (tenantId: string, runId: string) => `${runPrefix(tenantId, runId)}preview.json`,
   account: (tenantId: string, runId: string, account: AccountRef) =>
     `${runPrefix(tenantId, runId)}accounts/${accountPart(account)}.json`,
+  /** Where runs published before the CSV went straight to the statement's own key kept it (documents.ts reads it). */
   accountCsv: (tenantId: string, runId: string, account: AccountRef) =>
     `${runPrefix(tenantId, runId)}accounts/${accountPart(account)}.csv`,
   /** Every account's record and CSV: the account steps' input, deleted once the run is published. */
   accounts: (tenantId: string, runId: string) => `${runPrefix(tenantId, runId)}accounts/`,
 };
+
+/** A statement's CSV is served as UTF-8 text (its names and titles are in any script). */
+export const STATEMENT_CSV_TYPE = 'text/csv; charset=utf-8';
 
 export const statementKeys = {
   pdf: (tenantId: string, statementId: string) => `${tenantPrefix(tenantId)}${statementId}.pdf`,

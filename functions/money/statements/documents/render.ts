@@ -79,7 +79,7 @@ function statementDefinition(document: StatementDocument): TDocumentDefinitions 
 
 /** Renders a published statement to PDF bytes. */
 export async function renderStatementPdf(document: StatementDocument): Promise<Uint8Array> {
-  const pdfmake = pdfmakeWithFonts();
+  const pdfmake = await pdfmakeWithFonts();
   const buffer = await pdfmake.createPdf(statementDefinition(document)).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -9,8 +9,8 @@ import { nextStatementMail } from './mail-pace.js';
 import { CSV_COLUMNS } from '../../earnings/material.js';
 import { presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
-import { runKeys, statementKeys, statementsBucket } from '../statement-keys.js';
-import { getBytes, putBytes } from '../../../lib/bucket-objects.js';
+import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
+import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
 import { timed } from './step-timings.js';
 
 /** The company's labels by id, for the label a statement names. */
@@ -78,17 +78,22 @@ export async function storeAndSend(
   const { tenantId, statementId } = statement;
   const csv_key = statementKeys.csv(tenantId, statementId);
   const pdf_key = statementKeys.pdf(tenantId, statementId);
-  const runCsv = statement.run_id
-    ? await timed('documents.csv_read', () =>
-        getBytes(
-          statementsBucket(),
-          runKeys.accountCsv(tenantId, statement.run_id ?? '', accountOfKey(statement.accountKey)),
-        ),
-      )
-    : null;
-  await timed('documents.csv_write', () =>
-    putBytes(statementsBucket(), csv_key, runCsv ?? EMPTY_CSV, 'text/csv; charset=utf-8'),
-  );
+  // The publish step stored the CSV of the account's lines under this key (publish.ts). A run published before it
+  // did so kept it under the run: copied inside the bucket. An account without lines in the period has no CSV and
+  // gets the header only.
+  const { run_id } = statement;
+  const stored = Boolean(statement.control?.lines) && (await objectExists(statementsBucket(), csv_key));
+  const copied =
+    !stored &&
+    run_id !== undefined &&
+    (await copyObject(
+      statementsBucket(),
+      runKeys.accountCsv(tenantId, run_id, accountOfKey(statement.accountKey)),
+      csv_key,
+      STATEMENT_CSV_TYPE,
+    ));
+  if (!stored && !copied)
+    await timed('documents.csv_write', () => putBytes(statementsBucket(), csv_key, EMPTY_CSV, STATEMENT_CSV_TYPE));
   const document = await timed('documents.reads', () => statementDocument(statement));
   const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));

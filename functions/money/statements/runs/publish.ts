@@ -11,14 +11,14 @@ import {
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
 import { materialiseRun, type AccountEarnings } from '../../earnings/earnings.js';
-import { runKeys, statementsBucket } from '../statement-keys.js';
+import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
 import { mapLimit } from '../../../lib/map-limit.js';
 import { getJson, putFile, putJson } from '../../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
 import { reserveNumbers } from './reserve-numbers.js';
 import { scopeOf } from './scope.js';
-import type { AccountRecord } from './statement-item.js';
+import { type AccountRecord, statementIdOf } from './statement-item.js';
 import { makeWorkFolder } from '../../../lib/work-folders.js';
 import { timed } from './step-timings.js';
 
@@ -32,7 +32,7 @@ const UPLOAD_LANES = 8;
 
 /**
  * A run's publish step: the period's lines are written out once for every account (materialiseRun),
- * each account's record and CSV stored under the run, every account's statement number reserved,
+ * each account's record stored under the run and its CSV under its statement's own key, every account's statement number reserved,
  * then one message per account queued. A re-delivery after the manifest was stored reserves what is
  * not reserved yet and queues the same messages again (the account steps make each statement once)
  * instead of computing again.
@@ -99,12 +99,15 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
     await timed('publish.account_files', () =>
       mapLimit(accounts, UPLOAD_LANES, async (earning) => {
         const made = material.get(accountKeyOf(earning.account));
+        // The CSV goes straight to the key of the statement the account step will make (its id is the run's and
+        // the account's): the step then stores nothing for it. An account found stated already after this point
+        // leaves a CSV no statement names, which nothing can reach.
         if (made)
           await putFile(
             statementsBucket(),
-            runKeys.accountCsv(tenantId, runId, earning.account),
+            statementKeys.csv(tenantId, statementIdOf(runId, earning.account)),
             made.csvFile,
-            'text/csv',
+            STATEMENT_CSV_TYPE,
           );
         const settings = await statementSettingsOf(tenantId, earning.account);
         const record: AccountRecord = {
