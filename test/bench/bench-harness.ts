@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { freeCloudPorts } from '../../infra/local/processes.js';
 import { DEMO_USERS } from '../../infra/local/seed.js';
+import { QUEUE_URL_ENV } from '../../infra/resources.js';
 
 export const CONCURRENCY = 20;
 export type Result = { name: string; requests: number; p50: number; p95: number; rps: number };
@@ -198,4 +199,34 @@ export function printResults(title: string, results: Result[]) {
       r.p95.toFixed(1).padStart(9),
       r.rps.toFixed(0).padStart(8),
     );
+}
+
+/**
+ * Waits until nothing is queued or in flight on these queues: an import's worker goes on after the import is done
+ * (it prepares the royalties list's files, a minute at 10M lines), and a figure timed meanwhile measures both.
+ */
+export async function queuesSettled(keys: readonly (keyof typeof QUEUE_URL_ENV)[], timeoutMs = 600_000) {
+  const { sqsClient } = await import('../../functions/lib/clients.js');
+  const { GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
+  const started = performance.now();
+  for (;;) {
+    let busy = 0;
+    for (const key of keys) {
+      const variable = QUEUE_URL_ENV[key];
+      const url = variable ? process.env[variable] : undefined;
+      if (!url) throw new Error(`no local queue for ${key}`);
+      const { Attributes } = await sqsClient().send(
+        new GetQueueAttributesCommand({
+          QueueUrl: url,
+          AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+        }),
+      );
+      busy +=
+        Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
+        Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+    }
+    if (!busy) return (performance.now() - started) / 1000;
+    if (performance.now() - started > timeoutMs) throw new Error(`${keys.join(', ')} still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -4,7 +4,7 @@ import { statementsOfAccount } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { mapLimit } from '../../../lib/map-limit.js';
 
-const LOOKUP_LANES = 8;
+const LOOKUP_LANES = 32;
 
 /**
  * The accounts of a run that already have a statement in force (not superseded) for a period

@@ -16,12 +16,13 @@ import { mapLimit } from '../../../lib/map-limit.js';
 import { putJson } from '../../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
+import { timed } from './step-timings.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
 
 /** How many accounts are assembled side by side (each reads its account's entries and last statement). */
-const ASSEMBLE_LANES = 8;
+const ASSEMBLE_LANES = 32;
 
 /**
  * A run's preview: the period's earnings per account (one group-by over the lines), each
@@ -32,37 +33,41 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'previewing') return;
   const { currency } = await statementSender(tenantId);
-  const earnings = await computeEarnings(tenantId, scopeOf(run));
-  const stated = await alreadyStated(
-    run,
-    earnings.accounts.map((a) => a.account),
+  const earnings = await timed('preview.earnings', () => computeEarnings(tenantId, scopeOf(run)));
+  const stated = await timed('preview.already_stated', () =>
+    alreadyStated(
+      run,
+      earnings.accounts.map((a) => a.account),
+    ),
   );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
   // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
   const shown: { exact: string; cents: string }[] = [];
-  const rows = await mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
-    const assembled = await assembleAccount({
-      tenantId,
-      account: account.account,
-      start_pay_period: run.start_pay_period,
-      end_pay_period: run.end_pay_period,
-      royalties: account.royalties,
-      currency,
-    });
-    shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
-    return {
-      account: account.account,
-      name: account.name,
-      email: account.email,
-      lines: account.lines,
-      opening_balance: assembled.figures.opening_balance,
-      royalties: assembled.figures.royalties,
-      costs: assembled.figures.costs,
-      closing_balance: assembled.figures.closing_balance,
-      payable: assembled.figures.payable,
-      not_paid_reasons: assembled.not_paid_reasons,
-    };
-  });
+  const rows = await timed('preview.assemble', () =>
+    mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
+      const assembled = await assembleAccount({
+        tenantId,
+        account: account.account,
+        start_pay_period: run.start_pay_period,
+        end_pay_period: run.end_pay_period,
+        royalties: account.royalties,
+        currency,
+      });
+      shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
+      return {
+        account: account.account,
+        name: account.name,
+        email: account.email,
+        lines: account.lines,
+        opening_balance: assembled.figures.opening_balance,
+        royalties: assembled.figures.royalties,
+        costs: assembled.figures.costs,
+        closing_balance: assembled.figures.closing_balance,
+        payable: assembled.figures.payable,
+        not_paid_reasons: assembled.not_paid_reasons,
+      };
+    }),
+  );
   const warnings: RunWarnings = {
     ...earnings.warnings,
     payees_without_email: open.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),
@@ -71,7 +76,9 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
       return number ? [{ account: a.account, name: a.name, number }] : [];
     }),
     // Late money in months stated before: this run does not state it; a correction of the statement does.
-    not_yet_stated: run.replaces_id ? [] : await notYetStated(tenantId, { kind: run.kind, accounts: run.accounts }),
+    not_yet_stated: run.replaces_id
+      ? []
+      : await timed('preview.not_yet_stated', () => notYetStated(tenantId, { kind: run.kind, accounts: run.accounts })),
   };
   const preview_key = runKeys.preview(tenantId, runId);
   const detail: PreviewDetail = { rows, unaccountable: earnings.unaccountable };

@@ -28,7 +28,7 @@ import { timed } from './step-timings.js';
  */
 export type Manifest = { accounts: AccountRef[]; stated?: number };
 
-const UPLOAD_LANES = 8;
+const UPLOAD_LANES = 16;
 
 /**
  * A run's publish step: the period's lines are written out once for every account (materialiseRun),
@@ -89,9 +89,11 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
       materialiseRun(tenantId, scopeOf(run), workDir),
     );
     const candidates = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
-    const stated = await alreadyStated(
-      run,
-      candidates.map((a) => a.account),
+    const stated = await timed('publish.already_stated', () =>
+      alreadyStated(
+        run,
+        candidates.map((a) => a.account),
+      ),
     );
     const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
     // Counted on the run as left out, so its record says how many were stated already.
