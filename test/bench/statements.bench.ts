@@ -29,6 +29,8 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { DEMO_USERS } from '../../infra/local/seed.js';
+import { WORKERS } from '../../infra/functions.js';
+import { ENV } from '../../infra/resources.js';
 import { benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
@@ -50,6 +52,10 @@ const PDF_SAMPLES = 100;
 const BIG_STATEMENT_ONLY = process.argv.includes('--big-statement');
 // The statement worker runs in this process: its parts are timed (step-timings.ts) and printed after the run.
 process.env.STATEMENT_TIMINGS = '1';
+// DuckDB's budget is the statement worker's Lambda memory, as in AWS (product-function.ts sets LEDGER_MEMORY_MB to
+// each function's memory), not the API's 1,024 MB the local cloud's one process defaults to: with contracts over
+// 20,000,000 ledger lines, the publish step's pass ran out of that.
+process.env[ENV.ledgerMemoryMb] ??= String(WORKERS.statementRun.memorySize);
 
 type Api = <T>(method: string, route: string, body?: unknown) => Promise<T>;
 
