@@ -32,13 +32,17 @@ export async function getJson<T>(bucket: string, key: string): Promise<T | null>
   return body ? (JSON.parse(Buffer.from(body).toString('utf8')) as T) : null;
 }
 
+/** S3's answer that there is no object under the key: NoSuchKey, or NotFound to a HEAD (which has no body to name it). */
+const noObject = (error: unknown) =>
+  error instanceof NoSuchKey || ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '');
+
 /** An object's bytes, or null when there is none under the key. */
 export async function getBytes(bucket: string, key: string): Promise<Uint8Array | null> {
   try {
     const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return await required(object.Body, 'the object body').transformToByteArray();
   } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    if (noObject(error)) return null;
     throw error;
   }
 }
@@ -64,7 +68,7 @@ export async function copyObject(bucket: string, from: string, to: string, conte
     );
     return true;
   } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return false;
+    if (noObject(error)) return false;
     throw error;
   }
 }
@@ -75,8 +79,7 @@ export async function objectExists(bucket: string, key: string): Promise<boolean
     await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'NotFound' || (error as { name?: string }).name === 'NoSuchKey')
-      return false;
+    if (noObject(error)) return false;
     throw error;
   }
 }
