@@ -1,4 +1,5 @@
 import { Conflict } from '../lib/errors.js';
+import { jitteredPause } from '../lib/jittered-pause.js';
 import { getDb, type Db } from './service.js';
 
 /** The entities as a transaction hands them over: their writes answer `commit()` items. */
@@ -48,6 +49,6 @@ export async function retriedOnConflict<T extends TransactionAnswer>(write: () =
       answer.data.some((item) => item?.code === 'TransactionConflict') &&
       !answer.data.some((item) => item?.code === 'ConditionalCheckFailed');
     if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) return answer;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    await jitteredPause(attempt);
   }
 }

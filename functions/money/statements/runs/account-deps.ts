@@ -22,6 +22,7 @@ import { accountCounted } from './finish.js';
 import { getJson } from '../../../lib/bucket-objects.js';
 import type { AccountRecord } from './statement-item.js';
 import { timed } from './step-timings.js';
+import { jitteredPause } from '../../../lib/jittered-pause.js';
 
 async function readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord> {
   const record = await getJson<AccountRecord>(statementsBucket(), runKeys.account(run.tenantId, run.runId, account));
@@ -30,8 +31,7 @@ async function readAccountRecord(run: StatementRunItem, account: AccountRef): Pr
 }
 
 /** Another try at a number after a short, growing, jittered wait, so accounts racing for it spread out. */
-const pause = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** Math.min(attempt, 6)) * Math.random()));
+const pause = jitteredPause;
 
 /** A claim older than the worker's longest run was made by a delivery that died holding it. */
 const staleBefore = () => new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString();

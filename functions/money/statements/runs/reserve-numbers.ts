@@ -12,6 +12,7 @@ import {
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { statedOver } from '../../../data/entities/stated-periods.js';
 import { mapLimit } from '../../../lib/map-limit.js';
+import { jitteredPause } from '../../../lib/jittered-pause.js';
 import { statementIdOf, statementNumber } from './statement-item.js';
 
 /** What reserving reads and writes, given so the rule is tested without a cloud. */
@@ -87,6 +88,5 @@ const reserveDeps: ReserveDeps = {
   readSequence,
   skip: recordRunSkip,
   reserve: reserveStatementNumbers,
-  pause: (attempt) =>
-    new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** Math.min(attempt, 6)) * Math.random())),
+  pause: jitteredPause,
 };
