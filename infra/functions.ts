@@ -262,7 +262,9 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
   statementRun: {
     entry: 'functions/money/statements/runs/worker.ts',
     memorySize: 3008, // the run's one pass over the period's lines (DuckDB), and PDFs rendered in memory
-    ephemeralStorageMiB: 4096, // every account's CSV of lines, written once per run before upload
+    // Every account's CSV of lines, written once per run before upload (about 2 GB at 10,000,000 lines paying two
+    // accounts each), and what DuckDB spills of the period's lines while it writes them: the most Lambda allows.
+    ephemeralStorageMiB: 10240,
     nativeModules: DUCKDB_MODULES,
     // Sends each account's statement by mail, pushes the run's progress, queues the account steps.
     needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },

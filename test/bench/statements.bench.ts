@@ -265,9 +265,12 @@ async function main() {
       const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 11))));
       const made = await seedContracts(companyId, under, payeeIds, { start: '2026-07-01', unitsToEscalate });
       console.log(`Contracts: ${made}, every payee under one; escalation after ${unitsToEscalate} units`);
+      await resetTimings();
       const contracted = await timedRun(api, CONTRACT_QUARTER, PAYEES);
       if (contracted.run.done !== run.done)
         throw new Error(`${contracted.run.done} statements under contracts, ${run.done} without`);
+      // Where the worker's time went under contracts (step.pause counts the publications refused and tried again).
+      await printStepTimings(contracted.run.done);
       underContracts = ` contracts_run_s=${contracted.runSeconds.toFixed(1)}`;
     }
     // The reader's side, in a company of its own, before the run's line (the last).
@@ -279,6 +282,11 @@ async function main() {
     await stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function resetTimings() {
+  const { resetStepTimings } = await import('../../functions/money/statements/runs/step-timings.js');
+  resetStepTimings();
 }
 
 /** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */

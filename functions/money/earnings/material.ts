@@ -171,12 +171,27 @@ async function accountCsv(dir: string, acctNo: number, target: string): Promise<
   }
 }
 
+/**
+ * The scope's lines copied once into a table of their own, for the three passes below. DuckDB picks a hash join's
+ * build side by estimated row counts, and over the ledger's files each filter (the period, held imports) divides its
+ * estimate by five: ten million lines were estimated at a few hundred thousand, smaller than the split or the
+ * contracts' cover, so DuckDB built its hash tables of the wide lines themselves. Under contracts that spilled over
+ * 50 GB at 10,000,000 lines. A table's row count is exact, so the small tables are built and the lines stream past
+ * them; the passes also read the ledger's files once instead of three times.
+ */
+async function withScopeTable(p: Prepared): Promise<Prepared> {
+  await p.connection.run(`CREATE OR REPLACE TEMP TABLE st_scope_lines AS SELECT * FROM ${p.lines}`, p.params);
+  // The period's bounds and the ledger's parameters are spent: nothing below reads the files again.
+  return { ...p, lines: 'st_scope_lines', params: {} };
+}
+
 /** Writes every account's CSV of lines into `workDir` and sums its summaries and provenance. */
 export async function materialise(
-  p: Prepared,
+  prepared: Prepared,
   earnings: EarningsResult,
   workDir: string,
 ): Promise<Map<string, AccountMaterial>> {
+  const p = await withScopeTable(prepared);
   const numbers = new Map(p.allocation.accounts.map((a) => [a.account_key, a.acct_no]));
   const wanted = earnings.accounts.map((a) => numbers.get(accountKeyOf(a.account)) ?? RETAINED);
   const relation = accountLines(p, wanted);
@@ -202,6 +217,7 @@ export async function materialise(
   );
   const sums = await summarise(p, relation);
   const underContracts = await contractEarnings(p, relation);
+  await p.connection.run('DROP TABLE st_scope_lines');
   const label = summaryLabeller(p);
   const material = new Map<string, AccountMaterial>();
   for (const earned of earnings.accounts) {
