@@ -122,16 +122,22 @@ export async function oneStatementSeconds(file: string, catalogue: BenchCatalogu
   }
 }
 
+/** Recording i's first payee (by index); the second is the next one. */
+export const firstPayeeOf = (i: number, pairsByRelease = false) =>
+  pairsByRelease ? 2 * Math.floor(i / TRACKS_PER_RELEASE) : i;
+
 /**
  * The catalogue the report matches, straight into the table. With `payees`, that many payees
  * (with e-mails) are created and recording i is split 50/50 between payees i and i + 1 (mod
- * `payees`), so a payee is on several recordings. Every recording has matched lines once the report has 20 lines
+ * `payees`), so a payee is on several recordings. With `pairsByRelease`, every track of release r is split
+ * between payees 2r and 2r + 1 instead (a duo's albums): a release's lines then pay the same two payees, as a
+ * contract on the release with those two does. Every recording has matched lines once the report has 20 lines
  * per recording (100,000), so every payee earns. `recordings` (5,000 unless given) makes a smaller catalogue.
  */
 export async function seedCatalogue(
   db: BenchCloud['db'],
   companyId: string,
-  options: { payees?: number; recordings?: number } = {},
+  options: { payees?: number; recordings?: number; pairsByRelease?: boolean } = {},
 ): Promise<{ labelId: string; payeeIds: string[] } & BenchCatalogue> {
   const labelId = ulid();
   await db.entities.Label.create({
@@ -152,13 +158,14 @@ export async function seedCatalogue(
         email: `payee${i + k}@bench.test`,
       })) as never,
     ).go();
-  const payeeRows = (i: number) =>
-    payeeIds.length
-      ? [
-          { id: ulid(), payee_id: payeeIds[i % payeeIds.length], split: 50 },
-          { id: ulid(), payee_id: payeeIds[(i + 1) % payeeIds.length], split: 50 },
-        ]
-      : [];
+  const payeeRows = (i: number) => {
+    if (!payeeIds.length) return [];
+    const first = firstPayeeOf(i, options.pairsByRelease);
+    return [
+      { id: ulid(), payee_id: payeeIds[first % payeeIds.length], split: 50 },
+      { id: ulid(), payee_id: payeeIds[(first + 1) % payeeIds.length], split: 50 },
+    ];
+  };
   const recordings = Array.from({ length: options.recordings ?? RECORDINGS }, (_, i) => ({
     tenantId: companyId,
     id: ulid(),

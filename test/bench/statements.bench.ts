@@ -11,7 +11,8 @@
  * its own: the published statements rendered again in this process, p95 per statement.
  * With --contracts, the report holds a second quarter of as many lines, and after the first run every
  * payee is put under a contract (one per release, bench/contract-fixture.ts: three terms, a reserve and
- * an escalation); the second quarter's run is timed the same way, in the same process, so the two
+ * an escalation, paying the release's two payees: with --contracts the catalogue pairs payees by release, for
+ * both runs); the second quarter's run is timed the same way, in the same process, so the two
  * runs read side by side.
  * Then the reader's side (bigStatement): a payee's statement of 50,000 lines opened as its reader opens it, its
  * page, PDF and CSV each timed to the first byte, printed as
@@ -33,7 +34,13 @@ import { WORKERS } from '../../infra/functions.js';
 import { ENV } from '../../infra/resources.js';
 import { benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
-import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
+import {
+  createBenchMap,
+  firstPayeeOf,
+  importThroughDropFolder,
+  seedCatalogue,
+  writeReport,
+} from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
 
 type BenchCloud = Awaited<ReturnType<typeof benchCloud>>;
@@ -202,7 +209,11 @@ async function main() {
       console.log(await bigStatement(cloud, db, headers));
       return;
     }
-    const { recordings, releases, payeeIds } = await seedCatalogue(db, companyId, { payees: PAYEES });
+    // Under contracts, a release's tracks share their two payees, whom the release's contract pays (contract-fixture.ts).
+    const { recordings, releases, payeeIds } = await seedCatalogue(db, companyId, {
+      payees: PAYEES,
+      pairsByRelease: CONTRACTS,
+    });
     const sourceId = await createBenchMap(cloud.url, headers);
     const file = path.join(dir, 'report.csv');
     // With contracts, a second quarter of as many lines: each run states LINES lines.
@@ -221,10 +232,13 @@ async function main() {
     const { ledgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
     const files = await Promise.all((await ledgerKeys(companyId)).flatMap((entry) => entry.keys.map(localLedgerFile)));
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
-    const splits = recordings.flatMap((recording, i) => [
-      `('${recording.id}', '${payeeIds[i % PAYEES]}')`,
-      `('${recording.id}', '${payeeIds[(i + 1) % PAYEES]}')`,
-    ]);
+    const splits = recordings.flatMap((recording, i) => {
+      const first = firstPayeeOf(i, CONTRACTS);
+      return [
+        `('${recording.id}', '${payeeIds[first % PAYEES]}')`,
+        `('${recording.id}', '${payeeIds[(first + 1) % PAYEES]}')`,
+      ];
+    });
     await duck.run(`CREATE TABLE splits AS SELECT * FROM (VALUES ${splits.join(', ')}) v(recording_id, payee_id)`);
     const g = performance.now();
     await duck.runAndReadAll(`SELECT s.payee_id, sum(l.label_payable * 0.5) AS owed
@@ -261,8 +275,8 @@ async function main() {
       // Half-way through a release's quarter of units, so the run pays both rates and splits the lines between.
       const unitsToEscalate = Math.max(1, Math.round((LINES / (recordings.length / 10)) * 5 * 0.5));
       // A statement's write carries at most 95 contracts: with few payees, fewer releases get a contract (each
-      // payee under at most ~50); at 1,000 payees every release has one.
-      const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 11))));
+      // payee under at most 50, a release's contract paying two); at 1,000 payees every release has one.
+      const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 2))));
       const made = await seedContracts(companyId, under, payeeIds, { start: '2026-07-01', unitsToEscalate });
       console.log(`Contracts: ${made}, every payee under one; escalation after ${unitsToEscalate} units`);
       await resetTimings();

@@ -6,7 +6,7 @@ import type { AccountRef } from '../../../shared/schemas/statement-views.js';
 import { accountView } from '../accounts/account-view.js';
 import { entriesOfAccount, latestInForce, statementsOfAccount } from '../../data/access/accounts.js';
 import { MAX_ID_LIST } from '../../royalties/ledger/filter.js';
-import { roundRoyalties } from '../statements/accounts/account-figures.js';
+import { roundRoyaltiesByPeriod } from '../statements/accounts/account-figures.js';
 import { accountEarnings } from './account-earnings.js';
 import { bySlice, figuresOf, rangeTotal, royaltiesQuery } from './finance-figures.js';
 import { periodDates, type DateRange } from './range.js';
@@ -51,15 +51,17 @@ export async function accountFinances(
     .filter((e) => e.kind === 'payment' && e.date >= range.start_date && e.date <= range.end_date)
     .reduce((a, e) => a.minus(e.amount), new Big(0));
   const previous = latestInForce(statements.filter((s) => s.end_pay_period < range.start_date.slice(0, 7)));
-  let carry = previous?.control?.rounding_out ?? '0';
-  const by_period = range.periods.map((pay_period) => {
-    const sums = periodTotal(cube, pay_period, ALL);
-    const share = roundRoyalties(sums.payees.toFixed(6), carry);
-    carry = share.rounding_out;
+  const periodSums = range.periods.map((pay_period) => periodTotal(cube, pay_period, ALL));
+  const shares = roundRoyaltiesByPeriod(
+    periodSums.map((sums) => sums.payees.toFixed(6)),
+    previous?.control?.rounding_out ?? '0',
+  );
+  const by_period = range.periods.map((pay_period, i) => {
+    const sums = periodSums[i];
     return {
       pay_period,
       ...figuresOf(sums, { split: false }),
-      artist_share: share.royalties,
+      artist_share: shares[i],
       royalties_query: royaltiesQuery(periodDates(pay_period), filter),
     };
   });

@@ -7,7 +7,7 @@ import type { AccountEntryItem, ExpenseItem } from '../../data/entities/statemen
 import { LISTS } from '../../data/list-cache.js';
 import { currentTerms, type Terms } from '../earnings/line-split.js';
 import { NotFound } from '../../lib/errors.js';
-import { entrySums, expenseCharge, roundRoyalties } from '../statements/accounts/account-figures.js';
+import { entrySums, expenseCharge, roundRoyaltiesByPeriod } from '../statements/accounts/account-figures.js';
 import { isCharged } from '../statements/accounts/pending.js';
 import { financeCube } from './cube.js';
 import { royaltiesQuery } from './finance-figures.js';
@@ -105,13 +105,15 @@ async function computeAccounting(
     .plus(opening.payments);
 
   let balance = openingBalance;
-  let carry = previous?.control?.rounding_out ?? '0';
   const exact = { revenue: ZERO, aggregator_fee: ZERO, artist_share: ZERO };
-  const rows: LabelAccountingRow[] = range.periods.map((pay_period) => {
-    const lines = periodTotal(cube, pay_period, { kind: 'label', id: labelId });
-    const rounded = roundRoyalties(lines.label_payable.toFixed(6), carry);
-    carry = rounded.rounding_out;
-    const share = new Big(rounded.royalties);
+  const periodLines = range.periods.map((pay_period) => periodTotal(cube, pay_period, { kind: 'label', id: labelId }));
+  const labelShares = roundRoyaltiesByPeriod(
+    periodLines.map((lines) => lines.label_payable.toFixed(6)),
+    previous?.control?.rounding_out ?? '0',
+  );
+  const rows: LabelAccountingRow[] = range.periods.map((pay_period, i) => {
+    const lines = periodLines[i];
+    const share = new Big(labelShares[i]);
     const period = effects(entries.filter(inMonth(pay_period)), expenses.filter(inMonth(pay_period)));
     const beforeShare = balance.plus(period.costs).plus(period.other);
     const recouped =
@@ -123,7 +125,7 @@ async function computeAccounting(
     return {
       pay_period,
       revenue: money(lines.amount),
-      label_share: rounded.royalties,
+      label_share: labelShares[i],
       aggregator_fee: money(lines.aggregator_payable),
       artist_share: money(lines.payees),
       expenses: money(period.costs.neg()),

@@ -75,6 +75,25 @@ export function roundRoyalties(
   return { royalties: money(rounded), rounding_out: exact(carried.minus(rounded)) };
 }
 
+/**
+ * Royalties period by period, rounded as one statement over those periods rounds them: each period gets the
+ * rounded running total (with the rounding carried in) less what the periods before it got, so the periods add up
+ * to that statement's royalties to the cent. Rounding each period with the previous period's rounding carried on
+ * is not the same: 12.255 then 0 gave 12.26 and −0.01 (the carried −0.005 rounded again), 12.25 against the
+ * statement's 12.26.
+ */
+export function roundRoyaltiesByPeriod(royalties: readonly ExactMoney[], roundingIn: ExactMoney): Money[] {
+  let running = ZERO;
+  let given = ZERO;
+  return royalties.map((period) => {
+    running = running.plus(period);
+    const total = new Big(roundRoyalties(exact(running), roundingIn).royalties);
+    const share = total.minus(given);
+    given = total;
+    return money(share);
+  });
+}
+
 /** What an expense takes from the account: −(total × recoupable % / 100), half-up to the cent. */
 export function expenseCharge(expense: FigureExpense): Big {
   return new Big(expense.total).times(expense.recoupable_percentage).div(100).round(2, Big.roundHalfUp).neg();
