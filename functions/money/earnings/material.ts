@@ -1,5 +1,5 @@
 import { accountKeyOf } from '../accounts/account.js';
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   ProvenanceRow,
@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/statement-views.js';
 import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { ID_SQL } from '../../royalties/ledger/overlays.js';
-import { literal, literalOrNull } from '../../royalties/ledger/sql.js';
+import { literal } from '../../royalties/ledger/sql.js';
 import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
 import type { AccountMaterial, ContractEarning, EarningsResult } from './earnings.js';
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
@@ -155,16 +155,19 @@ const summaryOrder =
           : 1;
 
 /**
- * One CSV per account: the header, then its lines period by period (`periodDirs` in the periods' order). Each
- * period's partitioned COPY wrote one file per account, or several when it had to close files (more accounts open
- * than allowed); a period's files hold lines of that period only, so their order among themselves does not matter.
+ * One CSV per account. DuckDB's partitioned COPY writes one file per partition unless it had to
+ * close files (more partitions open than allowed): then the partition's files are joined.
  */
-async function accountCsv(periodDirs: string[], acctNo: number, target: string): Promise<void> {
-  await writeFile(target, `${CSV_COLUMNS.join(',')}\n`);
-  for (const dir of periodDirs) {
-    const partition = path.join(dir, `acct_no=${acctNo}`);
-    const files = (await readdir(partition).catch(() => [] as string[])).filter((f) => f.endsWith('.csv')).sort();
-    for (const file of files) await appendFile(target, await readFile(path.join(partition, file)));
+async function accountCsv(dir: string, acctNo: number, target: string): Promise<void> {
+  const header = `${CSV_COLUMNS.join(',')}\n`;
+  const partition = path.join(dir, `acct_no=${acctNo}`);
+  const files = (await readdir(partition).catch(() => [] as string[])).filter((f) => f.endsWith('.csv')).sort();
+  if (files.length === 1) return rename(path.join(partition, files[0]), target);
+  await writeFile(target, header);
+  for (const file of files) {
+    const text = await readFile(path.join(partition, file), 'utf8');
+    const body = text.startsWith(header) ? text.slice(header.length) : text;
+    if (body) await appendFile(target, body);
   }
 }
 
@@ -196,32 +199,22 @@ export async function materialise(
     ...p.catalogue.recordings.map((r) => ({ kind: 'recording', title_id: r.id, title: r.title ?? null })),
     ...p.catalogue.releases.map((r) => ({ kind: 'release', title_id: r.id, title: r.title ?? null })),
   ]);
+  const partitions = path.join(workDir, 'partitions');
+  await mkdir(partitions, { recursive: true });
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
-  // One COPY per period instead of one sorted by account and period: a statement's lines go period by period, and
-  // sorting 20,000,000 account lines (10,000,000 lines paying two accounts) spilled gigabytes to disk for nothing
-  // more than that order. Each period's files are joined in order per account (accountCsv).
-  const periods = (await rowsOf(p, `SELECT DISTINCT pay_period FROM ${p.lines} ORDER BY pay_period NULLS LAST`)).map(
-    (row) => (row.pay_period ?? null) as string | null,
+  await p.connection.run(
+    // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
+    `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
+        ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
+        ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
+        ${safe('term')} AS term, ${decimalOfUnits('share_u')} AS share, acct_no
+      FROM ${relation} a
+      LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id
+      LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
+      ORDER BY acct_no, pay_period)
+     TO ${literal(partitions)} (FORMAT csv, HEADER, PARTITION_BY (acct_no), OVERWRITE)`,
+    p.params,
   );
-  const periodDirs: string[] = [];
-  for (const [i, period] of periods.entries()) {
-    const dir = path.join(workDir, 'partitions', `period-${String(i).padStart(4, '0')}`);
-    await mkdir(dir, { recursive: true });
-    periodDirs.push(dir);
-    await p.connection.run(
-      // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
-      `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
-          ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
-          ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
-          ${safe('term')} AS term, ${decimalOfUnits('share_u')} AS share, acct_no
-        FROM ${relation} a
-        LEFT JOIN st_titles rl ON rl.kind = 'release' AND rl.title_id = a.release_id
-        LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
-        WHERE a.pay_period IS NOT DISTINCT FROM ${literalOrNull(period)})
-       TO ${literal(dir)} (FORMAT csv, HEADER false, PARTITION_BY (acct_no), OVERWRITE)`,
-      p.params,
-    );
-  }
   const sums = await summarise(p, relation);
   const underContracts = await contractEarnings(p, relation);
   await p.connection.run('DROP TABLE st_scope_lines');
@@ -231,7 +224,7 @@ export async function materialise(
     const key = accountKeyOf(earned.account);
     const acctNo = numbers.get(key) ?? RETAINED;
     const csvFile = path.join(workDir, `${key.replace(/[^0-9A-Za-z_-]/g, '_')}.csv`);
-    await accountCsv(periodDirs, acctNo, csvFile);
+    await accountCsv(partitions, acctNo, csvFile);
     const rows = sums.get(acctNo);
     const summaries: StatementSummaries = {};
     for (const dimension of Object.keys(SUMMARY_SETS) as SummaryDimension[])
