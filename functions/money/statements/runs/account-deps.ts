@@ -30,9 +30,6 @@ async function readAccountRecord(run: StatementRunItem, account: AccountRef): Pr
   return record;
 }
 
-/** Another try at a number after a short, growing, jittered wait, so accounts racing for it spread out. */
-const pause = jitteredPause;
-
 /** A claim older than the worker's longest run was made by a delivery that died holding it. */
 const staleBefore = () => new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString();
 const claim = (tenantId: string, statementId: string) => claimStatementDocuments(tenantId, statementId, staleBefore());
@@ -62,5 +59,5 @@ export const accountStepDeps: AccountStepDeps = timedEach({
   documents: storeAndSend,
   complete: completeStatement,
   counted: accountCounted,
-  pause,
+  pause: jitteredPause,
 });
