@@ -28,16 +28,14 @@ function equalShares(count: number): string[] {
 
 export async function seedContracts(
   companyId: string,
-  releases: { id: string }[],
-  payeeIds: string[],
+  releases: { id: string; payee_ids: string[] }[],
   { start, unitsToEscalate }: { start: string; unitsToEscalate: number },
 ): Promise<number> {
   const { createContract } = await import('../../functions/data/access/contracts.js');
   for (const [r, release] of releases.entries()) {
-    // Every track of release r is split between payees 2r and 2r + 1 (seedCatalogue's pairsByRelease).
-    const payees = [...new Set([payeeIds[(2 * r) % payeeIds.length], payeeIds[(2 * r + 1) % payeeIds.length]])];
+    const payees = release.payee_ids;
     const shares = equalShares(payees.length);
-    const contract_payees = payees.map((payee_id, i) => ({ payee_id: String(payee_id), share: String(shares[i]) }));
+    const contract_payees = payees.map((payee_id, i) => ({ payee_id, share: String(shares[i]) }));
     const royalty_terms: RoyaltyTerms = {
       deal_type: 'royalty',
       terms: TERMS,

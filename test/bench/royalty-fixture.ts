@@ -122,10 +122,6 @@ export async function oneStatementSeconds(file: string, catalogue: BenchCatalogu
   }
 }
 
-/** Recording i's first payee (by index); the second is the next one. */
-export const firstPayeeOf = (i: number, pairsByRelease = false) =>
-  pairsByRelease ? 2 * Math.floor(i / TRACKS_PER_RELEASE) : i;
-
 /**
  * The catalogue the report matches, straight into the table. With `payees`, that many payees
  * (with e-mails) are created and recording i is split 50/50 between payees i and i + 1 (mod
@@ -138,7 +134,12 @@ export async function seedCatalogue(
   db: BenchCloud['db'],
   companyId: string,
   options: { payees?: number; recordings?: number; pairsByRelease?: boolean } = {},
-): Promise<{ labelId: string; payeeIds: string[] } & BenchCatalogue> {
+): Promise<{
+  labelId: string;
+  payeeIds: string[];
+  recordings: (BenchCatalogue['recordings'][number] & { payee_ids: string[] })[];
+  releases: (BenchCatalogue['releases'][number] & { payee_ids: string[] })[];
+}> {
   const labelId = ulid();
   await db.entities.Label.create({
     tenantId: companyId,
@@ -160,7 +161,7 @@ export async function seedCatalogue(
     ).go();
   const payeeRows = (i: number) => {
     if (!payeeIds.length) return [];
-    const first = firstPayeeOf(i, options.pairsByRelease);
+    const first = options.pairsByRelease ? 2 * Math.floor(i / TRACKS_PER_RELEASE) : i;
     return [
       { id: ulid(), payee_id: payeeIds[first % payeeIds.length], split: 50 },
       { id: ulid(), payee_id: payeeIds[(first + 1) % payeeIds.length], split: 50 },
@@ -197,11 +198,17 @@ export async function seedCatalogue(
     target_currency: 'GBP',
     rate: '0.85',
   }).go();
+  const payeesOf = (recording: (typeof recordings)[number]) => recording.recording_payees.map((p) => p.payee_id);
   return {
     labelId,
     payeeIds,
-    recordings: recordings.map((r) => ({ id: r.id, isrc: r.isrc })),
-    releases: releases.map((r) => ({ id: r.id, upc: r.upc })),
+    recordings: recordings.map((r) => ({ id: r.id, isrc: r.isrc, payee_ids: payeesOf(r) })),
+    releases: releases.map((r, i) => ({
+      id: r.id,
+      upc: r.upc,
+      // Its tracks' payees, each once.
+      payee_ids: [...new Set(recordings.slice(i * TRACKS_PER_RELEASE, (i + 1) * TRACKS_PER_RELEASE).flatMap(payeesOf))],
+    })),
   };
 }
 

@@ -34,13 +34,7 @@ import { WORKERS } from '../../infra/functions.js';
 import { ENV } from '../../infra/resources.js';
 import { benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
-import {
-  createBenchMap,
-  firstPayeeOf,
-  importThroughDropFolder,
-  seedCatalogue,
-  writeReport,
-} from './royalty-fixture.js';
+import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
 
 type BenchCloud = Awaited<ReturnType<typeof benchCloud>>;
@@ -232,13 +226,9 @@ async function main() {
     const { ledgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
     const files = await Promise.all((await ledgerKeys(companyId)).flatMap((entry) => entry.keys.map(localLedgerFile)));
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
-    const splits = recordings.flatMap((recording, i) => {
-      const first = firstPayeeOf(i, CONTRACTS);
-      return [
-        `('${recording.id}', '${payeeIds[first % PAYEES]}')`,
-        `('${recording.id}', '${payeeIds[(first + 1) % PAYEES]}')`,
-      ];
-    });
+    const splits = recordings.flatMap((recording) =>
+      recording.payee_ids.map((payeeId) => `('${recording.id}', '${payeeId}')`),
+    );
     await duck.run(`CREATE TABLE splits AS SELECT * FROM (VALUES ${splits.join(', ')}) v(recording_id, payee_id)`);
     const g = performance.now();
     await duck.runAndReadAll(`SELECT s.payee_id, sum(l.label_payable * 0.5) AS owed
@@ -277,7 +267,7 @@ async function main() {
       // A statement's write carries at most 95 contracts: with few payees, fewer releases get a contract (each
       // payee under at most 50, a release's contract paying two); at 1,000 payees every release has one.
       const under = releases.slice(0, Math.max(1, Math.min(releases.length, Math.floor((50 * payeeIds.length) / 2))));
-      const made = await seedContracts(companyId, under, payeeIds, { start: '2026-07-01', unitsToEscalate });
+      const made = await seedContracts(companyId, under, { start: '2026-07-01', unitsToEscalate });
       console.log(`Contracts: ${made}, every payee under one; escalation after ${unitsToEscalate} units`);
       await resetTimings();
       const contracted = await timedRun(api, CONTRACT_QUARTER, PAYEES);
