@@ -14,8 +14,8 @@ import LongestFirstSequencer from './test/support/longest-first-sequencer.js';
  * first (test/support/longest-first-sequencer.ts): a cloud file waits
  * on the cloud, DynamoDB Local and Chromium more than it computes, and measured with two workers the
  * machine stayed 40 % idle (1.15 of 2 cores busy), so more files at once fill the idle time. The
- * restart tests' own clouds mostly wait too. Then one worker runs the few files that share the demo
- * store, in turn. Only unit files that swap a module (`vi.mock`) keep a fresh module graph each; an
+ * restart tests' own clouds mostly wait too. The few files that change the demo store take turns among
+ * themselves (test/support/take-turns.ts) while the others run beside them. Only unit files that swap a module (`vi.mock`) keep a fresh module graph each; an
  * integration file that swaps one does it on a fresh graph itself.
  */
 const UNIT = ['test/unit', 'web/src'];
@@ -28,29 +28,15 @@ const unitFiles = UNIT.flatMap((dir) =>
 const swapsModules = unitFiles.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 /**
- * API files that run one at a time all the same: they connect their companies to the one demo store
- * and deliver to it, which two files side by side would change under each other.
- */
-const ONE_AT_A_TIME = [
-  'test/integration/company-deliveries.test.ts',
-  'test/integration/cover-art.test.ts',
-  'test/integration/dsp-connections.test.ts',
-  'test/integration/release-deliveries.test.ts',
-];
-
-/**
  * A unit test's time limit. The unit files run beside the type check and the code rules (`npm test` starts all
  * three at once), so on 2 cores a test that takes 1 s alone has taken over 5 s, vitest's default.
  */
 const UNIT_TIMEOUT = 30_000;
 
-/**
- * Files at once in the first group (everything but the demo-store files). Every project of a group must
- * use the same number, so the unit and CDK projects take it too.
- */
+/** Files at once. Every project of a group must use the same number, so the unit and CDK projects take it too. */
 const WORKERS = 4;
 
-/** Both integration projects run against the one local cloud of the global setup (it starts once). */
+/** The integration project runs against the one local cloud of the global setup. */
 const AGAINST_THE_CLOUD = {
   globalSetup: ['test/support/global-setup.ts'],
   setupFiles: ['test/support/shared-cloud-env.ts'],
@@ -90,16 +76,6 @@ export default defineConfig({
           ...AGAINST_THE_CLOUD,
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          exclude: ONE_AT_A_TIME,
-        },
-      },
-      {
-        test: {
-          ...AGAINST_THE_CLOUD,
-          name: 'integration-serial',
-          include: ONE_AT_A_TIME,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -7,6 +7,7 @@ import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js
 import { checkableRelease } from '../support/checkable-release.js';
 import { deliverableRelease } from '../support/deliverable-release.js';
 import { until } from '../support/wait.js';
+import { takeTurns } from '../support/take-turns.js';
 
 /**
  * The product's release/deliveries and release_deliveries with /new and /bulk (the distribution
@@ -18,6 +19,9 @@ let manager: OwnLabelManager;
 let A: string;
 let B: string;
 let demoDsp: { id: string; name: string };
+
+// The demo store and the demo company's connections to it are the whole platform's: the files that change them take turns.
+takeTurns('demo-store');
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));

@@ -9,6 +9,7 @@ import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '.
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
+import { takeTurns } from '../support/take-turns.js';
 
 /**
  * Cover art in the local cloud: presigned PUT → bucket event → SQS → upload worker →
@@ -20,6 +21,9 @@ let api: ReturnType<typeof inCompany>;
 let socket: WebSocket;
 const messages: Record<string, unknown>[] = [];
 const bucket = () => BUCKETS.uploads.localName;
+
+// The demo store and the demo company's connections to it are the whole platform's: the files that change them take turns.
+takeTurns('demo-store');
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));

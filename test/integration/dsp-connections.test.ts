@@ -3,6 +3,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, labelManager, newConfirmedUser, signIn } from '../support/api.js';
 import { ownCompany } from '../support/own-company.js';
 import { openSocket } from '../support/realtime.js';
+import { takeTurns } from '../support/take-turns.js';
 
 /**
  * DSP connections per company and a company's distributor
@@ -12,6 +13,9 @@ let admin: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const asAdmin = (method: string, path: string, body?: object) =>
   call(method, `/api/v1${path}`, { token: admin, ...(body ? { body } : {}) });
+
+// The demo store and the demo company's connections to it are the whole platform's: the files that change them take turns.
+takeTurns('demo-store');
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);

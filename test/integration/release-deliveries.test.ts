@@ -10,6 +10,7 @@ import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js
 import { checkableRelease } from '../support/checkable-release.js';
 import { deliverableRelease } from '../support/deliverable-release.js';
 import { until } from '../support/wait.js';
+import { takeTurns } from '../support/take-turns.js';
 
 /**
  * Release deliveries through the real API, queue, worker and the local SFTP server:
@@ -68,6 +69,9 @@ async function adminDsp(name: string, spec: Record<string, string>) {
   answers.push(JSON.stringify(made.body));
   return made.body.dsp as { id: string; name: string };
 }
+
+// The demo store and the demo company's connections to it are the whole platform's: the files that change them take turns.
+takeTurns('demo-store');
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));

@@ -20,31 +20,17 @@ declare module 'vitest' {
 type TestCloud = { cloud: Awaited<ReturnType<typeof startLocalCloud>>; stateDir: string };
 
 /**
- * The one cloud of the run. Both integration projects list this setup, and vitest runs each
- * project's setups in its main process, so the first starts the cloud, the second finds it here,
- * and the last to finish stops it.
- */
-const SHARED = Symbol.for('label-platform.test-cloud');
-type Shared = { starting: Promise<TestCloud>; users: number };
-const registry = globalThis as { [SHARED]?: Shared };
-
-/**
  * Starts one local cloud on free ports for the integration and end-to-end tests (DynamoDB in
- * memory, state in a temp folder), with the demo seeded, and stops it afterwards.
+ * memory, state in a temp folder), with the demo seeded, and stops it afterwards. Vitest runs
+ * it once, in its main process, before the files that list it.
  */
 export default async function setup(project: TestProject) {
-  registry[SHARED] ??= { starting: startTestCloud(), users: 0 };
-  const shared = registry[SHARED];
-  shared.users += 1;
-  const { cloud, stateDir } = await shared.starting;
+  const { cloud, stateDir } = await startTestCloud();
   project.provide('cloudUrl', cloud.url);
   project.provide('userPoolClientId', cloud.pool.userPoolClientId);
   project.provide('cognitoEndpoint', cloud.endpoints.cognito);
   project.provide('cloudEnv', cloud.env);
   return async () => {
-    shared.users -= 1;
-    if (shared.users > 0) return;
-    delete registry[SHARED];
     await cloud.stop();
     rmSync(stateDir, { recursive: true, force: true });
   };
