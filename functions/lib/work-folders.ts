@@ -12,7 +12,7 @@ import path from 'node:path';
 const ROOT = path.join(os.tmpdir(), 'label-platform-work');
 
 /** Whether a process runs under `pid` (one of another user counts: it may not be signalled, but it is there). */
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

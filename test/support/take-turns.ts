@@ -1,19 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { isRunning } from '../../functions/lib/work-folders.js';
 
 const PAUSE_MS = 200;
-
-/** Whether the process that took a turn still runs (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** A turn folder still without its owner after this long was left by a process killed between the two steps. */
+const OWNERLESS_MS = 5_000;
 
 /** Takes the turn when nobody holds it, or when its holder's process is gone (a killed worker, an earlier run). */
 function tryTake(folder: string): boolean {
@@ -22,13 +15,22 @@ function tryTake(folder: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readOwner(folder));
-    // A folder with no owner yet is one being taken this instant: wait for it.
-    if (!holder || alive(holder)) return false;
+    // A folder with no owner yet is one being taken this instant (wait for it), unless it has stayed so for seconds.
+    if (holder ? isRunning(holder) : ageMs(folder) < OWNERLESS_MS) return false;
     rmSync(folder, { recursive: true, force: true });
     return tryTake(folder);
   }
   writeFileSync(path.join(folder, 'owner'), String(process.pid));
   return true;
+}
+
+/** How long ago the folder was made; 0 when it is gone already (its holder just gave the turn back). */
+function ageMs(folder: string): number {
+  try {
+    return Date.now() - statSync(folder).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 function readOwner(folder: string): string {
