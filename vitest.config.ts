@@ -15,8 +15,9 @@ import LongestFirstSequencer from './test/support/longest-first-sequencer.js';
  * on the cloud, DynamoDB Local and Chromium more than it computes, and measured with two workers the
  * machine stayed 40 % idle (1.15 of 2 cores busy), so more files at once fill the idle time. The
  * restart tests' own clouds mostly wait too. The few files that change the demo store take turns among
- * themselves (test/support/take-turns.ts) while the others run beside them. Only unit files that swap a module (`vi.mock`) keep a fresh module graph each; an
- * integration file that swaps one does it on a fresh graph itself.
+ * themselves (test/support/take-turns.ts) while the others run beside them. Only unit files that swap a
+ * module (`vi.mock`) keep a fresh module graph each; an integration file that swaps one does it on a fresh
+ * graph itself.
  */
 const UNIT = ['test/unit', 'web/src'];
 const unitFiles = UNIT.flatMap((dir) =>

@@ -38,7 +38,7 @@ const warningsOnly = { debug: () => undefined, warn: console.warn, error: () => 
 /**
  * DynamoDB Local (the local cloud's DynamoDB, run with one shared database) reads a call's Authorization header only
  * to see that it is there and checks no signature. Signing every call (a SHA-256 of the body and a chain of HMACs)
- * took about a sixth of the SDK's work in the local cloud's process over the test run, so calls to it carry a fixed
+ * took about a fifth of the SDK's work in the local cloud's process over the test run, so calls to it carry a fixed
  * header of the same form instead. In AWS (no local endpoint) the SDK signs every call as always.
  */
 const emulatorSigner: RequestSigner = {
