@@ -35,7 +35,9 @@ async function planWithout(without: PlanFeature): Promise<string> {
   const limits = { file_storage_capacity: null, max_users: null, max_labels: null, free_promos: null };
   const made = await adminCall('POST', '/subscriptions', {
     id,
-    name: `No ${without}`,
+    // Named in words, as an admin would: the platform pages show plan names, and the menu walk fails a page that
+    // shows a stored value such as `promo_system`.
+    name: `No ${FEATURE_LABELS[without]}`,
     amount: 0,
     currency: 'GBP',
     interval: 'month',
@@ -64,7 +66,7 @@ describe('plan features on every gated tenant route (generated from the route ta
   });
 
   it.each(FEATURES_WITH_ROUTES)('%s: refused (402) without it, never 402 with it', async (feature) => {
-    const companyId = await companyOn(await planWithout(feature), `Without ${feature}`);
+    const companyId = await companyOn(await planWithout(feature), `Without ${FEATURE_LABELS[feature]}`);
     const routes = gated(feature);
     const send = (route: Route) =>
       call(route.method, withMadeUpIds(route), {
