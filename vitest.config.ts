@@ -48,9 +48,10 @@ const AGAINST_THE_CLOUD = {
   // can take several seconds to show what the server already saved, and CI machines are slower still: two CI runs
   // in a row lost a browser test to a click whose answer came after 15 s. The cloud prints each answer slower than
   // 5 s and each blocked event loop (infra/local/stall-watch.ts), so a wait this long still leaves a trace.
-  // A try every 250 ms rather than every 100: a try is a round trip to Chromium that reads a page's text (and works out
-  // its layout again), and on 2 cores, where the suite keeps both cores busy, the tries were CPU the other files
-  // waited for. Three browser journeys took 90–97 s of machine CPU at 250 ms against 110 s at 100 ms, in the same time.
+  // A try every 250 ms rather than every 100: a try is a round trip to Chromium that reads a page's text (and works
+  // out its layout again), and on 2 cores, where the suite keeps both cores busy, the tries were CPU the other files
+  // waited for. Three browser journeys took 90–97 s of machine CPU at 250 ms against 110 s at 100 ms, in the same
+  // time.
   expect: { poll: { timeout: 30_000, interval: 250 } },
 };
 
