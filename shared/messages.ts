@@ -71,6 +71,10 @@ export const MESSAGES = {
   paymentMoneyFixed: 'The amount and statements of a payment are fixed: delete the payment and record it again',
   statementCarriedForward: (number: string, later: string) =>
     `Statement ${number}'s balance is carried into statement ${later} (its opening balance): pay ${later}, which includes it`,
+  statementOwesLessNow: (number: string, madeAfter: readonly string[], less: string) =>
+    `Statement ${number} was made before ${madeAfter.length ? `statement ${madeAfter.join(', ')}` : 'a statement'} of earlier months, which lowers what is owed by ${less}: the next statement settles the difference`,
+  statementCarriedIntoUnfinished: (number: string, later: string) =>
+    `Statement ${number}'s balance is carried into statement ${later}, which is still being made: pay ${later} when it is ready, which includes it`,
   paymentRunPaying:
     'This payment run has started recording its payments, so it cannot be cancelled: confirm it again to finish it',
   paymentRunNotConfirming: 'This payment run is not being confirmed: it pays nothing',

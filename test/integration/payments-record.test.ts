@@ -133,7 +133,7 @@ describe('recordPayment', () => {
   it('writes all or nothing: a statement paid between the checks and the write leaves no trace', async () => {
     Object.assign(process.env, inject('cloudEnv'));
     const access = await import('../../functions/data/access/payments.js');
-    const { getStatement } = await import('../../functions/data/access/statements.js');
+    const { getStatement, readStatedPeriods } = await import('../../functions/data/access/statements.js');
     const { entriesOfAccount } = await import('../../functions/data/access/accounts.js');
     const recordPayment = await record();
     const account = await payee(`Atomic Payee ${stamp}`);
@@ -159,12 +159,59 @@ describe('recordPayment', () => {
       statements: [],
       userId,
     };
-    const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId });
+    const stated = {
+      accountKey: first.accountKey,
+      version: (await readStatedPeriods(tenantId, first.accountKey)).version,
+    };
+    const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId }, stated);
     expect(outcome).toEqual({ outcome: 'refused', statementId: second.statementId });
     expect(await access.getPayment(tenantId, payment.paymentId)).toBeNull();
     expect((await getStatement(tenantId, first.statementId))?.paid).toBe(false);
     const entries = await entriesOfAccount(tenantId, first.accountKey);
     expect(entries.filter((e) => e.paid_statement_id === first.statementId)).toEqual([]);
+  }, 60_000);
+
+  it('writes nothing when a statement of the account was numbered between the read and the write', async () => {
+    Object.assign(process.env, inject('cloudEnv'));
+    const access = await import('../../functions/data/access/payments.js');
+    const { getStatement, readStatedPeriods } = await import('../../functions/data/access/statements.js');
+    const recordPayment = await record();
+    const account = await payee(`Guarded Payee ${stamp}`);
+    await publishHandStatement(tenantId, userId, account, ['2025-01', '2025-03'], '20.000000');
+    const [row] = await statementsOf(account.id);
+    const first = await getStatement(tenantId, row.id);
+    if (!first) throw new Error('statement missing');
+    const read = {
+      accountKey: first.accountKey,
+      version: (await readStatedPeriods(tenantId, first.accountKey)).version,
+    };
+    // The next quarter's statement is numbered after the payment read the account: it carries the first's balance.
+    await publishHandStatement(tenantId, userId, account, ['2025-04', '2025-06'], '-5.000000');
+    const payment = {
+      tenantId,
+      paymentId: `GUARD${stamp}`,
+      accountKey: first.accountKey,
+      payable_name: account.name,
+      payment_date: basics.payment_date,
+      payment_currency: 'GBP',
+      payment_total: '20.00',
+      payment_subtotal: '20.00',
+      payment_vat_total: '0.00',
+      statement_ids: [first.statementId],
+      statements: [],
+      userId,
+    };
+    const lines = [{ statement: first, amount: '-20.00' }];
+    const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId }, read);
+    expect(outcome).toEqual({ outcome: 'stated_moved' });
+    expect(await access.getPayment(tenantId, payment.paymentId)).toBeNull();
+    expect((await getStatement(tenantId, first.statementId))?.paid).toBe(false);
+    // Read again, the rule names the statement that carries it: 15.00 is owed, not 20.00.
+    const rows = await statementsOf(account.id);
+    const second = rows.find((r) => r.id !== first.statementId);
+    const refused = await refusal(recordPayment(tenantId, userId, { statement_ids: [first.statementId], ...basics }));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain(`pay ${second?.number}`);
   }, 60_000);
 
   it('refuses a statement a newer version corrects, by its number', async () => {

@@ -93,7 +93,7 @@ describe('account figures', () => {
     expect(expenseCharge({ total: '99.99', recoupable_percentage: 0 }).eq(0)).toBe(true);
   });
 
-  it('round the royalties half-up once and carry the rounding, so three statements sum to the exact total', () => {
+  it('round the royalties once and carry the rounding, so three statements sum to the exact total', () => {
     // Three periods of 0.335 each: rounded alone they would make 1.02 (0.34 × 3) for an exact 1.005.
     let roundingIn = '0.000000';
     const stated: string[] = [];
@@ -106,6 +106,37 @@ describe('account figures', () => {
     const sum = stated.reduce((a, b) => a.plus(b), new Big(0));
     expect(sum.plus(roundingIn).toFixed(6)).toBe('1.005000');
     expect(roundingIn).toBe('-0.005000');
+  });
+
+  it('round a tie to the higher cent, so a carried half cent never rounds a second time the other way', () => {
+    // The random money history's counterexample: 49.995 stated as 50.00 (and paid), then a statement with nothing
+    // earned. Half away from zero stated −0.01 there: 49.99 stated in all against 50.00 paid.
+    const first = roundRoyalties('49.995000', '0');
+    expect(first).toEqual({ royalties: '50.00', rounding_out: '-0.005000' });
+    expect(roundRoyalties('0.000000', first.rounding_out)).toEqual({ royalties: '0.00', rounding_out: '-0.005000' });
+    expect(roundRoyalties('-12.345000', '0').royalties).toBe('-12.34');
+    expect(roundRoyalties('-12.345001', '0').royalties).toBe('-12.35');
+    expect(roundRoyalties('-0.005000', '0').royalties).toBe('0.00');
+    expect(roundRoyalties('0.004999', '0').royalties).toBe('0.00');
+  });
+
+  it('state in all the running total of the exact royalties rounded once, over any sequence (property)', () => {
+    const micro = fc.bigInt({ min: -10_000_000_000n, max: 10_000_000_000n });
+    fc.assert(
+      fc.property(fc.array(micro, { minLength: 1, maxLength: 12 }), (units) => {
+        let roundingIn = '0.000000';
+        let stated = new Big(0);
+        let exact = new Big(0);
+        for (const unit of units) {
+          const amount = new Big(unit.toString()).div(1_000_000).toFixed(6);
+          const { royalties, rounding_out } = roundRoyalties(amount, roundingIn);
+          stated = stated.plus(royalties);
+          exact = exact.plus(amount);
+          roundingIn = rounding_out;
+          expect(stated.toFixed(2)).toBe(roundRoyalties(exact.toFixed(6), '0').royalties);
+        }
+      }),
+    );
   });
 
   it('carry the rounding exactly over any sequence of statements (property)', () => {

@@ -179,6 +179,7 @@ describe('writers of money records mark their version after writing', () => {
           payment as never,
           [{ statement, amount: '-1.00' }],
           statementPayment,
+          { accountKey: 'Artist#a1', version: 1 },
         ),
     ],
     [

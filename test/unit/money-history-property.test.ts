@@ -19,8 +19,8 @@ import { fakeCloud, fakeTable, type FakeTable } from '../support/fake-statement-
  * statement runs over overlapping periods (their account messages raced, repeated and cut off by
  * crashes, restarts giving held claims back), royalty lines imported late into months already
  * stated, corrections of finished statements, and payments of what the one due rule says is owed
- * (read, then written only while the statements are still unpaid and in force, as the payment's
- * write is). Then everything is delivered again and what is due is paid. However it went, for
+ * (read, then written only while the statements are still unpaid and in force and no statement of
+ * the account was numbered since the read, as the payment's write is). Then everything is delivered again and what is due is paid. However it went, for
  * every account:
  *  - no month is stated by two statements in force;
  *  - every royalty line is on at most one statement in force; a line in months a statement in
@@ -231,6 +231,8 @@ async function play(initialLines: Omit<Line, 'id'>[], given: RunSpec[], steps: r
    */
   const pay = async (account: string) => {
     const key = keyOf(account);
+    const guardVersion = () => table.guards.get(key)?.version ?? 0;
+    const version = guardVersion();
     const { due, carried } = accountOwes(
       statementsOf(account).map((s) => ({ ...s })),
       table.entries.filter((e) => e.accountKey === key).map((e) => ({ ...e })),
@@ -239,6 +241,8 @@ async function play(initialLines: Omit<Line, 'id'>[], given: RunSpec[], steps: r
     await tick();
     const now = [...due, ...carried].map((s) => table.statements.get(s.statementId));
     if (now.some((s) => !s || s.paid || s.superseded_by)) return;
+    // As the payment's write is: only while no statement of the account was numbered since the read.
+    if (guardVersion() !== version) return;
     for (const statement of due) {
       const entryAmount = paymentEntryAmount(statement.figures.payable);
       if (entryAmount)

@@ -21,7 +21,7 @@ const st = (n: number, end: string, payable: string, extra: Partial<ChainedState
   number: `ST-${n}`,
   end_pay_period: end,
   paid: false,
-  figures: { payable },
+  figures: { payable, opening_balance: '0.00', closing_balance: payable },
   ...extra,
 });
 
@@ -134,7 +134,11 @@ function play(steps: readonly Step[], minimum: string) {
         number: `ST-${statements.length + 1}`,
         end_pay_period: period,
         paid: false,
-        figures: { payable: figures.payable },
+        figures: {
+          payable: figures.payable,
+          opening_balance: figures.opening_balance,
+          closing_balance: figures.closing_balance,
+        },
         closing: figures.closing_balance,
         rounding_out,
         royalties: figures.royalties,

@@ -57,7 +57,7 @@ describe('paying a statement twice', () => {
     statementId: id,
     number: `ST-${id}`,
     end_pay_period: end,
-    figures: { payable },
+    figures: { payable, opening_balance: '0.00', closing_balance: payable },
     ...extra,
   });
   const q1 = st('1', '2026-03', '60.00');
@@ -76,6 +76,30 @@ describe('paying a statement twice', () => {
     expect(paidTwiceBy(q2, [q1, q2], late)).toContain('ST-1');
     expect(paidTwiceBy(q2, [q1, q2], [{ ...late[0], statement_id: '2' }])).toBeNull();
     expect(paidTwiceBy(q2, [q1, q2], [{ kind: 'advance', paid_statement_id: '1' }])).toBeNull();
+  });
+
+  it('refuses a statement a later one carries while the later one is still being made', () => {
+    // Its money is fixed when it is numbered, with ST-1's balance unpaid in it.
+    for (const queue_status of ['queued', 'generating'])
+      expect(paidTwiceBy(q1, [q1, { ...q2, queue_status }], [])).toBe(
+        "Statement ST-1's balance is carried into statement ST-2, which is still being made: pay ST-2 when it is ready, which includes it",
+      );
+  });
+
+  it('refuses a statement when statements of earlier months made after it lowered what is owed', () => {
+    // November stated first (+5.00); July, stated after it, moved −5.00: the account is owed nothing now.
+    const november = st('3', '2026-11', '5.00');
+    const julyAfter = (closing: string) => ({
+      ...st('4', '2026-07', '0.00'),
+      figures: { payable: '0.00', opening_balance: '0.00', closing_balance: closing },
+    });
+    expect(paidTwiceBy(november, [november, julyAfter('-5.00')], [])).toBe(
+      'Statement ST-3 was made before statement ST-4 of earlier months, which lowers what is owed by 5.00: the next statement settles the difference',
+    );
+    // July adding money (or nothing) leaves November's payable within what is owed: it may be paid.
+    expect(paidTwiceBy(november, [november, julyAfter('2.00')], [])).toBeNull();
+    expect(paidTwiceBy(november, [november, julyAfter('0.00')], [])).toBeNull();
+    expect(paidTwiceBy(november, [november, { ...julyAfter('-5.00'), superseded_by: 'x' }], [])).toBeNull();
   });
 });
 

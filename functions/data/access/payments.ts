@@ -31,7 +31,7 @@ export type PaymentLine = { statement: PaidStatement; amount: string | null };
  * or superseded, or the payment run it belongs to is not confirming (cancelled, or not yet begun).
  */
 export type RecordOutcome =
-  | { outcome: 'recorded' | 'exists' | 'conflict' | 'run_not_confirming' }
+  | { outcome: 'recorded' | 'exists' | 'conflict' | 'run_not_confirming' | 'stated_moved' }
   | { outcome: 'refused'; statementId: string };
 
 /**
@@ -41,18 +41,22 @@ export type RecordOutcome =
  * condition), settled by `settledBy`, with no payment entry (their money is in the paid one's).
  * A payment of a payment run adds its account to the run's paid accounts in the same write, only
  * while the run is confirming: a cancelled run pays nothing, and the run always says what it paid.
+ * `stated` is the account's stated-periods guard as read before the due rule was applied: the write
+ * holds only while no statement of the account was numbered since ('stated_moved' otherwise), so a
+ * payment never pays a statement whose balance a statement made meanwhile already carries.
  */
 export async function writePayment(
   payment: CreatePayment,
   lines: readonly PaymentLine[],
   statementPayment: StatementPayment,
+  stated: { accountKey: string; version: number },
   carried: readonly { statement: PaidStatement; settledBy: { id: string; number: string } }[] = [],
 ): Promise<RecordOutcome> {
   const userId = payment.userId ?? '';
   const owners: (string | null)[] = [null];
   const runId = payment.payment_run_id;
   const result = await getDb()
-    .transaction.write(({ Payment, Statement, AccountEntry, PaymentRun }) => [
+    .transaction.write(({ Payment, Statement, AccountEntry, PaymentRun, StatedPeriods }) => [
       Payment.create(payment).commit(),
       ...lines.flatMap(({ statement, amount }) => {
         owners.push(statement.statementId);
@@ -75,6 +79,9 @@ export async function writePayment(
           .where((attr, op) => `${op.eq(attr.paid, false)} AND ${op.notExists(attr.superseded_by)}`)
           .commit();
       }),
+      StatedPeriods.check({ tenantId: payment.tenantId, accountKey: stated.accountKey })
+        .where((attr, op) => (stated.version === 0 ? op.notExists(attr.version) : op.eq(attr.version, stated.version)))
+        .commit(),
       ...(runId
         ? [
             PaymentRun.patch({ tenantId: payment.tenantId, runId })
@@ -91,7 +98,8 @@ export async function writePayment(
   }
   const failed = result.data.findIndex((item) => item.code === 'ConditionalCheckFailed');
   if (failed === 0) return { outcome: 'exists' };
-  if (runId && failed === owners.length) return { outcome: 'run_not_confirming' };
+  if (failed === owners.length) return { outcome: 'stated_moved' };
+  if (runId && failed === owners.length + 1) return { outcome: 'run_not_confirming' };
   const statementId = failed > 0 ? owners[failed] : null;
   if (statementId) return { outcome: 'refused', statementId };
   // Another transaction on the same items was in flight (the same key recorded at the same moment).

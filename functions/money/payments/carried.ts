@@ -13,7 +13,7 @@ export type ChainedStatement = {
   superseded_by?: string;
   queue_status?: string;
   paid?: boolean;
-  figures: { payable: string };
+  figures: { payable: string; opening_balance: string; closing_balance: string };
 };
 
 /** In force: not corrected by a newer version, and published (as the next statement's opening balance reads it). */

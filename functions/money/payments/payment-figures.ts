@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
+import { openingBalance } from '../statements/accounts/pending.js';
 import { inForce } from './carried.js';
 
 /**
@@ -15,11 +16,11 @@ export const MAX_STATEMENTS_PER_PAYMENT = 49;
 
 /**
  * Whether a payment fits one transaction: the payment, per statement paid its paid state and
- * payment entry, per statement it settles (carried into one it pays) its paid state only, and the
- * payment run that records it.
+ * payment entry, per statement it settles (carried into one it pays) its paid state only, the
+ * account's stated-periods guard it is written under, and the payment run that records it.
  */
 export const fitsOneWrite = (paying: number, carried: number, ofRun = false): boolean =>
-  1 + 2 * paying + carried + (ofRun ? 1 : 0) <= 100;
+  1 + 2 * paying + carried + 1 + (ofRun ? 1 : 0) <= 100;
 
 type Paid = {
   figures: { payable: Money };
@@ -83,16 +84,20 @@ type Chained = {
   end_pay_period: string;
   superseded_by?: string;
   queue_status?: string;
-  figures: { payable: Money };
+  figures: { payable: Money; opening_balance: Money; closing_balance: Money };
 };
 
 /**
  * Why paying `statement` would pay money twice, or null. A statement's closing balance opens the
- * account's next statement, so an unpaid statement with a later statement in force is already
- * inside that one's payable (pay the later one); and a statement made before an earlier one was
+ * account's next statement, so an unpaid statement with a later statement is already inside that
+ * one's payable (pay the later one) — from the moment the later one is numbered, while its documents
+ * are still being made too (its money is fixed then); and a statement made before an earlier one was
  * paid still counts that money (the next statement settles it), as does a correction of a paid
- * statement (it states those months again, without their payment). `account` is every statement
- * of the account, `entries` its payment entries.
+ * statement (it states those months again, without their payment). And a statement does not count
+ * the statements of earlier months made after it (a run for an earlier period, a correction stating
+ * late lines): when those lowered what is owed, its payable is more than the account is owed now, and
+ * the next statement, which opens with them, settles it. `account` is every statement of the account,
+ * `entries` its payment entries.
  */
 export function paidTwiceBy(
   statement: Chained,
@@ -101,9 +106,14 @@ export function paidTwiceBy(
 ): string | null {
   if (!new Big(statement.figures.payable).gt(0)) return null;
   const later = account
-    .filter((s) => inForce(s) && s.statementId !== statement.statementId && s.end_pay_period > statement.end_pay_period)
+    .filter(
+      (s) => !s.superseded_by && s.statementId !== statement.statementId && s.end_pay_period > statement.end_pay_period,
+    )
     .sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))[0];
-  if (later) return MESSAGES.statementCarriedForward(statement.number, later.number);
+  if (later)
+    return inForce(later)
+      ? MESSAGES.statementCarriedForward(statement.number, later.number)
+      : MESSAGES.statementCarriedIntoUnfinished(statement.number, later.number);
   const byId = new Map(account.map((s) => [s.statementId, s]));
   for (const entry of entries) {
     if (entry.kind !== 'payment' || entry.statement_id || !entry.paid_statement_id) continue;
@@ -114,6 +124,18 @@ export function paidTwiceBy(
     // The same months: a version this one corrects was paid, and this one asks for all of them again.
     if (paid.end_pay_period === statement.end_pay_period)
       return MESSAGES.statementCorrectsPaid(statement.number, paid.number);
+  }
+  // What the account's earlier statements moved, read now, against what the statement opened with when made.
+  const openingNow = new Big(openingBalance(account, statement.end_pay_period));
+  if (openingNow.lt(statement.figures.opening_balance)) {
+    const lowering = account.filter(
+      (s) => !s.superseded_by && s.end_pay_period < statement.end_pay_period && s.number > statement.number,
+    );
+    return MESSAGES.statementOwesLessNow(
+      statement.number,
+      lowering.map((s) => s.number),
+      new Big(statement.figures.opening_balance).minus(openingNow).toFixed(2),
+    );
   }
   return null;
 }

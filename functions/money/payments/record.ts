@@ -6,7 +6,7 @@ import type { StatementPayment } from '../../../shared/schemas/statement-views.j
 import { formatMoney } from '../../../shared/money.js';
 import { entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
-import { getStatement } from '../../data/access/statements.js';
+import { getStatement, readStatedPeriods } from '../../data/access/statements.js';
 import type { CreatePayment } from '../../data/entities/payments.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../../lib/errors.js';
@@ -34,7 +34,26 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     const first = await getPayment(tenantId, paymentId);
     if (first) return presentPayment(first);
   }
-  const { statements, carried } = await statementsToPay(tenantId, input.statement_ids, Boolean(input.payment_run_id));
+  // A statement of the account numbered between the read and the write: read again and apply the rule again.
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const recorded = await tryRecordPayment(tenantId, userId, paymentId, input);
+    if (recorded) return recorded;
+  }
+  throw new Conflict(LOST_RACE_MESSAGE);
+}
+
+/** One read of the account and one conditional write; null when a statement was numbered in between. */
+async function tryRecordPayment(
+  tenantId: string,
+  userId: string,
+  paymentId: string,
+  input: RecordPaymentInput,
+): Promise<Payment | null> {
+  const { statements, carried, stated } = await statementsToPay(
+    tenantId,
+    input.statement_ids,
+    Boolean(input.payment_run_id),
+  );
   const payment = await newPayment(tenantId, userId, paymentId, input, statements, carried);
   const statementPayment: StatementPayment = {
     payment_date: input.payment_date,
@@ -46,7 +65,8 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
     statement,
     amount: paymentEntryAmount(statement.figures.payable),
   }));
-  const written = await writePayment(payment, lines, statementPayment, settledBy(statements, carried));
+  const written = await writePayment(payment, lines, statementPayment, stated, settledBy(statements, carried));
+  if (written.outcome === 'stated_moved') return null;
   if (written.outcome === 'run_not_confirming') throw new Conflict(MESSAGES.paymentRunNotConfirming);
   if (written.outcome === 'refused') {
     // Paid or corrected between the read and the write: say which, as if it had been so at the read.
@@ -69,7 +89,7 @@ async function statementsToPay(
   tenantId: string,
   ids: readonly string[],
   ofRun: boolean,
-): Promise<{ statements: StatementItem[]; carried: StatementItem[] }> {
+): Promise<{ statements: StatementItem[]; carried: StatementItem[]; stated: { accountKey: string; version: number } }> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw new InvalidField('statement_ids', MESSAGES.chooseStatementsToPay);
   if (unique.length > MAX_STATEMENTS_PER_PAYMENT)
@@ -82,9 +102,12 @@ async function statementsToPay(
   if (new Set(statements.map((s) => s.currency)).size > 1)
     throw new InvalidField('statement_ids', MESSAGES.paymentOneCurrency);
   for (const statement of statements) refuseUnpayable(statement);
+  const { accountKey } = statements[0];
+  // The guard first: a statement numbered after this read moves it, and the payment's write then fails.
+  const { version } = await readStatedPeriods(tenantId, accountKey);
   const [account, entries] = await Promise.all([
-    statementsOfAccount(tenantId, statements[0].accountKey),
-    entriesOfAccount(tenantId, statements[0].accountKey),
+    statementsOfAccount(tenantId, accountKey),
+    entriesOfAccount(tenantId, accountKey),
   ]);
   // A chosen statement carried into another chosen one is settled by it, not paid again.
   const carried = carriedByAll(statements, account);
@@ -97,7 +120,7 @@ async function statementsToPay(
   }
   if (!fitsOneWrite(paying.length, carried.length, ofRun))
     throw new InvalidField('statement_ids', MESSAGES.tooManyStatementsInPayment(MAX_STATEMENTS_PER_PAYMENT));
-  return { statements: paying, carried };
+  return { statements: paying, carried, stated: { accountKey, version } };
 }
 
 /** Each carried statement with the paid statement it is settled by: the latest paid (its balance runs into it). */

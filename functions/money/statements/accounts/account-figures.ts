@@ -13,7 +13,7 @@ import type {
 /**
  * An account's figures for a statement, pure arithmetic. Signs: positive means the label owes the
  * account more. Only the royalties are
- * rounded (half-up to the cent, once, with the rounding carried in from the previous statement
+ * rounded (to the cent, a tie to the higher cent, once, with the rounding carried in from the previous statement
  * and out to the next); every other amount is already in cents.
  *
  * closing = opening + royalties + costs (expenses + advances) + reserves + transfers + payments + adjustments
@@ -63,15 +63,27 @@ const sum = (values: readonly Big[]) => values.reduce((a, b) => a.plus(b), ZERO)
 const exact = (value: Big) => value.toFixed(6);
 
 /**
- * The statement's royalties in cents: the exact royalties plus the rounding carried in, rounded
- * half-up once; what rounding left over is carried out (|rounding_out| ≤ 0.005).
+ * To the nearest cent, a tie to the higher cent (0.005 → 0.01, −0.005 → 0.00, −12.345 → −12.34): floor(x + 0.005).
+ * Unlike half away from zero, adding whole cents never changes how the rest rounds, so a carried half cent
+ * rounds the same way on every statement: 49.995 stated as 50.00 carries −0.005, and the next statement with
+ * nothing earned states 0.00, not −0.01 (which had the statements state 49.99 in all while 50.00 was paid).
+ */
+function roundCentTieUp(value: Big): Big {
+  const shifted = value.plus('0.005');
+  return shifted.round(2, shifted.gte(0) ? Big.roundDown : Big.roundUp);
+}
+
+/**
+ * The statement's royalties in cents: the exact royalties plus the rounding carried in, rounded once
+ * (a tie to the higher cent); what rounding left over is carried out (−0.005 ≤ rounding_out < 0.005). The
+ * statements of an account so state, in all, their exact royalties' running total rounded by that one rule.
  */
 export function roundRoyalties(
   royalties: ExactMoney,
   roundingIn: ExactMoney,
 ): { royalties: Money; rounding_out: ExactMoney } {
   const carried = new Big(royalties).plus(roundingIn);
-  const rounded = carried.round(2, Big.roundHalfUp);
+  const rounded = roundCentTieUp(carried);
   return { royalties: money(rounded), rounding_out: exact(carried.minus(rounded)) };
 }
 
