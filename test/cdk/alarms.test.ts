@@ -4,16 +4,16 @@
  * an alarm fails here), one on the HTTP API's server-error rate, all to the operators' topic, which
  * mails the address given with `-c operatorsEmail=`.
  */
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORKERS } from '../../infra/functions.js';
 import { QUEUES, type QueueKey } from '../../infra/resources.js';
 import { RootStack } from '../../infra/root-stack.js';
+import { templateApp } from '../support/cdk-app.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 const synth = (context: Record<string, unknown> = {}): Record<string, Resource> => {
-  const app = new App({ context: { skipBundling: true, stage: 'prod', ...context } });
+  const app = templateApp({ stage: 'prod', ...context });
   return Template.fromStack(new RootStack(app, 'Test', { webDistDir: '/no-such-dist' })).toJSON().Resources;
 };
 

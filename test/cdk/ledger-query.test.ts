@@ -3,7 +3,6 @@
  * prefix with partition projection matching functions/royalties/bucket-keys.ts, the workgroup's scan
  * limit and encrypted results, and least-privilege grants to the one function that queries it.
  */
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newLedgerKey, partLedgerKey } from '../../functions/royalties/bucket-keys.js';
@@ -11,12 +10,13 @@ import { LEDGER_COLUMNS } from '../../functions/royalties/ledger/schema.js';
 import { HTTP_AREAS, httpEntry } from '../../infra/functions.js';
 import { ENV } from '../../infra/resources.js';
 import { RootStack } from '../../infra/root-stack.js';
+import { templateApp } from '../support/cdk-app.js';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 let resources: Record<string, Resource>;
 const ofType = (type: string) => Object.values(resources).filter((r) => r.Type === type);
 const synth = (context: Record<string, unknown> = {}): Record<string, Resource> => {
-  const app = new App({ context: { skipBundling: true, stage: 'prod', ...context } });
+  const app = templateApp({ stage: 'prod', ...context });
   return Template.fromStack(new RootStack(app, 'Test', { webDistDir: '/no-such-dist' })).toJSON().Resources;
 };
 

@@ -7,12 +7,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RootStack } from '../../infra/root-stack.js';
+import { templateApp } from '../support/cdk-app.js';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-nag-'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html>');
@@ -21,7 +22,7 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 const DOMAIN = { domainName: 'app.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' };
 
 function stack(context: Record<string, unknown>): RootStack {
-  const app = new App({ context: { skipBundling: true, ...context } });
+  const app = templateApp(context);
   const root = new RootStack(app, 'Nag', { webDistDir: dist });
   app.synth();
   return root;

@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, NestedStack } from 'aws-cdk-lib';
+import { App, NestedStack, cx_api as cxapi } from 'aws-cdk-lib';
+import { templateApp } from '../support/cdk-app.js';
 import { required } from '../../functions/lib/required.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ type Resource = { Type: string; Properties: Record<string, any> };
 
 let root: RootStack;
 function synth(webDistDir: string): Template {
-  const app = new App({ context: { skipBundling: true, stage: 'prod' } });
+  const app = templateApp({ stage: 'prod' });
   root = new RootStack(app, 'Test', { webDistDir });
   return Template.fromStack(root);
 }
@@ -230,13 +231,7 @@ describe('audio worker', () => {
   });
 
   it('takes the layer named in context instead, at the same path, and builds none', () => {
-    const app = new App({
-      context: {
-        skipBundling: true,
-        stage: 'prod',
-        ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3',
-      },
-    });
+    const app = templateApp({ stage: 'prod', ffmpegLayerArn: 'arn:aws:lambda:eu-west-2:123456789012:layer:ffmpeg:3' });
     const withLayer = Template.fromStack(
       new RootStack(app, 'WithFfmpeg', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') }),
     ).toJSON().Resources as Record<string, Resource>;
@@ -247,10 +242,21 @@ describe('audio worker', () => {
     expect(Object.values(withLayer).filter((r) => r.Type === 'AWS::Lambda::LayerVersion')).toEqual([]);
   });
 
-  it('synthesizes with no warning', () => {
-    const app = new App({ context: { skipBundling: true, stage: 'prod' } });
+  it('synthesizes with no warning, CloudFormation’s own template rules included', () => {
+    // CDK's built-in CloudFormation validation, on here only (test/support/cdk-app.ts), its findings made errors.
+    const app = new App({
+      context: {
+        skipBundling: true,
+        stage: 'prod',
+        [cxapi.VALIDATE_AGAINST_DEFAULT_RULES]: true,
+        [cxapi.STRICT_CFN_VALIDATE_ERRORS]: true,
+      },
+    });
     new RootStack(app, 'NoWarnings', { webDistDir: path.join(os.tmpdir(), 'no-such-web-dist') });
     const assembly = app.synth();
+    const report = JSON.parse(fs.readFileSync(path.join(assembly.directory, cxapi.VALIDATION_REPORT_FILE), 'utf8'));
+    expect(report.pluginReports.map((r: { pluginName: string }) => r.pluginName)).toEqual(['CloudFormation Validate']);
+    expect(report.pluginReports.flatMap((r: { violations: unknown[] }) => r.violations)).toEqual([]);
     // What `cdk synth` prints as warnings: every stack's messages at warning level (nested stacks' included).
     const warnings = assembly.stacks
       .flatMap((stack) => stack.messages)
