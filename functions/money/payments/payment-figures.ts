@@ -3,6 +3,7 @@ import Big from 'big.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
 import { openingBalance } from '../statements/accounts/pending.js';
+import { numberOfStatement } from '../statements/runs/statement-item.js';
 import { inForce } from './carried.js';
 
 /**
@@ -129,7 +130,10 @@ export function paidTwiceBy(
   const openingNow = new Big(openingBalance(account, statement.end_pay_period));
   if (openingNow.lt(statement.figures.opening_balance)) {
     const lowering = account.filter(
-      (s) => !s.superseded_by && s.end_pay_period < statement.end_pay_period && s.number > statement.number,
+      (s) =>
+        !s.superseded_by &&
+        s.end_pay_period < statement.end_pay_period &&
+        numberOfStatement(s.number) > numberOfStatement(statement.number),
     );
     return MESSAGES.statementOwesLessNow(
       statement.number,
