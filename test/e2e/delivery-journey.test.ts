@@ -52,6 +52,11 @@ afterAll(async () => {
 });
 
 const status = (on: Page) => on.getByTestId('release-status').textContent();
+/** The status, or the error the page shows instead when a move was refused (so a failed poll says why). */
+const statusOrError = async (on: Page) => {
+  const error = on.getByTestId('release-qc-error');
+  return (await error.count()) ? `refused: ${await error.textContent()}` : status(on);
+};
 const inboxTitles = async () =>
   (
     (await inCompany(manager.token, manager.company).get('/notices')).body.notices as { notice: { title: string } }[]
@@ -77,7 +82,7 @@ describe('delivering a release in the browser', () => {
     await adminPage.goto(`${cloudUrl()}/admin/releases/${releaseId}`);
     await expect.poll(() => status(adminPage)).toBe('Quality control');
     await adminPage.getByTestId('release-qc-approve').click();
-    await expect.poll(() => status(adminPage)).toBe('Accepted');
+    await expect.poll(() => statusOrError(adminPage)).toBe('Accepted');
     // The label hears of the decision in its inbox (and by mail), without looking at the release.
     await expect.poll(inboxTitles).toContain(`Release approved: ${releaseTitle}`);
   });
