@@ -88,13 +88,13 @@ describe('paying a statement twice', () => {
 
   it('refuses a statement when statements of earlier months made after it lowered what is owed', () => {
     // November stated first (+5.00); July, stated after it, moved −5.00: the account is owed nothing now.
-    const november = st('3', '2026-11', '5.00');
+    const november = { ...st('3', '2026-11', '5.00'), currency: 'GBP' };
     const julyAfter = (closing: string) => ({
       ...st('4', '2026-07', '0.00'),
       figures: { payable: '0.00', opening_balance: '0.00', closing_balance: closing },
     });
     expect(paidTwiceBy(november, [november, julyAfter('-5.00')], [])).toBe(
-      'Statement ST-3 was made before statement ST-4 of earlier months, which lowers what is owed by 5.00: the next statement settles the difference',
+      'Statement ST-3 was made before statement ST-4 of earlier months, which lowers what is owed by £5.00: the next statement settles the difference',
     );
     // July adding money (or nothing) leaves November's payable within what is owed: it may be paid.
     expect(paidTwiceBy(november, [november, julyAfter('2.00')], [])).toBeNull();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { MESSAGES } from '../../../shared/messages.js';
+import { formatMoney } from '../../../shared/money.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
 import { openingBalance } from '../statements/accounts/pending.js';
 import { numberOfStatement } from '../statements/runs/statement-item.js';
@@ -85,6 +86,8 @@ type Chained = {
   end_pay_period: string;
   superseded_by?: string;
   queue_status?: string;
+  /** The statement's currency, for the amounts a refusal names (without one, the bare amount). */
+  currency?: string;
   figures: { payable: Money; opening_balance: Money; closing_balance: Money };
 };
 
@@ -138,7 +141,7 @@ export function paidTwiceBy(
     return MESSAGES.statementOwesLessNow(
       statement.number,
       lowering.map((s) => s.number),
-      new Big(statement.figures.opening_balance).minus(openingNow).toFixed(2),
+      formatMoney(new Big(statement.figures.opening_balance).minus(openingNow).toFixed(2), statement.currency),
     );
   }
   return null;
