@@ -151,9 +151,13 @@ describe('distribution statements (admin)', () => {
       fee: '8.00',
       currency: 'GBP',
     });
-    // The company sees the same statement among its own distribution statements.
+    // The company sees the same statement among its own distribution statements, and its page names the label.
     const own = await company.api.get(`/labels/${label.id}/distribution_statements`);
     expect(own.body.statements.map((s: { id: string }) => s.id)).toEqual([stated.id]);
+    expect((await company.api.get(`/statements/${stated.id}`)).body.statement.label).toEqual({
+      id: label.id,
+      name: 'Stated Label',
+    });
 
     // Asking again for months stated already leaves the label out: its lines are stated once.
     const again = await generate({ label_id: label.id, start_pay_period: '2026-05', end_pay_period: '2026-05' });

@@ -28,7 +28,7 @@ import { pageOf } from '../../../lib/list-query.js';
 import { rowsAcrossCompanies } from '../../../lib/across-companies.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { zipFiles } from '../documents/zip.js';
-import { labelNames, sendStatement, statementDocument } from '../runs/documents.js';
+import { labelNames, sendStatement, statementDocument, statementLabelName } from '../runs/documents.js';
 import { getBytes, putBytes } from '../../../lib/bucket-objects.js';
 import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
@@ -113,7 +113,7 @@ export async function listAdminStatementRows(query: StatementListQuery & { compa
 
 export async function statementView(tenantId: string, id: string): Promise<Statement> {
   const item = await statementOf(tenantId, id);
-  const [labels, payments_made] = await Promise.all([labelNames(tenantId), paymentsMadeOn(item)]);
+  const [labels, payments_made] = await Promise.all([statementLabelName(item), paymentsMadeOn(item)]);
   return { ...presentStatement(item, labels), payments_made };
 }
 

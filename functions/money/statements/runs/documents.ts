@@ -1,7 +1,7 @@
 import { accountHolder, accountOfKey } from '../../accounts/account.js';
 import type { StatementItem } from '../../../data/entities/statements.js';
 import { getStatement, statementSender } from '../../../data/access/statements.js';
-import { labelsOf } from '../../../data/access/labels.js';
+import { getLabel, labelsOf } from '../../../data/access/labels.js';
 import { statementMail } from '../documents/mail.js';
 import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
 import { sendMail } from '../../../lib/mail.js';
@@ -13,9 +13,21 @@ import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '..
 import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
 import { timed } from './step-timings.js';
 
-/** The company's labels by id, for the label a statement names. */
+/** The company's labels by id, for the labels a list of statements names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
   return new Map((await labelsOf(tenantId)).map((label) => [label.labelId, label.name]));
+}
+
+/**
+ * The one label a statement names, by id, as presentStatement takes it: one read of that label, not of the
+ * company's every label (a distributor's hundreds, pages of them, read again for every statement of a run).
+ */
+export async function statementLabelName(
+  statement: Pick<StatementItem, 'tenantId' | 'label_id'>,
+): Promise<Map<string, string>> {
+  if (!statement.label_id) return new Map();
+  const label = await getLabel(statement.tenantId, statement.label_id);
+  return new Map(label ? [[label.labelId, label.name]] : []);
 }
 
 /** The parties a statement's PDF names: the company that pays and the account it pays. */
@@ -41,7 +53,7 @@ const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 /** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
 export async function statementDocument(statement: StatementItem): Promise<StatementDocument> {
   const [labels, parties, replaced, payments_made] = await Promise.all([
-    labelNames(statement.tenantId),
+    statementLabelName(statement),
     partiesOf(statement),
     statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
     paymentsMadeOn(statement),
