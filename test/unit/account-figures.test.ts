@@ -120,26 +120,7 @@ describe('account figures', () => {
     expect(roundRoyalties('0.004999', '0').royalties).toBe('0.00');
   });
 
-  it('state in all the running total of the exact royalties rounded once, over any sequence (property)', () => {
-    const micro = fc.bigInt({ min: -10_000_000_000n, max: 10_000_000_000n });
-    fc.assert(
-      fc.property(fc.array(micro, { minLength: 1, maxLength: 12 }), (units) => {
-        let roundingIn = '0.000000';
-        let stated = new Big(0);
-        let exact = new Big(0);
-        for (const unit of units) {
-          const amount = new Big(unit.toString()).div(1_000_000).toFixed(6);
-          const { royalties, rounding_out } = roundRoyalties(amount, roundingIn);
-          stated = stated.plus(royalties);
-          exact = exact.plus(amount);
-          roundingIn = rounding_out;
-          expect(stated.toFixed(2)).toBe(roundRoyalties(exact.toFixed(6), '0').royalties);
-        }
-      }),
-    );
-  });
-
-  it('carry the rounding exactly over any sequence of statements (property)', () => {
+  it('carry the rounding exactly over any sequence of statements, stating in all the running total rounded once (property)', () => {
     const micro = fc.bigInt({ min: -10_000_000_000n, max: 10_000_000_000n });
     fc.assert(
       fc.property(fc.array(micro, { minLength: 1, maxLength: 12 }), (units) => {
@@ -154,6 +135,8 @@ describe('account figures', () => {
           stated = stated.plus(royalties);
           exact = exact.plus(amount);
           roundingIn = rounding_out;
+          // A tie rounds the same way whatever whole cents came before it: the statements never drift a cent.
+          expect(stated.toFixed(2)).toBe(roundRoyalties(exact.toFixed(6), '0').royalties);
         }
         expect(stated.plus(roundingIn).eq(exact)).toBe(true);
       }),
