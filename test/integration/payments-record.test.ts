@@ -43,6 +43,27 @@ const refusal = async (promise: Promise<unknown>) => {
   throw new Error('expected a refusal');
 };
 const basics = { payment_date: '2026-04-10', payment_method: 'BACS', payment_reference: 'Q1-2026' };
+type Paid = { statementId: string; accountKey: string };
+/** A payment of these statements as recordPayment would write it, for calling writePayment directly. */
+const handPayment = (paymentId: string, name: string, statements: Paid[], total: string) => ({
+  tenantId,
+  paymentId,
+  accountKey: statements[0].accountKey,
+  payable_name: name,
+  payment_date: basics.payment_date,
+  payment_currency: 'GBP',
+  payment_total: total,
+  payment_subtotal: total,
+  payment_vat_total: '0.00',
+  statement_ids: statements.map((s) => s.statementId),
+  statements: [],
+  userId,
+});
+/** The account's stated-periods guard as a payment reads it before its write. */
+const guardOf = async ({ accountKey }: Paid) => {
+  const { readStatedVersion } = await import('../../functions/data/access/statements.js');
+  return { accountKey, version: await readStatedVersion(tenantId, accountKey) };
+};
 
 beforeAll(async () => {
   const manager = await ownLabelManager('Payments record');
@@ -133,7 +154,7 @@ describe('recordPayment', () => {
   it('writes all or nothing: a statement paid between the checks and the write leaves no trace', async () => {
     Object.assign(process.env, inject('cloudEnv'));
     const access = await import('../../functions/data/access/payments.js');
-    const { getStatement, readStatedPeriods } = await import('../../functions/data/access/statements.js');
+    const { getStatement } = await import('../../functions/data/access/statements.js');
     const { entriesOfAccount } = await import('../../functions/data/access/accounts.js');
     const recordPayment = await record();
     const account = await payee(`Atomic Payee ${stamp}`);
@@ -145,24 +166,8 @@ describe('recordPayment', () => {
     // The second is paid (as by another request) after recordPayment would have checked it.
     await recordPayment(tenantId, userId, { statement_ids: [second.statementId], ...basics });
     const lines = [first, second].map((statement) => ({ statement, amount: '-1.00' }));
-    const payment = {
-      tenantId,
-      paymentId: `ATOMIC${stamp}`,
-      accountKey: first.accountKey,
-      payable_name: account.name,
-      payment_date: basics.payment_date,
-      payment_currency: 'GBP',
-      payment_total: '15.00',
-      payment_subtotal: '15.00',
-      payment_vat_total: '0.00',
-      statement_ids: [first.statementId, second.statementId],
-      statements: [],
-      userId,
-    };
-    const stated = {
-      accountKey: first.accountKey,
-      version: (await readStatedPeriods(tenantId, first.accountKey)).version,
-    };
+    const payment = handPayment(`ATOMIC${stamp}`, account.name, [first, second], '15.00');
+    const stated = await guardOf(first);
     const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId }, stated);
     expect(outcome).toEqual({ outcome: 'refused', statementId: second.statementId });
     expect(await access.getPayment(tenantId, payment.paymentId)).toBeNull();
@@ -174,33 +179,17 @@ describe('recordPayment', () => {
   it('writes nothing when a statement of the account was numbered between the read and the write', async () => {
     Object.assign(process.env, inject('cloudEnv'));
     const access = await import('../../functions/data/access/payments.js');
-    const { getStatement, readStatedPeriods } = await import('../../functions/data/access/statements.js');
+    const { getStatement } = await import('../../functions/data/access/statements.js');
     const recordPayment = await record();
     const account = await payee(`Guarded Payee ${stamp}`);
     await publishHandStatement(tenantId, userId, account, ['2025-01', '2025-03'], '20.000000');
     const [row] = await statementsOf(account.id);
     const first = await getStatement(tenantId, row.id);
     if (!first) throw new Error('statement missing');
-    const read = {
-      accountKey: first.accountKey,
-      version: (await readStatedPeriods(tenantId, first.accountKey)).version,
-    };
+    const read = await guardOf(first);
     // The next quarter's statement is numbered after the payment read the account: it carries the first's balance.
     await publishHandStatement(tenantId, userId, account, ['2025-04', '2025-06'], '-5.000000');
-    const payment = {
-      tenantId,
-      paymentId: `GUARD${stamp}`,
-      accountKey: first.accountKey,
-      payable_name: account.name,
-      payment_date: basics.payment_date,
-      payment_currency: 'GBP',
-      payment_total: '20.00',
-      payment_subtotal: '20.00',
-      payment_vat_total: '0.00',
-      statement_ids: [first.statementId],
-      statements: [],
-      userId,
-    };
+    const payment = handPayment(`GUARD${stamp}`, account.name, [first], '20.00');
     const lines = [{ statement: first, amount: '-20.00' }];
     const outcome = await access.writePayment(payment, lines, { ...basics, payment_id: payment.paymentId }, read);
     expect(outcome).toEqual({ outcome: 'stated_moved' });

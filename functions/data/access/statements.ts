@@ -320,6 +320,14 @@ export async function settleRecoupment(tenantId: string, statementId: string, co
 export type StatedPeriodsRead = { version: number; periods: StatedPeriod[] };
 
 /**
+ * The version of the account's stated-periods guard (0 before its first statement under it): one read of the
+ * guard item, for a write that must hold only while no statement of the account is numbered.
+ */
+export async function readStatedVersion(tenantId: string, accountKey: string): Promise<number> {
+  return (await db().StatedPeriods.get({ tenantId, accountKey }).go({ consistent: true })).data?.version ?? 0;
+}
+
+/**
  * The months an account's statements in force cover. The guard item is the truth once written;
  * before an account's first publication under it, its statements in the table (those no
  * correction replaced) are read instead, and the first publication writes them into the guard.

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money.js';
 import type { Money } from '../../../shared/schemas/statement-views.js';
 import { openingBalance } from '../statements/accounts/pending.js';
 import { numberOfStatement } from '../statements/runs/statement-item.js';
-import { inForce } from './carried.js';
+import { type ChainedStatement, inForce } from './carried.js';
 
 /**
  * A payment's money, from the statements it pays (pure): the total is Σ payable exactly, the VAT
@@ -80,16 +80,8 @@ export function paymentIdForKey(tenantId: string, key: string): string {
 /** Today, YYYY-MM-DD (the default payment date). */
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
-type Chained = {
-  statementId: string;
-  number: string;
-  end_pay_period: string;
-  superseded_by?: string;
-  queue_status?: string;
-  /** The statement's currency, for the amounts a refusal names (without one, the bare amount). */
-  currency?: string;
-  figures: { payable: Money; opening_balance: Money; closing_balance: Money };
-};
+/** A statement as the rule reads it, with its currency for the amounts a refusal names (bare amounts without one). */
+type Chained = ChainedStatement & { currency?: string };
 
 /**
  * Why paying `statement` would pay money twice, or null. A statement's closing balance opens the

@@ -6,7 +6,7 @@ import type { StatementPayment } from '../../../shared/schemas/statement-views.j
 import { formatMoney } from '../../../shared/money.js';
 import { entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
-import { getStatement, readStatedPeriods } from '../../data/access/statements.js';
+import { getStatement, readStatedVersion } from '../../data/access/statements.js';
 import type { CreatePayment } from '../../data/entities/payments.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../../lib/errors.js';
@@ -104,7 +104,7 @@ async function statementsToPay(
   for (const statement of statements) refuseUnpayable(statement);
   const { accountKey } = statements[0];
   // The guard first: a statement numbered after this read moves it, and the payment's write then fails.
-  const { version } = await readStatedPeriods(tenantId, accountKey);
+  const version = await readStatedVersion(tenantId, accountKey);
   const [account, entries] = await Promise.all([
     statementsOfAccount(tenantId, accountKey),
     entriesOfAccount(tenantId, accountKey),
