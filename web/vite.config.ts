@@ -15,6 +15,15 @@ export default defineConfig({
     // The manifest lets scripts measure what the first page loads (index + the route's chunks).
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The app shell (every module the entry needs before any page) in one file. Split automatically it was about
+        // 90 small files that every first load fetched anyway: /signin took 121 requests and a signed-in page 142;
+        // now 7 and 28, with less JavaScript (shared code is no longer copied into several chunks), and the browser
+        // spends about a quarter less CPU on each load. Each page's own code is still split off and loaded with it.
+        codeSplitting: { groups: [{ name: 'app-shell', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -7,32 +7,20 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildWebIfStale } from '../../infra/local/web-build.js';
-
-type Chunk = { file: string; imports?: string[]; isEntry?: boolean };
+import { firstLoadFiles } from '../support/web-manifest.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 buildWebIfStale(root);
 const dist = path.join(root, 'web', 'dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
 const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
-function closure(keys: string[], seen = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    closure(manifest[key].imports ?? [], seen);
-  }
-  return seen;
-}
-
-const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
-const firstPage = closure([...entry, 'src/pages/auth/signin.tsx']);
-const firstPageBytes = [...firstPage].reduce((sum, key) => sum + gz(manifest[key].file), 0);
+const firstPage = firstLoadFiles(dist, 'src/pages/auth/signin.tsx');
+const firstPageBytes = firstPage.files.filter((f) => f.endsWith('.js')).reduce((sum, file) => sum + gz(file), 0);
 const allJs = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
 const allBytes = allJs.reduce((sum, f) => sum + gz(path.join('assets', f)), 0);
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 console.log(
-  `first page (/signin): ${firstPage.size} chunks, ${kB(firstPageBytes)} gzipped JS (goal ≤ 350 kB: ${firstPageBytes <= 350_000 ? 'met' : 'NOT met'})`,
+  `first page (/signin): ${firstPage.chunks.length} chunks, ${kB(firstPageBytes)} gzipped JS (goal ≤ 350 kB: ${firstPageBytes <= 350_000 ? 'met' : 'NOT met'})`,
 );
 console.log(
   `baseline, every route at once: ${allJs.length} chunks, ${kB(allBytes)} gzipped JS (${((firstPageBytes / allBytes) * 100).toFixed(0)} % loaded first)`,
