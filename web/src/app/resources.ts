@@ -2,7 +2,7 @@ import useSWR, { type SWRConfiguration } from 'swr';
 import type { LabelView } from '../../../shared/schemas/label';
 import { ApiError, api } from './api';
 import { listPath, type ListParams } from './list-params';
-import { setUser, useSession } from './session';
+import { setUser, userJustRead, useSession } from './session';
 import type { ListMeta } from './types';
 import type { AdminCompany, AdminCompanyRow } from '../../../shared/schemas/company-views';
 import type { CompanySummary, CurrentUser } from '../../../shared/schemas/user-views';
@@ -51,8 +51,15 @@ export type LabelListParams = ListParams & { scope?: string };
 export const labelsPath = ({ scope, ...params }: LabelListParams) => listPath('/labels', params, { scope });
 export const adminLabelsPath = ({ scope, ...params }: LabelListParams) => listPath('/admin/labels', params, { scope });
 
+/**
+ * GET /me, re-read when a page that shows the user's memberships or settings opens, except right after the session
+ * read it (opening the app on such a page asked twice); `useMeRefresh` and a notice still read it again at once.
+ */
 export function useMe() {
-  return useApi<{ user: CurrentUser }>('/me', { onSuccess: (data) => setUser(data.user) });
+  return useApi<{ user: CurrentUser }>('/me', {
+    onSuccess: (data) => setUser(data.user),
+    revalidateOnMount: !userJustRead(),
+  });
 }
 export const useMyCompanies = () => useApi<{ companies: CompanySummary[]; total_count: number }>('/companies');
 export const useCompany = (id: string | undefined) =>

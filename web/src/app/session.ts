@@ -87,11 +87,21 @@ export function setUser(user: CurrentUser): void {
   setState({ user, company, adminFeatures: isAdmin && read(STORAGE_KEYS.adminFeatures(user.id)) === 'true' });
 }
 
+/** When this tab last read the user from GET /me (0: not yet). */
+let userReadAt = 0;
+
 async function loadUser(): Promise<CurrentUser> {
   const { user } = await api.get<{ user: CurrentUser }>('/me');
+  userReadAt = Date.now();
   setUser(user);
   return user;
 }
+
+/**
+ * Whether the session read the user a moment ago (the page was just opened or signed in to): a page that re-reads
+ * GET /me when it shows need not ask again for what the session has just been told.
+ */
+export const userJustRead = (withinMs = 5000): boolean => Date.now() - userReadAt < withinMs;
 
 // A notice sent, read in another tab or deleted changes the header's unread count: the server
 // pushes NOTICES_CHANGED, and the session reloads the user (GET /me) and any inbox on show.
