@@ -75,8 +75,11 @@ describe('the SPA as CloudFront serves it', () => {
     for (const path of ['/', '/user/labels']) {
       const page = await raw(path, { 'accept-encoding': 'br' });
       expect(page.headers['cache-control']).toBe('no-cache');
-      expect(page.headers['content-encoding']).toBe('br');
-      expect(zlib.brotliDecompressSync(page.body).toString('utf8')).toContain('<div id="root">');
+      // index.html is under the 1,000 bytes CloudFront starts compressing at (the app shell is one script), so it
+      // goes as it is; the scripts are compressed (the test above).
+      expect(page.body.length).toBeLessThan(1000);
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.body.toString('utf8')).toContain('<div id="root">');
     }
   });
 });
