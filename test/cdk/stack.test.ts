@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { App, NestedStack, cx_api as cxapi } from 'aws-cdk-lib';
-import { templateApp } from '../support/cdk-app.js';
+import { NestedStack, cx_api as cxapi } from 'aws-cdk-lib';
+import { templateApp, testApp } from '../support/cdk-app.js';
 import { required } from '../../functions/lib/required.js';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -244,7 +244,7 @@ describe('audio worker', () => {
 
   it('synthesizes with no warning, CloudFormation’s own template rules included', () => {
     // CDK's built-in CloudFormation validation, on here only (test/support/cdk-app.ts), its findings made errors.
-    const app = new App({
+    const app = testApp({
       context: {
         skipBundling: true,
         stage: 'prod',
