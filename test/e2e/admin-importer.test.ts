@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,14 +20,18 @@ beforeAll(async () => {
   browser = await launchChromium();
 }, 120_000);
 
+/** The CSV the test uploads, in a folder removed after the file. */
+const folder = mkdtempSync(join(tmpdir(), 'importer-'));
+
 afterAll(async () => {
   await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('the admin importer', () => {
   it('imports a CSV of artists into the company chosen in its picker', async () => {
     const stamp = Date.now();
-    const file = join(mkdtempSync(join(tmpdir(), 'importer-')), 'artists.csv');
+    const file = join(folder, 'artists.csv');
     writeFileSync(file, `Name,Email\nImported One ${stamp},one-${stamp}@example.test\nImported Two ${stamp},\n`);
     const { page, errors } = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/admin/importer' });
     await page.getByTestId('importer-company').click();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
@@ -47,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('promos', () => {
