@@ -107,14 +107,13 @@ export function ffmpegLayerDir(root: string): string {
   return dir;
 }
 
-let placeholder: string | undefined;
-
-/** With bundling skipped (assertion tests), a stand-in folder: the template is the same, nothing is fetched. */
+/**
+ * With bundling skipped (assertion tests), a stand-in folder: the template is the same, nothing is fetched. One
+ * fixed folder (it only ever holds an empty `bin`), not a new one per process left behind in the temp folder.
+ */
 function placeholderDir(): string {
-  if (!placeholder) {
-    placeholder = mkdtempSync(path.join(os.tmpdir(), 'ffmpeg-layer-placeholder-'));
-    mkdirSync(path.join(placeholder, path.dirname(FFMPEG_IN_LAYER)));
-  }
+  const placeholder = path.join(os.tmpdir(), 'ffmpeg-layer-placeholder');
+  mkdirSync(path.join(placeholder, path.dirname(FFMPEG_IN_LAYER)), { recursive: true });
   return placeholder;
 }
 
