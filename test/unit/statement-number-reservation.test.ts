@@ -51,6 +51,33 @@ describe('statement numbers reserved at publish', () => {
     expect(cloud.state).toMatchObject({ sequence: 4, done: 4, published: 1 });
   });
 
+  it('reads a reserved statement once before writing it and once after; a twin that wrote it meanwhile is its own', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'] });
+    await reserveNumbers(cloud.run, refs(['a', 'b']), cloud.reserveDeps);
+    let reads = 0;
+    const counting = {
+      ...cloud.deps,
+      getStatement: async (...args: Parameters<typeof cloud.deps.getStatement>) => {
+        reads += 1;
+        return cloud.deps.getStatement(...args);
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), counting)).toBe('published');
+    expect(reads).toBe(2);
+    // The twin read "no statement yet" before the first delivery wrote it: its write finds it, and it is counted once.
+    let twinReads = 0;
+    const twin = {
+      ...cloud.deps,
+      getStatement: async (...args: Parameters<typeof cloud.deps.getStatement>) => {
+        twinReads += 1;
+        return twinReads === 1 ? null : cloud.deps.getStatement(...args);
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), twin)).toBe('done_already');
+    expect(numbersOf(cloud.statements)).toEqual(['ST-000001']);
+    expect(cloud.state).toMatchObject({ sequence: 2, done: 1, skipped: 0 });
+  });
+
   it('reserves in blocks of at most 98 accounts, in order, and nothing more when the publish step runs again', async () => {
     const accounts = Array.from({ length: 200 }, (_, i) => `p${String(i).padStart(3, '0')}`);
     const cloud = fakeCloud({ accounts });

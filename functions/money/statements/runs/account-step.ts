@@ -152,7 +152,9 @@ async function numberStatement(
     // statement, not one that states the months elsewhere (counting it as "stated already" would count it twice).
     // Without a statement, it is the number the publish step reserved for it (reserve-numbers.ts).
     const reserved = reservedOf(stated, statementId);
-    if (reserved) {
+    // Not on the first attempt: the step read the statement, absent, just before (one read a statement fewer). A twin
+    // that wrote it since makes this attempt's write answer 'exists', which takes the written one below.
+    if (reserved && attempt > 0) {
       const own = await deps.getStatement(tenantId, statementId);
       if (own) {
         await deps.settleRecoupment?.(tenantId, statementId, own.recoupment_pending ?? []);
