@@ -136,9 +136,15 @@ describe('onboarding journey in the browser', () => {
     });
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const fresh = await context.newPage();
+    const meReads: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/v1/me') meReads.push(request.url());
+    });
     await signInThroughForm(fresh, cloudUrl(), existing.email, 'Fresh-pass-1');
     await fresh.waitForURL('**/user');
     await expect.poll(() => fresh.getByTestId('pending-invitations').textContent()).toContain(companyName);
+    // Signing in read the user; the dashboard that opens right after does not ask again (useMe, resources.ts).
+    expect(meReads).toHaveLength(1);
     await screenshotIfAsked(fresh, `${SHOTS}/onboarding-4-pending-invitation.png`, true);
     await fresh.getByTestId('pending-invitations').getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => fresh.getByTestId('header-company-link').textContent()).toContain(companyName);
