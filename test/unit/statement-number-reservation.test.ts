@@ -16,20 +16,25 @@ const numbersOf = (statements: Map<string, { number: string; accountKey: string 
   [...statements.values()].map((s) => s.number).sort();
 const gapless = (count: number) => Array.from({ length: count }, (_, i) => statementNumber(i + 1));
 
+/** `fn` wrapped to count its calls (`calls`), answering as it does. */
+function counted<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
+  const counter = {
+    calls: 0,
+    fn: async (...args: A): Promise<R> => {
+      counter.calls += 1;
+      return fn(...args);
+    },
+  };
+  return counter;
+}
+
 describe('statement numbers reserved at publish', () => {
   it('numbers the accounts in their order, whatever order their steps run in, moving the sequence once', async () => {
     const accounts = ['a', 'b', 'c', 'd'];
     const cloud = fakeCloud({ accounts });
-    let reservations = 0;
-    const counting = {
-      ...cloud.reserveDeps,
-      reserve: async (...args: Parameters<typeof cloud.reserveDeps.reserve>) => {
-        reservations += 1;
-        return cloud.reserveDeps.reserve(...args);
-      },
-    };
-    await reserveNumbers(cloud.run, refs(accounts), counting);
-    expect(reservations).toBe(1);
+    const reservations = counted(cloud.reserveDeps.reserve);
+    await reserveNumbers(cloud.run, refs(accounts), { ...cloud.reserveDeps, reserve: reservations.fn });
+    expect(reservations.calls).toBe(1);
     expect(cloud.state.sequence).toBe(4);
     let sequenceReads = 0;
     const steps = {
@@ -54,16 +59,9 @@ describe('statement numbers reserved at publish', () => {
   it('reads a reserved statement once before writing it and once after; a twin that wrote it meanwhile is its own', async () => {
     const cloud = fakeCloud({ accounts: ['a', 'b'] });
     await reserveNumbers(cloud.run, refs(['a', 'b']), cloud.reserveDeps);
-    let reads = 0;
-    const counting = {
-      ...cloud.deps,
-      getStatement: async (...args: Parameters<typeof cloud.deps.getStatement>) => {
-        reads += 1;
-        return cloud.deps.getStatement(...args);
-      },
-    };
-    expect(await runAccountStep(cloud.message('a'), counting)).toBe('published');
-    expect(reads).toBe(2);
+    const reads = counted(cloud.deps.getStatement);
+    expect(await runAccountStep(cloud.message('a'), { ...cloud.deps, getStatement: reads.fn })).toBe('published');
+    expect(reads.calls).toBe(2);
     // The twin read "no statement yet" before the first delivery wrote it: its write finds it, and it is counted once.
     let twinReads = 0;
     const twin = {
