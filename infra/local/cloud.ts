@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { BUCKETS, ENV, QUEUE_URL_ENV, SCHEDULES, TABLE, type QueueKey, type ScheduleKey } from '../resources.js';
+import {
+  BUCKETS,
+  ENV,
+  QUEUE_URL_ENV,
+  QUEUES,
+  SCHEDULES,
+  TABLE,
+  type QueueKey,
+  type ScheduleKey,
+} from '../resources.js';
 import { SCHEDULED_JOBS, WORKERS } from '../functions.js';
 import { startDynamoDb } from './dynamodb.js';
 import { startCognito } from './cognito.js';
@@ -21,6 +30,7 @@ import {
 } from './local-routes.js';
 import { startScheduler } from './scheduler.js';
 import { watchEventLoopStalls } from './stall-watch.js';
+import { threadedWorker } from './worker-threads.js';
 import { startSftpServer, sftpRoute } from './sftp-server.js';
 import { assertPortsFree, freePort } from './processes.js';
 import { requireEnv } from '../../functions/lib/clients.js';
@@ -125,7 +135,13 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     // The same rows the CDK stack builds its workers and scheduled jobs from (infra/functions.ts).
     const entryHandler = async <T>(entry: string) => (await import(`../../${entry}`)).handler as T;
     for (const key of Object.keys(WORKERS) as QueueKey[]) {
-      sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
+      // A fan-out worker's invocations run beside the API in AWS, each on its own CPU: here in threads of their own
+      // (worker-threads.ts), one per poller; the others share the cloud's event loop.
+      if (QUEUES[key].fanOut) {
+        const threaded = threadedWorker(WORKERS[key].entry, sqs.pollersOf(key));
+        stops.push(threaded.stop);
+        sqs.consume(key, threaded.handler);
+      } else sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
     }
     // Unfinished jobs are found through their states' indexes. A table from before them (it lacked an index this
     // start added) has its unfinished records indexed first; a table made by this version needs no scan.

@@ -60,6 +60,9 @@ export async function startSqs(options: { port: number; region: string }) {
     dlqUrls[key] = required(dlq.QueueUrl, `the ${key} DLQ's URL`);
   }
 
+  /** How many pollers feed a queue's worker: its concurrency, at most one per core. */
+  const pollersOf = (key: QueueKey) => Math.max(1, Math.min(QUEUES[key].concurrency ?? 1, os.cpus().length));
+
   let running = true;
   const pollers: Promise<void>[] = [];
   /** Ends the pollers' waiting receives at once on stop, instead of after their wait. */
@@ -67,8 +70,7 @@ export async function startSqs(options: { port: number; region: string }) {
 
   /** Feeds a queue to its worker until stopped: as many pollers as the queue's concurrency, at most one per core. */
   function consume(key: QueueKey, worker: SQSHandler) {
-    const count = Math.max(1, Math.min(QUEUES[key].concurrency ?? 1, os.cpus().length));
-    for (let i = 0; i < count; i += 1) poll(key, worker);
+    for (let i = 0; i < pollersOf(key); i += 1) poll(key, worker);
   }
 
   function poll(key: QueueKey, worker: SQSHandler) {
@@ -126,7 +128,8 @@ export async function startSqs(options: { port: number; region: string }) {
       const result = (await worker({ Records: records }, {} as never, () => undefined)) as SQSBatchResponse | undefined;
       failed = new Set(result?.batchItemFailures?.map((f) => f.itemIdentifier) ?? []);
     } catch (error) {
-      console.error(`[${key}] worker failed:`, error);
+      // A worker in a thread (worker-threads.ts) is ended with the cloud, whatever it had in hand: not a failure.
+      if (running) console.error(`[${key}] worker failed:`, error);
     }
     for (const { messageId, receiptHandle } of records) {
       const queued = { QueueUrl: urls[key], ReceiptHandle: receiptHandle };
@@ -142,6 +145,7 @@ export async function startSqs(options: { port: number; region: string }) {
     dlqUrls,
     client,
     consume,
+    pollersOf,
     send: (key: QueueKey, body: unknown) =>
       client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
     stop: async () => {

@@ -51,7 +51,8 @@ const CONTRACT_QUARTER = ['2026-07', '2026-08', '2026-09'];
 const PDF_SAMPLES = 100;
 /** Only the big statement's part (bigStatement): the reader's figures without the 10M-line run. */
 const BIG_STATEMENT_ONLY = process.argv.includes('--big-statement');
-// The statement worker runs in this process: its parts are timed (step-timings.ts) and printed after the run.
+// The statement worker runs in this process (in threads of its own): its parts are timed (step-timings.ts) and
+// printed after the run.
 process.env.STATEMENT_TIMINGS = '1';
 // DuckDB's budget is the statement worker's Lambda memory, as in AWS (product-function.ts sets LEDGER_MEMORY_MB to
 // each function's memory), not the API's 1,024 MB the local cloud's one process defaults to: with contracts over
@@ -296,7 +297,7 @@ async function resetTimings() {
 /** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */
 async function printStepTimings(statements: number) {
   const { stepTimings } = await import('../../functions/money/statements/runs/step-timings.js');
-  const parts = stepTimings();
+  const parts = await stepTimings();
   const whole = parts.reduce((sum, part) => sum + part.ms, 0);
   console.log(`Worker time by part (summed over the worker's lanes; ${statements} statements):`);
   for (const part of parts)

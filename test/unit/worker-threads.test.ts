@@ -1,0 +1,61 @@
+import { threadId } from 'node:worker_threads';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadedWorker } from '../../infra/local/worker-threads.js';
+import { stepTimings } from '../../functions/money/statements/runs/step-timings.js';
+
+const batch = (...bodies: string[]): SQSEvent =>
+  ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body })) }) as unknown as SQSEvent;
+
+type Answer = { threadId: number; batchItemFailures: { itemIdentifier: string }[] };
+
+describe('a fan-out worker in threads of its own (infra/local/worker-threads.ts)', () => {
+  const previous = process.env.STATEMENT_TIMINGS;
+  let worker: ReturnType<typeof threadedWorker>;
+  const run = async (event: SQSEvent) => (await worker.handler(event, {} as never, () => undefined)) as Answer;
+
+  beforeAll(() => {
+    // A thread's environment is a copy of this one when it starts: timings on, so its totals can be asked for.
+    process.env.STATEMENT_TIMINGS = '1';
+    worker = threadedWorker('test/support/thread-handler.ts', 2);
+  });
+  afterAll(async () => {
+    await worker.stop();
+    if (previous === undefined) delete process.env.STATEMENT_TIMINGS;
+    else process.env.STATEMENT_TIMINGS = previous;
+  });
+
+  it("runs a batch in another thread and answers the handler's partial failures", async () => {
+    const answer = await run(batch('ok', 'fail'));
+    expect(answer.threadId).not.toBe(threadId);
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+  }, 30_000);
+
+  it('gives two batches in hand at once to two threads', async () => {
+    const [first, second] = await Promise.all([run(batch('wait')), run(batch('wait'))]);
+    expect(first.threadId).not.toBe(second.threadId);
+  }, 30_000);
+
+  it("fails the batch with the handler's error", async () => {
+    await expect(run(batch('throw'))).rejects.toThrow('the handler threw');
+  });
+
+  it("adds up every thread's timings when asked from this one", async () => {
+    const timings = await stepTimings();
+    // The four batches above: three in the first thread, one in the second; neither thread alone has four.
+    expect(timings.find((part) => part.name === 'thread.batch')?.calls).toBe(4);
+  });
+
+  it('fails the batch of a thread that ended, and serves the next batch in a new thread', async () => {
+    const before = await run(batch('ok'));
+    await expect(run(batch('exit'))).rejects.toThrow(/thread ended \(exit code 3\)/);
+    const after = await run(batch('ok'));
+    expect(after.batchItemFailures).toEqual([]);
+    expect(after.threadId).not.toBe(before.threadId);
+  }, 30_000);
+
+  it('refuses batches once stopped', async () => {
+    await worker.stop();
+    await expect(run(batch('ok'))).rejects.toThrow('The local cloud is stopping');
+  });
+});
