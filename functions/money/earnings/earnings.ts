@@ -12,6 +12,7 @@ import type { ContractPosition } from './escalation-plan.js';
 import { earningsOf } from './preview-figures.js';
 import { materialise } from './material.js';
 import { withAllocation } from './session.js';
+import { timed } from '../statements/runs/step-timings.js';
 
 /**
  * CONTRACT (engine helper replaces the bodies): who is owed what for a period, computed in
@@ -95,7 +96,7 @@ export async function materialiseRun(
   workDir: string,
 ): Promise<{ earnings: EarningsResult; material: Map<string, AccountMaterial> }> {
   return withAllocation(tenantId, scope, async (prepared) => {
-    const earnings = await earningsOf(prepared);
+    const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
     return { earnings, material: await materialise(prepared, earnings, workDir) };
   });
 }

@@ -15,6 +15,7 @@ import type { AccountMaterial, ContractEarning, EarningsResult } from './earning
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
 import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';
+import { timed } from '../statements/runs/step-timings.js';
 
 /**
  * Publishing's material, in two passes over the scope's lines whatever the number of accounts:
@@ -191,7 +192,7 @@ export async function materialise(
   earnings: EarningsResult,
   workDir: string,
 ): Promise<Map<string, AccountMaterial>> {
-  const p = await withScopeTable(prepared);
+  const p = await timed('materialise.scope_table', () => withScopeTable(prepared));
   const numbers = new Map(p.allocation.accounts.map((a) => [a.account_key, a.acct_no]));
   const wanted = earnings.accounts.map((a) => numbers.get(accountKeyOf(a.account)) ?? RETAINED);
   const relation = accountLines(p, wanted);
@@ -202,9 +203,10 @@ export async function materialise(
   const partitions = path.join(workDir, 'partitions');
   await mkdir(partitions, { recursive: true });
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
-  await p.connection.run(
-    // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
-    `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
+  await timed('materialise.csv_copy', () =>
+    p.connection.run(
+      // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
+      `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
         ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
         ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
         ${safe('term')} AS term, ${decimalOfUnits('share_u')} AS share, acct_no
@@ -213,10 +215,11 @@ export async function materialise(
       LEFT JOIN st_titles rc ON rc.kind = 'recording' AND rc.title_id = a.recording_id
       ORDER BY acct_no, pay_period)
      TO ${literal(partitions)} (FORMAT csv, HEADER, PARTITION_BY (acct_no), OVERWRITE)`,
-    p.params,
+      p.params,
+    ),
   );
-  const sums = await summarise(p, relation);
-  const underContracts = await contractEarnings(p, relation);
+  const sums = await timed('materialise.summaries', () => summarise(p, relation));
+  const underContracts = await timed('materialise.contracts', () => contractEarnings(p, relation));
   await p.connection.run('DROP TABLE st_scope_lines');
   const label = summaryLabeller(p);
   const material = new Map<string, AccountMaterial>();
@@ -224,7 +227,7 @@ export async function materialise(
     const key = accountKeyOf(earned.account);
     const acctNo = numbers.get(key) ?? RETAINED;
     const csvFile = path.join(workDir, `${key.replace(/[^0-9A-Za-z_-]/g, '_')}.csv`);
-    await accountCsv(partitions, acctNo, csvFile);
+    await timed('materialise.csv_files', () => accountCsv(partitions, acctNo, csvFile));
     const rows = sums.get(acctNo);
     const summaries: StatementSummaries = {};
     for (const dimension of Object.keys(SUMMARY_SETS) as SummaryDimension[])

@@ -5,6 +5,7 @@ import { prepareAllocation, type PrepareOptions, type Prepared } from './allocat
 import type { EarningsScope } from './earnings.js';
 import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
+import { timed } from '../statements/runs/step-timings.js';
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
@@ -19,11 +20,15 @@ export async function withAllocation<T>(
   /** The catalogue as a caller wants it computed: a contract's preview puts its unsaved contract in. */
   adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
-  const catalogue = adjust(await statementCatalogue(tenantId));
+  const catalogue = adjust(await timed('allocation.catalogue', () => statementCatalogue(tenantId)));
   const workDir = await makeWorkFolder('statements-');
   try {
     return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
-      work(await prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, options)),
+      work(
+        await timed('allocation.prepare', () =>
+          prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, options),
+        ),
+      ),
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });
