@@ -21,7 +21,8 @@ export function threadedWorker(entry: string, threads: number): { handler: SQSHa
     // The thread with the fewest batches in hand, so two pollers' batches go to two threads.
     let index = 0;
     for (let i = 1; i < pool.length; i += 1) if ((pool[i]?.inHand ?? 0) < (pool[index]?.inHand ?? 0)) index = i;
-    const thread = pool[index]?.alive ? (pool[index] as WorkerThread) : startThread(entry);
+    const current = pool[index];
+    const thread = current?.alive ? current : startThread(entry);
     pool[index] = thread;
     return thread.run(event);
   };
