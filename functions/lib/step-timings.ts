@@ -9,9 +9,10 @@ import { BroadcastChannel } from 'node:worker_threads';
  * The local cloud runs the statement worker in threads of its own (infra/local/worker-threads.ts), each with its own
  * totals: the bench's thread asks them all on one channel and adds up their answers.
  */
-type Totals = Map<string, { ms: number; calls: number }>;
+type Part = { ms: number; calls: number };
+type Totals = Map<string, Part>;
 type Question = { ask: 'totals'; id: number } | { ask: 'reset' };
-type Answer = { id: number; totals: [string, { ms: number; calls: number }][] };
+type Answer = { id: number; totals: [string, Part][] };
 
 const totals: Totals = new Map();
 const CHANNEL = 'statement-step-timings';
@@ -19,6 +20,12 @@ const CHANNEL = 'statement-step-timings';
 const ANSWER_WAIT_MS = 300;
 
 const on = () => process.env.STATEMENT_TIMINGS === '1';
+
+/** Adds a part's time and calls to its total: a timed call in this thread, or another thread's total. */
+function addPart(into: Totals, name: string, part: Part) {
+  const sum = into.get(name) ?? { ms: 0, calls: 0 };
+  into.set(name, { ms: sum.ms + part.ms, calls: sum.calls + part.calls });
+}
 
 let listening: BroadcastChannel | undefined;
 /** This thread answers the channel once it has timed something (so a thread that never times keeps no channel). */
@@ -43,29 +50,20 @@ export async function timed<T>(name: string, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } finally {
-    const part = totals.get(name) ?? { ms: 0, calls: 0 };
-    part.ms += performance.now() - started;
-    part.calls += 1;
-    totals.set(name, part);
+    addPart(totals, name, { ms: performance.now() - started, calls: 1 });
   }
 }
 
 /** What was measured so far in every thread of this process, largest part first. */
 export async function stepTimings(): Promise<{ name: string; ms: number; calls: number }[]> {
   const all: Totals = new Map();
-  const add = (entries: Iterable<[string, { ms: number; calls: number }]>) => {
-    for (const [name, part] of entries) {
-      const sum = all.get(name) ?? { ms: 0, calls: 0 };
-      all.set(name, { ms: sum.ms + part.ms, calls: sum.calls + part.calls });
-    }
-  };
   // Every thread that timed something answers, this one too (a channel hears the others of its name in its own
   // thread), so this thread's totals come as an answer like the rest.
   const asking = new BroadcastChannel(CHANNEL);
   const id = Math.random();
   asking.onmessage = (event) => {
     const message = (event as { data: Question | Answer }).data;
-    if (!('ask' in message) && message.id === id) add(message.totals);
+    if (!('ask' in message) && message.id === id) for (const [name, part] of message.totals) addPart(all, name, part);
   };
   asking.postMessage({ ask: 'totals', id } satisfies Question);
   await new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS));

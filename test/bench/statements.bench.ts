@@ -290,13 +290,13 @@ async function main() {
 }
 
 async function resetTimings() {
-  const { resetStepTimings } = await import('../../functions/money/statements/runs/step-timings.js');
+  const { resetStepTimings } = await import('../../functions/lib/step-timings.js');
   resetStepTimings();
 }
 
 /** Where the worker's time went: each timed part's total, its share of the whole, and per statement. */
 async function printStepTimings(statements: number) {
-  const { stepTimings } = await import('../../functions/money/statements/runs/step-timings.js');
+  const { stepTimings } = await import('../../functions/lib/step-timings.js');
   const parts = await stepTimings();
   const whole = parts.reduce((sum, part) => sum + part.ms, 0);
   console.log(`Worker time by part (summed over the worker's lanes; ${statements} statements):`);

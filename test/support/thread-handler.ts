@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { timed } from '../../functions/money/statements/runs/step-timings.js';
+import { timed } from '../../functions/lib/step-timings.js';
 
 /**
  * A queue worker for test/unit/worker-threads.test.ts: it answers which thread ran the batch and fails the records

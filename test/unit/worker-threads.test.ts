@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadedWorker } from '../../infra/local/worker-threads.js';
-import { stepTimings } from '../../functions/money/statements/runs/step-timings.js';
+import { stepTimings } from '../../functions/lib/step-timings.js';
 
 const batch = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body })) }) as unknown as SQSEvent;

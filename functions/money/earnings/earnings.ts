@@ -12,7 +12,7 @@ import type { ContractPosition } from './escalation-plan.js';
 import { earningsOf } from './preview-figures.js';
 import { materialise } from './material.js';
 import { withAllocation } from './session.js';
-import { timed } from '../statements/runs/step-timings.js';
+import { timed } from '../../lib/step-timings.js';
 
 /**
  * CONTRACT (engine helper replaces the bodies): who is owed what for a period, computed in

@@ -15,7 +15,7 @@ import type { AccountMaterial, ContractEarning, EarningsResult } from './earning
 import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
 import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';
-import { timed } from '../statements/runs/step-timings.js';
+import { timed } from '../../lib/step-timings.js';
 
 /**
  * Publishing's material, in two passes over the scope's lines whatever the number of accounts:

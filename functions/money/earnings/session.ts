@@ -5,7 +5,7 @@ import { prepareAllocation, type PrepareOptions, type Prepared } from './allocat
 import type { EarningsScope } from './earnings.js';
 import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
-import { timed } from '../statements/runs/step-timings.js';
+import { timed } from '../../lib/step-timings.js';
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the

@@ -21,7 +21,7 @@ import { storeAndSend } from './documents.js';
 import { accountCounted } from './finish.js';
 import { getJson } from '../../../lib/bucket-objects.js';
 import type { AccountRecord } from './statement-item.js';
-import { timed } from './step-timings.js';
+import { timed } from '../../../lib/step-timings.js';
 import { jitteredPause } from '../../../lib/jittered-pause.js';
 
 async function readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord> {

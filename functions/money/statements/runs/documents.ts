@@ -11,7 +11,7 @@ import { presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
 import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
-import { timed } from './step-timings.js';
+import { timed } from '../../../lib/step-timings.js';
 
 /** The company's labels by id, for the labels a list of statements names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {

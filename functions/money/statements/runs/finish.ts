@@ -5,7 +5,7 @@ import { log } from '../../../lib/logger.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import { runProgress } from '../api/present.js';
 import { pushRunProgress } from './progress.js';
-import { timed } from './step-timings.js';
+import { timed } from '../../../lib/step-timings.js';
 
 /** Every account of the run is counted: published, or left out as stated already by another statement. */
 const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =>

@@ -16,7 +16,7 @@ import { mapLimit } from '../../../lib/map-limit.js';
 import { putJson } from '../../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
-import { timed } from './step-timings.js';
+import { timed } from '../../../lib/step-timings.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };

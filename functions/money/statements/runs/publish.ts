@@ -20,7 +20,7 @@ import { reserveNumbers } from './reserve-numbers.js';
 import { scopeOf } from './scope.js';
 import { type AccountRecord, statementIdOf } from './statement-item.js';
 import { makeWorkFolder } from '../../../lib/work-folders.js';
-import { timed } from './step-timings.js';
+import { timed } from '../../../lib/step-timings.js';
 
 /**
  * The accounts a publishing run makes statements for, stored once its every account record is,
