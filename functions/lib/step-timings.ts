@@ -1,8 +1,8 @@
 import { BroadcastChannel } from 'node:worker_threads';
 
 /**
- * Where a statement run's time goes, part by part (numbering, each S3 write, the PDF, the mail, the
- * progress writes), summed over every account step in this process. Off unless STATEMENT_TIMINGS=1:
+ * Where a statement run's time goes, part by part (the publish step's passes, numbering, each S3 write, the PDF,
+ * the mail, the progress writes), summed over every step in this process. Off unless STATEMENT_TIMINGS=1:
  * the statements bench turns it on and prints each part's share of the run, so a slow step is found by
  * measuring, not by guessing. Timing costs two clock reads per part when on and nothing when off.
  *
