@@ -35,6 +35,7 @@ beforeAll(async () => {
   const session = await openManagerSession('Delivery journey');
   ({ browser, page, errors } = session);
   ({ page: adminPage } = await signedInAdminPage(browser, cloudUrl(), demo.admin));
+  recordAdminAnswers(adminPage);
   const admin = await signIn(demo.admin.email, demo.admin.password);
   const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: admin });
   demoDspId = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP').id;
@@ -52,10 +53,26 @@ afterAll(async () => {
 });
 
 const status = (on: Page) => on.getByTestId('release-status').textContent();
+/**
+ * The admin page's answers about the release (its reads and its status moves), so a failed poll says what the
+ * server answered as well as what the page shows.
+ */
+const adminAnswers: string[] = [];
+const recordAdminAnswers = (on: Page) =>
+  on.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (!/\/admin\/releases\/[^/]+(\/update_status)?$/.test(pathname)) return;
+    const body = (await response.json().catch(() => ({}))) as { release?: { status?: string }; message?: string };
+    adminAnswers.push(
+      `${response.request().method()} ${pathname.split('/').pop()} ${response.status()} ${body.release?.status ?? body.message ?? ''}`,
+    );
+  });
 /** The status, or the error the page shows instead when a move was refused (so a failed poll says why). */
 const statusOrError = async (on: Page) => {
   const error = on.getByTestId('release-qc-error');
-  return (await error.count()) ? `refused: ${await error.textContent()}` : status(on);
+  if (await error.count()) return `refused: ${await error.textContent()}`;
+  const shown = await status(on);
+  return shown === 'Accepted' ? shown : `${shown} (the server answered: ${adminAnswers.join('; ') || 'nothing'})`;
 };
 const inboxTitles = async () =>
   (
