@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
-import { call, cloudUrl, latestMail, newConfirmedUser, signIn } from '../support/api.js';
+import { call, cloudUrl, latestMail, newPlatformAdmin, signIn } from '../support/api.js';
 import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
@@ -221,23 +221,15 @@ async function invitedArtistUser() {
   return { email, password };
 }
 
-/**
- * A platform admin of this file's own: the demo admin is shared by every file, and what other files do as them (imports,
- * notices pushed to them) would show on this file's pages. Made by the demo admin, as an admin makes another.
- */
-async function ownPlatformAdmin() {
-  const user = await newConfirmedUser('Menu Walk Admin');
-  const id = (await call('GET', '/api/v1/me', { token: user.token })).body.user.id as string;
-  const made = await call('PATCH', `/api/v1/admin/users/${id}`, { token: company.admin, body: { role: 'admin' } });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  return { email: user.email, password: user.password };
-}
-
 beforeAll(async () => {
   // Distributed and a publisher: the menu then has every company entry (Distribution, DSPs, Marketing, Songs).
   company = await ownCompany('Menu Walk Records', { distributed: true, tags: ['Publisher'] });
   await company.label(`Menu Walk Label ${Date.now()}`);
-  [enumWords, artistUser, admin] = await Promise.all([rawEnumWords(), invitedArtistUser(), ownPlatformAdmin()]);
+  [enumWords, artistUser, admin] = await Promise.all([
+    rawEnumWords(),
+    invitedArtistUser(),
+    newPlatformAdmin('Menu Walk Admin'),
+  ]);
   browser = await launchChromium();
 }, 120_000);
 

@@ -114,6 +114,20 @@ export async function newConfirmedUser(name: string): Promise<{ token: string; e
   return { token: await signIn(email, password), email, password };
 }
 
+/**
+ * A platform admin of the calling file's own, made by the demo admin as an admin makes another: the demo admin is
+ * shared by every file, and what other files do as them (imports, notices pushed to every admin) would show on the
+ * calling file's pages while it clicks through them.
+ */
+export async function newPlatformAdmin(name: string): Promise<{ token: string; email: string; password: string }> {
+  const user = await newConfirmedUser(name);
+  const id = (await call('GET', '/api/v1/me', { token: user.token })).body.user.id as string;
+  const admin = await signIn(demo.admin.email, demo.admin.password);
+  const made = await call('PATCH', `/api/v1/admin/users/${id}`, { token: admin, body: { role: 'admin' } });
+  if (made.status !== 200) throw new Error(`making ${name} an admin failed: ${JSON.stringify(made.body)}`);
+  return user;
+}
+
 /** Calls as one user in one company (the X-Company-Id header), with the API prefix added. */
 export function inCompany(token: string, company: string) {
   const send = (method: string) => (path: string, body?: object) =>
