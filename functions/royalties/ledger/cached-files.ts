@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENV } from '../../../infra/resources.js';
 import { getBytes, putBytes } from '../../lib/bucket-objects.js';
@@ -65,8 +65,9 @@ async function toShared(kind: string, tenantId: string, local: string): Promise<
 /** The kept file `of` names, null when it was found not worth keeping, undefined when not made yet. */
 export async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
   const { file, none } = placeOf(kind, tenantId, of);
-  if (await exists(file)) return file;
-  if (await exists(none)) return null;
+  // Found again: touched, so a removal planned when another state's file was written passes over it.
+  if (await touched(file)) return file;
+  if (await touched(none)) return null;
   if (await fromShared(kind, tenantId, file)) return file;
   if (await fromShared(kind, tenantId, none)) return null;
   return undefined;
@@ -97,7 +98,7 @@ export async function findOrWriteFile(
     await writeFile(none, '');
   }
   await toShared(kind, tenantId, kept ? file : none);
-  removeOthersLater(dir, kept ? file : none);
+  await removeOthersLater(dir, kept ? file : none);
   return kept ? file : null;
 }
 
@@ -107,12 +108,30 @@ export const worthKeeping = (rows: number, lines: number) => !(rows * 4 > lines 
 /** Whether `file` is still there (another process sharing the cache folder may have removed it). */
 export const stillThere = exists;
 
-/** Removes the tenant's files of an older state once queries that started on them are done. */
-function removeOthersLater(dir: string, current: string) {
+/** Whether `file` is there, its modification time set to now when it is. */
+const touched = async (file: string) => {
+  const now = new Date();
+  return utimes(file, now, now).then(
+    () => true,
+    () => false,
+  );
+};
+
+/**
+ * Removes the tenant's files of older states once queries that started on them are done: those in the folder when
+ * `current` was written and not written or found again since. A file written after `current` (a newer state, which
+ * requests read now) is not this removal's to take.
+ */
+async function removeOthersLater(dir: string, current: string) {
+  const since = Date.now();
+  const older = (await readdir(dir).catch(() => [] as string[]))
+    .map((entry) => path.join(dir, entry))
+    .filter((file) => file !== current && !file.endsWith('.part'));
+  if (!older.length) return;
   setTimeout(async () => {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const entry of names)
-      if (path.join(dir, entry) !== current && !entry.endsWith('.part'))
-        await rm(path.join(dir, entry), { force: true }).catch(() => undefined);
+    for (const file of older) {
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < since) await rm(file, { force: true }).catch(() => undefined);
+    }
   }, REMOVE_AFTER_MS).unref();
 }

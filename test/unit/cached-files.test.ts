@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js';
+import { findOrWriteFile, foundFile } from '../../functions/royalties/ledger/cached-files.js';
+
+/**
+ * The ledger's derived files (the royalties list's rollup, the split of its label share) are named by the state
+ * they were made from; writing a newer state's file removes the older ones a minute later. A removal planned
+ * when one state's file was written must never take a newer state's file, which requests read now: a list once
+ * answered "Something went wrong" because the file it had just found was gone.
+ */
+const KIND = 'test-derived';
+const tenant = `T${randomUUID().replace(/-/g, '')}`;
+const write = (partial: string) => writeFile(partial, 'parquet').then(() => true);
+const there = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+/** Lets the removal's file reads and deletions (real ones, behind a faked timer) finish: 100 ms of real time. */
+const settle = async () => {
+  const until = performance.now() + 100;
+  while (performance.now() < until) await new Promise((resolve) => setImmediate(resolve));
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+afterAll(async () => {
+  await rm(path.join(LEDGER_CACHE_DIR, KIND), { recursive: true, force: true });
+});
+
+describe('derived ledger files', () => {
+  it('removes only the files older than the one written, and keeps a newer one and one found again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const a = await findOrWriteFile(KIND, tenant, 'state A', write);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const b = await findOrWriteFile(KIND, tenant, 'state B', write);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const c = await findOrWriteFile(KIND, tenant, 'state C', write);
+    expect([a, b, c].every((f) => typeof f === 'string')).toBe(true);
+
+    // B's removal falls due: it takes A, which was there before B, and not C, written after it.
+    await vi.advanceTimersByTimeAsync(50_000);
+    await settle();
+    expect([await there(a!), await there(b!), await there(c!)]).toEqual([false, true, true]);
+
+    // B is found again (a request on state B): C's removal, which would take B as older than C, passes over it.
+    expect(await foundFile(KIND, tenant, 'state B')).toBe(b);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle();
+    expect([await there(b!), await there(c!)]).toEqual([true, true]);
+  });
+});
