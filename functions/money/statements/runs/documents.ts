@@ -12,6 +12,7 @@ import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
 import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
 import { timed } from '../../../lib/step-timings.js';
+import { answerMemo } from '../../../lib/answer-memo.js';
 
 /** The company's labels by id, for the labels a list of statements names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
@@ -30,10 +31,24 @@ export async function statementLabelName(
   return new Map(label ? [[label.labelId, label.name]] : []);
 }
 
+/**
+ * What every statement of a run names alike (the company as sender, a label's name) read once per run in this
+ * process while the run's documents are made, instead of once per statement: two of a statement's five reads.
+ * A change to either during a run reaches the next run (or a PDF opened later, which reads them afresh).
+ */
+const runReads = answerMemo(200);
+type Reads = { sender: typeof statementSender; labelName: typeof statementLabelName };
+const freshReads: Reads = { sender: statementSender, labelName: statementLabelName };
+const runsReads = (runId: string | undefined): Reads => ({
+  sender: (tenantId) => runReads(['sender', tenantId, runId], () => statementSender(tenantId)),
+  labelName: (statement) =>
+    runReads(['label', statement.tenantId, runId, statement.label_id ?? ''], () => statementLabelName(statement)),
+});
+
 /** The parties a statement's PDF names: the company that pays and the account it pays. */
-async function partiesOf(statement: StatementItem): Promise<{ company: Party; payee: Party }> {
+async function partiesOf(statement: StatementItem, reads: Reads): Promise<{ company: Party; payee: Party }> {
   const [sender, holder] = await Promise.all([
-    statementSender(statement.tenantId),
+    reads.sender(statement.tenantId),
     accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
   ]);
   return {
@@ -51,10 +66,10 @@ async function partiesOf(statement: StatementItem): Promise<{ company: Party; pa
 const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 
 /** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
-export async function statementDocument(statement: StatementItem): Promise<StatementDocument> {
+export async function statementDocument(statement: StatementItem, reads = freshReads): Promise<StatementDocument> {
   const [labels, parties, replaced, payments_made] = await Promise.all([
-    statementLabelName(statement),
-    partiesOf(statement),
+    reads.labelName(statement),
+    partiesOf(statement, reads),
     statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
     paymentsMadeOn(statement),
   ]);
@@ -64,6 +79,10 @@ export async function statementDocument(statement: StatementItem): Promise<State
     replaces: replaced ? { number: replaced.number } : null,
   };
 }
+
+/** A statement's document as its run makes it: the sender and the label read once for the run (runsReads). */
+export const runStatementDocument = (statement: StatementItem) =>
+  statementDocument(statement, runsReads(statement.run_id));
 
 /**
  * Mails a statement to its recipients with its PDF attached, one mail each (none without recipients), each
@@ -106,7 +125,7 @@ export async function storeAndSend(
     ));
   if (!stored && !copied)
     await timed('documents.csv_write', () => putBytes(statementsBucket(), csv_key, EMPTY_CSV, STATEMENT_CSV_TYPE));
-  const document = await timed('documents.reads', () => statementDocument(statement));
+  const document = await timed('documents.reads', () => runStatementDocument(statement));
   const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
   if (mail) await timed('documents.mail', () => sendStatement(document, pdf));

@@ -1,0 +1,77 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StatementItem } from '../../functions/data/entities/statements.js';
+
+/**
+ * A run's statements name the same company as sender and mostly the same label: while a run's documents are made,
+ * each is read once per run (functions/money/statements/runs/documents.ts), not once per statement; a statement
+ * opened on its own reads them afresh.
+ */
+const send = vi.fn();
+vi.mock('../../functions/lib/clients.js', async (original) => ({
+  ...(await original<typeof import('../../functions/lib/clients.js')>()),
+  dynamoClient: () => ({ send }),
+}));
+
+const TABLE = 'statement-document-reads-test';
+let company: Record<string, unknown>;
+let label: Record<string, unknown>;
+
+beforeAll(async () => {
+  process.env.TABLE_NAME = TABLE;
+  const { getDb } = await import('../../functions/data/service.js');
+  const { Company, Label } = getDb().entities;
+  company = Company.put({ companyId: 'c1', name: 'Northern Sender Records' }).params().Item;
+  label = Label.put({ tenantId: 'c1', labelId: 'l1', name: 'Sender Label' }).params().Item;
+  send.mockImplementation(async (command: unknown) => {
+    if (command instanceof GetCommand) {
+      const { pk, sk } = command.input.Key ?? {};
+      const item = [company, label].find((i) => i.pk === pk && i.sk === sk);
+      return item ? { Item: item } : {};
+    }
+    return { Items: [] };
+  });
+});
+
+const statement = (statementId: string, runId?: string) =>
+  ({
+    tenantId: 'c1',
+    statementId,
+    accountKey: 'Payee#p1',
+    label_id: 'l1',
+    payee_name: 'A Payee',
+    figures: { payable: '0.00' },
+    currency: 'GBP',
+    ...(runId ? { run_id: runId } : {}),
+  }) as unknown as StatementItem;
+
+/** The GetItems of the company and of the label among the calls made so far. */
+const reads = () => {
+  const keys = send.mock.calls
+    .map(([c]) => c)
+    .filter((c) => c instanceof GetCommand)
+    .map((c) => `${c.input.Key?.pk} ${c.input.Key?.sk}`);
+  const of = (item: Record<string, unknown>) => keys.filter((k) => k === `${item.pk} ${item.sk}`).length;
+  return { company: of(company), label: of(label) };
+};
+
+describe("a statement's document reads", () => {
+  it('reads the sender and the label once for every statement of a run, and afresh for one opened on its own', async () => {
+    const { runStatementDocument, statementDocument } = await import(
+      '../../functions/money/statements/runs/documents.js'
+    );
+    send.mockClear();
+    const first = await runStatementDocument(statement('s1', 'run-1'));
+    await runStatementDocument(statement('s2', 'run-1'));
+    await runStatementDocument(statement('s3', 'run-1'));
+    expect(first.company.name).toBe('Northern Sender Records');
+    expect(first.statement.label?.name).toBe('Sender Label');
+    expect(reads()).toEqual({ company: 1, label: 1 });
+
+    // Another run reads them again, and so does a statement opened on its own, each time.
+    await runStatementDocument(statement('s4', 'run-2'));
+    await statementDocument(statement('s1', 'run-1'));
+    await statementDocument(statement('s1', 'run-1'));
+    expect(reads()).toEqual({ company: 4, label: 4 });
+  });
+});
