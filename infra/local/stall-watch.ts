@@ -1,8 +1,9 @@
 /**
  * The local cloud answers every request, runs every worker (but the fan-out ones, in threads of their own:
  * worker-threads.ts) and every schedule in one Node process. A piece of synchronous work (a big parse, a PDF, a
- * sort) there holds up every other answer, which a browser test then reports as a screen that never changed. This watch says so when it happens: a timer that should fire every
- * half second and fired late means the event loop was blocked for that long.
+ * sort) there holds up every other answer, which a browser test then reports as a screen that never changed.
+ * This watch says so when it happens: a timer that should fire every half second and fired late means the event
+ * loop was blocked for that long.
  */
 const EVERY_MS = 500;
 /** Blocks shorter than this are ordinary work on a busy 2-core machine; longer ones make answers late. */
