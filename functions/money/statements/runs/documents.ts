@@ -36,13 +36,14 @@ export async function statementLabelName(
  * process while the run's documents are made, instead of once per statement: two of a statement's five reads.
  * A change to either during a run reaches the next run (or a PDF opened later, which reads them afresh).
  */
-const runReads = answerMemo(200);
+const oncePerRun = answerMemo(200);
+/** How a statement's document reads the sender and its label's name: afresh, or once per run. */
 type Reads = { sender: typeof statementSender; labelName: typeof statementLabelName };
 const freshReads: Reads = { sender: statementSender, labelName: statementLabelName };
-const runsReads = (runId: string | undefined): Reads => ({
-  sender: (tenantId) => runReads(['sender', tenantId, runId], () => statementSender(tenantId)),
+const readsOfRun = (runId: string | undefined): Reads => ({
+  sender: (tenantId) => oncePerRun(['sender', tenantId, runId], () => statementSender(tenantId)),
   labelName: (statement) =>
-    runReads(['label', statement.tenantId, runId, statement.label_id ?? ''], () => statementLabelName(statement)),
+    oncePerRun(['label', statement.tenantId, runId, statement.label_id ?? ''], () => statementLabelName(statement)),
 });
 
 /** The parties a statement's PDF names: the company that pays and the account it pays. */
@@ -80,9 +81,9 @@ export async function statementDocument(statement: StatementItem, reads = freshR
   };
 }
 
-/** A statement's document as its run makes it: the sender and the label read once for the run (runsReads). */
+/** A statement's document as its run makes it: the sender and the label read once for the run (readsOfRun). */
 export const runStatementDocument = (statement: StatementItem) =>
-  statementDocument(statement, runsReads(statement.run_id));
+  statementDocument(statement, readsOfRun(statement.run_id));
 
 /**
  * Mails a statement to its recipients with its PDF attached, one mail each (none without recipients), each
