@@ -54,7 +54,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const status = (on: Page) => on.getByTestId('release-status').textContent();
+const status = (on: Page, options?: { timeout: number }) => on.getByTestId('release-status').textContent(options);
 /**
  * The admin page's answers about the release (its reads and its status moves) and every refusal it met, so a
  * failed poll says what the server answered as well as what the page shows.
@@ -75,10 +75,7 @@ const statusOrError = async (on: Page) => {
   const error = on.getByTestId('release-qc-error');
   if (await error.count()) return `refused: ${await error.textContent()}`;
   // Not waiting for a status that left the page (a sign-in page instead), so the poll can say where it is.
-  const shown = await on
-    .getByTestId('release-status')
-    .textContent({ timeout: 2_000 })
-    .catch(() => `no status on ${new URL(on.url()).pathname}`);
+  const shown = await status(on, { timeout: 2_000 }).catch(() => `no status on ${new URL(on.url()).pathname}`);
   return shown === 'Accepted' ? shown : `${shown} (the server answered: ${adminAnswers.join('; ') || 'nothing'})`;
 };
 const inboxTitles = async () =>
