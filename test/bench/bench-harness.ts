@@ -10,7 +10,17 @@ import { ulid } from 'ulid';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { freeCloudPorts } from '../../infra/local/processes.js';
 import { DEMO_USERS } from '../../infra/local/seed.js';
-import { QUEUE_URL_ENV } from '../../infra/resources.js';
+import { WORKERS } from '../../infra/functions.js';
+import { ENV, QUEUE_URL_ENV } from '../../infra/resources.js';
+
+/**
+ * Gives this process's DuckDB the memory of the worker whose work the bench times, as in AWS (product-function.ts
+ * sets LEDGER_MEMORY_MB to each function's memory), not the API's 1,024 MB the local cloud's one process defaults
+ * to. Call it before the cloud starts (DuckDB reads it once); a budget already set is kept.
+ */
+export function asWorkerMemory(worker: keyof typeof WORKERS): void {
+  process.env[ENV.ledgerMemoryMb] ??= String(WORKERS[worker].memorySize);
+}
 
 export const CONCURRENCY = 20;
 export type Result = { name: string; requests: number; p50: number; p95: number; rps: number };

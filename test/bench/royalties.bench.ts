@@ -21,10 +21,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { WORKERS } from '../../infra/functions.js';
 import { ENV } from '../../infra/resources.js';
 import { DEFAULT_LEDGER_MEMORY_MB } from '../../functions/royalties/ledger/duck.js';
-import { benchCloud, httpLoad } from './bench-harness.js';
+import { asWorkerMemory, benchCloud, httpLoad } from './bench-harness.js';
 import { type ApiProcess, memoryOf, startApiProcess } from './restarted-api.js';
 import {
   bareScanSeconds,
@@ -40,12 +39,11 @@ const argLines = process.argv.indexOf('--lines');
 const LINES = argLines > 0 ? Number(process.argv[argLines + 1]) : 10_000_000;
 const LIST_REQUESTS = 200;
 
-// This process runs the import's workers: its DuckDB gets the import part worker's Lambda memory, as in AWS
-// (product-function.ts sets LEDGER_MEMORY_MB to each function's memory), not the 1,024 MB the local cloud's one
-// process defaults to. With that default the worker's preparation of the list's files at 10,000,000 lines ran out of
-// DuckDB's 671 MiB ("royalties list files not prepared") and the bench waited ten minutes for them. The restarted
-// API process below keeps the default: its memory is one of the figures.
-process.env[ENV.ledgerMemoryMb] ??= String(WORKERS.royaltyImportPart.memorySize);
+// This process runs the import's workers: the import part worker's memory. With the local cloud's default the
+// worker's preparation of the list's files at 10,000,000 lines ran out of DuckDB's 671 MiB ("royalties list files
+// not prepared") and the bench waited ten minutes for them. The restarted API process below keeps the default: its
+// memory is one of the figures.
+asWorkerMemory('royaltyImportPart');
 
 /** Milliseconds from sending a GET until its whole body is read; refused unless the answer is 200. */
 async function timedGet(url: string, headers: Record<string, string>): Promise<number> {

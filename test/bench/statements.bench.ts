@@ -30,9 +30,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ulid } from 'ulid';
 import { DEMO_USERS } from '../../infra/local/seed.js';
-import { WORKERS } from '../../infra/functions.js';
-import { ENV } from '../../infra/resources.js';
-import { benchCloud, percentile, queuesSettled } from './bench-harness.js';
+import { asWorkerMemory, benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
@@ -54,10 +52,9 @@ const BIG_STATEMENT_ONLY = process.argv.includes('--big-statement');
 // The statement worker runs in this process (in threads of its own): its parts are timed (step-timings.ts) and
 // printed after the run.
 process.env.STATEMENT_TIMINGS = '1';
-// DuckDB's budget is the statement worker's Lambda memory, as in AWS (product-function.ts sets LEDGER_MEMORY_MB to
-// each function's memory), not the API's 1,024 MB the local cloud's one process defaults to: with contracts over
-// 20,000,000 ledger lines, the publish step's pass ran out of that.
-process.env[ENV.ledgerMemoryMb] ??= String(WORKERS.statementRun.memorySize);
+// The statement worker's memory: with the local cloud's default and contracts over 20,000,000 ledger lines, the
+// publish step's pass ran out.
+asWorkerMemory('statementRun');
 
 type Api = <T>(method: string, route: string, body?: unknown) => Promise<T>;
 
