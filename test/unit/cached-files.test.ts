@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm, stat, writeFile } from 'node:fs/promises';
+import { rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js';
@@ -19,6 +19,14 @@ const there = (file: string) =>
     () => true,
     () => false,
   );
+/**
+ * Sets a file's time `seconds` back, as if written then: only setTimeout is faked (the files' times are the
+ * kernel's), so files written one after another here are milliseconds apart unless put back.
+ */
+const writtenAgo = (file: string, seconds: number) => {
+  const then = new Date(Date.now() - seconds * 1000);
+  return utimes(file, then, then);
+};
 /** Lets the removal's file reads and deletions (real ones, behind a faked timer) finish: 100 ms of real time. */
 const settle = async () => {
   const until = performance.now() + 100;
@@ -36,8 +44,10 @@ describe('derived ledger files', () => {
   it('removes only the files older than the one written, and keeps a newer one and one found again', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const a = await findOrWriteFile(KIND, tenant, 'state A', write);
+    await writtenAgo(a!, 20);
     await vi.advanceTimersByTimeAsync(10_000);
     const b = await findOrWriteFile(KIND, tenant, 'state B', write);
+    await writtenAgo(b!, 10);
     await vi.advanceTimersByTimeAsync(10_000);
     const c = await findOrWriteFile(KIND, tenant, 'state C', write);
     expect([a, b, c].every((f) => typeof f === 'string')).toBe(true);
@@ -52,5 +62,28 @@ describe('derived ledger files', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await settle();
     expect([await there(b!), await there(c!)]).toEqual([true, true]);
+  });
+
+  it('keeps a newer state’s file written while an older state’s slower write ran', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const other = `${tenant}race`;
+    const old = await findOrWriteFile(KIND, other, 'state 1', write);
+    await writtenAgo(old!, 30);
+    // State 2's write begins and is held; state 3's is written and finished meanwhile; then state 2's ends.
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const slow = findOrWriteFile(KIND, other, 'state 2', (partial) => held.then(() => write(partial)));
+    const newer = await findOrWriteFile(KIND, other, 'state 3', write);
+    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    finish();
+    const second = await slow;
+
+    // State 2's removal falls due: it takes state 1's file, there before it began, and not state 3's.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle();
+    expect([await there(old!), await there(second!), await there(newer!)]).toEqual([false, true, true]);
   });
 });

@@ -21,6 +21,13 @@ import { LEDGER_CACHE_DIR } from './cache-dir.js';
 /** How long a replaced file stays for queries that started on it. */
 const REMOVE_AFTER_MS = 60_000;
 
+/**
+ * A file counts as older than a write only when its time is this much before the write began: a file's time comes
+ * from the kernel's coarse clock, which can lag the process's clock by a few milliseconds, and keeping a file one
+ * removal too long costs only disk.
+ */
+const CLOCK_MARGIN_MS = 1_000;
+
 const exists = (file: string) =>
   stat(file).then(
     () => true,
@@ -91,6 +98,7 @@ export async function findOrWriteFile(
   // Unique per write: two requests of one process may write the same file in the same millisecond (their
   // ledger states are equal but not the same object), and a shared name let one read the other's half file.
   const partial = `${file}.${process.pid}.${randomUUID()}.part`;
+  const began = Date.now();
   const kept = await write(partial);
   if (kept) await rename(partial, file);
   else {
@@ -98,7 +106,7 @@ export async function findOrWriteFile(
     await writeFile(none, '');
   }
   await toShared(kind, tenantId, kept ? file : none);
-  await removeOthersLater(dir, kept ? file : none);
+  await removeOthersLater(dir, kept ? file : none, began);
   return kept ? file : null;
 }
 
@@ -119,11 +127,12 @@ const touched = async (file: string) => {
 
 /**
  * Removes the tenant's files of older states once queries that started on them are done: those in the folder when
- * `current` was written and not written or found again since. A file written after `current` (a newer state, which
- * requests read now) is not this removal's to take.
+ * `current` was written and not written or found again since its write `began`. Counting from the beginning, not
+ * the end: a newer state's file written while this (slower) write ran is what requests read now, and was once
+ * taken as older because it was finished first.
  */
-async function removeOthersLater(dir: string, current: string) {
-  const since = Date.now();
+async function removeOthersLater(dir: string, current: string, began: number) {
+  const since = began - CLOCK_MARGIN_MS;
   const older = (await readdir(dir).catch(() => [] as string[]))
     .map((entry) => path.join(dir, entry))
     .filter((file) => file !== current && !file.endsWith('.part'));
