@@ -10,7 +10,7 @@ import { ffmpegPath, ffmpegWorks } from '../../functions/audio/ffmpeg.js';
 import { startLocalCloud } from './cloud.js';
 import { machineProblems } from './preflight.js';
 import { dynamoDbHeap } from './dynamodb.js';
-import { budgetLedgerAsLargestFunction } from './ledger-budget.js';
+import { budgetLedger, largestFunctionMemoryMb } from './ledger-budget.js';
 import { PortsInUse, whenOrphaned } from './processes.js';
 import { DEMO_USERS } from './seed.js';
 import { buildWebIfStale } from './web-build.js';
@@ -61,7 +61,7 @@ async function main() {
     if (args.has('--reset-only')) return;
   }
   preflight();
-  budgetLedgerAsLargestFunction();
+  budgetLedger(largestFunctionMemoryMb());
   const started = Date.now();
   buildWebIfStale(root);
   const host = hostOption();

@@ -9,9 +9,11 @@ import { Worker } from 'node:worker_threads';
 import { ulid } from 'ulid';
 import { startLocalCloud } from '../../infra/local/cloud.js';
 import { freeCloudPorts } from '../../infra/local/processes.js';
+import { budgetLedger } from '../../infra/local/ledger-budget.js';
 import { DEMO_USERS } from '../../infra/local/seed.js';
+import { DEFAULT_LEDGER_MEMORY_MB } from '../../functions/royalties/ledger/duck.js';
 import { WORKERS } from '../../infra/functions.js';
-import { ENV, QUEUE_URL_ENV } from '../../infra/resources.js';
+import { QUEUE_URL_ENV } from '../../infra/resources.js';
 
 /**
  * Gives this process's DuckDB the memory of the worker whose work the bench times, as in AWS (product-function.ts
@@ -19,7 +21,7 @@ import { ENV, QUEUE_URL_ENV } from '../../infra/resources.js';
  * to. Call it before the cloud starts (DuckDB reads it once); a budget already set is kept.
  */
 export function asWorkerMemory(worker: keyof typeof WORKERS): void {
-  process.env[ENV.ledgerMemoryMb] ??= String(WORKERS[worker].memorySize);
+  budgetLedger(WORKERS[worker].memorySize ?? DEFAULT_LEDGER_MEMORY_MB);
 }
 
 export const CONCURRENCY = 20;
