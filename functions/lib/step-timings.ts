@@ -16,11 +16,8 @@ type Answer = { id: number; totals: [string, Part][] };
 
 const totals: Totals = new Map();
 const CHANNEL = 'statement-step-timings';
-/**
- * How long the asking thread waits for the other threads' totals. 300 ms was once too short for any thread to answer
- * on a loaded 2-core machine (the suite's unit files beside each other); it is asked only when the totals are printed.
- */
-const ANSWER_WAIT_MS = 2_000;
+/** How long the asking thread waits for the other threads' totals. */
+const ANSWER_WAIT_MS = 300;
 
 const on = () => process.env.STATEMENT_TIMINGS === '1';
 
