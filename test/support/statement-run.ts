@@ -26,7 +26,8 @@ export async function previewedRun(api: Api, form: Record<string, unknown>) {
  */
 export async function publishedRun(api: Api, form: Record<string, unknown>) {
   const { runId, previewed } = await previewedRun(api, form);
-  expect(previewed.status).toBe('preview_ready');
+  // A failed preview's reason (the step that failed and why) is the message, so a failure in a full run says why.
+  expect(previewed.status, previewed.error).toBe('preview_ready');
   expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
   await until(async () => {
     const seen = (await api.get(`/statement_runs/${runId}`)).body.statement_run;

@@ -3,12 +3,13 @@ import type { FinalizeHandlerArguments, HttpRequest } from '@smithy/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../infra/resources.js';
 
-const SAVED = { ...process.env };
-
 /** The Authorization header the process's DynamoDB client puts on a call, read after signing and never sent. */
 async function authorizationOfACall(env: Record<string, string | undefined>): Promise<string> {
   vi.resetModules();
-  process.env = { ...SAVED, ...env };
+  // Stubbed in place, never by a new process.env object: files share this process (isolate: false), and a worker thread
+  // started later by another file copies the process's real environment, not a replacement object, so a replaced
+  // process.env silently hides every variable set after it from those threads.
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const { dynamoClient } = await import('../../functions/lib/clients.js');
   const client = dynamoClient();
   let authorization = '';
@@ -26,7 +27,7 @@ async function authorizationOfACall(env: Record<string, string | undefined>): Pr
 }
 
 afterEach(() => {
-  process.env = { ...SAVED };
+  vi.unstubAllEnvs();
   vi.resetModules();
 });
 
