@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import S3rver from 's3rver';
@@ -52,6 +53,14 @@ function keepEmptyFolders(server: S3rver) {
 }
 
 /**
+ * How long the emulator keeps an idle connection open: longer than any pause in a run. Node's servers close one after
+ * 5 s, and a request the SDK sends on that socket as it closes fails with ECONNRESET; the SDK retries most requests,
+ * but not an upload with a streamed body, which then failed the export or import that sent it ("An error was
+ * encountered in a non-retryable streaming request"). S3 in AWS keeps connections far longer.
+ */
+const S3_IDLE_CONNECTION_MS = 10 * 60_000;
+
+/**
  * s3rver with the product's buckets. s3rver does not deliver bucket notifications, so each
  * ObjectCreated event of a bucket that has a `notifyQueue` (and matches its prefix) is handed
  * to `onNotification` as the S3 event record AWS would send to that queue.
@@ -77,6 +86,10 @@ export async function startS3(options: {
   });
   keepEmptyFolders(server);
   await server.run();
+  const http = (server as unknown as { httpServer: Server }).httpServer;
+  http.keepAliveTimeout = S3_IDLE_CONNECTION_MS;
+  // Node ends a connection whose next request's headers take longer than this; it must outlast the idle time.
+  http.headersTimeout = S3_IDLE_CONNECTION_MS + 1_000;
   (server as unknown as NodeJS.EventEmitter).on('event', (event: { Records: S3EventRecord[] }) => {
     for (const record of event.Records) {
       if (!record.eventName.startsWith('ObjectCreated:')) continue;
