@@ -93,7 +93,8 @@ describe('a duplicate S3 event while a large report is split', () => {
     const store = `Dup Event Store ${Date.now()}`;
     // ~2.7 MB: about ten parts of 256 KB (global-setup.ts).
     const key = await upload('dup-event.csv', reportOf(store, 60_000), (await newMap('Dup event')).id);
-    const running = await importWhere(key, (i) => i.status === 'processing', 30_000);
+    // Its wait is long: the import queue may be working other files' reports first on a loaded machine.
+    const running = await importWhere(key, (i) => i.status === 'processing', 120_000);
     // The same event again, while the first delivery reads, splits or its parts run.
     expect(await runImport(bucket, key)).toBe('running');
     const before = await detail(running.id);
@@ -103,7 +104,7 @@ describe('a duplicate S3 event while a large report is split', () => {
     expect((await detail(done.id)).totals).toMatchObject({ lines_read: 60_000, stored: 60_000, rejected: [] });
     const lines = await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`);
     expect(lines.body).toMatchObject({ total_count: 60_000, total_sum: '600.000000' });
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('re-running an import', () => {
