@@ -109,6 +109,35 @@ async function menuPaths(page: Page): Promise<string[]> {
  * page before showed (remembered by `openInApp`) does not count.
  */
 async function ready(page: Page, path: string) {
+  try {
+    await pageSettles(page, path);
+  } catch (error) {
+    // Which of the app's calls never came back, so a page that stays loading says whether the API or the page stalled.
+    const waiting = [...(unanswered.get(page) ?? new Map())].map(
+      ([url, since]) => `${url.replace(cloudUrl(), '')} (${Math.round((Date.now() - since) / 1000)} s)`,
+    );
+    throw new Error(`${(error as Error).message}; calls not answered: ${waiting.join(', ') || 'none'}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The API calls each walked page has made and not had answered yet, with when each was made. */
+const unanswered = new WeakMap<Page, Map<string, number>>();
+
+/** Keeps `unanswered` for the page. */
+function watchCalls(page: Page) {
+  const calls = new Map<string, number>();
+  unanswered.set(page, calls);
+  const done = (request: { url(): string }) => calls.delete(request.url());
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) calls.set(request.url(), Date.now());
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+async function pageSettles(page: Page, path: string) {
   await expect
     .poll(
       () =>
@@ -190,6 +219,7 @@ async function faults(page: Page, path: string): Promise<string[]> {
  * loaded in full by its address; the others are opened inside the app (see `openInApp`).
  */
 async function walk(page: Page, errors: string[], shots: string): Promise<string[]> {
+  watchCalls(page);
   const paths = await menuPaths(page);
   expect(paths.length).toBeGreaterThan(0);
   const found: string[] = [];
