@@ -103,6 +103,22 @@ function decodable(pathname: string): boolean {
 /** An answer slower than this is late for a person at a screen (and for a browser test waiting on it). */
 const SLOW_ANSWER_MS = 5_000;
 
+/** How often a request still without its answer is reported (API Gateway itself would have given up after 30 s). */
+export const UNANSWERED_REPORT_MS = 30_000;
+
+/**
+ * Reports the route every UNANSWERED_REPORT_MS until the returned function is called: an answer that never comes
+ * (a hung handler, a screen left loading) shows in the log, where `reportIfSlow` only tells of answers once given.
+ */
+export function reportWhileUnanswered(route: string, since: number, warn = console.warn): () => void {
+  const timer = setInterval(
+    () => warn(`[gateway] ${route} not answered after ${Date.now() - since} ms`),
+    UNANSWERED_REPORT_MS,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** One line per late answer, naming the route (never the path: it carries ids) so a slow screen can be traced. */
 function reportIfSlow(route: string, status: number, ms: number) {
   if (ms >= SLOW_ANSWER_MS) console.warn(`[gateway] ${route} answered ${status} after ${ms} ms`);
@@ -219,9 +235,10 @@ export function createGateway(options: {
         ...(verdict ? { authorizer: { lambda: verdict.context ?? {} } } : {}),
       } as APIGatewayProxyEventV2['requestContext'],
     };
+    const answered = reportWhileUnanswered(routeKey(route), now.getTime());
     const result = (await options.handlers[route.area](event, {
       awsRequestId: event.requestContext.requestId,
-    })) as APIGatewayProxyStructuredResultV2;
+    }).finally(answered)) as APIGatewayProxyStructuredResultV2;
     reportIfSlow(routeKey(route), result.statusCode ?? 200, Date.now() - now.getTime());
     res.writeHead(result.statusCode ?? 200, { ...corsHeaders(req), ...(result.headers as Record<string, string>) });
     res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
