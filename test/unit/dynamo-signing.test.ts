@@ -6,9 +6,7 @@ import { ENV } from '../../infra/resources.js';
 /** The Authorization header the process's DynamoDB client puts on a call, read after signing and never sent. */
 async function authorizationOfACall(env: Record<string, string | undefined>): Promise<string> {
   vi.resetModules();
-  // Stubbed in place, never by a new process.env object: files share this process (isolate: false), and a worker thread
-  // started later by another file copies the process's real environment, not a replacement object, so a replaced
-  // process.env silently hides every variable set after it from those threads.
+  // Stubbed in place, never by a new process.env object (test/unit/shared-process-rules.test.ts says why).
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const { dynamoClient } = await import('../../functions/lib/clients.js');
   const client = dynamoClient();

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const TEST_DIRS = ['test', 'web/src'];
 const files = TEST_DIRS.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(test\.tsx?|ts)$/.test(name) && !name.includes('node_modules'))
+    .filter((name) => /\.tsx?$/.test(name) && !name.includes('node_modules'))
     .map((name) => path.join(dir, name)),
 );
 
