@@ -13,6 +13,21 @@ export const UNREADABLE_REPORT =
   'The report could not be read as delimited text (comma, tab, semicolon or pipe separated) or as an Excel ' +
   "workbook. Check the file, and the map's delimiter and rows before the header.";
 
+/**
+ * Whether an error while reading a report is this machine's, not the file's: a file in the import's own scratch
+ * folder gone or unopenable, or the disk full. DuckDB says both as an "IO Error" naming the file. Such an error
+ * is thrown on, so the queue delivers the message again (and, after its last attempt, the import says it failed
+ * on our side); taken for an unreadable report it would tell the user to check a file that was fine.
+ */
+export function isOwnFileFault(error: unknown, scratchFolder: string): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!message.startsWith('IO Error')) return false;
+  return (
+    /No space left on device/.test(message) ||
+    (message.includes(scratchFolder) && /No files found|No such file or directory|Cannot open file/.test(message))
+  );
+}
+
 /** Why an import failed when its report could not be read: a ReportProblem's message, else a plain sentence. */
 export function unreadableReport(error: unknown): string {
   if (error instanceof ReportProblem) return error.message;
