@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, latestMail, newPlatformAdmin, signIn } from '../support/api.js';
 import { axeViolations } from '../support/axe.js';
@@ -112,29 +112,48 @@ async function ready(page: Page, path: string) {
   try {
     await pageSettles(page, path);
   } catch (error) {
-    // Which of the app's calls never came back, so a page that stays loading says whether the API or the page stalled.
-    const waiting = [...(unanswered.get(page) ?? new Map())].map(
-      ([url, since]) => `${url.replace(cloudUrl(), '')} (${Math.round((Date.now() - since) / 1000)} s)`,
+    // Which of the app's calls never came back, and how the last ones were answered, so a page that stays loading
+    // says whether the API or the page stalled.
+    const calls = watched.get(page);
+    const short = (url: string) => url.replace(cloudUrl(), '');
+    const waiting = [...(calls?.unanswered ?? new Map())].map(
+      ([url, since]) => `${short(url)} (${Math.round((Date.now() - since) / 1000)} s)`,
     );
-    throw new Error(`${(error as Error).message}; calls not answered: ${waiting.join(', ') || 'none'}`, {
-      cause: error,
-    });
+    const last = (calls?.answered ?? []).slice(-6).map(({ url, status, ms }) => `${short(url)} ${status} in ${ms} ms`);
+    throw new Error(
+      `${(error as Error).message}; calls not answered: ${waiting.join(', ') || 'none'}; ` +
+        `last answers: ${last.join(', ') || 'none'}`,
+      { cause: error },
+    );
   }
 }
 
-/** The API calls each walked page has made and not had answered yet, with when each was made. */
-const unanswered = new WeakMap<Page, Map<string, number>>();
+/** A walked page's API calls not answered yet (each with when it was made), and its last answers. */
+type WatchedCalls = {
+  unanswered: Map<string, number>;
+  answered: { url: string; status: number | string; ms: number }[];
+};
+const watched = new WeakMap<Page, WatchedCalls>();
 
-/** Keeps `unanswered` for the page. */
+/** Keeps `watched` for the page. */
 function watchCalls(page: Page) {
-  const calls = new Map<string, number>();
-  unanswered.set(page, calls);
-  const done = (request: { url(): string }) => calls.delete(request.url());
+  const calls: WatchedCalls = { unanswered: new Map(), answered: [] };
+  watched.set(page, calls);
+  const done = (request: Request, status: number | string) => {
+    const since = calls.unanswered.get(request.url());
+    calls.unanswered.delete(request.url());
+    calls.answered.push({ url: request.url(), status, ms: since === undefined ? -1 : Date.now() - since });
+    calls.answered.splice(0, calls.answered.length - 20);
+  };
   page.on('request', (request) => {
-    if (request.url().includes('/api/')) calls.set(request.url(), Date.now());
+    if (request.url().includes('/api/')) calls.unanswered.set(request.url(), Date.now());
   });
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  page.on('response', (response) => {
+    if (response.url().includes('/api/')) done(response.request(), response.status());
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/api/')) done(request, `failed (${request.failure()?.errorText ?? 'no reason'})`);
+  });
 }
 
 async function pageSettles(page: Page, path: string) {
