@@ -165,7 +165,13 @@ async function pageSettles(page: Page, path: string) {
           const heading = [...document.querySelectorAll('h1')].some(
             (h) => (h as HTMLElement).offsetParent !== null && !before?.has(h),
           );
-          const text = document.body.innerText;
+          // Not the screen readers' announcers Cloudscape adds to the body (off screen, so innerText has them): one
+          // keeps the last status it announced, and a chart whose answer took over its 1 s delay keeps "Loading"
+          // there after the chart is drawn (an announcer is updated only when there is something new to say).
+          const text = [...document.body.children]
+            .filter((element) => element.checkVisibility() && !element.matches('[class*="awsui_announcer"]'))
+            .map((element) => (element as HTMLElement).innerText)
+            .join('\n');
           const loading = /[^\n]*\bLoading\b[^\n]*/.exec(text)?.[0];
           // What still stands between the page and ready, so a page that never got there says why. A failed
           // load is not ready either: the app retries a failure on our side, and one that stays is a fault of the page.
