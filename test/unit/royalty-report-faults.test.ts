@@ -54,7 +54,7 @@ describe('a compressed report that unpacks too far', () => {
     const refused = await asDelimitedText(bomb, work).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportProblem);
     expect((refused as Error).message).toMatch(/unpacks to more than 200 times its size/);
-    expect(unreadableReport(refused)).toBe((refused as Error).message);
+    expect(unreadableReport(refused, dir)).toBe((refused as Error).message);
     // Refused once the ratio shows: a few MB at most were written, not 100.
     expect(bytesUnder(work) - statSync(bomb).size).toBeLessThan(20 * 1024 * 1024);
     expect(performance.now() - started).toBeLessThan(5000);
@@ -161,7 +161,7 @@ describe('errors in the user words', () => {
     writeFileSync(file, 'Period,Amount,Cur,ISRC\n2026-01,1.50,GBP,GBAAA2600001\n');
     const refused = await stageReport(db, file, MAP, { mapName: 'Store A' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportProblem);
-    const message = unreadableReport(refused);
+    const message = unreadableReport(refused, dir);
     expect(message).toBe(
       'The report has no column "Net" (for subtotal_payable), which the map "Store A" names. ' +
         'The report\'s columns are: "Period", "Amount", "Cur", "ISRC".',
@@ -174,15 +174,43 @@ describe('errors in the user words', () => {
     writeFileSync(file, 'Period,Net,Cur,ISRC\n2026-01,"1.50,GBP,GBAAA2600001\n');
     const refused = await stageReport(db, file, MAP, { mapName: 'Store A' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ReportProblem);
-    expect(unreadableReport(refused)).toBe(
+    expect(unreadableReport(refused, dir)).toBe(
       'The report could not be split into the columns the map "Store A" names: its first line reads as one ' +
         "column. Check the map's delimiter (found from the file), and look for a quote that is not closed.",
     );
   });
 
   it('any other engine error becomes a plain sentence', () => {
-    const message = unreadableReport(new Error('Binder Error: Referenced column "X" not found in FROM clause!'));
+    const message = unreadableReport(new Error('Binder Error: Referenced column "X" not found in FROM clause!'), dir);
     expect(message).toBe(UNREADABLE_REPORT);
     expect(message).not.toMatch(ENGINE_TEXT);
+  });
+});
+
+describe("an error of this machine's own is not the report's", () => {
+  /** DuckDB's own error for a query. */
+  const errorOf = (sql: string) =>
+    db.run(sql).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+
+  it('throws DuckDB’s error for a missing CSV or Parquet file of the scratch folder on, and a full disk', async () => {
+    const csv = await errorOf(`SELECT * FROM read_csv('${path.join(dir, 'gone.csv')}')`);
+    expect(() => unreadableReport(csv, dir)).toThrow(csv);
+    const parquet = await errorOf(`SELECT * FROM read_parquet('${path.join(dir, 'gone.parquet')}')`);
+    expect(() => unreadableReport(parquet, dir)).toThrow(parquet);
+    const full = new Error('IO Error: Could not write file "/tmp/x/duckdb.tmp/a.block": No space left on device');
+    expect(() => unreadableReport(full, '/elsewhere')).toThrow(full);
+  });
+
+  it('answers the plain sentence for a value that does not convert, and for a missing file elsewhere', async () => {
+    const file = path.join(dir, 'twelve.csv');
+    writeFileSync(file, 'a\ntwelve\n');
+    const bad = await errorOf(`SELECT * FROM read_csv('${file}', header = true, columns = {'a': 'INTEGER'})`);
+    expect(bad).toBeDefined();
+    expect(unreadableReport(bad, dir)).toBe(UNREADABLE_REPORT);
+    const elsewhere = await errorOf(`SELECT * FROM read_csv('/no/such/folder/part.csv')`);
+    expect(unreadableReport(elsewhere, dir)).toBe(UNREADABLE_REPORT);
   });
 });

@@ -153,7 +153,7 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
       return { rows, totals };
     }).catch((error: unknown) => {
       // In the user's words: never the engine's message.
-      throw new InvalidField('sample', unreadableReport(error));
+      throw new InvalidField('sample', unreadableReport(error, dir));
     });
     return { headers, rows, rejected: totals.rejected.slice(0, 10), suggested_map_id: suggested };
   } finally {

@@ -27,7 +27,7 @@ import {
 } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
-import { isOwnFileFault, unreadableReport } from './report-problem.js';
+import { unreadableReport } from './report-problem.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import type { PartMessage } from './part-message.js';
 import { stoppedAfterAttempts } from './run-claim.js';
@@ -283,8 +283,7 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
       totals = staged.totals;
       rows = stagedLedgerRows(staged, importId);
     } catch (error) {
-      if (isOwnFileFault(error, dir)) throw error;
-      return failImport(item, unreadableReport(error));
+      return failImport(item, unreadableReport(error, dir));
     }
     timings?.(`part read (${totals.lines_read} lines)`);
     const snapshot = await getJson<LedgerInputRows>(bucket, message.inputsKey);

@@ -14,12 +14,10 @@ export const UNREADABLE_REPORT =
   "workbook. Check the file, and the map's delimiter and rows before the header.";
 
 /**
- * Whether an error while reading a report is this machine's, not the file's: a file in the import's own scratch
- * folder gone or unopenable, or the disk full. DuckDB says both as an "IO Error" naming the file. Such an error
- * is thrown on, so the queue delivers the message again (and, after its last attempt, the import says it failed
- * on our side); taken for an unreadable report it would tell the user to check a file that was fine.
+ * Whether an error while reading a report is this machine's, not the file's: a file in the work's own scratch
+ * folder gone or unopenable, or the disk full. DuckDB says both as an "IO Error" naming the file.
  */
-export function isOwnFileFault(error: unknown, scratchFolder: string): boolean {
+function isOwnFileFault(error: unknown, scratchFolder: string): boolean {
   const message = error instanceof Error ? error.message : String(error);
   if (!message.startsWith('IO Error')) return false;
   return (
@@ -28,8 +26,14 @@ export function isOwnFileFault(error: unknown, scratchFolder: string): boolean {
   );
 }
 
-/** Why an import failed when its report could not be read: a ReportProblem's message, else a plain sentence. */
-export function unreadableReport(error: unknown): string {
+/**
+ * Why a report could not be read, in the user's words: a ReportProblem's message, else a plain sentence. An error
+ * of this machine's own (isOwnFileFault; `scratchFolder` is the work's folder) is thrown on instead: an import's
+ * queue then delivers its message again (after the last attempt the import says it failed on our side), where
+ * taking it for an unreadable report would tell the user to check a file that was fine.
+ */
+export function unreadableReport(error: unknown, scratchFolder: string): string {
+  if (isOwnFileFault(error, scratchFolder)) throw error;
   if (error instanceof ReportProblem) return error.message;
   log().warn('royalty report unreadable', { error: error instanceof Error ? error.message : String(error) });
   return UNREADABLE_REPORT;

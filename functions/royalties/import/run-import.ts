@@ -22,7 +22,7 @@ import { importProgress, PROGRESS, stepTimer } from './progress.js';
 import { dispatchParts } from './parts.js';
 import { storeLedger } from '../ledger/store.js';
 import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report.js';
-import { isOwnFileFault, unreadableReport } from './report-problem.js';
+import { unreadableReport } from './report-problem.js';
 import { asDelimitedText } from './report-file.js';
 import { dsrToReport, isDsr } from './dsr.js';
 import { staleRunBefore, stoppedAfterAttempts } from './run-claim.js';
@@ -158,8 +158,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
         text = await asDelimitedText(local, dir);
         dsr = (await isDsr(text)) ? await dsrToReport(text, dir) : undefined;
       } catch (error) {
-        if (isOwnFileFault(error, dir)) throw error;
-        return fail(unreadableReport(error));
+        return fail(unreadableReport(error, dir));
       }
       // A large report goes to the part workers (import/parts.ts); a DSR is read whole, its totals are checked across the file.
       if (!dsr) {
@@ -190,8 +189,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
         totals = staged.totals;
         rows = stagedLedgerRows(staged, id);
       } catch (error) {
-        if (isOwnFileFault(error, dir)) throw error;
-        return fail(unreadableReport(error));
+        return fail(unreadableReport(error, dir));
       }
       // The downloaded report is no longer needed: its disk space is the ledger file's.
       await rm(local, { force: true });
