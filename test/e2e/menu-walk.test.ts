@@ -119,7 +119,7 @@ async function ready(page: Page, path: string) {
     const waiting = [...(calls?.unanswered ?? new Map())].map(
       ([url, since]) => `${short(url)} (${Math.round((Date.now() - since) / 1000)} s)`,
     );
-    const last = (calls?.answered ?? []).slice(-6).map(({ url, status, ms }) => `${short(url)} ${status} in ${ms} ms`);
+    const last = (calls?.answered ?? []).map(({ url, status, ms }) => `${short(url)} ${status} in ${ms} ms`);
     throw new Error(
       `${(error as Error).message}; calls not answered: ${waiting.join(', ') || 'none'}; ` +
         `last answers: ${last.join(', ') || 'none'}`,
@@ -128,6 +128,9 @@ async function ready(page: Page, path: string) {
   }
 }
 
+/** How many of a page's last answers a page that stays loading names. */
+const LAST_ANSWERS = 6;
+
 /** A walked page's API calls not answered yet (each with when it was made), and its last answers. */
 type WatchedCalls = {
   unanswered: Map<string, number>;
@@ -135,24 +138,25 @@ type WatchedCalls = {
 };
 const watched = new WeakMap<Page, WatchedCalls>();
 
-/** Keeps `watched` for the page. */
+/** Keeps `watched` for the page. A call is answered once its whole body has come (or it failed). */
 function watchCalls(page: Page) {
   const calls: WatchedCalls = { unanswered: new Map(), answered: [] };
   watched.set(page, calls);
+  const api = (request: Request) => request.url().includes('/api/');
   const done = (request: Request, status: number | string) => {
     const since = calls.unanswered.get(request.url());
     calls.unanswered.delete(request.url());
     calls.answered.push({ url: request.url(), status, ms: since === undefined ? -1 : Date.now() - since });
-    calls.answered.splice(0, calls.answered.length - 20);
+    calls.answered.splice(0, calls.answered.length - LAST_ANSWERS);
   };
   page.on('request', (request) => {
-    if (request.url().includes('/api/')) calls.unanswered.set(request.url(), Date.now());
+    if (api(request)) calls.unanswered.set(request.url(), Date.now());
   });
-  page.on('response', (response) => {
-    if (response.url().includes('/api/')) done(response.request(), response.status());
+  page.on('requestfinished', async (request) => {
+    if (api(request)) done(request, (await request.response())?.status() ?? 'no answer');
   });
   page.on('requestfailed', (request) => {
-    if (request.url().includes('/api/')) done(request, `failed (${request.failure()?.errorText ?? 'no reason'})`);
+    if (api(request)) done(request, `failed (${request.failure()?.errorText ?? 'no reason'})`);
   });
 }
 
