@@ -10,7 +10,7 @@ import {
   patchPlanItem,
 } from '../data/access/plans.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
-import { allPlans, clearPlanCache, effectivePlanId } from './entitlements.js';
+import { allPlans, clearPlanCache, effectivePlanId, readPlans } from './entitlements.js';
 import { toPlanItem, toPlanView } from './plan-view.js';
 
 /** Admin management of subscription plans. */
@@ -22,7 +22,7 @@ async function load(planId: string): Promise<PlanView> {
 }
 
 export async function listPlans(): Promise<{ subscriptions: PlanView[] }> {
-  return { subscriptions: await allPlans() };
+  return { subscriptions: await readPlans() };
 }
 
 export async function getPlan(planId: string): Promise<{ subscription: PlanView }> {

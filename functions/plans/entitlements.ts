@@ -14,22 +14,38 @@ import { SEEDED_PLANS, seededPlan } from './seeded-plans.js';
  */
 const PLAN_CACHE_MS = 10_000;
 let cached: { at: number; plans: PlanView[] } | undefined;
+/**
+ * Counts the clears. A read that began before a clear must not store what it read: it may predate the
+ * admin's change (a tenant call's read in flight while the admin saves a plan would otherwise put the
+ * old list back for the whole window, and the admin's list would lack the plan just added).
+ */
+let clears = 0;
 
 /** Forgets the cached plans (after an admin creates, edits or deletes one). */
 export function clearPlanCache(): void {
   cached = undefined;
+  clears += 1;
 }
 
 /** Every plan, cheapest first; the seeded ones stand in for themselves where a cloud was never seeded. */
 export async function allPlans(): Promise<PlanView[]> {
   if (cached && Date.now() - cached.at < PLAN_CACHE_MS) return cached.plans;
+  return readPlans();
+}
+
+/**
+ * Every plan read from the table, not this process's copy: the admin's list shows a plan they just saved
+ * even when another process saved it (and its copy is still fresh). Refreshes this process's copy.
+ */
+export async function readPlans(): Promise<PlanView[]> {
+  const clearsBefore = clears;
   const stored = (await listPlanItems()).map(toPlanView);
   const missing = SEEDED_PLANS.filter((plan) => !stored.some((s) => s.id === plan.id)).map((plan) => ({
     ...plan,
     created: '',
   }));
   const plans = [...stored, ...missing].sort((a, b) => a.rank - b.rank || a.amount - b.amount);
-  cached = { at: Date.now(), plans };
+  if (clears === clearsBefore) cached = { at: Date.now(), plans };
   return plans;
 }
 
