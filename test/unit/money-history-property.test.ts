@@ -44,18 +44,6 @@ vi.mock('../../functions/data/access/accounts.js', async (importOriginal) => {
   const ofAccount = (key: string) => [...world.table.statements.values()].filter((s) => s.accountKey === key);
   return {
     ...actual,
-    latestPublishedStatement: async (
-      _tenantId: string,
-      key: string,
-      options: { beforePeriod?: string; excludeId?: string } = {},
-    ) => {
-      await tick();
-      const { beforePeriod, excludeId } = options;
-      return actual.latestStated(
-        ofAccount(key).filter((s) => !beforePeriod || s.end_pay_period < beforePeriod),
-        excludeId,
-      );
-    },
     statementsOfAccount: async (_tenantId: string, key: string) => {
       await tick();
       return ofAccount(key).map((s) => ({ ...s }));

@@ -1,11 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StatementItem } from '../../functions/data/entities/statements.js';
+import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 
 /**
  * A run's statements name the same company as sender and mostly the same label: while a run's documents are made,
  * each is read once per run (functions/money/statements/runs/documents.ts), not once per statement; a statement
- * opened on its own reads them afresh.
+ * opened on its own reads them afresh. The company's currency and self-billing terms, which every account's figures
+ * use, are read once per run too.
  */
 const send = vi.fn();
 vi.mock('../../functions/lib/clients.js', async (original) => ({
@@ -73,5 +74,33 @@ describe("a statement's document reads", () => {
     await statementDocument(statement('s1', 'run-1'));
     await statementDocument(statement('s1', 'run-1'));
     expect(reads()).toEqual({ company: 4, label: 4 });
+  });
+
+  it("reads the company's terms once for every account of a run, and the assembly given them reads none", async () => {
+    const { accountStepDeps } = await import('../../functions/money/statements/runs/account-deps.js');
+    const { assembleAccount } = await import('../../functions/money/statements/accounts/assemble.js');
+    const run = (runId: string) => ({ tenantId: 'c1', runId }) as StatementRunItem;
+    send.mockClear();
+    const terms = await accountStepDeps.companyTerms?.(run('run-1'));
+    await accountStepDeps.companyTerms?.(run('run-1'));
+    expect(terms).toEqual({ currency: 'GBP', self_billing: false, self_billing_expires_at: undefined });
+    expect(reads().company).toBe(1);
+    await accountStepDeps.companyTerms?.(run('run-2'));
+    expect(reads().company).toBe(2);
+
+    const input = {
+      tenantId: 'c1',
+      account: { type: 'Payee' as const, id: 'p1' },
+      start_pay_period: '2026-04',
+      end_pay_period: '2026-06',
+      royalties: '12.345678',
+      currency: 'GBP',
+    };
+    const assembled = await assembleAccount({ ...input, company: terms });
+    expect(assembled.figures.royalties).toBe('12.35');
+    expect(reads().company).toBe(2);
+    // Without them, it reads them itself.
+    await assembleAccount(input);
+    expect(reads().company).toBe(3);
   });
 });

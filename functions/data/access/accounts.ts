@@ -143,24 +143,6 @@ export async function statementsOfAccount(tenantId: string, accountKey: string):
   return (await statements().query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
 }
 
-/**
- * The latest statement of an account that is still in force (not superseded by a newer version),
- * ending before `beforePeriod` (YYYY-MM) when given, and other than `excludeId` (the statement a
- * correction replaces): finished or still having its documents made. Its closing balance is the
- * account's next opening.
- */
-export async function latestPublishedStatement(
-  tenantId: string,
-  accountKey: string,
-  options: { beforePeriod?: string; excludeId?: string } = {},
-): Promise<StatementItem | null> {
-  const query = statements().query.byAccount({ tenantId, accountKey });
-  const found = options.beforePeriod
-    ? await query.lt({ end_pay_period: options.beforePeriod }).go({ pages: 'all' })
-    : await query.go({ pages: 'all' });
-  return latestStated(found.data, options.excludeId);
-}
-
 type Chained = Pick<StatementItem, 'statementId' | 'end_pay_period' | 'version' | 'superseded_by' | 'queue_status'>;
 
 /**
@@ -193,10 +175,10 @@ export async function statementNumber(tenantId: string, statementId: string): Pr
   return statement?.number ?? statementId;
 }
 
+export type CompanyAccountTerms = { currency: string; self_billing: boolean; self_billing_expires_at?: string };
+
 /** The company's currency (GBP unless it says otherwise) and its self-billing agreement. */
-export async function companyAccountTerms(
-  tenantId: string,
-): Promise<{ currency: string; self_billing: boolean; self_billing_expires_at?: string }> {
+export async function companyAccountTerms(tenantId: string): Promise<CompanyAccountTerms> {
   const company = (
     await getDb()
       .entities.Company.get({ companyId: tenantId })

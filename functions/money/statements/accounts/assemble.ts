@@ -8,9 +8,10 @@ import type {
   StatementFigures,
 } from '../../../../shared/schemas/statement-views.js';
 import {
+  type CompanyAccountTerms,
   companyAccountTerms,
   entriesOfAccount,
-  latestPublishedStatement,
+  latestStated,
   statementsOfAccount,
 } from '../../../data/access/accounts.js';
 import { expensesOfAccount } from '../../../data/access/expenses.js';
@@ -39,6 +40,11 @@ export type AssembleInput = {
   replaces_id?: string;
   /** What the royalties recoup of the account's contracts (account-step.ts planRecoupment), when it earned under any. */
   contracts?: ContractFigures;
+  /**
+   * The company's currency and self-billing agreement when the caller read them once for many accounts (a run
+   * reads them once); read here otherwise.
+   */
+  company?: CompanyAccountTerms;
 };
 
 export type AssembledAccount = {
@@ -72,14 +78,19 @@ export type AssembledAccount = {
 export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
   const { tenantId } = input;
   const key = accountKeyOf(input.account);
-  const [previous, entries, expenses, holder, company, statements] = await Promise.all([
-    latestPublishedStatement(tenantId, key, { beforePeriod: input.end_pay_period, excludeId: input.replaces_id }),
+  const [entries, expenses, holder, company, statements] = await Promise.all([
     entriesOfAccount(tenantId, key),
     expensesOfAccount(tenantId, key),
     input.account.type === 'Payee' ? accountHolder(tenantId, input.account) : null,
-    companyAccountTerms(tenantId),
+    input.company ?? companyAccountTerms(tenantId),
     statementsOfAccount(tenantId, key),
   ]);
+  // The previous statement: the latest in force among those ending before this one's last month (one read of the
+  // account's statements serves both).
+  const previous = latestStated(
+    statements.filter((s) => s.end_pay_period < input.end_pay_period),
+    input.replaces_id,
+  );
   // Payments are carried by when they were recorded, not by their date (pending.ts).
   const paidPeriods = new Map(statements.map((s) => [s.statementId, s.end_pay_period]));
   const carried = pendingFor(entries, expenses, input.end_pay_period, input.replaces_id, paidPeriods);

@@ -8,6 +8,7 @@ import type {
   StatementPublication,
 } from '../../../data/access/statements.js';
 import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
+import type { CompanyAccountTerms } from '../../../data/access/accounts.js';
 import { statedOver, type StatedPeriod } from '../../../data/entities/stated-periods.js';
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
 import { contractMoneyOf } from './contract-money.js';
@@ -36,6 +37,8 @@ export type AccountStepDeps = {
   /** The publish step's record of the account (runKeys.account). */
   readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord>;
   assemble(input: AssembleInput): Promise<AssembledAccount>;
+  /** The company's currency and self-billing agreement as the run reads them (once per run); absent: assemble reads them. */
+  companyTerms?(run: StatementRunItem): Promise<CompanyAccountTerms>;
   readSequence(tenantId: string, name: SequenceName): Promise<number>;
   /** The months the account's statements in force cover, with the version a publication writes under. */
   readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
@@ -182,6 +185,7 @@ async function numberStatement(
       currency: record.currency,
       replaces_id: correction?.replacesId,
       contracts: contracts.figures,
+      company: await deps.companyTerms?.(run),
     });
     // A reserved number moved the sequence when it was reserved; otherwise this write takes the next one.
     const sequenceFrom = reserved ? undefined : await deps.readSequence(tenantId, 'statement');

@@ -10,6 +10,7 @@ import { getRun, moveRun, statementSender } from '../../../data/access/statement
 import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleAccount } from '../accounts/assemble.js';
+import { companyAccountTerms } from '../../../data/access/accounts.js';
 import { computeEarnings } from '../../earnings/earnings.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import { mapLimit } from '../../../lib/map-limit.js';
@@ -41,6 +42,8 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
     ),
   );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
+  // Read once for every account of the run.
+  const company = await companyAccountTerms(tenantId);
   // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
   const shown: { exact: string; cents: string }[] = [];
   const rows = await timed('preview.assemble', () =>
@@ -52,6 +55,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
         end_pay_period: run.end_pay_period,
         royalties: account.royalties,
         currency,
+        company,
       });
       shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
       return {
