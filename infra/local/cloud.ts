@@ -143,6 +143,8 @@ export async function startLocalCloud(options: LocalCloudOptions) {
         sqs.consume(key, threaded.handler);
       } else sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
     }
+    // Stops run last pushed first: the pollers stop taking messages before the worker threads above are ended.
+    stops.push(sqs.stopPolling);
     // Unfinished jobs are found through their states' indexes. A table from before them (it lacked an index this
     // start added) has its unfinished records indexed first; a table made by this version needs no scan.
     if (table.addedIndexes.length) {

@@ -139,6 +139,16 @@ export async function startSqs(options: { port: number; region: string }) {
     }
   }
 
+  /**
+   * Takes no more messages: the pollers' waiting receives end at once, and a batch whose worker fails from now on is
+   * not reported as failed (a worker in threads is ended with the cloud, whatever it had in hand; the cloud
+   * resumes the job on its next start). The cloud calls it before it ends the worker threads.
+   */
+  const stopPolling = () => {
+    running = false;
+    stopping.abort();
+  };
+
   return {
     endpoint,
     urls,
@@ -148,9 +158,9 @@ export async function startSqs(options: { port: number; region: string }) {
     pollersOf,
     send: (key: QueueKey, body: unknown) =>
       client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
+    stopPolling,
     stop: async () => {
-      running = false;
-      stopping.abort();
+      stopPolling();
       await Promise.allSettled(pollers);
       await server.close();
     },
