@@ -127,4 +127,6 @@ export const LISTS = {
    * account entries, payments and the company's name and currency. Every writer of those marks it.
    */
   money: (tenantId: string) => `money#${tenantId}`,
+  /** The subscription plans (every company's plan is one of them). */
+  plans: 'plans',
 } as const;

@@ -10,7 +10,7 @@ import {
   patchPlanItem,
 } from '../data/access/plans.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
-import { allPlans, clearPlanCache, effectivePlanId, readPlans } from './entitlements.js';
+import { allPlans, effectivePlanId, readPlans } from './entitlements.js';
 import { toPlanItem, toPlanView } from './plan-view.js';
 
 /** Admin management of subscription plans. */
@@ -40,7 +40,6 @@ export async function createPlan(input: PlanInput): Promise<{ subscription: Plan
   };
   if (!(await createPlanItem(toPlanItem(view))))
     throw new InvalidField('id', 'A subscription with this id exists already');
-  clearPlanCache();
   return { subscription: await load(id), message: MESSAGES.subscriptionAdded };
 }
 
@@ -54,7 +53,6 @@ export async function updatePlan(
   // A descriptor or price id set to null is removed (the stored form leaves empty ones out).
   const cleared = (['statement_descriptor', 'stripe_id'] as const).filter((field) => merged[field] === null);
   await patchPlanItem(planId, changes, cleared);
-  clearPlanCache();
   return { subscription: await load(planId), message: MESSAGES.subscriptionUpdated };
 }
 
@@ -76,7 +74,6 @@ export async function deletePlan(planId: string): Promise<{ message: string }> {
   if (on > 0)
     throw new Conflict(`${plan.name} cannot be deleted: ${on} ${on === 1 ? 'company is' : 'companies are'} on it`);
   await deletePlanItem(planId);
-  clearPlanCache();
   return { message: `Subscription ${plan.name} deleted` };
 }
 

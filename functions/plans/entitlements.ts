@@ -1,52 +1,35 @@
 import { SEEDED_PLAN_IDS, type PlanFeature, type PlanLimit, type PlanView } from '../../shared/plans.js';
 import { getCompany } from '../data/access/companies.js';
 import { listPlanItems } from '../data/access/plans.js';
+import { cachedList, LISTS } from '../data/list-cache.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { NotFound } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { toPlanView } from './plan-view.js';
 import { SEEDED_PLANS, seededPlan } from './seeded-plans.js';
 
-/**
- * Every plan, held per process for at most PLAN_CACHE_MS: authorize consults it on every tenant call,
- * so a call costs no read for plans while the copy is fresh. An admin's edit clears this process's
- * copy at once; other processes see it within the window.
- */
-const PLAN_CACHE_MS = 10_000;
-let cached: { at: number; plans: PlanView[] } | undefined;
-/**
- * Counts the clears. A read that began before a clear must not store what it read: it may predate the
- * admin's change (a tenant call's read in flight while the admin saves a plan would otherwise put the
- * old list back for the whole window, and the admin's list would lack the plan just added).
- */
-let clears = 0;
-
-/** Forgets the cached plans (after an admin creates, edits or deletes one). */
-export function clearPlanCache(): void {
-  cached = undefined;
-  clears += 1;
-}
-
-/** Every plan, cheapest first; the seeded ones stand in for themselves where a cloud was never seeded. */
-export async function allPlans(): Promise<PlanView[]> {
-  if (cached && Date.now() - cached.at < PLAN_CACHE_MS) return cached.plans;
-  return readPlans();
-}
-
-/**
- * Every plan read from the table, not this process's copy: the admin's list shows a plan they just saved
- * even when another process saved it (and its copy is still fresh). Refreshes this process's copy.
- */
-export async function readPlans(): Promise<PlanView[]> {
-  const clearsBefore = clears;
+/** Every plan as stored, cheapest first; the seeded ones stand in for themselves where a cloud was never seeded. */
+async function loadPlans(): Promise<PlanView[]> {
   const stored = (await listPlanItems()).map(toPlanView);
   const missing = SEEDED_PLANS.filter((plan) => !stored.some((s) => s.id === plan.id)).map((plan) => ({
     ...plan,
     created: '',
   }));
-  const plans = [...stored, ...missing].sort((a, b) => a.rank - b.rank || a.amount - b.amount);
-  if (clears === clearsBefore) cached = { at: Date.now(), plans };
-  return plans;
+  return [...stored, ...missing].sort((a, b) => a.rank - b.rank || a.amount - b.amount);
+}
+
+/**
+ * Every plan, from this process's cached list (data/list-cache.ts): authorize consults it on every tenant call, so
+ * its version is checked at most once a second, shared by the calls at that moment. An admin's save moves the
+ * version (data/access/plans.ts): this process sees it at once, others within the second.
+ */
+export function allPlans(): Promise<PlanView[]> {
+  return cachedList(LISTS.plans, loadPlans, undefined, { recheck: false });
+}
+
+/** Every plan at the list's current version (the admin's list: a plan saved by any process shows at once). */
+export function readPlans(): Promise<PlanView[]> {
+  return cachedList(LISTS.plans, loadPlans);
 }
 
 /** The plans managers may choose themselves, cheapest first (the plans page, the refusals). */
@@ -79,12 +62,9 @@ export async function companyPlan(company: string | PlanFields): Promise<PlanVie
   );
 }
 
-/** A plan by id from the cached plans; one made since this process cached them (by an admin elsewhere) is read again once. */
+/** A plan by id from the cached plans; one not there is looked for again at the list's current version. */
 async function findPlan(planId: string): Promise<PlanView | undefined> {
-  const found = (await allPlans()).find((p) => p.id === planId);
-  if (found) return found;
-  clearPlanCache();
-  return (await allPlans()).find((p) => p.id === planId);
+  return (await allPlans()).find((p) => p.id === planId) ?? (await readPlans()).find((p) => p.id === planId);
 }
 
 /** A plan by id (checkout, the billing worker); 404 "Subscription not found" when there is none. */

@@ -2,16 +2,36 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PlanItem } from '../../functions/data/entities/plan.js';
 
 /**
- * The process's copy of the plans: an admin's save clears it, and a read that was already under way when
- * the admin saved does not put the list from before the save back (the admin's list lacked the plan just
- * added for the copy's whole lifetime).
+ * The process's copy of the plans (a cached list, data/list-cache.ts): an admin's save moves the list's version, and
+ * a read that was already under way when the admin saved does not keep the list from before the save (the admin's
+ * list lacked the plan just added for as long as the copy lived).
  */
 const listPlanItems = vi.fn<() => Promise<PlanItem[]>>();
 vi.mock('../../functions/data/access/plans.js', () => ({ listPlanItems }));
+/** The plans list's version item: saves here (listsChangedAfterWrite) or in another process move it. */
+const version = vi.hoisted(() => ({ stored: 'v1' }));
+vi.mock('../../functions/data/service.js', () => ({
+  getDb: () => ({
+    entities: {
+      ListVersion: {
+        get: () => ({ go: async () => ({ data: { version: version.stored } }) }),
+        put: (item: { version: string }) => ({
+          go: async () => {
+            version.stored = item.version;
+          },
+        }),
+      },
+    },
+  }),
+}));
 
-const { allPlans, clearPlanCache, readPlans } = await import('../../functions/plans/entitlements.js');
+const { allPlans, readPlans } = await import('../../functions/plans/entitlements.js');
+const { LISTS, listsChangedAfterWrite } = await import('../../functions/data/list-cache.js');
 const { toPlanItem } = await import('../../functions/plans/plan-view.js');
 const { SEEDED_PLANS } = await import('../../functions/plans/seeded-plans.js');
+
+/** What an admin's save does once its write succeeded (data/access/plans.ts). */
+const adminSaved = () => listsChangedAfterWrite([LISTS.plans]);
 
 const stored = (ids: string[]) =>
   ids.map(
@@ -22,30 +42,30 @@ const names = (plans: { name: string }[]) => plans.map((plan) => plan.name).filt
 
 describe('the plans copy', () => {
   it('a read under way when an admin saves does not keep the list from before the save', async () => {
-    clearPlanCache();
     let answerOldRead: (items: PlanItem[]) => void = () => {};
     listPlanItems.mockImplementationOnce(() => new Promise((resolve) => (answerOldRead = resolve)));
     const oldRead = allPlans();
     await vi.waitFor(() => expect(listPlanItems).toHaveBeenCalledTimes(1));
 
-    clearPlanCache(); // the admin saved plan p2
+    await adminSaved(); // the admin saved plan p2
     answerOldRead(stored(['p1']));
     expect(names(await oldRead)).toEqual(['p1']);
 
     listPlanItems.mockResolvedValueOnce(stored(['p1', 'p2']));
     expect(names(await allPlans())).toEqual(['p1', 'p2']);
     expect(listPlanItems).toHaveBeenCalledTimes(2);
-    // The fresh read is kept: the next call reads nothing.
+    // The fresh list is kept: the next call loads nothing.
     expect(names(await allPlans())).toEqual(['p1', 'p2']);
     expect(listPlanItems).toHaveBeenCalledTimes(2);
   });
 
   it("the admin's list reads the stored plans even while the copy is fresh", async () => {
-    clearPlanCache();
+    await adminSaved();
     listPlanItems.mockReset();
     listPlanItems.mockResolvedValueOnce(stored(['p1']));
     expect(names(await allPlans())).toEqual(['p1']);
     // Another process added p3: this process's copy does not know it, the admin's list does.
+    version.stored = 'v-elsewhere';
     listPlanItems.mockResolvedValueOnce(stored(['p1', 'p3']));
     expect(names(await readPlans())).toEqual(['p1', 'p3']);
     expect(names(await allPlans())).toEqual(['p1', 'p3']);

@@ -2,6 +2,7 @@ import type { CompanyItem } from '../entities/company.js';
 import type { CreatePlan, PlanItem, UpdatePlan } from '../entities/plan.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
+import { LISTS, listsChangedAfterWrite } from '../list-cache.js';
 
 /** Every query of subscription plans and of a company's counted usage, by name. */
 
@@ -19,7 +20,9 @@ export async function listPlanItems(): Promise<PlanItem[]> {
 
 /** Creates a plan; false when one with this id exists already. */
 export async function createPlanItem(plan: CreatePlan): Promise<boolean> {
-  return writtenUnlessConditionFailed(() => plans().create(plan).go());
+  const created = await writtenUnlessConditionFailed(() => plans().create(plan).go());
+  if (created) await listsChangedAfterWrite([LISTS.plans]);
+  return created;
 }
 
 /** Sets fields of a plan and removes the `cleared` ones; a `limits` map replaces the stored one whole (a limit left out is unlimited). */
@@ -30,10 +33,12 @@ export async function patchPlanItem(
 ): Promise<void> {
   const patch = plans().patch({ planId }).set(changes);
   await (cleared.length ? patch.remove([...cleared]) : patch).go();
+  await listsChangedAfterWrite([LISTS.plans]);
 }
 
 export async function deletePlanItem(planId: string): Promise<void> {
   await plans().delete({ planId }).go();
+  await listsChangedAfterWrite([LISTS.plans]);
 }
 
 /** The declared bytes of the files a company has uploaded (0 before its first). */
