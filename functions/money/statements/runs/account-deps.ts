@@ -15,7 +15,7 @@ import type { StatementRunItem } from '../../../data/entities/statements.js';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import { assembleAccount } from '../accounts/assemble.js';
 import { companyAccountTerms } from '../../../data/access/accounts.js';
-import { answerMemo } from '../../../lib/answer-memo.js';
+import { oncePerRun } from './once-per-run.js';
 import { recoupmentPositions } from '../../../contracts/contracts.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
 import type { AccountStepDeps } from './account-step.js';
@@ -36,14 +36,9 @@ async function readAccountRecord(run: StatementRunItem, account: AccountRef): Pr
 const staleBefore = () => new Date(Date.now() - QUEUES.statementRun.workerTimeoutSeconds * 1000).toISOString();
 const claim = (tenantId: string, statementId: string) => claimStatementDocuments(tenantId, statementId, staleBefore());
 
-/**
- * The company's currency and self-billing agreement, read once per run in this process rather than once per
- * statement (as the documents read the sender once per run): a change made while a run is publishing reaches the
- * next run.
- */
-const termsOnce = answerMemo(200);
+/** The company's currency and self-billing agreement, read once per run in this process. */
 const companyTerms = (run: StatementRunItem) =>
-  termsOnce(['terms', run.tenantId, run.runId], () => companyAccountTerms(run.tenantId));
+  oncePerRun(['terms', run.tenantId, run.runId], () => companyAccountTerms(run.tenantId));
 
 /** Each read and write timed under its name (step-timings.ts), so the bench can say where a statement's time goes. */
 function timedEach(deps: AccountStepDeps): AccountStepDeps {

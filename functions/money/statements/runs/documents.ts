@@ -12,7 +12,7 @@ import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
 import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
 import { timed } from '../../../lib/step-timings.js';
-import { answerMemo } from '../../../lib/answer-memo.js';
+import { oncePerRun } from './once-per-run.js';
 
 /** The company's labels by id, for the labels a list of statements names. */
 export async function labelNames(tenantId: string): Promise<Map<string, string>> {
@@ -31,13 +31,7 @@ export async function statementLabelName(
   return new Map(label ? [[label.labelId, label.name]] : []);
 }
 
-/**
- * What every statement of a run names alike (the company as sender, a label's name) read once per run in this
- * process while the run's documents are made, instead of once per statement: two of a statement's five reads.
- * A change to either during a run reaches the next run (or a PDF opened later, which reads them afresh).
- */
-const oncePerRun = answerMemo(200);
-/** How a statement's document reads the sender and its label's name: afresh, or once per run. */
+/** How a statement's document reads the sender and its label's name: afresh, or once per run (two of its five reads). */
 type Reads = { sender: typeof statementSender; labelName: typeof statementLabelName };
 const freshReads: Reads = { sender: statementSender, labelName: statementLabelName };
 const readsOfRun = (runId: string | undefined): Reads => ({
