@@ -2,7 +2,7 @@ import type { BillingEventView } from '../../shared/schemas/billing.js';
 import { listBillingEvents } from '../data/access/billing.js';
 import { listCompanies } from '../data/access/companies.js';
 import type { BillingEventItem } from '../data/entities/billing.js';
-import { allPlans } from '../plans/entitlements.js';
+import { readPlans } from '../plans/entitlements.js';
 import type { BillingProvider } from './provider.js';
 
 /** The admin /billing dashboard and its events table. */
@@ -34,7 +34,7 @@ export async function billingEvents(limit: number, cursor?: string) {
  */
 export async function billingOverview(provider: BillingProvider) {
   const [plans, coupons, promotionCodes, companies, events] = await Promise.all([
-    allPlans(),
+    readPlans(),
     provider.listCoupons(),
     provider.listPromotionCodes(),
     listCompanies(),

@@ -9,15 +9,15 @@ import { hasLabels } from '../data/access/labels.js';
 import { getUsers } from '../data/access/users.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { setCompanySubscription } from '../plans/company-plan.js';
-import { allPlans } from '../plans/entitlements.js';
+import { findPlan } from '../plans/entitlements.js';
 import { storedChanges } from '../reference/record-shape.js';
 import { companyShape } from './company-shape.js';
 
 /** Admin management of companies (tenants) and their users. */
 
-/** A plan the admin picks must exist (the field is named in the refusal). */
+/** A plan the admin picks must exist, however recently saved (the field is named in the refusal). */
 async function assertPlanExists(planId: string): Promise<void> {
-  if (!(await allPlans()).some((plan) => plan.id === planId)) {
+  if (!(await findPlan(planId))) {
     throw new InvalidField('subscription_id', 'Subscription plan not found');
   }
 }

@@ -10,7 +10,7 @@ import {
   patchPlanItem,
 } from '../data/access/plans.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
-import { allPlans, effectivePlanId, readPlans } from './entitlements.js';
+import { effectivePlanId, readPlans } from './entitlements.js';
 import { toPlanItem, toPlanView } from './plan-view.js';
 
 /** Admin management of subscription plans. */
@@ -80,7 +80,7 @@ export async function deletePlan(planId: string): Promise<{ message: string }> {
 /** GET subscriptions/list_products: the provider's products, one per plan (Stripe's shape). */
 export async function listProducts() {
   return {
-    products: (await allPlans()).map((plan) => ({
+    products: (await readPlans()).map((plan) => ({
       object: 'product',
       id: plan.id,
       name: plan.name,
@@ -92,7 +92,7 @@ export async function listProducts() {
 /** GET subscriptions/retrieve_plans: the plans as the card provider prices them (Stripe's plan object). */
 export async function retrievePlans() {
   return {
-    plans: (await allPlans()).map((plan) => ({
+    plans: (await readPlans()).map((plan) => ({
       object: 'plan',
       id: plan.stripe_id ?? plan.id,
       product: plan.id,

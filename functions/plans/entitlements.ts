@@ -62,8 +62,11 @@ export async function companyPlan(company: string | PlanFields): Promise<PlanVie
   );
 }
 
-/** A plan by id from the cached plans; one not there is looked for again at the list's current version. */
-async function findPlan(planId: string): Promise<PlanView | undefined> {
+/**
+ * A plan by id from the cached plans; one not there is looked for again at the list's current version, so a plan
+ * saved by another process a moment ago (an admin adds a plan, then puts a company on it) is found.
+ */
+export async function findPlan(planId: string): Promise<PlanView | undefined> {
   return (await allPlans()).find((p) => p.id === planId) ?? (await readPlans()).find((p) => p.id === planId);
 }
 

@@ -25,7 +25,7 @@ vi.mock('../../functions/data/service.js', () => ({
   }),
 }));
 
-const { allPlans, readPlans } = await import('../../functions/plans/entitlements.js');
+const { allPlans, findPlan, readPlans } = await import('../../functions/plans/entitlements.js');
 const { LISTS, listsChangedAfterWrite } = await import('../../functions/data/list-cache.js');
 const { toPlanItem } = await import('../../functions/plans/plan-view.js');
 const { SEEDED_PLANS } = await import('../../functions/plans/seeded-plans.js');
@@ -70,5 +70,20 @@ describe('the plans copy', () => {
     expect(names(await readPlans())).toEqual(['p1', 'p3']);
     expect(names(await allPlans())).toEqual(['p1', 'p3']);
     expect(listPlanItems).toHaveBeenCalledTimes(2);
+  });
+
+  it('a plan another process saved a moment ago is found by id while the copy is fresh', async () => {
+    await adminSaved();
+    listPlanItems.mockReset();
+    listPlanItems.mockResolvedValueOnce(stored(['p1']));
+    expect(names(await allPlans())).toEqual(['p1']);
+    // Another process added p4 (an admin's save in another Lambda), then the admin puts a company on it here.
+    version.stored = 'v-p4-elsewhere';
+    listPlanItems.mockResolvedValueOnce(stored(['p1', 'p4']));
+    // The copy for every tenant call does not know p4 yet (checked less than a second ago) …
+    expect(names(await allPlans())).toEqual(['p1']);
+    // … so a company's plan is looked up by id, which reads the current list when the copy lacks it.
+    expect((await findPlan('p4'))?.name).toBe('p4');
+    expect(await findPlan('p-nobody-saved')).toBeUndefined();
   });
 });
