@@ -5,10 +5,28 @@ import { getDb } from './service.js';
 /**
  * Lists read only to name linked records (a recording's artists, a release's label) are checked
  * against their version at most once a second: a page of 50 recordings names its artists from
- * one version read instead of one per row. This process's own writes clear the check at once.
+ * one version read instead of one per row. This process's own changes clear the check at once: once the write is
+ * done (listsChangedAfterWrite), or when a transaction's items are made (listsChanged), and a version read begun
+ * before such a change is not trusted after it.
  */
 const RECHECK_MS = 1000;
 const lastChecked = new Map<string, number>();
+
+/**
+ * How many times this process changed each list. A version read that began before one of those changes may answer
+ * the version from before it: it must not stand for the calls after the change, neither as the last check (the
+ * one-second window) nor as a read in flight that later calls join.
+ */
+const changesHere = new Map<string, number>();
+const changesOf = (list: string) => changesHere.get(list) ?? 0;
+
+/** This process changed these lists: the next call of each reads its version again. */
+function changedHere(lists: readonly string[]) {
+  for (const list of lists) {
+    lastChecked.delete(list);
+    changesHere.set(list, changesOf(list) + 1);
+  }
+}
 
 /**
  * Lists a user pages, sorts and searches (labels now, artists and releases later) are held in
@@ -18,7 +36,13 @@ const lastChecked = new Map<string, number>();
  * 5,000-label list fast. Writers change the version in the same transaction as the data.
  * At most 500 lists, least recently used first out (lib/versioned-cache.ts).
  */
-const cache = new VersionedCache<unknown[]>({ entries: 500, onEvict: (list) => lastChecked.delete(list) });
+const cache = new VersionedCache<unknown[]>({
+  entries: 500,
+  onEvict: (list) => {
+    lastChecked.delete(list);
+    changesHere.delete(list);
+  },
+});
 
 /** The version of a list that has never been written. */
 export const NO_VERSION = 'none';
@@ -56,7 +80,8 @@ export async function readVersions(lists: readonly string[]): Promise<Map<string
  * user pages must see a write that finished before their request began.
  */
 const versionChecks = new SharedLoads<string>();
-const sharedVersionCheck = (list: string) => versionChecks.run(list, () => readVersion(list));
+const sharedVersionCheck = (list: string, changes: number) =>
+  versionChecks.run(`${list}\u0000${changes}`, () => readVersion(list));
 
 /**
  * The list, from memory when its version is current. `knownVersion` is the version the
@@ -73,8 +98,10 @@ export async function cachedList<T>(
   const forLinks = options.recheck === false;
   if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS)
     return hit.value as T[];
-  const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list) : await readVersion(list));
-  lastChecked.set(list, Date.now());
+  const changes = changesOf(list);
+  const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list, changes) : await readVersion(list));
+  // Kept as the last check only when this process did not change the list while it was read.
+  if (changesOf(list) === changes) lastChecked.set(list, Date.now());
   // Concurrent requests that miss the same version share one load instead of each reading the partition.
   return (await cache.get(list, version, load)) as T[];
 }
@@ -84,7 +111,7 @@ type ListVersionWriter = { put: (item: { list: string; version: string }) => { c
 
 /** The transaction items that mark lists changed; include them in every write to those lists. */
 export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
-  for (const list of lists) lastChecked.delete(list);
+  changedHere(lists);
   return lists.map(
     (list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>,
   );
@@ -97,8 +124,8 @@ export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists:
  * (and reloads at the new one), never the old records under the new version.
  */
 export async function listsChangedAfterWrite(lists: readonly string[]): Promise<void> {
-  for (const list of lists) lastChecked.delete(list);
   await Promise.all(lists.map((list) => getDb().entities.ListVersion.put({ list, version: ulid() }).go()));
+  changedHere(lists);
 }
 
 /**
