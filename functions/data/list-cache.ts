@@ -5,9 +5,9 @@ import { getDb } from './service.js';
 /**
  * Lists read only to name linked records (a recording's artists, a release's label) are checked
  * against their version at most once a second: a page of 50 recordings names its artists from
- * one version read instead of one per row. This process's own changes clear the check at once: once the write is
- * done (listsChangedAfterWrite), or when a transaction's items are made (listsChanged), and a version read begun
- * before such a change is not trusted after it.
+ * one version read instead of one per row. This process's own changes clear the check at once, once the write is
+ * done (listsChangedAfterWrite, transactionWritten), and a version read begun before such a change is not trusted
+ * after it.
  */
 const RECHECK_MS = 1000;
 const lastChecked = new Map<string, number>();
@@ -109,12 +109,28 @@ export async function cachedList<T>(
 /** The ListVersion entity as a transaction hands it over. */
 type ListVersionWriter = { put: (item: { list: string; version: string }) => { commit: () => unknown } };
 
-/** The transaction items that mark lists changed; include them in every write to those lists. */
+/** The lists each item made by listsChanged marks, so the transaction that writes it can say so once written. */
+const listsOfItem = new WeakMap<object, readonly string[]>();
+
+/**
+ * The transaction items that mark lists changed; include them in every write to those lists. Made inside a
+ * transaction that writeTransaction (data/transaction.ts) runs: once written, it calls transactionWritten with them.
+ */
 export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
   changedHere(lists);
-  return lists.map(
-    (list) => ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>,
-  );
+  return lists.map((list) => {
+    const item = ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>;
+    if (typeof item === 'object' && item !== null) listsOfItem.set(item, [list]);
+    return item;
+  });
+}
+
+/**
+ * A transaction was written: the lists its items mark changed are changed here again, now that the write is done (a
+ * version read begun between making the items and the write may have answered the version from before it).
+ */
+export function transactionWritten(items: readonly unknown[]): void {
+  changedHere(items.flatMap((item) => (typeof item === 'object' && item !== null && listsOfItem.get(item)) || []));
 }
 
 /**

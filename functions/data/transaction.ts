@@ -1,5 +1,6 @@
 import { Conflict } from '../lib/errors.js';
 import { jitteredPause } from '../lib/jittered-pause.js';
+import { transactionWritten } from './list-cache.js';
 import { getDb, type Db } from './service.js';
 
 /** The entities as a transaction hands them over: their writes answer `commit()` items. */
@@ -16,10 +17,11 @@ export async function writeTransaction(
   build: (entities: TransactionEntities) => Commit[],
   conflicts: Record<number, { message: string; field?: string }> = {},
 ): Promise<void> {
+  let items: Commit[] = [];
   const result = await getDb()
-    .transaction.write(build as never)
+    .transaction.write(((entities: TransactionEntities) => (items = build(entities))) as never)
     .go();
-  if (!result.canceled) return;
+  if (!result.canceled) return transactionWritten(items);
   const rejected = result.data.findIndex(
     (item: { rejected: boolean; code?: string }) => item.rejected && item.code === 'ConditionalCheckFailed',
   );

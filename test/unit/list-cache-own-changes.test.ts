@@ -34,7 +34,9 @@ vi.mock('../../functions/data/service.js', () => ({
   }),
 }));
 
-const { cachedList, listsChangedAfterWrite } = await import('../../functions/data/list-cache.js');
+const { cachedList, listsChanged, listsChangedAfterWrite, transactionWritten } = await import(
+  '../../functions/data/list-cache.js'
+);
 
 /** The list as stored: its rows name the version they were loaded at. */
 const load = async () => [table.version];
@@ -78,5 +80,19 @@ describe("a cached list and this process's own changes", () => {
       vi.useRealTimers();
       table.holdReads = false;
     }
+  });
+
+  it("a transaction's change: a version read begun after its items were made does not stand once it is written", async () => {
+    table.holdReads = false;
+    await forLinks('own-c'); // warm
+    // The items are made (listsChanged), then a read begins and answers before the transaction is written.
+    const writer = { put: (item: { list: string; version: string }) => ({ commit: () => ({ Put: item }) }) };
+    const items = listsChanged(writer, ['own-c']);
+    await forLinks('own-c');
+    table.version = items[0].Put.version; // the transaction is written
+    transactionWritten(items);
+    const readsBefore = table.reads;
+    expect(await forLinks('own-c')).toEqual([table.version]);
+    expect(table.reads).toBe(readsBefore + 1);
   });
 });
