@@ -25,7 +25,13 @@ const RECEIVE_WAIT_SECONDS = 20;
  * pollers that feed queue messages to their workers (one poller, or the queue's concurrency; one message at a time, or
  * the queue's fan-out batch), honouring partial batch failures the way the Lambda event source mapping does.
  */
-export async function startSqs(options: { port: number; region: string }) {
+export async function startSqs(options: {
+  port: number;
+  region: string;
+  /** How long a worker may take on a batch, by queue (default: its Lambda's timeout, QUEUES[key].workerTimeoutSeconds). */
+  workerTimeoutSeconds?: (key: QueueKey) => number;
+}) {
+  const timeoutOf = (key: QueueKey) => options.workerTimeoutSeconds?.(key) ?? QUEUES[key].workerTimeoutSeconds;
   // fauxqs's own startFauxqs listens on every interface whatever its `host` option says (that one
   // names the host in queue URLs), so its app is started here on loopback instead.
   const server = buildApp({ logger: false, host: '127.0.0.1' });
@@ -119,13 +125,16 @@ export async function startSqs(options: { port: number; region: string }) {
   }
 
   /**
-   * One invocation: the worker gets the batch; each message it reports failed (or all, when it throws) comes back
-   * after LOCAL_RETRY_SECONDS, the others are deleted.
+   * One invocation: the worker gets the batch; each message it reports failed (or all, when it throws or takes longer
+   * than its Lambda's timeout) comes back after LOCAL_RETRY_SECONDS, the others are deleted.
    */
   async function deliver(key: QueueKey, worker: SQSHandler, records: SQSRecord[]) {
     let failed = new Set(records.map((r) => r.messageId));
     try {
-      const result = (await worker({ Records: records }, {} as never, () => undefined)) as SQSBatchResponse | undefined;
+      const result = await withinTimeout(
+        key,
+        worker({ Records: records }, {} as never, () => undefined),
+      );
       failed = new Set(result?.batchItemFailures?.map((f) => f.itemIdentifier) ?? []);
     } catch (error) {
       // A worker in a thread (worker-threads.ts) is ended with the cloud, whatever it had in hand: not a failure.
@@ -136,6 +145,28 @@ export async function startSqs(options: { port: number; region: string }) {
       if (failed.has(messageId))
         await client.send(new ChangeMessageVisibilityCommand({ ...queued, VisibilityTimeout: LOCAL_RETRY_SECONDS }));
       else await client.send(new DeleteMessageCommand(queued));
+    }
+  }
+
+  /**
+   * The worker's answer, or a failure once it has taken longer than its Lambda may. Lambda ends an invocation at its
+   * timeout and the queue delivers the batch again; without this a worker waiting on something that never answers
+   * held its poller for good, and the queue's messages waited behind it. The late worker is not stopped (it runs in
+   * this process or its thread): its jobs take a message delivered twice as a no-op or a resume, as they must in AWS.
+   */
+  async function withinTimeout(key: QueueKey, answer: ReturnType<SQSHandler>): Promise<SQSBatchResponse | undefined> {
+    const seconds = timeoutOf(key);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`took longer than ${seconds} s, its Lambda's timeout`)),
+        seconds * 1000,
+      );
+    });
+    try {
+      return (await Promise.race([answer, late])) as SQSBatchResponse | undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
