@@ -19,12 +19,40 @@ const lastChecked = new Map<string, number>();
  */
 const changesHere = new Map<string, number>();
 const changesOf = (list: string) => changesHere.get(list) ?? 0;
+/** Version reads under way, by list. */
+const readsUnderWay = new Map<string, number>();
 
-/** This process changed these lists: the next call of each reads its version again. */
+/**
+ * This process changed these lists: the next call of each reads its version again. Counted only for a list held or
+ * being read here (no other can be served from before the change), so the counts stay as few as the lists held.
+ */
 function changedHere(lists: readonly string[]) {
   for (const list of lists) {
     lastChecked.delete(list);
-    changesHere.set(list, changesOf(list) + 1);
+    if (cache.peek(list) || readsUnderWay.has(list)) changesHere.set(list, changesOf(list) + 1);
+  }
+}
+
+/**
+ * Reads a list's version (`read` is given the count of this process's changes to it so far), counted as under way
+ * while it is; says whether this process changed the list meanwhile.
+ */
+async function versionRead(
+  list: string,
+  read: (changes: number) => Promise<string>,
+): Promise<{ version: string; changedMeanwhile: boolean }> {
+  const changes = changesOf(list);
+  readsUnderWay.set(list, (readsUnderWay.get(list) ?? 0) + 1);
+  try {
+    const version = await read(changes);
+    return { version, changedMeanwhile: changesOf(list) !== changes };
+  } finally {
+    const left = (readsUnderWay.get(list) ?? 1) - 1;
+    if (left > 0) readsUnderWay.set(list, left);
+    else {
+      readsUnderWay.delete(list);
+      if (!cache.peek(list)) changesHere.delete(list);
+    }
   }
 }
 
@@ -40,7 +68,7 @@ const cache = new VersionedCache<unknown[]>({
   entries: 500,
   onEvict: (list) => {
     lastChecked.delete(list);
-    changesHere.delete(list);
+    if (!readsUnderWay.has(list)) changesHere.delete(list);
   },
 });
 
@@ -98,10 +126,12 @@ export async function cachedList<T>(
   const forLinks = options.recheck === false;
   if (forLinks && hit && knownVersion === undefined && checkedAt !== undefined && Date.now() - checkedAt < RECHECK_MS)
     return hit.value as T[];
-  const changes = changesOf(list);
-  const version = knownVersion ?? (forLinks ? await sharedVersionCheck(list, changes) : await readVersion(list));
+  const { version, changedMeanwhile } =
+    knownVersion === undefined
+      ? await versionRead(list, (changes) => (forLinks ? sharedVersionCheck(list, changes) : readVersion(list)))
+      : { version: knownVersion, changedMeanwhile: false };
   // Kept as the last check only when this process did not change the list while it was read.
-  if (changesOf(list) === changes) lastChecked.set(list, Date.now());
+  if (!changedMeanwhile) lastChecked.set(list, Date.now());
   // Concurrent requests that miss the same version share one load instead of each reading the partition.
   return (await cache.get(list, version, load)) as T[];
 }
