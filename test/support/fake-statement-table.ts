@@ -94,6 +94,7 @@ export function fakeCloud(options: {
     contract_earnings: options.contractEarnings?.[account.id] ?? [],
     graphs: false,
     currency: 'GBP',
+    csv_stored: true,
   });
   const figures = {
     opening_balance: '0.00',

@@ -203,6 +203,24 @@ describe('the account step', () => {
     expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
   });
 
+  it("tells the documents what the account's record says of its CSV only when this delivery read the record", async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const told: (boolean | undefined)[] = [];
+    const telling = (fail: boolean): AccountStepDeps => ({
+      ...cloud.deps,
+      documents: async (statement, options) => {
+        told.push(options.csvStored);
+        if (fail) throw new Error('renderer died');
+        return cloud.deps.documents(statement, options);
+      },
+    });
+    // The delivery that numbers the statement read the record: the publish step stored the CSV.
+    await expect(runAccountStep(cloud.message('a'), telling(true))).rejects.toThrow('renderer died');
+    // The next one finds the statement numbered and reads no record: the documents look for themselves.
+    expect(await runAccountStep(cloud.message('a'), telling(false))).toBe('finished');
+    expect(told).toEqual([true, undefined]);
+  });
+
   it('publishes nothing for a run that is not publishing (failed)', async () => {
     const cloud = fakeCloud({ accounts: ['a'] });
     cloud.run.status = 'failed';

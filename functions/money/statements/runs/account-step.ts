@@ -61,9 +61,13 @@ export type AccountStepDeps = {
   release(tenantId: string, statementId: string): Promise<void>;
   /**
    * Stores the statement's PDF and CSV and, when `mail`, mails it; answers the keys. A statement a
-   * correction replaced before it was finished gets its documents but is never mailed.
+   * correction replaced before it was finished gets its documents but is never mailed. `csvStored`: what the
+   * account's record says of its CSV, when this delivery read it (otherwise the documents look).
    */
-  documents(statement: StatementItem, options: { mail: boolean }): Promise<{ pdf_key: string; csv_key: string }>;
+  documents(
+    statement: StatementItem,
+    options: { mail: boolean; csvStored?: boolean },
+  ): Promise<{ pdf_key: string; csv_key: string }>;
   /** Marks it published and counts it on its run; whether this call counted it. */
   complete(
     tenantId: string,
@@ -99,6 +103,8 @@ export async function runAccountStep(
   const statementId = statementIdOf(runId, account);
   let statement = await deps.getStatement(tenantId, statementId);
   let outcome: AccountStepOutcome = 'finished';
+  /** What the account's record says of its CSV, when this delivery numbered the statement (it read the record). */
+  let csvStored: boolean | undefined;
   if (!statement) {
     // A failed run publishes nothing more (the accounts it published stay published), except the statements whose
     // numbers it reserved: a reserved number is given out, so its statement is made whatever befell the run.
@@ -112,6 +118,7 @@ export async function runAccountStep(
       return 'already_stated';
     }
     statement = numbered.statement;
+    csvStored = numbered.csvStored;
     outcome = 'published';
   }
   if (statement.queue_status === 'published') {
@@ -123,7 +130,7 @@ export async function runAccountStep(
   if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
   let keys: { pdf_key: string; csv_key: string };
   try {
-    keys = await deps.documents(statement, { mail: !statement.superseded_by });
+    keys = await deps.documents(statement, { mail: !statement.superseded_by, csvStored });
   } catch (error) {
     await deps.release(tenantId, statementId);
     throw error;
@@ -143,7 +150,7 @@ async function numberStatement(
   run: StatementRunItem,
   account: AccountRef,
   deps: AccountStepDeps,
-): Promise<{ statement: StatementItem } | { stated_by: StatedPeriod }> {
+): Promise<{ statement: StatementItem; csvStored?: boolean } | { stated_by: StatedPeriod }> {
   const { tenantId } = run;
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
@@ -161,7 +168,7 @@ async function numberStatement(
       const own = await deps.getStatement(tenantId, statementId);
       if (own) {
         await deps.settleRecoupment?.(tenantId, statementId, own.recoupment_pending ?? []);
-        return { statement: own };
+        return { statement: own, csvStored: record.csv_stored };
       }
     }
     if (correction) {
@@ -215,7 +222,7 @@ async function numberStatement(
       const stored = await deps.getStatement(tenantId, statementId);
       if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
       if (outcome === 'exists') await deps.settleRecoupment?.(tenantId, statementId, stored.recoupment_pending ?? []);
-      return { statement: stored };
+      return { statement: stored, csvStored: record.csv_stored };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
     refused = outcome;

@@ -93,24 +93,21 @@ export async function sendStatement(document: StatementDocument, pdf: Uint8Array
 }
 
 /**
- * A numbered statement's documents: its CSV of lines (the run's, under the statement's own key),
- * its PDF (rendered from the stored statement, number included), then, when `mail`, its mail with
- * the PDF attached when it has recipients. Keys are fixed per statement, so doing it twice overwrites.
+ * Stores a statement's CSV of lines under its own key, unless it is there. The publish step stores it there itself
+ * (publish.ts), and its account record says so (`csvStored`): then nothing is read or written. Without that word (a
+ * delivery that did not read the record, or a run published before records said it) it looks: a run published
+ * before the publish step stored CSVs kept them under the run, copied inside the bucket; an account without lines in
+ * the period gets the header only.
  */
-export async function storeAndSend(
-  statement: StatementItem,
-  { mail }: { mail: boolean },
-): Promise<{ pdf_key: string; csv_key: string }> {
-  const { tenantId, statementId } = statement;
+export async function storeStatementCsv(statement: StatementItem, csvStored?: boolean): Promise<string> {
+  const { tenantId, statementId, run_id } = statement;
   const csv_key = statementKeys.csv(tenantId, statementId);
-  const pdf_key = statementKeys.pdf(tenantId, statementId);
-  // The publish step stored the CSV of the account's lines under this key (publish.ts). A run published before it
-  // did so kept it under the run: copied inside the bucket. An account without lines in the period has no CSV and
-  // gets the header only.
-  const { run_id } = statement;
-  const stored = Boolean(statement.control?.lines) && (await objectExists(statementsBucket(), csv_key));
+  if (csvStored) return csv_key;
+  const stored =
+    csvStored === undefined && Boolean(statement.control?.lines) && (await objectExists(statementsBucket(), csv_key));
   const copied =
     !stored &&
+    csvStored === undefined &&
     run_id !== undefined &&
     (await copyObject(
       statementsBucket(),
@@ -120,6 +117,20 @@ export async function storeAndSend(
     ));
   if (!stored && !copied)
     await timed('documents.csv_write', () => putBytes(statementsBucket(), csv_key, EMPTY_CSV, STATEMENT_CSV_TYPE));
+  return csv_key;
+}
+
+/**
+ * A numbered statement's documents: its CSV of lines (storeStatementCsv), its PDF (rendered from the stored
+ * statement, number included), then, when `mail`, its mail with the PDF attached when it has recipients. Keys are
+ * fixed per statement, so doing it twice overwrites.
+ */
+export async function storeAndSend(
+  statement: StatementItem,
+  { mail, csvStored }: { mail: boolean; csvStored?: boolean },
+): Promise<{ pdf_key: string; csv_key: string }> {
+  const csv_key = await storeStatementCsv(statement, csvStored);
+  const pdf_key = statementKeys.pdf(statement.tenantId, statement.statementId);
   const document = await timed('documents.reads', () => runStatementDocument(statement));
   const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));

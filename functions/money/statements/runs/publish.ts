@@ -122,6 +122,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
           // Statement settings: graphs on for labels, off for payees, unless their settings say.
           graphs: settings.graphs ?? earning.account.type === 'Label',
           currency,
+          csv_stored: Boolean(made),
         };
         await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
       }),

@@ -24,6 +24,11 @@ export type AccountRecord = {
   /** Statement settings graphs: on for labels, off for payees unless their settings say so. */
   graphs: boolean;
   currency: string;
+  /**
+   * Whether the publish step stored the account's CSV under its statement's key (false: the account has no lines,
+   * its statement gets the header only). Absent on records of runs published before it was written: look.
+   */
+  csv_stored?: boolean;
 };
 
 /**
