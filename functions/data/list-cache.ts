@@ -139,28 +139,28 @@ export async function cachedList<T>(
 /** The ListVersion entity as a transaction hands it over. */
 type ListVersionWriter = { put: (item: { list: string; version: string }) => { commit: () => unknown } };
 
-/** The lists each item made by listsChanged marks, so the transaction that writes it can say so once written. */
-const listsOfItem = new WeakMap<object, readonly string[]>();
+/** The list each item made by listsChanged marks, so the transaction that writes it can say so once written. */
+const listOfItem = new WeakMap<object, string>();
+const isObject = (item: unknown): item is object => typeof item === 'object' && item !== null;
 
 /**
- * The transaction items that mark lists changed; include them in every write to those lists. Made inside a
- * transaction that writeTransaction (data/transaction.ts) runs: once written, it calls transactionWritten with them.
+ * The transaction items that mark lists changed; include them in every write to those lists. They count as this
+ * process's change once the transaction is written: writeTransaction (data/transaction.ts) calls transactionWritten.
  */
 export function listsChanged<W extends ListVersionWriter>(ListVersion: W, lists: readonly string[]) {
-  changedHere(lists);
   return lists.map((list) => {
     const item = ListVersion.put({ list, version: ulid() }).commit() as ReturnType<ReturnType<W['put']>['commit']>;
-    if (typeof item === 'object' && item !== null) listsOfItem.set(item, [list]);
+    if (isObject(item)) listOfItem.set(item, list);
     return item;
   });
 }
 
 /**
- * A transaction was written: the lists its items mark changed are changed here again, now that the write is done (a
- * version read begun between making the items and the write may have answered the version from before it).
+ * A transaction was written: the lists its items mark changed are this process's change from now (a version read
+ * begun before the write may have answered the version from before it).
  */
 export function transactionWritten(items: readonly unknown[]): void {
-  changedHere(items.flatMap((item) => (typeof item === 'object' && item !== null && listsOfItem.get(item)) || []));
+  changedHere(items.flatMap((item) => (isObject(item) && listOfItem.get(item)) || []));
 }
 
 /**
