@@ -95,29 +95,31 @@ export async function sendStatement(document: StatementDocument, pdf: Uint8Array
 /**
  * Stores a statement's CSV of lines under its own key, unless it is there. The publish step stores it there itself
  * (publish.ts), and its account record says so (`csvStored`): then nothing is read or written. Without that word (a
- * delivery that did not read the record, or a run published before records said it) it looks: a run published
- * before the publish step stored CSVs kept them under the run, copied inside the bucket; an account without lines in
- * the period gets the header only.
+ * delivery that did not read the record, or a run published before records said it) it looks (csvStoredBefore). An
+ * account without lines in the period gets the header only.
  */
 export async function storeStatementCsv(statement: StatementItem, csvStored?: boolean): Promise<string> {
-  const { tenantId, statementId, run_id } = statement;
-  const csv_key = statementKeys.csv(tenantId, statementId);
-  if (csvStored) return csv_key;
-  const stored =
-    csvStored === undefined && Boolean(statement.control?.lines) && (await objectExists(statementsBucket(), csv_key));
-  const copied =
-    !stored &&
-    csvStored === undefined &&
-    run_id !== undefined &&
-    (await copyObject(
-      statementsBucket(),
-      runKeys.accountCsv(tenantId, run_id, accountOfKey(statement.accountKey)),
-      csv_key,
-      STATEMENT_CSV_TYPE,
-    ));
-  if (!stored && !copied)
+  const csv_key = statementKeys.csv(statement.tenantId, statement.statementId);
+  if (!(csvStored ?? (await csvStoredBefore(statement, csv_key))))
     await timed('documents.csv_write', () => putBytes(statementsBucket(), csv_key, EMPTY_CSV, STATEMENT_CSV_TYPE));
   return csv_key;
+}
+
+/**
+ * Whether the statement's CSV is under its key: stored there by the publish step, or kept under the run by a run
+ * published before the publish step stored CSVs (then copied inside the bucket).
+ */
+async function csvStoredBefore(statement: StatementItem, csv_key: string): Promise<boolean> {
+  if (statement.control?.lines && (await objectExists(statementsBucket(), csv_key))) return true;
+  return (
+    statement.run_id !== undefined &&
+    copyObject(
+      statementsBucket(),
+      runKeys.accountCsv(statement.tenantId, statement.run_id, accountOfKey(statement.accountKey)),
+      csv_key,
+      STATEMENT_CSV_TYPE,
+    )
+  );
 }
 
 /**
