@@ -40,6 +40,20 @@ const stored = (ids: string[]) =>
   );
 const names = (plans: { name: string }[]) => plans.map((plan) => plan.name).filter((name) => name.startsWith('p'));
 
+/** This process's copy holds the plans `ids`, checked just now. */
+async function freshCopyOf(ids: string[]) {
+  await adminSaved();
+  listPlanItems.mockReset();
+  listPlanItems.mockResolvedValueOnce(stored(ids));
+  expect(names(await allPlans())).toEqual(ids);
+}
+
+/** Another process saved a plan: the stored plans are `ids` at a version this process has not read. */
+function savedElsewhere(version_: string, ids: string[]) {
+  version.stored = version_;
+  listPlanItems.mockResolvedValueOnce(stored(ids));
+}
+
 describe('the plans copy', () => {
   it('a read under way when an admin saves does not keep the list from before the save', async () => {
     let answerOldRead: (items: PlanItem[]) => void = () => {};
@@ -60,26 +74,18 @@ describe('the plans copy', () => {
   });
 
   it("the admin's list reads the stored plans even while the copy is fresh", async () => {
-    await adminSaved();
-    listPlanItems.mockReset();
-    listPlanItems.mockResolvedValueOnce(stored(['p1']));
-    expect(names(await allPlans())).toEqual(['p1']);
+    await freshCopyOf(['p1']);
     // Another process added p3: this process's copy does not know it, the admin's list does.
-    version.stored = 'v-elsewhere';
-    listPlanItems.mockResolvedValueOnce(stored(['p1', 'p3']));
+    savedElsewhere('v-elsewhere', ['p1', 'p3']);
     expect(names(await readPlans())).toEqual(['p1', 'p3']);
     expect(names(await allPlans())).toEqual(['p1', 'p3']);
     expect(listPlanItems).toHaveBeenCalledTimes(2);
   });
 
   it('a plan another process saved a moment ago is found by id while the copy is fresh', async () => {
-    await adminSaved();
-    listPlanItems.mockReset();
-    listPlanItems.mockResolvedValueOnce(stored(['p1']));
-    expect(names(await allPlans())).toEqual(['p1']);
+    await freshCopyOf(['p1']);
     // Another process added p4 (an admin's save in another Lambda), then the admin puts a company on it here.
-    version.stored = 'v-p4-elsewhere';
-    listPlanItems.mockResolvedValueOnce(stored(['p1', 'p4']));
+    savedElsewhere('v-p4-elsewhere', ['p1', 'p4']);
     // The copy for every tenant call does not know p4 yet (checked less than a second ago) …
     expect(names(await allPlans())).toEqual(['p1']);
     // … so a company's plan is looked up by id, which reads the current list when the copy lacks it.
