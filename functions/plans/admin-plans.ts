@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import slugify from '@sindresorhus/slugify';
 import { MESSAGES } from '../../shared/messages.js';
 import { SEEDED_PLAN_IDS, type PlanView } from '../../shared/plans.js';
 import type { PlanInput, PlanPatch } from '../../shared/schemas/plan.js';
@@ -29,18 +29,38 @@ export async function getPlan(planId: string): Promise<{ subscription: PlanView 
   return { subscription: await load(planId) };
 }
 
+/** How many ids made from one name are tried (`plan_pro`, `plan_pro_2`, …) before the admin is asked to choose one. */
+const NAME_ID_TRIES = 20;
+
+/**
+ * The ids a new plan may take when the admin chose none, best first: made from its name as the seeded plans' ids are
+ * (`Label Pro` → `plan_label_pro`, letters of other scripts spelled in Latin ones), so the list's Id column and the
+ * plan's address read as the plan rather than as a generated code; when taken, `_2`, `_3`…
+ */
+export function idsFromName(name: string): string[] {
+  const slug = slugify(name, { separator: '_' }).slice(0, 50).replace(/_+$/, '');
+  const base = slug.startsWith('plan') ? slug : slug ? `plan_${slug}` : 'plan';
+  return Array.from({ length: NAME_ID_TRIES }, (_, i) => (i === 0 ? base : `${base}_${i + 1}`));
+}
+
 export async function createPlan(input: PlanInput): Promise<{ subscription: PlanView; message: string }> {
-  const id = input.id ?? `plan_${ulid().toLowerCase()}`;
-  const view = {
-    ...input,
-    id,
-    statement_descriptor: input.statement_descriptor ?? null,
-    stripe_id: input.stripe_id ?? null,
-    livemode: false,
-  };
-  if (!(await createPlanItem(toPlanItem(view))))
-    throw new InvalidField('id', 'A subscription with this id exists already');
-  return { subscription: await load(id), message: MESSAGES.subscriptionAdded };
+  const candidates = input.id ? [input.id] : idsFromName(input.name);
+  for (const id of candidates) {
+    const view = {
+      ...input,
+      id,
+      statement_descriptor: input.statement_descriptor ?? null,
+      stripe_id: input.stripe_id ?? null,
+      livemode: false,
+    };
+    // The conditional create is the check: of two admins saving the same name at once, one takes the next id.
+    if (await createPlanItem(toPlanItem(view)))
+      return { subscription: await load(id), message: MESSAGES.subscriptionAdded };
+  }
+  throw new InvalidField(
+    'id',
+    input.id ? 'A subscription with this id exists already' : 'Plans with this name exist already: choose an id',
+  );
 }
 
 export async function updatePlan(

@@ -34,6 +34,10 @@ describe('plans in the browser', () => {
     await page.waitForURL(/\/admin\/subscriptions$/);
     await expect.poll(() => page.getByTestId('subscriptions-table').textContent()).toContain(`Browser plan ${stamp}`);
     await expect.poll(() => page.getByTestId('subscriptions-table').textContent()).toContain('£12.50 / month');
+    // No id was typed: the plan's id is made from its name, not a generated code.
+    await expect
+      .poll(() => page.getByTestId('subscriptions-table').textContent())
+      .toContain(`plan_browser_plan_${stamp}`);
     if (shots) await page.screenshot({ path: `${shots}/admin-subscriptions.png`, fullPage: true });
     expect(errors).toEqual([]);
   });

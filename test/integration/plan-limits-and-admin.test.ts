@@ -150,6 +150,17 @@ describe('admin subscriptions', () => {
     expect((await adminCall('GET', `/subscriptions/${id}`)).status).toBe(404);
   });
 
+  it('gives a plan without an id one made from its name, the next one when it is taken', async () => {
+    const name = `Label Pro ${stamp}`;
+    const first = await adminCall('POST', '/subscriptions', planBody({ name }));
+    const second = await adminCall('POST', '/subscriptions', planBody({ name }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body.subscription.id).toBe(`plan_label_pro_${stamp}`);
+    expect(second.body.subscription.id).toBe(`plan_label_pro_${stamp}_2`);
+    for (const made of [first, second])
+      expect((await adminCall('DELETE', `/subscriptions/${made.body.subscription.id}`)).status).toBe(200);
+  });
+
   it('keeps Starter and Enterprise (companies fall back to them)', async () => {
     expect((await adminCall('DELETE', `/subscriptions/${SEEDED_PLAN_IDS.starter}`)).status).toBe(409);
     expect((await adminCall('DELETE', `/subscriptions/${SEEDED_PLAN_IDS.enterprise}`)).status).toBe(409);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { effectivePlanId } from '../../functions/plans/entitlements.js';
 import { toPlanItem, toPlanView } from '../../functions/plans/plan-view.js';
 import { SEEDED_PLANS } from '../../functions/plans/seeded-plans.js';
+import { idsFromName } from '../../functions/plans/admin-plans.js';
 import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { planInput } from '../../shared/schemas/plan.js';
 
@@ -65,5 +66,22 @@ describe('the plan input (POST /subscriptions)', () => {
     expect(planInput.safeParse({ ...base, amount: 1.5 }).success).toBe(false);
     expect(planInput.safeParse({ ...base, limits: { ...base.limits, max_users: -1 } }).success).toBe(false);
     expect(planInput.safeParse({ ...base, features: { dashboard: true } }).success).toBe(false);
+  });
+});
+
+describe('a new plan’s id when the admin chose none', () => {
+  it('is made from its name, as the seeded ids are, every candidate a valid id', () => {
+    expect(idsFromName('Label Pro — Plus!').slice(0, 3)).toEqual([
+      'plan_label_pro_plus',
+      'plan_label_pro_plus_2',
+      'plan_label_pro_plus_3',
+    ]);
+    // Other scripts spelled in Latin letters; a name already starting with "plan" is not prefixed again.
+    expect(idsFromName('Профи')[0]).toBe('plan_profi');
+    expect(idsFromName('Plan Gold')[0]).toBe('plan_gold');
+    // Nothing spellable: still a valid id.
+    expect(idsFromName('日本')[0]).toBe('plan');
+    for (const name of ['Label Pro', 'Профи', '日本', 'x'.repeat(100), '__a__'])
+      for (const id of idsFromName(name)) expect(planInput.shape.id.parse(id)).toBe(id);
   });
 });

@@ -252,7 +252,13 @@ function PlanForm({ plan }: { plan?: PlanView }) {
         <Container header={<Header variant="h2">Plan</Header>}>
           <ColumnLayout columns={2}>
             {text('name', 'Name')}
-            {isNew ? text('id', 'Id', 'Optional: lower-case letters, digits and underscores (e.g. plan_pro).') : null}
+            {isNew
+              ? text(
+                  'id',
+                  'Id',
+                  'Optional: lower-case letters, digits and underscores (e.g. plan_pro). Left empty, it is made from the name.',
+                )
+              : null}
             {text('amount', 'Amount', 'Per interval, e.g. 29.00; kept in pence as the card provider counts it.')}
             {text('currency', 'Currency')}
             <FormField label="Interval" errorText={errors.interval} data-testid="subscription-field-interval">
