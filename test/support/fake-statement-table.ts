@@ -135,6 +135,15 @@ export function fakeCloud(options: {
         entry_ids: [],
         previous_statement_id: null,
         self_billing: null,
+        holder: {
+          name: account.id,
+          email: `${account.id}@example.com`,
+          minimum_payout: null,
+          self_billing: false,
+          vat_registered: false,
+          vat_rate: null,
+        },
+        payments: [],
       };
     },
     readSequence: async () => {

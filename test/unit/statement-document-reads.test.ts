@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
+import type { AccountEntryItem, StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 
 /**
  * A run's statements name the same company as sender and mostly the same label: while a run's documents are made,
@@ -74,6 +74,38 @@ describe("a statement's document reads", () => {
     await statementDocument(statement('s1', 'run-1'));
     await statementDocument(statement('s1', 'run-1'));
     expect(reads()).toEqual({ company: 4, label: 4 });
+  });
+
+  it('reads neither the holder nor the entries when numbering read them, and shows what it read', async () => {
+    const { runStatementDocument } = await import('../../functions/money/statements/runs/documents.js');
+    const holder = {
+      name: 'A Payee',
+      email: 'payee@example.com',
+      minimum_payout: null,
+      self_billing: false,
+      vat_registered: false,
+      vat_rate: null,
+    };
+    const payment = {
+      tenantId: 'c1',
+      accountKey: 'Payee#p1',
+      entryId: 'e1',
+      kind: 'payment',
+      amount: '-70.00',
+      date: '2026-04-10',
+      payment_method: 'BACS',
+      statement_id: 's9',
+    } as unknown as AccountEntryItem;
+    await runStatementDocument(statement('s0', 'run-3'));
+    send.mockClear();
+    const document = await runStatementDocument(statement('s9', 'run-3'), { holder, payments: [payment] });
+    // Nothing read: the sender and label once for the run already, the holder and payments handed in.
+    expect(send).not.toHaveBeenCalled();
+    expect(document.payee.email).toBe('payee@example.com');
+    expect(document.statement.payments_made?.map((p) => p.text)).toEqual(['£70.00 paid on 2026-04-10 via BACS']);
+    // Without them, both are read: the holder's GetItem and the account's entries.
+    await runStatementDocument(statement('s10', 'run-3'));
+    expect(send.mock.calls.map(([c]) => c.constructor.name).sort()).toEqual(['GetCommand', 'QueryCommand']);
   });
 
   it("reads the company's terms once for every account of a run, and the assembly given them reads none", async () => {

@@ -203,22 +203,49 @@ describe('the account step', () => {
     expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
   });
 
-  it("tells the documents what the account's record says of its CSV only when this delivery read the record", async () => {
+  it('tells the documents what it read while numbering (the CSV, the holder, the payments) only when it numbered', async () => {
     const cloud = fakeCloud({ accounts: ['a'] });
-    const told: (boolean | undefined)[] = [];
+    const told: unknown[] = [];
     const telling = (fail: boolean): AccountStepDeps => ({
       ...cloud.deps,
-      documents: async (statement, options) => {
-        told.push(options.csvStored);
+      documents: async (statement, { mail, ...read }) => {
+        told.push({ csvStored: read.csvStored, email: read.holder?.email, payments: read.payments });
         if (fail) throw new Error('renderer died');
-        return cloud.deps.documents(statement, options);
+        return cloud.deps.documents(statement, { mail, ...read });
       },
     });
-    // The delivery that numbers the statement read the record: the publish step stored the CSV.
+    // The delivery that numbers the statement read the record (the publish step stored the CSV), the holder and
+    // the entries it carries.
     await expect(runAccountStep(cloud.message('a'), telling(true))).rejects.toThrow('renderer died');
-    // The next one finds the statement numbered and reads no record: the documents look for themselves.
+    // The next one finds the statement numbered and reads none of them: the documents read for themselves.
     expect(await runAccountStep(cloud.message('a'), telling(false))).toBe('finished');
-    expect(told).toEqual([true, undefined]);
+    expect(told).toEqual([
+      { csvStored: true, email: 'a@example.com', payments: [] },
+      { csvStored: undefined, email: undefined, payments: undefined },
+    ]);
+  });
+
+  it('tells the documents only the record when another delivery wrote the statement first', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const told: unknown[] = [];
+    // A twin delivery writes the statement between this one's reads and its write: this one's write finds it there.
+    let twinWrote = false;
+    const racing: AccountStepDeps = {
+      ...cloud.deps,
+      publish: async (publication) => {
+        if (!twinWrote) {
+          twinWrote = true;
+          await cloud.deps.publish(publication);
+        }
+        return cloud.deps.publish(publication);
+      },
+      documents: async (statement, { mail, ...read }) => {
+        told.push(Object.keys(read).filter((k) => read[k as keyof typeof read] !== undefined));
+        return cloud.deps.documents(statement, { mail, ...read });
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), racing)).toBe('published');
+    expect(told).toEqual([['csvStored']]);
   });
 
   it('publishes nothing for a run that is not publishing (failed)', async () => {

@@ -1,4 +1,4 @@
-import { accountHolder, accountKeyOf } from '../../accounts/account.js';
+import { type AccountHolder, accountHolder, accountKeyOf } from '../../accounts/account.js';
 import type {
   AccountRef,
   ExactMoney,
@@ -15,6 +15,7 @@ import {
   statementsOfAccount,
 } from '../../../data/access/accounts.js';
 import { expensesOfAccount } from '../../../data/access/expenses.js';
+import type { AccountEntryItem } from '../../../data/entities/statements.js';
 import { accountFigures, type ContractFigures } from './account-figures.js';
 import { monthEnd } from '../../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';
@@ -59,6 +60,10 @@ export type AssembledAccount = {
   expense_ids: string[];
   entry_ids: string[];
   previous_statement_id: string | null;
+  /** The account's holder as read here (null: none); absent for a label's account, whose holder is not read. */
+  holder?: AccountHolder | null;
+  /** Of the entries carried, the payments: the statement shows them, so its documents need not read them again. */
+  payments: AccountEntryItem[];
   /**
    * The self-billing invoice's figures when the company's agreement is in force and the payee
    * has agreed (publishing numbers it once: Sequence 'self_billing_invoice'); null otherwise.
@@ -122,5 +127,7 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
     expense_ids: carried.expenses.map((x) => x.expenseId),
     entry_ids: carried.entries.map((e) => e.entryId),
     previous_statement_id: previous?.statementId ?? null,
+    ...(input.account.type === 'Payee' ? { holder } : {}),
+    payments: carried.entries.filter((e) => e.kind === 'payment'),
   };
 }

@@ -43,11 +43,20 @@ export function presentPaymentMade(
   return { ...made, text: paymentMadeText(made, currency) };
 }
 
-/** The payments a published statement carries, oldest first. */
-export async function paymentsMadeOn(statement: StatementItem): Promise<StatementPaymentMade[]> {
-  const entries = (await entriesOfAccount(statement.tenantId, statement.accountKey))
-    .filter((e) => e.kind === 'payment' && e.statement_id === statement.statementId)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.entryId.localeCompare(b.entryId));
+/**
+ * The payments a published statement carries, oldest first. `carried`: its payment entries as the publishing read
+ * them, when the caller has them (the delivery that numbered it); otherwise they are read.
+ */
+export async function paymentsMadeOn(
+  statement: StatementItem,
+  carried?: readonly AccountEntryItem[],
+): Promise<StatementPaymentMade[]> {
+  const payments =
+    carried ??
+    (await entriesOfAccount(statement.tenantId, statement.accountKey)).filter(
+      (e) => e.kind === 'payment' && e.statement_id === statement.statementId,
+    );
+  const entries = [...payments].sort((a, b) => a.date.localeCompare(b.date) || a.entryId.localeCompare(b.entryId));
   const numbers = await Promise.all(
     entries.map(async (e) =>
       e.paid_statement_id ? ((await getStatement(statement.tenantId, e.paid_statement_id))?.number ?? null) : null,

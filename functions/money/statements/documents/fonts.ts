@@ -125,7 +125,7 @@ async function load(): Promise<PdfMake> {
   pdfmake.setFonts(fonts);
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
-  await shareDecodedTables(pdfmake);
+  await shareFontWork(pdfmake);
   return pdfmake;
 }
 
@@ -135,20 +135,32 @@ type FontkitFontPrototype = {
   sharesDecodedTables?: true;
 };
 
+/** What shareLayouts reaches of pdfkit's font of a document: its fontkit font, and how it lays out one word. */
+type PdfkitFont = { font: { stream: { buffer: object } }; layoutRun(text: string): unknown };
+type PdfkitFontPrototype = { layoutCached(this: PdfkitFont, text: string): unknown; sharesLayouts?: true };
+
+/**
+ * fontkit's and pdfkit's per-document work on the fonts, done once per process instead (shareDecodedTables,
+ * shareLayouts). Both are reached through a font pdfmake opened (its own copies of fontkit and pdfkit, whichever the
+ * bundler chose); if either ever stops having the method, documents render as before, unshared.
+ */
+async function shareFontWork(instance: PdfMake): Promise<void> {
+  const doc = (await instance.createPdf({ content: [] }).getStream()) as unknown as {
+    provideFont(family: string, bold: boolean, italics: boolean): PdfkitFont;
+  };
+  const font = doc.provideFont('Roboto', false, false);
+  shareDecodedTables(Object.getPrototypeOf(font.font) as FontkitFontPrototype);
+  shareLayouts(Object.getPrototypeOf(font) as PdfkitFontPrototype);
+}
+
 /**
  * fontkit decodes a font's tables (glyph positions and kerning, metrics, character map) when first read, and keeps
  * them on the font object; pdfkit makes a new font object for every document. So every statement decoded Roboto's
  * tables again: about half of its render time (p50 76 → 36 ms measured on the sample statement). Here the tables of
  * the same font bytes are decoded once per process and shared by every later font object: a decoded table is only
- * read afterwards, and the fonts are the same bytes for the life of the process. fontkit's font class is reached
- * through a font pdfmake opened (its own copy of fontkit, whichever the bundler chose); if it ever stops having
- * this method, documents render as before, unshared.
+ * read afterwards, and the fonts are the same bytes for the life of the process.
  */
-async function shareDecodedTables(instance: PdfMake): Promise<void> {
-  const doc = (await instance.createPdf({ content: [] }).getStream()) as unknown as {
-    provideFont(family: string, bold: boolean, italics: boolean): { font: object };
-  };
-  const prototype = Object.getPrototypeOf(doc.provideFont('Roboto', false, false).font) as FontkitFontPrototype;
+function shareDecodedTables(prototype: FontkitFontPrototype): void {
   if (typeof prototype._decodeTable !== 'function' || prototype.sharesDecodedTables) return;
   const decodeOwn = prototype._decodeTable;
   const decoded = new WeakMap<object, Map<string, unknown>>();
@@ -158,4 +170,30 @@ async function shareDecodedTables(instance: PdfMake): Promise<void> {
     return tables.get(table.tag);
   };
   prototype.sharesDecodedTables = true;
+}
+
+/** How many words' layouts are kept per font before they are dropped and gathered again (a bound on memory). */
+const LAYOUTS_PER_FONT = 10_000;
+
+/**
+ * pdfkit shapes text a word at a time (glyphs, kerning, widths: fontkit's layout, the largest part of a statement's
+ * render left after the tables) and keeps each word's layout for the rest of its document only. A run's statements
+ * repeat most of their words (headings, stores, territories, months, titles), so the layouts are kept per font bytes
+ * for the process. A layout depends on the font and the word alone, and pdfkit only reads it (it copies what it
+ * adjusts), as it already did within one document.
+ */
+function shareLayouts(prototype: PdfkitFontPrototype): void {
+  if (typeof prototype.layoutCached !== 'function' || prototype.sharesLayouts) return;
+  const layouts = new WeakMap<object, Map<string, unknown>>();
+  prototype.layoutCached = function (text) {
+    const words = getOrCreate(layouts, this.font.stream.buffer, () => new Map<string, unknown>());
+    let layout = words.get(text);
+    if (layout === undefined) {
+      if (words.size >= LAYOUTS_PER_FONT) words.clear();
+      layout = this.layoutRun(text);
+      words.set(text, layout);
+    }
+    return layout;
+  };
+  prototype.sharesLayouts = true;
 }

@@ -13,6 +13,7 @@ import { statedOver, type StatedPeriod } from '../../../data/entities/stated-per
 import type { AssembleInput, AssembledAccount } from '../accounts/assemble.js';
 import { contractMoneyOf } from './contract-money.js';
 import { numberOfStatement, statementIdOf, statementItem, type AccountRecord } from './statement-item.js';
+import type { ReadAtNumbering } from './documents.js';
 
 /**
  * One account's step of a publishing run: number and publish its statement in one transaction,
@@ -61,12 +62,13 @@ export type AccountStepDeps = {
   release(tenantId: string, statementId: string): Promise<void>;
   /**
    * Stores the statement's PDF and CSV and, when `mail`, mails it; answers the keys. A statement a
-   * correction replaced before it was finished gets its documents but is never mailed. `csvStored`: what the
-   * account's record says of its CSV, when this delivery read it (otherwise the documents look).
+   * correction replaced before it was finished gets its documents but is never mailed. The rest of the options:
+   * what this delivery read while numbering it (the record's word on its CSV, the holder, the payments carried),
+   * so the documents do not read it again; absent, they read it.
    */
   documents(
     statement: StatementItem,
-    options: { mail: boolean; csvStored?: boolean },
+    options: { mail: boolean } & ReadAtNumbering,
   ): Promise<{ pdf_key: string; csv_key: string }>;
   /** Marks it published and counts it on its run; whether this call counted it. */
   complete(
@@ -103,8 +105,8 @@ export async function runAccountStep(
   const statementId = statementIdOf(runId, account);
   let statement = await deps.getStatement(tenantId, statementId);
   let outcome: AccountStepOutcome = 'finished';
-  /** What the account's record says of its CSV, when this delivery numbered the statement (it read the record). */
-  let csvStored: boolean | undefined;
+  /** What this delivery read while numbering the statement, when it did (documents then read none of it again). */
+  let read: ReadAtNumbering = {};
   if (!statement) {
     // A failed run publishes nothing more (the accounts it published stay published), except the statements whose
     // numbers it reserved: a reserved number is given out, so its statement is made whatever befell the run.
@@ -118,7 +120,7 @@ export async function runAccountStep(
       return 'already_stated';
     }
     statement = numbered.statement;
-    csvStored = numbered.csvStored;
+    read = numbered.read;
     outcome = 'published';
   }
   if (statement.queue_status === 'published') {
@@ -130,7 +132,7 @@ export async function runAccountStep(
   if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
   let keys: { pdf_key: string; csv_key: string };
   try {
-    keys = await deps.documents(statement, { mail: !statement.superseded_by, csvStored });
+    keys = await deps.documents(statement, { mail: !statement.superseded_by, ...read });
   } catch (error) {
     await deps.release(tenantId, statementId);
     throw error;
@@ -150,7 +152,7 @@ async function numberStatement(
   run: StatementRunItem,
   account: AccountRef,
   deps: AccountStepDeps,
-): Promise<{ statement: StatementItem; csvStored?: boolean } | { stated_by: StatedPeriod }> {
+): Promise<{ statement: StatementItem; read: ReadAtNumbering } | { stated_by: StatedPeriod }> {
   const { tenantId } = run;
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
@@ -168,7 +170,7 @@ async function numberStatement(
       const own = await deps.getStatement(tenantId, statementId);
       if (own) {
         await deps.settleRecoupment?.(tenantId, statementId, own.recoupment_pending ?? []);
-        return { statement: own, csvStored: record.csv_stored };
+        return { statement: own, read: { csvStored: record.csv_stored } };
       }
     }
     if (correction) {
@@ -221,8 +223,14 @@ async function numberStatement(
     if (outcome === 'published' || outcome === 'exists') {
       const stored = await deps.getStatement(tenantId, statementId);
       if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
-      if (outcome === 'exists') await deps.settleRecoupment?.(tenantId, statementId, stored.recoupment_pending ?? []);
-      return { statement: stored, csvStored: record.csv_stored };
+      if (outcome === 'exists') {
+        // Another delivery wrote it: what it carries may differ from what this one assembled.
+        await deps.settleRecoupment?.(tenantId, statementId, stored.recoupment_pending ?? []);
+        return { statement: stored, read: { csvStored: record.csv_stored } };
+      }
+      // Written by this delivery: it carries the payments assembled here, and names the holder read here.
+      const { holder, payments } = assembled;
+      return { statement: stored, read: { csvStored: record.csv_stored, holder, payments } };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
     refused = outcome;

@@ -1,5 +1,5 @@
-import { accountHolder, accountOfKey } from '../../accounts/account.js';
-import type { StatementItem } from '../../../data/entities/statements.js';
+import { type AccountHolder, accountHolder, accountOfKey } from '../../accounts/account.js';
+import type { AccountEntryItem, StatementItem } from '../../../data/entities/statements.js';
 import { getStatement, statementSender } from '../../../data/access/statements.js';
 import { getLabel, labelsOf } from '../../../data/access/labels.js';
 import { statementMail } from '../documents/mail.js';
@@ -40,11 +40,29 @@ const readsOfRun = (runId: string | undefined): Reads => ({
     oncePerRun(['label', statement.tenantId, runId, statement.label_id ?? ''], () => statementLabelName(statement)),
 });
 
+/**
+ * What the delivery that numbered a statement read already, handed to its documents so they do not read it again
+ * (each a call a statement, in a run of thousands): the account record's word on its CSV, the account's holder, the
+ * payment entries the statement carries. Each is absent when that delivery did not read it (a later delivery finishing
+ * the statement, or a label's account, whose holder numbering does not read): the documents read it then.
+ */
+export type ReadAtNumbering = {
+  csvStored?: boolean;
+  /** The holder as read (null: there is none). */
+  holder?: AccountHolder | null;
+  /** The payment entries the statement carries (publishing set their statement_id to it in the same write). */
+  payments?: AccountEntryItem[];
+};
+
 /** The parties a statement's PDF names: the company that pays and the account it pays. */
-async function partiesOf(statement: StatementItem, reads: Reads): Promise<{ company: Party; payee: Party }> {
+async function partiesOf(
+  statement: StatementItem,
+  reads: Reads,
+  read: ReadAtNumbering,
+): Promise<{ company: Party; payee: Party }> {
   const [sender, holder] = await Promise.all([
     reads.sender(statement.tenantId),
-    accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
+    read.holder !== undefined ? read.holder : accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
   ]);
   return {
     company: { name: sender.name, address: sender.address, email: sender.email, vat_number: sender.vat_number },
@@ -61,12 +79,16 @@ async function partiesOf(statement: StatementItem, reads: Reads): Promise<{ comp
 const EMPTY_CSV = `${CSV_COLUMNS.join(',')}\n`;
 
 /** A statement as its PDF and mail show it: the statement, who pays, who is paid, the version it corrects. */
-export async function statementDocument(statement: StatementItem, reads = freshReads): Promise<StatementDocument> {
+export async function statementDocument(
+  statement: StatementItem,
+  reads = freshReads,
+  read: ReadAtNumbering = {},
+): Promise<StatementDocument> {
   const [labels, parties, replaced, payments_made] = await Promise.all([
     reads.labelName(statement),
-    partiesOf(statement, reads),
+    partiesOf(statement, reads, read),
     statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
-    paymentsMadeOn(statement),
+    paymentsMadeOn(statement, read.payments),
   ]);
   return {
     statement: { ...presentStatement(statement, labels), payments_made },
@@ -75,9 +97,12 @@ export async function statementDocument(statement: StatementItem, reads = freshR
   };
 }
 
-/** A statement's document as its run makes it: the sender and the label read once for the run (readsOfRun). */
-export const runStatementDocument = (statement: StatementItem) =>
-  statementDocument(statement, readsOfRun(statement.run_id));
+/**
+ * A statement's document as its run makes it: the sender and the label read once for the run (readsOfRun), and what
+ * numbering read not read again.
+ */
+export const runStatementDocument = (statement: StatementItem, read: ReadAtNumbering = {}) =>
+  statementDocument(statement, readsOfRun(statement.run_id), read);
 
 /**
  * Mails a statement to its recipients with its PDF attached, one mail each (none without recipients), each
@@ -129,11 +154,11 @@ async function csvStoredBefore(statement: StatementItem, csv_key: string): Promi
  */
 export async function storeAndSend(
   statement: StatementItem,
-  { mail, csvStored }: { mail: boolean; csvStored?: boolean },
+  { mail, ...read }: { mail: boolean } & ReadAtNumbering,
 ): Promise<{ pdf_key: string; csv_key: string }> {
-  const csv_key = await storeStatementCsv(statement, csvStored);
+  const csv_key = await storeStatementCsv(statement, read.csvStored);
   const pdf_key = statementKeys.pdf(statement.tenantId, statement.statementId);
-  const document = await timed('documents.reads', () => runStatementDocument(statement));
+  const document = await timed('documents.reads', () => runStatementDocument(statement, read));
   const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
   if (mail) await timed('documents.mail', () => sendStatement(document, pdf));
