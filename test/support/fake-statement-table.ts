@@ -1,4 +1,4 @@
-import type { StatementPublication } from '../../functions/data/access/statements.js';
+import type { PublicationOutcome, StatementPublication } from '../../functions/data/access/statements.js';
 import type { AccountEntryItem, StatementItem, StatementRunItem } from '../../functions/data/entities/statements.js';
 import { periodsAfter, type StatedPeriod } from '../../functions/data/entities/stated-periods.js';
 import type { AccountStepDeps } from '../../functions/money/statements/runs/account-step.js';
@@ -109,6 +109,49 @@ export function fakeCloud(options: {
     closing_balance: '9.00',
     payable: '9.00',
   };
+  /** One atomic publication, as DynamoDB's transaction is: the outcome. */
+  const write = async (publication: StatementPublication): Promise<PublicationOutcome> => {
+    await tick();
+    const { statement } = publication;
+    if (statements.has(statement.statementId)) return 'exists';
+    // A number reserved at publish moved the sequence then (no sequenceFrom): only its guard entry is checked.
+    if (publication.sequenceFrom !== undefined && state.sequence !== publication.sequenceFrom) return 'number_taken';
+    if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
+    // What a statement takes is on no statement yet, or (a correction) on the statement it replaces.
+    const takenElsewhere = (on: string | undefined) => on !== undefined && on !== publication.replacesId;
+    if (publication.expenseIds.some((id) => takenElsewhere(consumed.get(id)))) return 'consumed_elsewhere';
+    // A correction replaces a finished statement still in force, and marks it replaced in the same step.
+    const replaced = publication.replacesId ? statements.get(publication.replacesId) : undefined;
+    if (publication.replacesId && (!replaced || replaced.superseded_by || replaced.queue_status !== 'published'))
+      return 'already_corrected';
+    const taken = table.entries.filter((e) => publication.entryIds.includes(e.entryId));
+    if (taken.some((e) => takenElsewhere(e.statement_id))) return 'consumed_elsewhere';
+    const recouping = publication.recoupment ?? [];
+    if (recouping.some((r) => table.recoupment.get(r.contract_id)?.version !== r.version)) return 'recoupment_moved';
+    for (const r of recouping) {
+      const position = table.recoupment.get(r.contract_id);
+      if (position) table.recoupment.set(r.contract_id, { ...position, recouped: r.recouped, version: r.version + 1 });
+    }
+    if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
+    for (const e of taken) e.statement_id = statement.statementId;
+    guards.set(statement.accountKey, {
+      version: publication.stated.version + 1,
+      periods: periodsAfter(
+        publication.stated.periods,
+        {
+          statement_id: statement.statementId,
+          number: statement.number,
+          start_pay_period: statement.start_pay_period,
+          end_pay_period: statement.end_pay_period,
+        },
+        publication.replacesId,
+      ),
+    });
+    if (publication.sequenceFrom !== undefined) state.sequence = publication.sequenceFrom + 1;
+    for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
+    statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
+    return 'published';
+  };
   const deps: AccountStepDeps = {
     getRun: async () => {
       await tick();
@@ -170,48 +213,10 @@ export function fakeCloud(options: {
       return true;
     },
     publish: async (publication: StatementPublication) => {
-      await tick();
-      // One atomic step, as DynamoDB's transaction is.
-      const { statement } = publication;
-      if (statements.has(statement.statementId)) return 'exists';
-      // A number reserved at publish moved the sequence then (no sequenceFrom): only its guard entry is checked.
-      if (publication.sequenceFrom !== undefined && state.sequence !== publication.sequenceFrom) return 'number_taken';
-      if ((guards.get(statement.accountKey)?.version ?? 0) !== publication.stated.version) return 'stated_moved';
-      // What a statement takes is on no statement yet, or (a correction) on the statement it replaces.
-      const takenElsewhere = (on: string | undefined) => on !== undefined && on !== publication.replacesId;
-      if (publication.expenseIds.some((id) => takenElsewhere(consumed.get(id)))) return 'consumed_elsewhere';
-      // A correction replaces a finished statement still in force, and marks it replaced in the same step.
-      const replaced = publication.replacesId ? statements.get(publication.replacesId) : undefined;
-      if (publication.replacesId && (!replaced || replaced.superseded_by || replaced.queue_status !== 'published'))
-        return 'already_corrected';
-      const taken = table.entries.filter((e) => publication.entryIds.includes(e.entryId));
-      if (taken.some((e) => takenElsewhere(e.statement_id))) return 'consumed_elsewhere';
-      const recouping = publication.recoupment ?? [];
-      if (recouping.some((r) => table.recoupment.get(r.contract_id)?.version !== r.version)) return 'recoupment_moved';
-      for (const r of recouping) {
-        const position = table.recoupment.get(r.contract_id);
-        if (position)
-          table.recoupment.set(r.contract_id, { ...position, recouped: r.recouped, version: r.version + 1 });
-      }
-      if (replaced) statements.set(replaced.statementId, { ...replaced, superseded_by: statement.statementId });
-      for (const e of taken) e.statement_id = statement.statementId;
-      guards.set(statement.accountKey, {
-        version: publication.stated.version + 1,
-        periods: periodsAfter(
-          publication.stated.periods,
-          {
-            statement_id: statement.statementId,
-            number: statement.number,
-            start_pay_period: statement.start_pay_period,
-            end_pay_period: statement.end_pay_period,
-          },
-          publication.replacesId,
-        ),
-      });
-      if (publication.sequenceFrom !== undefined) state.sequence = publication.sequenceFrom + 1;
-      for (const id of publication.expenseIds) consumed.set(id, statement.statementId);
-      statements.set(statement.statementId, { ...statement, createdAt: 'now' } as StatementItem);
-      return 'published';
+      const outcome = await write(publication);
+      const stored = statements.get(publication.statement.statementId);
+      // As DynamoDB's: the statement as written comes back with the write that wrote it.
+      return outcome === 'published' && stored ? { outcome, statement: { ...stored } } : { outcome };
     },
     claim: async (_t, statementId) => {
       await tick();

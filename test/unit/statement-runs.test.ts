@@ -225,13 +225,36 @@ describe('the account step', () => {
     ]);
   });
 
+  it('holds the documents claim from its own write: it claims nothing, and a twin finding it written waits', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const claims: boolean[] = [];
+    const counting: AccountStepDeps = {
+      ...cloud.deps,
+      claim: async (tenantId, statementId) => {
+        const held = await cloud.deps.claim(tenantId, statementId);
+        claims.push(held);
+        return held;
+      },
+      documents: async (statement, options) => {
+        // A twin delivered while this one makes the documents: the statement is there, claimed by its writer.
+        expect(await runAccountStep(cloud.message('a'), counting)).toBe('documents_in_hand');
+        return cloud.deps.documents(statement, options);
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), counting)).toBe('published');
+    expect(claims).toEqual([false]);
+    expect(cloud.mails).toEqual(['ST-000001']);
+  });
+
   it('tells the documents only the record when another delivery wrote the statement first', async () => {
     const cloud = fakeCloud({ accounts: ['a'] });
     const told: unknown[] = [];
-    // A twin delivery writes the statement between this one's reads and its write: this one's write finds it there.
+    // A twin delivery writes the statement between this one's reads and its write, then stops: this one's write finds
+    // it there and, the twin's claim stale, makes its documents.
     let twinWrote = false;
     const racing: AccountStepDeps = {
       ...cloud.deps,
+      claim: async () => true,
       publish: async (publication) => {
         if (!twinWrote) {
           twinWrote = true;

@@ -180,6 +180,12 @@ export type PublicationOutcome =
   | 'conflict';
 
 /**
+ * What a publication did, and when it wrote the statement, the statement as stored (read from the transaction's own
+ * item, so the publisher need not read it back; absent if that item could not be read).
+ */
+export type PublicationResult = { outcome: PublicationOutcome; statement?: StatementItem };
+
+/**
  * DynamoDB writes at most 100 items in one transaction: the statement, its number, its invoice
  * number, its correction and the account's stated periods leave 95.
  */
@@ -361,7 +367,7 @@ export async function publishStatement(
   publication: StatementPublication,
   /** A recoupment claim made before this was left by a delivery that has stopped (freeLeftClaims). */
   staleClaimBefore: string,
-): Promise<PublicationOutcome> {
+): Promise<PublicationResult> {
   const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
   const consumed = expenseIds.length + entryIds.length;
   if (consumed > MAX_CONSUMED_PER_STATEMENT)
@@ -378,7 +384,7 @@ export async function publishStatement(
   if (claimed.length && !(await claimRecoupment(tenantId, statementId, claimed))) {
     // Moved by another statement, or held by one that stopped: the caller reads the contracts again and retries.
     await freeLeftClaims(tenantId, statementId, claimedIds, staleClaimBefore);
-    return 'recoupment_moved';
+    return { outcome: 'recoupment_moved' };
   }
   const written = claimed.length ? { ...statement, recoupment_pending: claimed.map((m) => m.contract_id) } : statement;
   const periods = periodsAfter(
@@ -393,6 +399,7 @@ export async function publishStatement(
   );
   // Each item with the outcome its refused condition means, in the transaction's order.
   const items: PublicationOutcome[] = [];
+  let statementPut: unknown;
   const result = await getDb()
     .transaction.write(({ Statement, Sequence, Expense, AccountEntry, StatedPeriods, Contract }) => {
       const item = <T>(refused: PublicationOutcome, commit: T) => {
@@ -408,7 +415,7 @@ export async function publishStatement(
               .where((attr, op) => op.eq(attr.value, from))
               .commit();
       return [
-        item('exists', Statement.create(written).commit()),
+        item('exists', (statementPut = Statement.create(written).commit())),
         ...(sequenceFrom === undefined ? [] : [item('number_taken', advance('statement', sequenceFrom))]),
         ...(selfBillingFrom === undefined
           ? []
@@ -487,14 +494,24 @@ export async function publishStatement(
   if (!result.canceled) {
     await settleRecoupment(tenantId, statementId, written.recoupment_pending ?? []);
     await moneyRecordsChanged(tenantId);
-    return 'published';
+    return { outcome: 'published', statement: storedForm(statementPut) };
   }
   // The first refused item in order says why: a statement that exists already wins over the rest.
   const refusedAt = result.data.findIndex((item) => item?.code === 'ConditionalCheckFailed');
   const outcome = refusedAt < 0 ? 'conflict' : (items[refusedAt] ?? 'conflict');
   // A statement already written settles its claims (the caller does); any other refusal holds none.
   if (outcome !== 'exists') await releaseOwnClaims(tenantId, statementId, claimedIds);
-  return outcome;
+  return { outcome };
+}
+
+/**
+ * A statement as stored, from the Put a transaction wrote it with (DynamoDB's TransactItem: `{ Put: { Item } }`),
+ * parsed as a read of it would be: its defaults and time stamps are the ones written. Undefined when the item is not
+ * there to read (the caller reads the statement then).
+ */
+function storedForm(commit: unknown): StatementItem | undefined {
+  const item = (commit as { Put?: { Item?: Record<string, unknown> } } | undefined)?.Put?.Item;
+  return item ? (db().Statement.parse({ Item: item }).data ?? undefined) : undefined;
 }
 
 /** One account's reserved number: the statement it will be, written into its guard as read. */

@@ -3,6 +3,7 @@ import { type RecoupmentPosition, recoupedByContract } from '../../../../shared/
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import type {
   PublicationOutcome,
+  PublicationResult,
   SequenceName,
   StatedPeriodsRead,
   StatementPublication,
@@ -21,9 +22,10 @@ import type { ReadAtNumbering } from './documents.js';
  *
  * Safe to deliver twice, one after the other or at once: the statement's id comes from the run
  * and the account, the transaction writes it only if it does not exist, one delivery at a time
- * claims making its documents (so it is mailed once), and counting is part of the write that
- * moves it to `published`, which only one delivery wins. A delivery that finds it numbered but
- * not finished (the previous one failed after the transaction) finishes it.
+ * holds the claim to make its documents (so it is mailed once: the writer from its write, another
+ * only once that claim is given back or stale), and counting is part of the write that moves it to
+ * `published`, which only one delivery wins. A delivery that finds it numbered but not finished
+ * (the previous one failed after the transaction) finishes it.
  *
  * An account is stated once per pay period: when another statement in force (of another run, or
  * the correction of one) covers any of the run's months, the account gets no statement from this
@@ -50,13 +52,17 @@ export type AccountStepDeps = {
   readRecoupment(tenantId: string, contractIds: readonly string[], period: string): Promise<RecoupmentPosition[]>;
   /** Records the account as stated already on the run, once; whether this call counted it. */
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
-  publish(publication: StatementPublication): Promise<PublicationOutcome>;
+  /** Writes the statement (claimed for its documents) with all it moves, or says why not; the statement as stored. */
+  publish(publication: StatementPublication): Promise<PublicationResult>;
   /**
    * Settles the contracts a written statement claimed beyond its own transaction (access/statements.ts):
    * a delivery that finds its statement written settles again what a crash may have left claimed.
    */
   settleRecoupment?(tenantId: string, statementId: string, contractIds: readonly string[]): Promise<void>;
-  /** Claims making the statement's documents (one delivery at a time); whether this call holds the claim. */
+  /**
+   * Claims making the statement's documents (one delivery at a time); whether this call holds the claim. The delivery
+   * that writes the statement holds it from that write (statementItem), so only a later delivery claims.
+   */
   claim(tenantId: string, statementId: string): Promise<boolean>;
   /** Gives the claim back when making them failed, so a later delivery makes them. */
   release(tenantId: string, statementId: string): Promise<void>;
@@ -107,6 +113,8 @@ export async function runAccountStep(
   let outcome: AccountStepOutcome = 'finished';
   /** What this delivery read while numbering the statement, when it did (documents then read none of it again). */
   let read: ReadAtNumbering = {};
+  /** Whether this delivery wrote the statement: it holds the documents' claim from that write. */
+  let written = false;
   if (!statement) {
     // A failed run publishes nothing more (the accounts it published stay published), except the statements whose
     // numbers it reserved: a reserved number is given out, so its statement is made whatever befell the run.
@@ -121,6 +129,7 @@ export async function runAccountStep(
     }
     statement = numbered.statement;
     read = numbered.read;
+    written = numbered.written;
     outcome = 'published';
   }
   if (statement.queue_status === 'published') {
@@ -129,7 +138,7 @@ export async function runAccountStep(
     return 'done_already';
   }
   // Another delivery is making its documents: it mails it, this one does not.
-  if (!(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
+  if (!written && !(await deps.claim(tenantId, statementId))) return 'documents_in_hand';
   let keys: { pdf_key: string; csv_key: string };
   try {
     keys = await deps.documents(statement, { mail: !statement.superseded_by, ...read });
@@ -152,7 +161,7 @@ async function numberStatement(
   run: StatementRunItem,
   account: AccountRef,
   deps: AccountStepDeps,
-): Promise<{ statement: StatementItem; read: ReadAtNumbering } | { stated_by: StatedPeriod }> {
+): Promise<{ statement: StatementItem; read: ReadAtNumbering; written: boolean } | { stated_by: StatedPeriod }> {
   const { tenantId } = run;
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
@@ -170,7 +179,7 @@ async function numberStatement(
       const own = await deps.getStatement(tenantId, statementId);
       if (own) {
         await deps.settleRecoupment?.(tenantId, statementId, own.recoupment_pending ?? []);
-        return { statement: own, read: { csvStored: record.csv_stored } };
+        return { statement: own, read: { csvStored: record.csv_stored }, written: false };
       }
     }
     if (correction) {
@@ -201,7 +210,7 @@ async function numberStatement(
     const selfBillingFrom = assembled.self_billing
       ? await deps.readSequence(tenantId, 'self_billing_invoice')
       : undefined;
-    const outcome = await deps.publish({
+    const { outcome, statement: stored } = await deps.publish({
       statement: statementItem({
         run,
         account,
@@ -220,17 +229,18 @@ async function numberStatement(
       stated,
       recoupment: contracts.writes,
     });
-    if (outcome === 'published' || outcome === 'exists') {
-      const stored = await deps.getStatement(tenantId, statementId);
-      if (!stored) throw new Error(`Statement ${statementId} was written but cannot be read`);
-      if (outcome === 'exists') {
-        // Another delivery wrote it: what it carries may differ from what this one assembled.
-        await deps.settleRecoupment?.(tenantId, statementId, stored.recoupment_pending ?? []);
-        return { statement: stored, read: { csvStored: record.csv_stored } };
-      }
-      // Written by this delivery: it carries the payments assembled here, and names the holder read here.
+    if (outcome === 'published') {
+      // Written by this delivery: as stored (read back only if the write did not say), carrying the payments
+      // assembled here and naming the holder read here.
+      const statement = stored ?? (await writtenStatement(tenantId, statementId, deps));
       const { holder, payments } = assembled;
-      return { statement: stored, read: { csvStored: record.csv_stored, holder, payments } };
+      return { statement, read: { csvStored: record.csv_stored, holder, payments }, written: true };
+    }
+    if (outcome === 'exists') {
+      // Another delivery wrote it: what it carries may differ from what this one assembled.
+      const statement = await writtenStatement(tenantId, statementId, deps);
+      await deps.settleRecoupment?.(tenantId, statementId, statement.recoupment_pending ?? []);
+      return { statement, read: { csvStored: record.csv_stored }, written: false };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
     refused = outcome;
@@ -249,6 +259,12 @@ const REFUSALS: Partial<Record<PublicationOutcome, string>> = {
   consumed_elsewhere: 'an expense or entry it carries went on another statement',
   conflict: 'its write conflicted with another',
 };
+
+async function writtenStatement(tenantId: string, statementId: string, deps: AccountStepDeps): Promise<StatementItem> {
+  const statement = await deps.getStatement(tenantId, statementId);
+  if (!statement) throw new Error(`Statement ${statementId} was written but cannot be read`);
+  return statement;
+}
 
 /** The account's entry for this statement in its guard: its reserved number, or the statement itself once published. */
 const reservedOf = (stated: StatedPeriodsRead, statementId: string) =>

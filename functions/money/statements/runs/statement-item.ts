@@ -65,8 +65,10 @@ function labelOf(account: AccountRef, earnings: AccountEarnings, run: StatementR
 }
 
 /**
- * The statement item an account step publishes, numbered `number`, `queued` until its PDF and
- * CSV are stored and its mail sent (`generating` while a delivery makes them).
+ * The statement item an account step publishes, numbered `number`. It is written `generating`: the delivery that
+ * writes it holds the claim to make its PDF, CSV and mail from that write on (claimStatementDocuments: another
+ * delivery takes it over only once it is stale, or when it is given back as `queued` after a failure), so making them
+ * needs no write of its own.
  */
 export function statementItem(input: {
   run: StatementRunItem;
@@ -132,7 +134,7 @@ export function statementItem(input: {
         rounding_out: assembled.rounding_out,
       },
       pdf_style: 'full',
-      queue_status: 'queued',
+      queue_status: 'generating',
       run_id: run.runId,
       paid: false,
     }),
