@@ -104,6 +104,34 @@ export async function listStatements(tenantId: string): Promise<StatementItem[]>
   return (await db().Statement.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
+/**
+ * What a statement run needs of a company's statements to make figures and see what is stated already: the
+ * statement's months, number and chain, its figures and control, not its summaries (most of a statement's size).
+ */
+export const STATEMENT_HEAD = [
+  'statementId',
+  'accountKey',
+  'number',
+  'version',
+  'superseded_by',
+  'run_id',
+  'start_pay_period',
+  'end_pay_period',
+  'figures',
+  'control',
+  'queue_status',
+] as const;
+export type StatementHead = Pick<StatementItem, (typeof STATEMENT_HEAD)[number]>;
+
+/** Every statement of a company, its head only (STATEMENT_HEAD). */
+export async function statementHeads(tenantId: string): Promise<StatementHead[]> {
+  return (
+    await db()
+      .Statement.query.byTenant({ tenantId })
+      .go({ pages: 'all', attributes: [...STATEMENT_HEAD] })
+  ).data;
+}
+
 /** An account's statements in period order. */
 export async function statementsOfAccount(tenantId: string, accountKey: string): Promise<StatementItem[]> {
   return (await db().Statement.query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
@@ -414,8 +442,10 @@ export async function publishStatement(
               .set({ value: from + 1 })
               .where((attr, op) => op.eq(attr.value, from))
               .commit();
+      const create = Statement.create(written).commit();
+      statementPut = create;
       return [
-        item('exists', (statementPut = Statement.create(written).commit())),
+        item('exists', create),
         ...(sequenceFrom === undefined ? [] : [item('number_taken', advance('statement', sequenceFrom))]),
         ...(selfBillingFrom === undefined
           ? []

@@ -15,7 +15,8 @@ import {
   statementsOfAccount,
 } from '../../../data/access/accounts.js';
 import { expensesOfAccount } from '../../../data/access/expenses.js';
-import type { AccountEntryItem } from '../../../data/entities/statements.js';
+import type { AccountEntryItem, ExpenseItem } from '../../../data/entities/statements.js';
+import type { StatementHead } from '../../../data/access/statements.js';
 import { accountFigures, type ContractFigures } from './account-figures.js';
 import { monthEnd } from '../../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';
@@ -81,6 +82,22 @@ export type AssembledAccount = {
  * `expense_ids` and `entry_ids`.
  */
 export async function assembleAccount(input: AssembleInput): Promise<AssembledAccount> {
+  return assembleFrom(input, await readAccount(input));
+}
+
+/** What an account's figures are made from: its entries, expenses and statements, its holder, the company's terms. */
+export type AccountReads = {
+  entries: readonly AccountEntryItem[];
+  expenses: readonly ExpenseItem[];
+  /** The payee behind a payee's account (null: none); not read for other accounts. */
+  holder: AccountHolder | null;
+  company: CompanyAccountTerms;
+  /** Its statements: what the figures read of them (a run's preview reads their heads only). */
+  statements: readonly StatementHead[];
+};
+
+/** One account's reads, made for it alone (a publication reads them fresh, just before its write). */
+async function readAccount(input: AssembleInput): Promise<AccountReads> {
   const { tenantId } = input;
   const key = accountKeyOf(input.account);
   const [entries, expenses, holder, company, statements] = await Promise.all([
@@ -90,6 +107,12 @@ export async function assembleAccount(input: AssembleInput): Promise<AssembledAc
     input.company ?? companyAccountTerms(tenantId),
     statementsOfAccount(tenantId, key),
   ]);
+  return { entries, expenses, holder, company, statements };
+}
+
+/** The account's figures from what was read for it (assembleAccount's arithmetic, no read of its own). */
+export function assembleFrom(input: AssembleInput, reads: AccountReads): AssembledAccount {
+  const { entries, expenses, holder, company, statements } = reads;
   // The previous statement: the latest in force among those ending before this one's last month (one read of the
   // account's statements serves both).
   const previous = latestStated(

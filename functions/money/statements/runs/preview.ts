@@ -9,11 +9,11 @@ import type {
 import { getRun, moveRun, statementSender } from '../../../data/access/statements.js';
 import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
-import { assembleAccount } from '../accounts/assemble.js';
+import { assembleFrom } from '../accounts/assemble.js';
+import { companyAccountReads } from '../accounts/company-reads.js';
 import { companyAccountTerms } from '../../../data/access/accounts.js';
 import { computeEarnings } from '../../earnings/earnings.js';
 import { runKeys, statementsBucket } from '../statement-keys.js';
-import { mapLimit } from '../../../lib/map-limit.js';
 import { putJson } from '../../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
@@ -21,9 +21,6 @@ import { timed } from '../../../lib/step-timings.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
-
-/** How many accounts are assembled side by side (each reads its account's entries and last statement). */
-const ASSEMBLE_LANES = 32;
 
 /**
  * A run's preview: the period's earnings per account (one group-by over the lines), each
@@ -35,43 +32,49 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   if (run?.status !== 'previewing') return;
   const { currency } = await statementSender(tenantId);
   const earnings = await timed('preview.earnings', () => computeEarnings(tenantId, scopeOf(run)));
-  const stated = await timed('preview.already_stated', () =>
-    alreadyStated(
-      run,
+  // Every account's records and holder, and the company's terms, read once for the run (not five reads an account).
+  const company = await companyAccountTerms(tenantId);
+  const readsOf = await timed('preview.reads', () =>
+    companyAccountReads(
+      tenantId,
       earnings.accounts.map((a) => a.account),
+      company,
     ),
   );
+  const stated = alreadyStated(
+    run,
+    earnings.accounts.map((a) => a.account),
+    readsOf,
+  );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
-  // Read once for every account of the run.
-  const company = await companyAccountTerms(tenantId);
   // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
   const shown: { exact: string; cents: string }[] = [];
-  const rows = await timed('preview.assemble', () =>
-    mapLimit(open, ASSEMBLE_LANES, async (account): Promise<RunPreviewRow> => {
-      const assembled = await assembleAccount({
+  const rows = open.map((account): RunPreviewRow => {
+    const assembled = assembleFrom(
+      {
         tenantId,
         account: account.account,
         start_pay_period: run.start_pay_period,
         end_pay_period: run.end_pay_period,
         royalties: account.royalties,
         currency,
-        company,
-      });
-      shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
-      return {
-        account: account.account,
-        name: account.name,
-        email: account.email,
-        lines: account.lines,
-        opening_balance: assembled.figures.opening_balance,
-        royalties: assembled.figures.royalties,
-        costs: assembled.figures.costs,
-        closing_balance: assembled.figures.closing_balance,
-        payable: assembled.figures.payable,
-        not_paid_reasons: assembled.not_paid_reasons,
-      };
-    }),
-  );
+      },
+      readsOf(account.account),
+    );
+    shown.push({ exact: account.royalties, cents: assembled.figures.royalties });
+    return {
+      account: account.account,
+      name: account.name,
+      email: account.email,
+      lines: account.lines,
+      opening_balance: assembled.figures.opening_balance,
+      royalties: assembled.figures.royalties,
+      costs: assembled.figures.costs,
+      closing_balance: assembled.figures.closing_balance,
+      payable: assembled.figures.payable,
+      not_paid_reasons: assembled.not_paid_reasons,
+    };
+  });
   const warnings: RunWarnings = {
     ...earnings.warnings,
     payees_without_email: open.flatMap((a) => (a.email ? [] : [{ account: a.account, name: a.name }])),

@@ -10,6 +10,7 @@ import {
 } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { alreadyStated } from './already-stated.js';
+import { recordsByAccount } from '../accounts/company-reads.js';
 import { materialiseRun, type AccountEarnings } from '../../earnings/earnings.js';
 import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
 import { accountCounted } from './finish.js';
@@ -89,11 +90,10 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
       materialiseRun(tenantId, scopeOf(run), workDir),
     );
     const candidates = [...earnings.accounts, ...(await requestedWithoutEarnings(run, earnings.accounts))];
-    const stated = await timed('publish.already_stated', () =>
-      alreadyStated(
-        run,
-        candidates.map((a) => a.account),
-      ),
+    const stated = alreadyStated(
+      run,
+      candidates.map((a) => a.account),
+      await timed('publish.records', () => recordsByAccount(tenantId)),
     );
     const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
     // Counted on the run as left out, so its record says how many were stated already.
