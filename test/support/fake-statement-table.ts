@@ -255,7 +255,8 @@ export function fakeCloud(options: {
   };
   /** The publish step's reservation against the same table: the sequence and the guards in one atomic step. */
   const reserveDeps: ReserveDeps = {
-    readStated: deps.readStated,
+    readStated: async (tenantId, keys) =>
+      new Map(await Promise.all(keys.map(async (key) => [key, await deps.readStated(tenantId, key)] as const))),
     readSequence: deps.readSequence,
     skip: deps.skip,
     reserve: async (_t, from, claims) => {

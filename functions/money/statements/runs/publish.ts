@@ -98,6 +98,10 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
     const accounts = candidates.filter((a) => !stated.has(accountKeyOf(a.account)));
     // Counted on the run as left out, so its record says how many were stated already.
     for (const [accountKey, number] of stated) await recordRunSkip(tenantId, runId, accountKey, number);
+    const settingsOf = await statementSettingsOf(
+      tenantId,
+      accounts.map((a) => a.account),
+    );
     await timed('publish.account_files', () =>
       mapLimit(accounts, UPLOAD_LANES, async (earning) => {
         const made = material.get(accountKeyOf(earning.account));
@@ -111,7 +115,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
             made.csvFile,
             STATEMENT_CSV_TYPE,
           );
-        const settings = await statementSettingsOf(tenantId, earning.account);
+        const settings = settingsOf(earning.account);
         const record: AccountRecord = {
           earnings: earning,
           summaries: made?.summaries ?? {},

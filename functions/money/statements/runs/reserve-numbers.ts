@@ -4,27 +4,26 @@ import {
   MAX_CLAIMS_PER_RESERVATION,
   type NumberClaim,
   readSequence,
-  readStatedPeriods,
+  readStatedPeriodsOf,
   recordRunSkip,
   reserveStatementNumbers,
   type StatedPeriodsRead,
 } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { statedOver } from '../../../data/entities/stated-periods.js';
-import { mapLimit } from '../../../lib/map-limit.js';
 import { jitteredPause } from '../../../lib/jittered-pause.js';
 import { statementIdOf, statementNumber } from './statement-item.js';
 
 /** What reserving reads and writes, given so the rule is tested without a cloud. */
 export type ReserveDeps = {
-  readStated(tenantId: string, accountKey: string): Promise<StatedPeriodsRead>;
+  /** The accounts' stated periods, read together (readStatedPeriodsOf). */
+  readStated(tenantId: string, accountKeys: readonly string[]): Promise<Map<string, StatedPeriodsRead>>;
   readSequence(tenantId: string, name: 'statement'): Promise<number>;
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
   reserve(tenantId: string, sequenceFrom: number, claims: readonly NumberClaim[]): Promise<string>;
   pause(attempt: number): Promise<void>;
 };
 
-const READ_LANES = 8;
 const MAX_ATTEMPTS = 50;
 
 /**
@@ -52,10 +51,12 @@ export async function reserveNumbers(
 async function reserveBlock(run: StatementRunItem, accounts: readonly AccountRef[], deps: ReserveDeps) {
   const { tenantId, runId } = run;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const reads = await mapLimit(accounts, READ_LANES, async (account) => ({
-      account,
-      stated: await deps.readStated(tenantId, accountKeyOf(account)),
-    }));
+    const stated = await deps.readStated(tenantId, accounts.map(accountKeyOf));
+    const reads = accounts.map((account) => {
+      const read = stated.get(accountKeyOf(account));
+      if (!read) throw new Error(`No stated periods were read for ${accountKeyOf(account)}`);
+      return { account, stated: read };
+    });
     const free: typeof reads = [];
     for (const read of reads) {
       const statementId = statementIdOf(runId, read.account);
@@ -84,7 +85,7 @@ async function reserveBlock(run: StatementRunItem, accounts: readonly AccountRef
 }
 
 const reserveDeps: ReserveDeps = {
-  readStated: readStatedPeriods,
+  readStated: readStatedPeriodsOf,
   readSequence,
   skip: recordRunSkip,
   reserve: reserveStatementNumbers,

@@ -1,0 +1,70 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+
+/**
+ * A run's publish step reads every account's statement settings and stated periods in batches (100 to a round trip,
+ * functions/data/access/statements.ts statementSettingsOf, readStatedPeriodsOf), not one or two reads an account:
+ * against DynamoDB Local, each account gets its own, an account without a guard the statements in force it would
+ * hold, and one with a guard its guard.
+ */
+let company: OwnCompany;
+let payees: { id: string; graphs: boolean }[];
+
+const access = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return import('../../functions/data/access/statements.js');
+};
+
+beforeAll(async () => {
+  company = await ownCompany('Batch Reads');
+  payees = [];
+  for (const graphs of [true, false]) {
+    const made = await company.api.post('/payees', {
+      name: `Batch ${String(graphs)} ${Date.now()}`,
+      statement_settings_attributes: { frequency: 'Quarterly', graphs },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    payees.push({ id: made.body.payee.id, graphs });
+  }
+});
+
+describe("a run's reads of many accounts at once", () => {
+  it('gives each payee its own statement settings, and artists, labels and unknown payees none', async () => {
+    const { statementSettingsOf } = await access();
+    const accounts = [
+      ...payees.map((p) => ({ type: 'Payee' as const, id: p.id })),
+      { type: 'Payee' as const, id: 'no-such-payee' },
+      { type: 'Label' as const, id: 'any-label' },
+    ];
+    const settingsOf = await statementSettingsOf(company.companyId, accounts);
+    expect(accounts.slice(0, 3).map((a) => settingsOf(a).graphs)).toEqual([true, false, null]);
+    expect(settingsOf(accounts[0]).frequency).toBe('Quarterly');
+    expect(settingsOf(accounts[3])).toEqual({ graphs: null, frequency: null });
+  });
+
+  it('reads guards where written and the statements in force where not, each account its own', async () => {
+    const { readStatedPeriodsOf, readStatedPeriods } = await access();
+    const { getDb } = await import('../../functions/data/service.js');
+    const [guarded, bare] = payees.map((p) => `Payee#${p.id}`);
+    const period = {
+      statement_id: 's-guarded',
+      number: 'ST-000009',
+      start_pay_period: '2026-01',
+      end_pay_period: '2026-03',
+    };
+    await getDb()
+      .entities.StatedPeriods.create({
+        tenantId: company.companyId,
+        accountKey: guarded,
+        version: 3,
+        periods: [period],
+      })
+      .go();
+    const read = await readStatedPeriodsOf(company.companyId, [guarded, bare, guarded]);
+    expect([...read.keys()].sort()).toEqual([guarded, bare].sort());
+    expect(read.get(guarded)).toEqual({ version: 3, periods: [period] });
+    expect(read.get(bare)).toEqual({ version: 0, periods: [] });
+    // The same as each account's own read.
+    for (const key of [guarded, bare]) expect(read.get(key)).toEqual(await readStatedPeriods(company.companyId, key));
+  });
+});
