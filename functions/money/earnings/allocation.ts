@@ -198,7 +198,7 @@ export type PrepareOptions = {
 };
 
 /** The table the scope's lines are copied into (PrepareOptions.scopeTable). */
-const SCOPE_TABLE = 'st_scope_all';
+export const SCOPE_TABLE = 'st_scope_all';
 
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
 export async function prepareAllocation(
