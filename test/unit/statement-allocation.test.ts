@@ -579,34 +579,3 @@ describe('reconciliation to the unit (property)', () => {
     // 40 DuckDB round trips: seconds on a quiet machine, more on a loaded CI runner.
   }, 60_000);
 });
-
-describe("publishing's copy of the scope's lines (PrepareOptions.scopeTable)", () => {
-  const lines: Line[] = [
-    { recording_id: 'R1', label_payable: '10.000001', retailer: 'Spotify', pay_period: '2026-01' },
-    { recording_id: 'R1', label_payable: '3.000000', retailer: 'Apple', pay_period: '2026-01' },
-    { recording_id: 'R1', label_payable: '7.500000', retailer: 'Deezer', pay_period: '2026-01', import_id: 'IMPH' },
-  ];
-  const imports = (held: boolean) => [
-    { id: 'IMP1', source: 'The Orchard', filename: 'jan.csv', payment_date: '2026-03-01' },
-    { id: 'IMPH', source: 'Believe', filename: 'held.csv', payment_date: '2026-03-01', held },
-  ];
-  const csvsOf = (material: Awaited<ReturnType<typeof materialise>>) =>
-    Object.fromEntries([...material].map(([key, m]) => [key, readFileSync(m.csvFile, 'utf8')]));
-
-  it.each([true, false])('gives the figures and CSVs the ledger gives, held import %s', async (held) => {
-    const made = [];
-    for (const scopeTable of [false, true]) {
-      const p = await fixture.prepare(lines, { recordings: [THREE_WAY], imports: imports(held) }, {}, { scopeTable });
-      const earnings = await earningsOf(p);
-      const material = await materialise(p, earnings, path.join(fixture.dir, `scope-${held}-${scopeTable}`));
-      made.push({ earnings, csvs: csvsOf(material) });
-    }
-    const [fromLedger, fromTable] = made;
-    expect(fromTable.earnings).toEqual(fromLedger.earnings);
-    expect(fromTable.csvs).toEqual(fromLedger.csvs);
-    // A held import's lines are on no statement either way; accepted, they are.
-    const deezer = Object.values(fromTable.csvs).some((csv) => csv.includes('Deezer'));
-    expect(deezer).toBe(!held);
-    expect(fromTable.earnings.accounts.reduce((n, a) => n + a.lines, 0)).toBe(held ? 6 : 9);
-  });
-});

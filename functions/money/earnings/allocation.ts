@@ -33,8 +33,6 @@ export type Prepared = LedgerSource & {
   lines: string;
   /** The scope's lines of held imports (left out of `lines`), over the same `params`. */
   held: string;
-  /** `lines` is a table of exactly the scope's lines (PrepareOptions.scopeTable): nothing need copy them again. */
-  linesInTable: boolean;
   /** A contract covers some lines: weight sets are chosen with st_cover (weightSetJoin). */
   contracts: boolean;
   /** Where escalations change a term's rate (escalation-plan.ts); null when no contract escalates. */
@@ -190,22 +188,14 @@ export type PrepareOptions = {
    * being already narrowed); else it is computed here over the period's lines, whatever `where` keeps.
    */
   escalation?: EscalationPlan | null;
-  /**
-   * Copy the scope's lines into a table first (publishing, which reads them four more times after this): the passes
-   * below then read the table instead of the ledger's files and their overlays.
-   */
-  scopeTable?: boolean;
 };
-
-/** The table the scope's lines are copied into (PrepareOptions.scopeTable). */
-export const SCOPE_TABLE = 'st_scope_all';
 
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
 export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
-  { stage = 'split', artistId, withHeld = false, where, escalation, scopeTable = false }: PrepareOptions = {},
+  { stage = 'split', artistId, withHeld = false, where, escalation }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const contracts = scope.kind === 'payee' && hasContracts(catalogue);
@@ -269,29 +259,16 @@ export async function prepareAllocation(
   const scoped = `(SELECT * FROM ${source.relation}
     WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition}
       ${where ? `AND (${where.sql})` : ''})`;
-  const scopedParams = {
-    ...source.params,
-    ...where?.params,
-    st_start: scope.start_pay_period,
-    st_end: scope.end_pay_period,
-  };
-  // Copied, the scope's lines need none of the ledger's parameters any more.
-  if (scopeTable)
-    await connection.run(`CREATE OR REPLACE TEMP TABLE ${SCOPE_TABLE} AS SELECT * FROM ${scoped}`, scopedParams);
-  const base = scopeTable ? SCOPE_TABLE : scoped;
-  const anyHeld = catalogue.imports.some((i) => i.held);
   // A held import's lines (import/held.ts) are stated by nobody until a person accepts the import:
   // left out here, the one selection every figure is computed from, and listed as held instead.
-  const lines =
-    withHeld || (scopeTable && !anyHeld)
-      ? base
-      : `(SELECT * FROM ${base} WHERE import_id IS NULL OR import_id NOT IN (SELECT import_id FROM st_held))`;
-  const held = `(SELECT * FROM ${base} WHERE import_id IN (SELECT import_id FROM st_held))`;
+  const lines = withHeld
+    ? scoped
+    : `(SELECT * FROM ${scoped} WHERE import_id IS NULL OR import_id NOT IN (SELECT import_id FROM st_held))`;
+  const held = `(SELECT * FROM ${scoped} WHERE import_id IN (SELECT import_id FROM st_held))`;
   const prepared: Prepared = {
     ...source,
     held,
-    linesInTable: lines === SCOPE_TABLE,
-    params: scopeTable ? {} : scopedParams,
+    params: { ...source.params, ...where?.params, st_start: scope.start_pay_period, st_end: scope.end_pay_period },
     scope,
     catalogue,
     allocation,

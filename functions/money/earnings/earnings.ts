@@ -95,13 +95,8 @@ export async function materialiseRun(
   scope: EarningsScope,
   workDir: string,
 ): Promise<{ earnings: EarningsResult; material: Map<string, AccountMaterial> }> {
-  return withAllocation(
-    tenantId,
-    scope,
-    async (prepared) => {
-      const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
-      return { earnings, material: await materialise(prepared, earnings, workDir) };
-    },
-    { scopeTable: true },
-  );
+  return withAllocation(tenantId, scope, async (prepared) => {
+    const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
+    return { earnings, material: await materialise(prepared, earnings, workDir) };
+  });
 }

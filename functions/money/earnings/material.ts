@@ -181,11 +181,9 @@ async function accountCsv(dir: string, acctNo: number, target: string): Promise<
  * them; the passes also read the ledger's files once instead of three times.
  */
 async function withScopeTable(p: Prepared): Promise<Prepared> {
-  // Publishing prepares with its scope's lines in a table already (PrepareOptions.scopeTable), unless some are held.
-  if (p.linesInTable) return p;
   await p.connection.run(`CREATE OR REPLACE TEMP TABLE st_scope_lines AS SELECT * FROM ${p.lines}`, p.params);
   // The period's bounds and the ledger's parameters are spent: nothing below reads the files again.
-  return { ...p, lines: 'st_scope_lines', params: {}, linesInTable: true };
+  return { ...p, lines: 'st_scope_lines', params: {} };
 }
 
 /** Writes every account's CSV of lines into `workDir` and sums its summaries and provenance. */
@@ -222,7 +220,7 @@ export async function materialise(
   );
   const sums = await timed('materialise.summaries', () => summarise(p, relation));
   const underContracts = await timed('materialise.contracts', () => contractEarnings(p, relation));
-  await p.connection.run(`DROP TABLE ${p.lines}`);
+  await p.connection.run('DROP TABLE st_scope_lines');
   const label = summaryLabeller(p);
   const material = new Map<string, AccountMaterial>();
   for (const earned of earnings.accounts) {
