@@ -4,6 +4,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import type { StatementFigures } from '../../shared/schemas/statement-views.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
+import { statementFigures } from '../support/statement-figures.js';
 
 /**
  * The accounts area: expenses, account entries (advances,
@@ -50,7 +51,6 @@ async function publishStatement(
 ) {
   const { getDb } = await import('../../functions/data/service.js');
   const db = getDb().entities;
-  const zero = '0.00';
   await db.Statement.create({
     tenantId: A,
     statementId,
@@ -64,20 +64,7 @@ async function publishStatement(
     end_pay_period: '2026-03',
     accounting_period: '2026-Q1',
     currency: 'GBP',
-    figures: {
-      opening_balance: zero,
-      royalties: zero,
-      costs: zero,
-      expenses: zero,
-      advances: zero,
-      reserves: zero,
-      transfers: zero,
-      payments: zero,
-      adjustments: zero,
-      closing_balance: zero,
-      payable: zero,
-      ...figures,
-    },
+    figures: statementFigures(figures),
     control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.004000' },
   }).go();
   for (const expenseId of carries.expenseIds ?? [])

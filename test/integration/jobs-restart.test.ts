@@ -8,6 +8,7 @@ import { handRunOf } from '../support/published-statements.js';
 import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 import { restartableCloud } from '../support/restartable-cloud.js';
 import { until } from '../support/wait.js';
+import { statementFigures } from '../support/statement-figures.js';
 
 /**
  * The local cloud killed outright (its whole process group, emulators too, like a terminal closed
@@ -284,7 +285,6 @@ beforeAll(async () => {
   // The payment run whose confirm was cut off: confirming, its first 3 accounts' payments recorded.
   const { createPaymentRun, movePaymentRun } = await import('../../functions/data/access/payouts.js');
   const { recordPayment } = await import('../../functions/money/payments/record.js');
-  const zero = '0.00';
   for (const [i, item] of payrunItems.entries())
     await db.Statement.create({
       tenantId: payrunTenant,
@@ -298,19 +298,11 @@ beforeAll(async () => {
       end_pay_period: '2026-03',
       accounting_period: '2026-Q1',
       currency: 'GBP',
-      figures: {
-        opening_balance: zero,
+      figures: statementFigures({
         royalties: payrunAccounts[i].payable,
-        costs: zero,
-        expenses: zero,
-        advances: zero,
-        reserves: zero,
-        transfers: zero,
-        payments: zero,
-        adjustments: zero,
         closing_balance: payrunAccounts[i].payable,
         payable: payrunAccounts[i].payable,
-      },
+      }),
       control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
     }).go();
   await createPaymentRun({

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
+import { statementFigures } from './statement-figures.js';
 
 /**
  * Writes a published, unpaid statement of a payee straight into the table, as the statements
@@ -31,19 +32,7 @@ export async function dueStatement(
       end_pay_period: extra.period?.[1] ?? '2026-03',
       accounting_period: '2026-Q1',
       currency,
-      figures: {
-        opening_balance: zero,
-        royalties: payable,
-        costs: zero,
-        expenses: zero,
-        advances: zero,
-        reserves: zero,
-        transfers: zero,
-        payments: zero,
-        adjustments: zero,
-        closing_balance: payable,
-        payable,
-      },
+      figures: statementFigures({ royalties: payable, closing_balance: payable, payable }),
       ...(extra.self_billing
         ? {
             self_billing: {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccountHolder } from '../../functions/data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem, StatementItem } from '../../functions/data/entities/statements.js';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
+import { statementFigures } from '../support/statement-figures.js';
 
 /**
  * A run's preview makes every account's figures from one read of the company's statements, expenses and entries
@@ -9,19 +10,6 @@ import type { AccountRef } from '../../shared/schemas/statement-views.js';
  * the same figures: here both read one company's records (a previous statement in force and one it replaced, a
  * carried expense and payment, another account's records beside them) and every account's figures are compared.
  */
-const figures = (opening: string, closing: string) => ({
-  opening_balance: opening,
-  royalties: '0.00',
-  costs: '0.00',
-  expenses: '0.00',
-  advances: '0.00',
-  reserves: '0.00',
-  transfers: '0.00',
-  payments: '0.00',
-  adjustments: '0.00',
-  closing_balance: closing,
-  payable: closing,
-});
 const statement = (id: string, accountKey: string, end: string, closing: string, extra: Partial<StatementItem> = {}) =>
   ({
     tenantId: 't1',
@@ -31,7 +19,7 @@ const statement = (id: string, accountKey: string, end: string, closing: string,
     version: 1,
     start_pay_period: `${end.slice(0, 5)}01`,
     end_pay_period: end,
-    figures: figures('0.00', closing),
+    figures: statementFigures({ closing_balance: closing, payable: closing }),
     control: { lines: 1, lines_total: closing, rounding_in: '0', rounding_out: '0.004000' },
     queue_status: 'published',
     ...extra,

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreateStatement } from '../../functions/data/entities/statements.js';
+import { statementFigures } from '../support/statement-figures.js';
 
 /**
  * A statement run's account step takes the statement it published from the publication itself, not from a read after
@@ -27,7 +28,6 @@ beforeAll(() => {
   process.env.TABLE_NAME = 'statement-published-as-stored-test';
 });
 
-const zero = '0.00';
 const statement: CreateStatement = {
   tenantId: 'c1',
   statementId: 's1',
@@ -40,19 +40,7 @@ const statement: CreateStatement = {
   end_pay_period: '2026-06',
   accounting_period: '2026-Q2',
   currency: 'GBP',
-  figures: {
-    opening_balance: zero,
-    royalties: '12.35',
-    costs: zero,
-    expenses: zero,
-    advances: zero,
-    reserves: zero,
-    transfers: zero,
-    payments: zero,
-    adjustments: zero,
-    closing_balance: '12.35',
-    payable: '12.35',
-  },
+  figures: statementFigures({ royalties: '12.35', closing_balance: '12.35', payable: '12.35' }),
   queue_status: 'generating',
   run_id: 'r1',
 };
