@@ -86,6 +86,19 @@ describe('statement numbers reserved at publish', () => {
     expect(cloud.guards.get('Payee#p199')?.periods[0].number).toBe('ST-000200');
   });
 
+  it("reads every account's stated periods once for all its blocks, and a refused block its own again", async () => {
+    const accounts = Array.from({ length: 200 }, (_, i) => `p${String(i).padStart(3, '0')}`);
+    const cloud = fakeCloud({ accounts });
+    const reads = counted(cloud.reserveDeps.readStated);
+    let refusals = 1;
+    const reserve: typeof cloud.reserveDeps.reserve = async (...args) =>
+      refusals-- > 0 ? 'number_taken' : cloud.reserveDeps.reserve(...args);
+    await reserveNumbers(cloud.run, refs(accounts), { ...cloud.reserveDeps, readStated: reads.fn, reserve });
+    // One read for the 200 (three blocks), one more for the block refused once.
+    expect(reads.calls).toBe(2);
+    expect(cloud.state.sequence).toBe(200);
+  });
+
   it('leaves out before numbering an account another statement states already, so its number is not lost', async () => {
     const table = fakeTable();
     const earlier = fakeCloud({ accounts: ['b'], table, runId: 'earlier', period: ['2026-08', '2026-08'] });

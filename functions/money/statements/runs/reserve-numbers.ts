@@ -44,14 +44,22 @@ export async function reserveNumbers(
   accounts: readonly AccountRef[],
   deps: ReserveDeps = reserveDeps,
 ): Promise<void> {
+  // One read of every account's stated periods serves each block's first attempt (a block's writes touch only its own
+  // accounts' guards); a block refused reads its own again.
+  const firstRead = await deps.readStated(run.tenantId, accounts.map(accountKeyOf));
   for (let start = 0; start < accounts.length; start += MAX_CLAIMS_PER_RESERVATION)
-    await reserveBlock(run, accounts.slice(start, start + MAX_CLAIMS_PER_RESERVATION), deps);
+    await reserveBlock(run, accounts.slice(start, start + MAX_CLAIMS_PER_RESERVATION), deps, firstRead);
 }
 
-async function reserveBlock(run: StatementRunItem, accounts: readonly AccountRef[], deps: ReserveDeps) {
+async function reserveBlock(
+  run: StatementRunItem,
+  accounts: readonly AccountRef[],
+  deps: ReserveDeps,
+  firstRead: Map<string, StatedPeriodsRead>,
+) {
   const { tenantId, runId } = run;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const stated = await deps.readStated(tenantId, accounts.map(accountKeyOf));
+    const stated = attempt === 0 ? firstRead : await deps.readStated(tenantId, accounts.map(accountKeyOf));
     const reads = accounts.map((account) => {
       const read = stated.get(accountKeyOf(account));
       if (!read) throw new Error(`No stated periods were read for ${accountKeyOf(account)}`);
