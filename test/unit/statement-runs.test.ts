@@ -246,6 +246,23 @@ describe('the account step', () => {
     expect(cloud.mails).toEqual(['ST-000001']);
   });
 
+  it('reads the statement back when its write does not hand it back', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    let reads = 0;
+    const deps: AccountStepDeps = {
+      ...cloud.deps,
+      publish: async (publication) => ({ outcome: (await cloud.deps.publish(publication)).outcome }),
+      getStatement: async (...args) => {
+        reads += 1;
+        return cloud.deps.getStatement(...args);
+      },
+    };
+    expect(await runAccountStep(cloud.message('a'), deps)).toBe('published');
+    // Once before numbering (none yet), once after its write.
+    expect(reads).toBe(2);
+    expect(cloud.mails).toEqual(['ST-000001']);
+  });
+
   it('tells the documents only the record when another delivery wrote the statement first', async () => {
     const cloud = fakeCloud({ accounts: ['a'] });
     const told: unknown[] = [];
