@@ -27,6 +27,8 @@ describe('plans in the browser', () => {
     await page.getByTestId('subscription-field-amount').locator('input').fill('12.50');
     await page.getByTestId('subscription-feature-dashboard').locator('input').check();
     await page.getByTestId('subscription-limit-max_users').locator('input').fill('4');
+    if (shots)
+      await page.getByTestId('subscription-field-id').screenshot({ path: `${shots}/admin-subscription-new.png` });
     await page.getByTestId('subscription-submit').click();
     await expect
       .poll(() => page.getByTestId('notification-message').textContent())
