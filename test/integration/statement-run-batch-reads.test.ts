@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { statementFigures } from '../support/statement-figures.js';
 
 /**
  * A run's publish step reads every account's statement settings and stated periods in batches (100 to a round trip,
  * functions/data/access/statements.ts statementSettingsOf, readStatedPeriodsOf), not one or two reads an account:
  * against DynamoDB Local, each account gets its own, an account without a guard the statements in force it would
- * hold, and one with a guard its guard.
+ * hold, and one with a guard its guard. An account step reads its run and its statement in one round trip
+ * (getRunAndStatement), each as its own read would.
  */
 let company: OwnCompany;
 let payees: { id: string; graphs: boolean }[];
@@ -66,5 +68,54 @@ describe("a run's reads of many accounts at once", () => {
     expect(read.get(bare)).toEqual({ version: 0, periods: [] });
     // The same as each account's own read.
     for (const key of [guarded, bare]) expect(read.get(key)).toEqual(await readStatedPeriods(company.companyId, key));
+  });
+
+  it("reads an account step's run and statement in one round trip, each as its own read gives it", async () => {
+    const { createRun, getRun, getStatement, getRunAndStatement } = await access();
+    const { getDb } = await import('../../functions/data/service.js');
+    const tenantId = company.companyId;
+    const runId = `batch-run-${Date.now()}`;
+    await createRun({
+      tenantId,
+      runId,
+      kind: 'payee',
+      status: 'publishing',
+      start_pay_period: '2026-04',
+      end_pay_period: '2026-06',
+      label_ids: [],
+      userId: 'batch-user',
+    });
+    const statementId = `batch-statement-${Date.now()}`;
+    await getDb()
+      .entities.Statement.create({
+        tenantId,
+        statementId,
+        number: 'ST-000042',
+        type: 'Statement',
+        accountKey: `Payee#${payees[0].id}`,
+        payee_name: 'Batch payee',
+        subject: 'Royalty Statement',
+        start_pay_period: '2026-04',
+        end_pay_period: '2026-06',
+        accounting_period: '2026-Q2',
+        currency: 'GBP',
+        run_id: runId,
+        figures: statementFigures({ closing_balance: '12.34' }),
+        control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
+      })
+      .go();
+    const both = await getRunAndStatement(tenantId, runId, statementId);
+    expect(both[0]?.runId).toBe(runId);
+    expect(both[1]?.number).toBe('ST-000042');
+    expect(both).toEqual([await getRun(tenantId, runId), await getStatement(tenantId, statementId)]);
+    // A statement not written yet, and a run that is gone.
+    expect(await getRunAndStatement(tenantId, runId, 'no-such-statement')).toEqual([
+      await getRun(tenantId, runId),
+      null,
+    ]);
+    expect(await getRunAndStatement(tenantId, 'no-such-run', statementId)).toEqual([
+      null,
+      await getStatement(tenantId, statementId),
+    ]);
   });
 });

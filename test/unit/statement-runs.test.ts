@@ -171,6 +171,40 @@ describe('the account step', () => {
     expect(cloud.run.status).toBe('publishing');
   });
 
+  it('reads its run and its statement in one round trip where its reads can, and nothing more when the run is gone', async () => {
+    const cloud = fakeCloud({ accounts: ['a'] });
+    const calls: string[] = [];
+    const both =
+      (runGone = false): AccountStepDeps['getRunAndStatement'] =>
+      async (t, r, s) => {
+        calls.push('getRunAndStatement');
+        return [runGone ? null : await cloud.deps.getRun(t, r), await cloud.deps.getStatement(t, s)];
+      };
+    const oneRead: AccountStepDeps = {
+      ...cloud.deps,
+      getRun: async (...args) => {
+        calls.push('getRun');
+        return cloud.deps.getRun(...args);
+      },
+      getStatement: async (...args) => {
+        calls.push('getStatement');
+        return cloud.deps.getStatement(...args);
+      },
+      getRunAndStatement: both(),
+    };
+    expect(await runAccountStep(cloud.message('a'), oneRead)).toBe('published');
+    expect(calls).toEqual(['getRunAndStatement']);
+    expect(cloud.mails).toEqual(['ST-000001']);
+    // Delivered again: the one read finds the statement published.
+    calls.length = 0;
+    expect(await runAccountStep(cloud.message('a'), oneRead)).toBe('done_already');
+    expect(calls).toEqual(['getRunAndStatement']);
+    calls.length = 0;
+    expect(await runAccountStep(cloud.message('a'), { ...oneRead, getRunAndStatement: both(true) })).toBe('no_run');
+    expect(calls).toEqual(['getRunAndStatement']);
+    expect(cloud.state).toMatchObject({ sequence: 1, done: 1, published: 1 });
+  });
+
   it('numbers many accounts racing for numbers without a gap or a repeat', async () => {
     const accounts = Array.from({ length: 25 }, (_, i) => `p${i}`);
     const cloud = fakeCloud({ accounts });

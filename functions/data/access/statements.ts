@@ -18,6 +18,7 @@ import {
 import { periodsAfter, type StatedPeriod } from '../entities/stated-periods.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 import { getDb } from '../service.js';
+import { getMany } from '../get-many.js';
 import { retriedOnConflict } from '../transaction.js';
 
 /**
@@ -43,6 +44,23 @@ export async function createRun(run: CreateStatementRun): Promise<boolean> {
 
 export async function getRun(tenantId: string, runId: string): Promise<StatementRunItem | null> {
   return (await db().StatementRun.get({ tenantId, runId }).go()).data;
+}
+
+/**
+ * A run and one of its statements in one round trip (a BatchGetItem of both items), each null where absent: what an
+ * account step reads as it starts. Read as `getRun` and `getStatement` read them (not strongly consistent: the
+ * step's writes are conditional and decide).
+ */
+export async function getRunAndStatement(
+  tenantId: string,
+  runId: string,
+  statementId: string,
+): Promise<[StatementRunItem | null, StatementItem | null]> {
+  const { StatementRun, Statement } = db();
+  return getMany<[StatementRunItem, StatementItem]>([
+    { get: StatementRun.get({ tenantId, runId }), parse: (item) => StatementRun.parse(item) },
+    { get: Statement.get({ tenantId, statementId }), parse: (item) => Statement.parse(item) },
+  ]);
 }
 
 /** Every run of the company. */

@@ -2,6 +2,7 @@ import {
   claimStatementDocuments,
   completeStatement,
   getRun,
+  getRunAndStatement,
   getStatement,
   publishStatement,
   settleRecoupment,
@@ -52,6 +53,7 @@ function timedEach(deps: AccountStepDeps): AccountStepDeps {
 export const accountStepDeps: AccountStepDeps = timedEach({
   getRun,
   getStatement,
+  getRunAndStatement,
   readAccountRecord,
   assemble: assembleAccount,
   companyTerms,

@@ -37,6 +37,15 @@ import type { ReadAtNumbering } from './documents.js';
 export type AccountStepDeps = {
   getRun(tenantId: string, runId: string): Promise<StatementRunItem | null>;
   getStatement(tenantId: string, statementId: string): Promise<StatementItem | null>;
+  /**
+   * The run and the account's statement in one round trip, as the step starts (access/statements.ts). Absent (the
+   * tests' in-memory tables), the step reads the run, then the statement.
+   */
+  getRunAndStatement?(
+    tenantId: string,
+    runId: string,
+    statementId: string,
+  ): Promise<[StatementRunItem | null, StatementItem | null]>;
   /** The publish step's record of the account (runKeys.account). */
   readAccountRecord(run: StatementRunItem, account: AccountRef): Promise<AccountRecord>;
   assemble(input: AssembleInput): Promise<AssembledAccount>;
@@ -106,10 +115,11 @@ export async function runAccountStep(
   deps: AccountStepDeps,
 ): Promise<AccountStepOutcome> {
   const { tenantId, runId, account } = message;
-  const run = await deps.getRun(tenantId, runId);
-  if (!run) return 'no_run';
   const statementId = statementIdOf(runId, account);
-  let statement = await deps.getStatement(tenantId, statementId);
+  const opened = await stepStart(deps, tenantId, runId, statementId);
+  if (!opened) return 'no_run';
+  const { run } = opened;
+  let statement = opened.statement;
   let outcome: AccountStepOutcome = 'finished';
   /** What this delivery read while numbering the statement, when it did (documents then read none of it again). */
   let read: ReadAtNumbering = {};
@@ -148,6 +158,21 @@ export async function runAccountStep(
   }
   if (await deps.complete(tenantId, statementId, runId, keys)) await deps.counted(tenantId, runId);
   return outcome;
+}
+
+/** The run and the account's statement as the step starts (null when the run is gone): one read where the deps can. */
+async function stepStart(
+  deps: AccountStepDeps,
+  tenantId: string,
+  runId: string,
+  statementId: string,
+): Promise<{ run: StatementRunItem; statement: StatementItem | null } | null> {
+  if (deps.getRunAndStatement) {
+    const [run, statement] = await deps.getRunAndStatement(tenantId, runId, statementId);
+    return run ? { run, statement } : null;
+  }
+  const run = await deps.getRun(tenantId, runId);
+  return run ? { run, statement: await deps.getStatement(tenantId, statementId) } : null;
 }
 
 /**
