@@ -35,7 +35,9 @@ import type { ReadAtNumbering } from './documents.js';
  * What it reads and writes comes in as `deps`, so the rules are tested without a cloud.
  */
 export type AccountStepDeps = {
+  /** The run, read at the step's start only where `getRunAndStatement` is absent. */
   getRun(tenantId: string, runId: string): Promise<StatementRunItem | null>;
+  /** A statement: the account's at the start (without `getRunAndStatement`), and read back or replaced later. */
   getStatement(tenantId: string, statementId: string): Promise<StatementItem | null>;
   /**
    * The run and the account's statement in one round trip, as the step starts (access/statements.ts). Absent (the
