@@ -111,4 +111,19 @@ describe('accessibility', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('axe-core names a fault it finds, with the element, so the checks above cannot pass by finding nothing', async () => {
+    const home = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await home.goto(`${cloudUrl()}/`);
+    await home.getByTestId('home-signin').waitFor();
+    // An image with no text alternative: a screen reader announces nothing for it (WCAG 1.1.1).
+    await home.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      image.id = 'unnamed-image';
+      (document.querySelector('main') ?? document.body).append(image);
+    });
+    expect(await axeViolations(home)).toEqual([expect.stringMatching(/^image-alt: <img [^>]*id="unnamed-image"/)]);
+    await home.close();
+  });
 });
