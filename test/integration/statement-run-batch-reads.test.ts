@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { statementFigures } from '../support/statement-figures.js';
+import { dueStatement } from '../support/due-statements.js';
 
 /**
  * A run's publish step reads every account's statement settings and stated periods in batches (100 to a round trip,
@@ -72,7 +72,6 @@ describe("a run's reads of many accounts at once", () => {
 
   it("reads an account step's run and statement in one round trip, each as its own read gives it", async () => {
     const { createRun, getRun, getStatement, getRunAndStatement } = await access();
-    const { getDb } = await import('../../functions/data/service.js');
     const tenantId = company.companyId;
     const runId = `batch-run-${Date.now()}`;
     await createRun({
@@ -85,28 +84,15 @@ describe("a run's reads of many accounts at once", () => {
       label_ids: [],
       userId: 'batch-user',
     });
-    const statementId = `batch-statement-${Date.now()}`;
-    await getDb()
-      .entities.Statement.create({
-        tenantId,
-        statementId,
-        number: 'ST-000042',
-        type: 'Statement',
-        accountKey: `Payee#${payees[0].id}`,
-        payee_name: 'Batch payee',
-        subject: 'Royalty Statement',
-        start_pay_period: '2026-04',
-        end_pay_period: '2026-06',
-        accounting_period: '2026-Q2',
-        currency: 'GBP',
-        run_id: runId,
-        figures: statementFigures({ closing_balance: '12.34' }),
-        control: { lines: 0, lines_total: '0.000000', rounding_in: '0.000000', rounding_out: '0.000000' },
-      })
-      .go();
+    // A published statement of the company's, written as the statements worker writes one.
+    const { id: statementId, number } = await dueStatement(
+      tenantId,
+      { id: payees[0].id, name: 'Batch payee' },
+      '12.34',
+    );
     const both = await getRunAndStatement(tenantId, runId, statementId);
     expect(both[0]?.runId).toBe(runId);
-    expect(both[1]?.number).toBe('ST-000042');
+    expect(both[1]?.number).toBe(number);
     expect(both).toEqual([await getRun(tenantId, runId), await getStatement(tenantId, statementId)]);
     // A statement not written yet, and a run that is gone.
     expect(await getRunAndStatement(tenantId, runId, 'no-such-statement')).toEqual([
