@@ -40,5 +40,3 @@ jwt.sign = (payload, key, ...rest) => {
   if (!parsedKeys.has(key)) parsedKeys.set(key, createPrivateKey(key));
   return signWithText(payload, parsedKeys.get(key), ...rest);
 };
-
-module.exports = { StormDB, jwt };
