@@ -66,6 +66,7 @@ describe('a statement in the browser', () => {
     await page.getByTestId('run-publish').click();
     await page.getByTestId('run-publish-confirm').click();
     await page.getByTestId('run-published').waitFor({ timeout: 60_000 });
+    await screenshotIfAsked(page, '/tmp/shots/run-published.png', true);
   }, 120_000);
 
   it('opens the statement: the account adds up to what the API says, and the PDF downloads', async () => {

@@ -461,4 +461,20 @@ describe('a statement run from a report', () => {
       { account: { type: 'Payee', id: ann.id }, name: ann.name, number: annStatement.number },
     ]);
   }, 180_000);
+
+  it('answers a page following the run its status and counts without the preview’s rows', async () => {
+    const whole = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
+    expect(whole.preview.rows).toHaveLength(2);
+    const progress = await api.get(`/statement_runs/${runId}?view=progress`);
+    expect(progress.status).toBe(200);
+    // Everything but the two lists the light read leaves out is the whole read's.
+    expect(progress.body.statement_run).toEqual({
+      ...whole,
+      preview: { ...whole.preview, rows: [] },
+      unaccountable: [],
+    });
+    const refused = await api.get(`/statement_runs/${runId}?view=everything`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ view: ['View must be one of: progress'] });
+  });
 });

@@ -31,6 +31,7 @@ import {
   periodQuery,
   resendInput,
   runInput,
+  runViewQuery,
   statementListQuery,
   adminStatementListQuery,
   statementPatch,
@@ -243,8 +244,11 @@ const operations = {
   }),
   getStatementRun: operation('tenant', {
     params: idParams,
+    query: runViewQuery,
     response: runAnswers.statementRunResponse,
-    run: async ({ tenantId, params }) => ({ statement_run: await statementRunView(tenantId, params.id) }),
+    run: async ({ tenantId, params, query }) => ({
+      statement_run: await statementRunView(tenantId, params.id, { progressOnly: query.view === 'progress' }),
+    }),
   }),
   publishStatementRun: operation('tenant', {
     params: idParams,

@@ -118,12 +118,20 @@ export async function listStatementRuns(
   return { statement_runs: page.items, total_count: page.total_count, total_pages: page.total_pages };
 }
 
-/** A run with its preview's rows and unaccountable recordings (kept in the bucket). */
-export async function statementRunView(tenantId: string, runId: string): Promise<StatementRun> {
+/**
+ * A run with its preview's rows and unaccountable recordings (kept in the bucket). `progressOnly` leaves those two
+ * out (empty lists) and does not read them: a page that holds them already follows the run's status and counts
+ * with it, on every poll and push while a thousand accounts publish, without the thousand rows each time.
+ */
+export async function statementRunView(
+  tenantId: string,
+  runId: string,
+  { progressOnly = false }: { progressOnly?: boolean } = {},
+): Promise<StatementRun> {
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
   const [detail, sender] = await Promise.all([
-    run.preview_key ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
+    run.preview_key && !progressOnly ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
   ]);
   // The preview's money is in the company's currency, the one its statements will be in.

@@ -69,6 +69,17 @@ export const statementPatch = z.strictObject({
   distribution_statement: statementDetails.optional(),
 });
 
+/**
+ * GET statement_runs/{id}: `view=progress` answers the run without its preview's rows and unaccountable recordings
+ * (empty lists), for a page that holds them already and follows the run's status and counts.
+ */
+export const runViewQuery = z.strictObject({
+  view: z
+    .enum(['progress'])
+    .optional()
+    .meta({ description: 'progress: the run without its preview rows and unaccountable recordings (left empty).' }),
+});
+
 /** POST create_statement_run. */
 export const runInput = z.strictObject({
   ...periods,

@@ -22,7 +22,8 @@ export function RunOutcome({
   onFinished: () => void;
 }) {
   const { data } = useApi<RunAnswer>(
-    `/statement_runs/${encodeURIComponent(runId)}`,
+    // Its status and counts only: the outcome never shows the preview's rows.
+    `/statement_runs/${encodeURIComponent(runId)}?view=progress`,
     { refreshInterval: (latest) => (finished(latest?.statement_run) ? 0 : 1500) },
     companyId,
   );

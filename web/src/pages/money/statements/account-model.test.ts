@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { labelUpdate } from '../../../../../shared/schemas/label';
 import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
-import { isRunActive, publishConsequence, pushedRun, runPercent } from './run-model';
+import type { StatementRun } from '../../../../../shared/schemas/statement-views';
+import { isRunActive, publishConsequence, pushedRun, runPercent, runWithProgress } from './run-model';
 
 describe('account entries', () => {
   it('shows an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
@@ -64,6 +65,25 @@ describe('following a run', () => {
     expect(pushedRun({ type: 'StatementRun', run: { id: 'R1', progress: 40 } })).toEqual({ id: 'R1', progress: 40 });
     expect(pushedRun({ type: 'StatementRun', run_id: 'R2' })).toEqual({ id: 'R2' });
     expect(pushedRun({ type: 'StatementRun' })).toBeNull();
+  });
+
+  it('shows the light read’s status and counts with the full read’s preview rows, and no preview without them', () => {
+    const totals = { payees: 2 } as unknown as NonNullable<StatementRun['preview']>['totals'];
+    const warnings = { unmatched_lines: 0 } as unknown as NonNullable<StatementRun['preview']>['warnings'];
+    const rows = [{ account: { type: 'Payee', id: 'P1' } }] as unknown as NonNullable<StatementRun['preview']>['rows'];
+    const unaccountable = [{ recording_id: 'REC1' }] as unknown as StatementRun['unaccountable'];
+    const run = (over: Partial<StatementRun>) =>
+      ({ id: 'R1', status: 'preview_ready', done: 0, ...over }) as StatementRun;
+    const full = run({ preview: { rows, totals, warnings }, unaccountable });
+    const light = run({ status: 'publishing', done: 40, preview: { rows: [], totals, warnings }, unaccountable: [] });
+    expect(runWithProgress(full, light)).toEqual({ ...light, preview: { rows, totals, warnings }, unaccountable });
+    // Previewed since the full read (taken while previewing): the preview waits for the full read's rows.
+    const previewing = run({ status: 'previewing', preview: null, unaccountable: [] });
+    expect(runWithProgress(previewing, light)?.preview).toBeNull();
+    // No light read yet, or one of another run: the full read as it is.
+    expect(runWithProgress(full, undefined)).toBe(full);
+    expect(runWithProgress(full, { ...light, id: 'R2' })).toBe(full);
+    expect(runWithProgress(undefined, light)).toBeUndefined();
   });
 
   it('shows publishing progress as a whole percent, from the run or its counts', () => {

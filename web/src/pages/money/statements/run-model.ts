@@ -22,6 +22,20 @@ export function pushedRun(message: Record<string, unknown>): { id: string; progr
   return typeof message.progress === 'number' ? { id, progress: message.progress } : { id };
 }
 
+/**
+ * The run as its page shows it: the status, counts and totals of the light read the page polls (`progress`, the
+ * newer one) with the preview's rows and unaccountable recordings of the full read, which the light one leaves out.
+ * Until the full read holds a preview (read again when the status moves), none is shown: never a preview without its rows.
+ */
+export function runWithProgress(full: StatementRun | undefined, progress: StatementRun | undefined) {
+  if (!full || progress?.id !== full.id) return full;
+  return {
+    ...progress,
+    preview: full.preview && progress.preview ? { ...progress.preview, rows: full.preview.rows } : full.preview,
+    unaccountable: full.unaccountable,
+  };
+}
+
 /** A publishing run's progress as a whole percent: the run's own figure, else done of total. */
 export function runPercent(
   run: Pick<StatementRun, 'progress' | 'done' | 'total' | 'status'> & { skipped?: number },

@@ -17,13 +17,13 @@ import { RouterLink } from '../../../components/router-link';
 import { UploadProgress } from '../../../components/upload-progress';
 import { formatCount } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
-import { isRunActive, publishConsequence, pushedRun, RUN_POLL_MS, runPercent } from './run-model';
+import { isRunActive, publishConsequence, pushedRun, RUN_POLL_MS, runPercent, runWithProgress } from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../../shared/statement-periods';
 import { accountPath, runTotalsCheck } from './statement-model';
 import { labelShareWords } from './label-share-words';
-import { statementsApi, useStatementPages, useStatementRun } from './statements-api';
+import { statementsApi, useStatementPages, useStatementRun, useStatementRunProgress } from './statements-api';
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../../shared/schemas/statement-views';
 
 /**
@@ -166,17 +166,26 @@ function RunHeader({
 /**
  * A statement run followed live: the preview (totals, warnings, the statements to publish), then
  * Publish and its progress as a whole-percent bar (green from 50 %), then a link to the
- * statements. The WebSocket push re-reads it at once; it is also re-read while the worker is on it.
+ * statements. The WebSocket push re-reads its progress at once; it is also re-read while the worker is on it. Those
+ * re-reads leave out the preview's rows (a run of a thousand payees pushes hundreds of times); the whole run is read
+ * once, and again when its status moves.
  */
 export function RunView({ runId }: { runId: string }) {
   const pages = useStatementPages();
   const refreshStatements = useInvalidate('/statements');
   const [active, setActive] = useState(true);
-  const { data, error, isLoading, mutate } = useStatementRun(runId, active ? RUN_POLL_MS : 0);
+  const { data, error, isLoading, mutate } = useStatementRun(runId);
+  const { data: progressData, mutate: rereadProgress } = useStatementRunProgress(runId, active ? RUN_POLL_MS : 0);
   const [pushed, setPushed] = useState<number | undefined>(undefined);
   const [publishing, setPublishing] = useState(false);
-  const run = data?.statement_run;
+  const run = runWithProgress(data?.statement_run, progressData?.statement_run);
+  const fullStatus = data?.statement_run.status;
+  const movedTo = progressData?.statement_run.status;
   useEffect(() => setActive(isRunActive(run?.status)), [run?.status]);
+  // A status the full read has not seen brings what comes with it (the preview's rows once previewed).
+  useEffect(() => {
+    if (movedTo && fullStatus && movedTo !== fullStatus) void mutate();
+  }, [movedTo, fullStatus, mutate]);
   useEffect(() => {
     if (run?.status === 'published') void refreshStatements();
   }, [run?.status, refreshStatements]);
@@ -186,9 +195,9 @@ export function RunView({ runId }: { runId: string }) {
         const about = pushedRun(message);
         if (about?.id !== runId) return;
         if (about.progress !== undefined) setPushed(about.progress);
-        void mutate();
+        void rereadProgress();
       }),
-    [runId, mutate],
+    [runId, rereadProgress],
   );
   const act = (call: typeof statementsApi.publish, done: string) => async () => {
     setPublishing(true);
@@ -196,7 +205,7 @@ export function RunView({ runId }: { runId: string }) {
       const answer = await call(runId);
       notify('notification', answer.message ?? done);
       setActive(true);
-      await mutate();
+      await rereadProgress();
     } catch (e) {
       notifyError(e);
     } finally {

@@ -27,9 +27,16 @@ export const statementsPath = (params: ListParams, filter: StatementFilter) =>
 export const useStatement = (id: string | undefined) =>
   useApi<{ statement: Statement }>(id ? `/statements/${enc(id)}` : null);
 
-/** A run, re-read every `refreshInterval` ms while it is being previewed or published (0: not). */
-export const useStatementRun = (id: string | null | undefined, refreshInterval = 0) =>
-  useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null, { refreshInterval });
+/** A run in full, with its preview's rows: read once, and again when its status moves (the run page). */
+export const useStatementRun = (id: string | null | undefined) =>
+  useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null);
+
+/**
+ * A run's status and counts without its preview's rows (left empty), re-read every `refreshInterval` ms while it is
+ * being previewed or published (0: not): a thousand accounts publishing move it on every poll and push.
+ */
+export const useStatementRunProgress = (id: string | null | undefined, refreshInterval = 0) =>
+  useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}?view=progress` : null, { refreshInterval });
 
 /**
  * Money in months already stated that no statement carries yet (a correction of the statement states it);
