@@ -192,6 +192,14 @@ describe('statement worker', () => {
     expect(worker.Properties.Timeout).toBe(QUEUES.statementRun.workerTimeoutSeconds);
   });
 
+  it('gives the publish step 6,144 MB for its DuckDB pass over the period’s lines (DuckDB spilled less than at 3,008)', () => {
+    const [, worker] = functionFor('functions/money/statements/runs/worker.ts');
+    expect(worker.Properties.MemorySize).toBe(6144);
+    // DuckDB's budget is the function's memory (less Node's share, functions/royalties/ledger/duck.ts).
+    expect(worker.Properties.Environment.Variables[ENV.ledgerMemoryMb]).toBe('6144');
+    expect(worker.Properties.EphemeralStorage).toEqual({ Size: 10240 });
+  });
+
   it('leaves every other worker one message an invocation and without reserved concurrency', () => {
     for (const key of (Object.keys(WORKERS) as QueueKey[]).filter((k) => k !== 'statementRun')) {
       const [, worker] = functionFor(WORKERS[key].entry);
