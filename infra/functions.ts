@@ -263,9 +263,10 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/money/statements/runs/worker.ts',
     // The run's one pass over the period's lines (DuckDB), and PDFs rendered in memory. At 3,008 MB DuckDB (memory
     // less Node's share) spilled the period's 10,000,000 lines to disk while copying them and writing every account's
-    // CSV: `npm run bench:statements` took 357.6 s against 323.4 s at 6,144 MB (the scope's copy 21.6 → 14.3 s, the
-    // CSV uploads beside DuckDB's spill 40.1 → 31.7 s) and 323.0 s at 10,240 MB, so more buys nothing. In AWS the
-    // memory also brings about 3.5 vCPUs instead of 1.7, which DuckDB and the ten account steps of a batch use.
+    // CSV: `npm run bench:statements` took 357.6 and 342.0 s against 323.4 s at 6,144 MB and 323.0 s at 10,240 MB
+    // (so more buys nothing). Whole runs vary by a few percent here; the two parts the memory touches moved in every
+    // run: the scope's copy 19.7–21.6 → 14.3–15.0 s, the CSV uploads beside DuckDB's disk 39.4–40.1 → 31.7–33.3 s.
+    // In AWS the memory also brings about 3.5 vCPUs instead of 1.7, which DuckDB and a batch's ten account steps use.
     memorySize: 6144,
     // Every account's CSV of lines, written once per run before upload (about 2 GB at 10,000,000 lines paying two
     // accounts each), and what DuckDB spills of the period's lines while it writes them: the most Lambda allows.
