@@ -23,9 +23,10 @@ export function pushedRun(message: Record<string, unknown>): { id: string; progr
 }
 
 /**
- * The run as its page shows it: the status, counts and totals of the light read the page polls (`progress`, the
- * newer one) with the preview's rows and unaccountable recordings of the full read, which the light one leaves out.
- * Until the full read holds a preview (read again when the status moves), none is shown: never a preview without its rows.
+ * The run as its page shows it: the status, counts and totals of the light read the page polls (`progress`, so
+ * usually the newer) with the preview's rows and unaccountable recordings of the full read, which the light one
+ * leaves out. Until the full read holds a preview (it is read again when the status moves), none is shown: never a
+ * preview without its rows.
  */
 export function runWithProgress(full: StatementRun | undefined, progress: StatementRun | undefined) {
   if (!full || progress?.id !== full.id) return full;
