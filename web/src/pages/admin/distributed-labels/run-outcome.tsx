@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useApi } from '../../../app/resources';
 import type { StatementRun } from '../../../../../shared/schemas/statement-views';
 import { runOutcome } from './distributed-label-model';
+import { statementRunProgressPath } from '../../money/statements/statements-api';
 
 type RunAnswer = { statement_run: StatementRun };
 const finished = (run: StatementRun | undefined) => run?.status === 'published' || run?.status === 'failed';
@@ -23,7 +24,7 @@ export function RunOutcome({
 }) {
   const { data } = useApi<RunAnswer>(
     // Its status and counts only: the outcome never shows the preview's rows.
-    `/statement_runs/${encodeURIComponent(runId)}?view=progress`,
+    statementRunProgressPath(runId),
     { refreshInterval: (latest) => (finished(latest?.statement_run) ? 0 : 1500) },
     companyId,
   );

@@ -31,12 +31,15 @@ export const useStatement = (id: string | undefined) =>
 export const useStatementRun = (id: string | null | undefined) =>
   useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}` : null);
 
+/** A run's status and counts without its preview's rows (left empty): what a page following a run re-reads. */
+export const statementRunProgressPath = (id: string) => `/statement_runs/${enc(id)}?view=progress`;
+
 /**
- * A run's status and counts without its preview's rows (left empty), re-read every `refreshInterval` ms while it is
- * being previewed or published (0: not): a thousand accounts publishing move it on every poll and push.
+ * The run's progress (statementRunProgressPath), re-read every `refreshInterval` ms while it is being previewed or
+ * published (0: not): a thousand accounts publishing move it on every poll and push.
  */
 export const useStatementRunProgress = (id: string | null | undefined, refreshInterval = 0) =>
-  useApi<{ statement_run: StatementRun }>(id ? `/statement_runs/${enc(id)}?view=progress` : null, { refreshInterval });
+  useApi<{ statement_run: StatementRun }>(id ? statementRunProgressPath(id) : null, { refreshInterval });
 
 /**
  * Money in months already stated that no statement carries yet (a correction of the statement states it);
