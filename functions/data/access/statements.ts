@@ -112,6 +112,21 @@ export async function moveRun(
   );
 }
 
+/**
+ * Claims telling the run's user that it reached `percent`: true for the one caller that moves the run's last told
+ * percent up to it, false for the others (account steps that finish together read the same count, and each would
+ * tell it) and when the write fails otherwise (a push is never worth failing a step for; the next percent tells more).
+ */
+export async function claimProgressPush(tenantId: string, runId: string, percent: number): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .StatementRun.patch({ tenantId, runId })
+      .set({ pushed_percent: percent })
+      .where((attr, op) => `${op.notExists(attr.pushed_percent)} OR ${op.lt(attr.pushed_percent, percent)}`)
+      .go(),
+  ).catch(() => false);
+}
+
 // ——— Statements ———
 
 export async function getStatement(tenantId: string, statementId: string): Promise<StatementItem | null> {

@@ -1,4 +1,4 @@
-import { getRun, moveRun } from '../../../data/access/statements.js';
+import { claimProgressPush, getRun, moveRun } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import { deleteObjectsUnder } from '../../../lib/bucket-objects.js';
 import { log } from '../../../lib/logger.js';
@@ -15,13 +15,15 @@ const allCounted = (run: Pick<StatementRunItem, 'done' | 'skipped' | 'total'>) =
  * After an account was counted: the run is published once every account is (only a publishing
  * run moves, so the last two finishing at once publish it once), and its user sees the percent.
  * The user is told when the whole percent moves and when the run ends, not after every statement: a run of a
- * thousand accounts pushed a thousand messages (and read its run again for each) to show a hundred figures.
+ * thousand accounts pushed a thousand messages (and read its run again for each) to show a hundred figures. Steps
+ * that finish side by side read the same count, so each percent is claimed on the run first and told once.
  */
 export async function accountCounted(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
   if (!run) return;
   if (!allCounted(run)) {
-    if (percentMoved(run)) await timed('counted.push', () => pushRunProgress(run));
+    if (percentMoved(run) && (await claimProgressPush(tenantId, runId, runProgress(run))))
+      await timed('counted.push', () => pushRunProgress(run));
     return;
   }
   if (
