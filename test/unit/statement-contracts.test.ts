@@ -117,6 +117,35 @@ describe('a contract’s terms split the label’s share', () => {
     expect(royaltiesOf(await earningsOf(p))).toEqual({ 'Payee#P9': '15.000000' });
   });
 
+  it('computes months no contract is in force for as if there were none, with the same figures', async () => {
+    const lines = [
+      line({ pay_period: '2025-11', label_payable: '10.000000' }),
+      line({ pay_period: '2025-12', label_payable: '5.000000', territory: 'US' }),
+    ];
+    const catalogue = {
+      recordings: [RECORDING],
+      contracts: [
+        // Starts in January; the other ended before November; a draft binds nobody.
+        contract({ id: 'C1', versions: [versionOf(DIGITAL_DEAL)] }),
+        contract({ id: 'C2', start_date: '2025-01-01', end_date: '2025-10-31', versions: [versionOf(DIGITAL_DEAL)] }),
+        contract({ id: 'C3', start_date: '2025-01-01', status: 'draft', versions: [versionOf(DIGITAL_DEAL)] }),
+      ],
+    };
+    const before = await fixture.prepare(lines, catalogue, { start_pay_period: '2025-11', end_pay_period: '2025-12' });
+    expect(before.contracts).toBe(false);
+    expect(royaltiesOf(await earningsOf(before))).toEqual({ 'Payee#P9': '15.000000' });
+    // A month of either end in force, or no bound at all: the contracts' work is done.
+    for (const scope of [
+      { start_pay_period: '2025-10', end_pay_period: '2025-12' },
+      { start_pay_period: '2025-11', end_pay_period: '2026-01' },
+      { start_pay_period: '', end_pay_period: '' },
+    ]) {
+      const p = await fixture.prepare(lines, catalogue, scope);
+      expect(p.contracts, JSON.stringify(scope)).toBe(true);
+      expect(royaltiesOf(await earningsOf(p))).toEqual({ 'Payee#P9': '15.000000' });
+    }
+  });
+
   it('prefers the release’s contract to the artist’s, and the artist’s to the label’s', async () => {
     const label = contract({
       id: 'CL',

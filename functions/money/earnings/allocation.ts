@@ -3,11 +3,19 @@ import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
-import { COVER_COLUMNS, type ContractIndex, contractIndex, coverOf, type LineFacts } from './contract-cover.js';
+import {
+  COVER_COLUMNS,
+  type ContractIndex,
+  contractIndex,
+  coverOf,
+  inForceWithin,
+  type LineFacts,
+} from './contract-cover.js';
 import { type EscalationPlan, groupKey, planEscalations } from './escalation-plan.js';
 import { dealerPrices } from './term-bases.js';
 import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
+import { timed } from '../../lib/step-timings.js';
 
 /**
  * The allocation in DuckDB (docs/statements.md). The scope's lines are summed
@@ -82,9 +90,18 @@ export function weightSetJoin(
 export const coverJoin = (kc: string, l: string) =>
   COVER_COLUMNS.map((c) => `${kc}.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
 
-/** True when the company has a contract the engine can apply: lines then also group by the cover's columns. */
-export const hasContracts = (catalogue: StatementCatalogue) =>
-  (catalogue.contracts ?? []).some((c) => c.status !== 'draft');
+/**
+ * True when the company has a contract the engine can apply (in force in some month of `within`, when given): lines
+ * then also group by the cover's columns. A period before every contract started (the late lines of an earlier
+ * statement, a run of old months) is computed as if there were none, which covers no line either way.
+ */
+export const hasContracts = (
+  catalogue: StatementCatalogue,
+  within?: Pick<EarningsScope, 'start_pay_period' | 'end_pay_period'>,
+) =>
+  (catalogue.contracts ?? []).some((c) =>
+    within ? inForceWithin(c, within.start_pay_period, within.end_pay_period) : c.status !== 'draft',
+  );
 
 /**
  * st_cover: each distinct line (by COVER_COLUMNS) that a contract covers, with its term's weight
@@ -198,12 +215,14 @@ export async function prepareAllocation(
   { stage = 'split', artistId, withHeld = false, where, escalation }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
-  const contracts = scope.kind === 'payee' && hasContracts(catalogue);
+  const contracts = scope.kind === 'payee' && hasContracts(catalogue, scope);
   const index = contracts ? catalogueIndex(catalogue) : null;
   const plan =
     escalation !== undefined || !index
       ? (escalation ?? null)
-      : await escalationPlan(source, catalogue, index, scope.start_pay_period, scope.end_pay_period);
+      : await timed('allocation.escalations', () =>
+          escalationPlan(source, catalogue, index, scope.start_pay_period, scope.end_pay_period),
+        );
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
   const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
     loadTable(connection, workDir, table, columns, rows as never);
@@ -281,13 +300,14 @@ export async function prepareAllocation(
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
-  if (index) await loadCover(prepared, index);
+  if (index) await timed('allocation.cover', () => loadCover(prepared, index));
   if (stage === 'weights') return prepared;
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
   // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.
   const coverColumns = prepared.contracts ? ', pay_period, territory, retailer' : '';
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE st_groups AS
+  await timed('allocation.groups', () =>
+    connection.run(
+      `CREATE OR REPLACE TEMP TABLE st_groups AS
      WITH g AS (
        SELECT recording_id, release_id, label_id, sales_format, sales_category${coverColumns}, ${unitsOf('label_payable')} AS u,
          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, sum(${unitsOf('aggregator_payable')}) AS agg_u
@@ -296,9 +316,10 @@ export async function prepareAllocation(
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
          ${prepared.contracts ? "WHEN kc.covered THEN coalesce(kc.problem, 'term_not_applied')" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
-    prepared.params,
+      prepared.params,
+    ),
   );
-  if (stage === 'split') await splitDistinct(prepared);
+  if (stage === 'split') await timed('allocation.split', () => splitDistinct(prepared));
   return prepared;
 }
 

@@ -85,6 +85,16 @@ const inForce = (contract: EngineContract, period: string) =>
   month(contract.start_date) <= period &&
   (!contract.end_date || period <= month(contract.end_date));
 
+/**
+ * Whether the contract can cover a line of some month from `start` to `end` (YYYY-MM, inclusive; empty: open): a
+ * computation over months no contract is in force for covers no line, and skips the contracts' work altogether.
+ */
+export const inForceWithin = (contract: EngineContract, start: string, end: string) =>
+  contract.status !== 'draft' &&
+  contract.versions.length > 0 &&
+  (!end || month(contract.start_date) <= end) &&
+  (!start || !contract.end_date || start <= month(contract.end_date));
+
 /** Later start first, then the later made: the contract that wins among several on one subject. */
 const newestFirst = (a: EngineContract, b: EngineContract) =>
   b.start_date.localeCompare(a.start_date) || (b.createdAt ?? b.id).localeCompare(a.createdAt ?? a.id);
