@@ -68,5 +68,6 @@ export const accountStepDeps: AccountStepDeps = timedEach({
   documents: storeAndSend,
   complete: completeStatement,
   counted: accountCounted,
-  pause: jitteredPause,
+  // Timed by why the publication was refused too, so the bench says what statements waited on.
+  pause: (attempt, refused) => timed(`refused.${refused}`, () => jitteredPause(attempt)),
 });

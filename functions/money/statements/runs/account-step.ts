@@ -96,8 +96,8 @@ export type AccountStepDeps = {
   ): Promise<boolean>;
   /** After counting (published or skipped): progress, and the run published when it was the last. */
   counted(tenantId: string, runId: string): Promise<void>;
-  /** Waits before another attempt at a number another account took first. */
-  pause(attempt: number): Promise<void>;
+  /** Waits before another attempt, after a publication refused for `refused` (another statement moved first). */
+  pause(attempt: number, refused: PublicationOutcome): Promise<void>;
 };
 
 export type AccountStepOutcome =
@@ -271,7 +271,7 @@ async function numberStatement(
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
     refused = outcome;
-    await deps.pause(attempt);
+    await deps.pause(attempt, outcome);
   }
   throw new Error(
     `The statement for ${record.earnings.name} was refused ${MAX_ATTEMPTS} times, last because ${REFUSALS[refused] ?? refused}`,
