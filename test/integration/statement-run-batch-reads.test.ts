@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { dueStatement } from '../support/due-statements.js';
+import { publishingRunItem } from '../support/statement-run.js';
 
 /**
  * A run's publish step reads every account's statement settings and stated periods in batches (100 to a round trip,
@@ -74,16 +75,7 @@ describe("a run's reads of many accounts at once", () => {
     const { createRun, getRun, getStatement, getRunAndStatement } = await access();
     const tenantId = company.companyId;
     const runId = `batch-run-${Date.now()}`;
-    await createRun({
-      tenantId,
-      runId,
-      kind: 'payee',
-      status: 'publishing',
-      start_pay_period: '2026-04',
-      end_pay_period: '2026-06',
-      label_ids: [],
-      userId: 'batch-user',
-    });
+    await createRun(publishingRunItem(tenantId, runId, { userId: 'batch-user' }));
     // A published statement of the company's, written as the statements worker writes one.
     const { id: statementId, number } = await dueStatement(
       tenantId,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { openSocket } from '../support/realtime.js';
+import { publishingRunItem } from '../support/statement-run.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -33,17 +34,7 @@ it('pushes each whole percent once when ten account steps count at once', async 
   const { access, finish, service } = await modules();
   const tenantId = company.companyId;
   const runId = `progress-run-${Date.now()}`;
-  await access.createRun({
-    tenantId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: '2026-04',
-    end_pay_period: '2026-06',
-    label_ids: [],
-    total: 1000,
-    userId: company.manager.id,
-  });
+  await access.createRun(publishingRunItem(tenantId, runId, { total: 1000, userId: company.manager.id }));
   const pushes = () =>
     (tab.messages as Pushed[]).filter((m) => m.type === 'StatementRun' && m.statement_run.id === runId);
   for (const batch of [1, 2, 3]) {
@@ -66,16 +57,7 @@ it('claims a percent for one caller only, and never a percent below the last one
   const { access } = await modules();
   const tenantId = company.companyId;
   const runId = `progress-claims-${Date.now()}`;
-  await access.createRun({
-    tenantId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: '2026-04',
-    end_pay_period: '2026-06',
-    label_ids: [],
-    total: 100,
-  });
+  await access.createRun(publishingRunItem(tenantId, runId, { total: 100 }));
   const claims = await Promise.all(Array.from({ length: 8 }, () => access.claimProgressPush(tenantId, runId, 5)));
   expect(claims.filter(Boolean)).toHaveLength(1);
   expect(await access.claimProgressPush(tenantId, runId, 4)).toBe(false);

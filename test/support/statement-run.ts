@@ -1,8 +1,28 @@
 import { expect } from 'vitest';
+import type { CreateStatementRun } from '../../functions/data/entities/statements.js';
 import type { inCompany } from './api.js';
 import { until } from './wait.js';
 
 type Api = ReturnType<typeof inCompany>;
+
+/**
+ * A publishing run's item as the statement worker stores it (the second quarter, no preview), for tests that drive
+ * its steps themselves.
+ */
+export const publishingRunItem = (
+  tenantId: string,
+  runId: string,
+  fields: Partial<CreateStatementRun> = {},
+): CreateStatementRun => ({
+  tenantId,
+  runId,
+  kind: 'payee',
+  status: 'publishing',
+  start_pay_period: '2026-04',
+  end_pay_period: '2026-06',
+  label_ids: [],
+  ...fields,
+});
 
 /**
  * A statement run made through the API as the run form sends it (`form`: kind, periods, accounts
