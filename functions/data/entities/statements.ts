@@ -183,7 +183,7 @@ export const StatementRun = new Entity({
     done: { type: 'number', default: 0 },
     /** Accounts left out because another statement states their months already (StatementRunSkip). */
     skipped: { type: 'number', default: 0 },
-    /** The last whole percent told to the run's user while it publishes: each percent is told once (claimProgressPush). */
+    /** The last whole percent told to the run's user while publishing: each is told once (claimProgressPush). */
     pushed_percent: { type: 'number' },
     /** The preview's rows live in the statements bucket when large (preview_key); totals and warnings here. */
     preview_rows: { type: CustomAttributeType<RunPreviewRow[]>('any') },

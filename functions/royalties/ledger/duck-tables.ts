@@ -4,15 +4,15 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { duckJson } from '../../lib/well-formed-text.js';
 import { ident, literal } from './sql.js';
 
+/** Rows turned to text and written at once: a slice's text stays far below the longest string V8 makes (512 MB). */
+const ROWS_PER_WRITE = 20_000;
+
 /**
  * Loads rows from DynamoDB (catalogue, rules, rates) into a DuckDB temp table through a
  * newline-delimited JSON file: one bulk read instead of one bound INSERT per row. Every value
  * is text in the file; the column types given here are applied by DuckDB, so money and shares
  * arrive as DECIMAL without passing through a JS float.
  */
-/** Rows turned to text and written at once: a slice's text stays far below the longest string V8 makes (512 MB). */
-const ROWS_PER_WRITE = 20_000;
-
 export async function loadTable(
   connection: DuckDBConnection,
   workDir: string,
