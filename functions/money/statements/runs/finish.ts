@@ -22,7 +22,13 @@ export async function accountCounted(tenantId: string, runId: string): Promise<v
   const run = await getRun(tenantId, runId);
   if (!run) return;
   if (!allCounted(run)) {
-    if (percentMoved(run) && (await claimProgressPush(tenantId, runId, runProgress(run))))
+    // A percent the read already shows told is not claimed again (the claim only moves upwards, so it would fail).
+    const percent = runProgress(run);
+    if (
+      percentMoved(run) &&
+      (run.pushed_percent ?? -1) < percent &&
+      (await claimProgressPush(tenantId, runId, percent))
+    )
       await timed('counted.push', () => pushRunProgress(run));
     return;
   }
