@@ -91,17 +91,14 @@ export const coverJoin = (kc: string, l: string) =>
   COVER_COLUMNS.map((c) => `${kc}.${c} IS NOT DISTINCT FROM ${l}.${c}`).join(' AND ');
 
 /**
- * True when the company has a contract the engine can apply (in force in some month of `within`, when given): lines
- * then also group by the cover's columns. A period before every contract started (the late lines of an earlier
+ * True when the company has a contract the engine can apply in some month of `within` (any month when not given):
+ * lines then also group by the cover's columns. A period before every contract started (the late lines of an earlier
  * statement, a run of old months) is computed as if there were none, which covers no line either way.
  */
 export const hasContracts = (
   catalogue: StatementCatalogue,
-  within?: Pick<EarningsScope, 'start_pay_period' | 'end_pay_period'>,
-) =>
-  (catalogue.contracts ?? []).some((c) =>
-    within ? inForceWithin(c, within.start_pay_period, within.end_pay_period) : c.status !== 'draft',
-  );
+  within: Pick<EarningsScope, 'start_pay_period' | 'end_pay_period'> = { start_pay_period: '', end_pay_period: '' },
+) => (catalogue.contracts ?? []).some((c) => inForceWithin(c, within.start_pay_period, within.end_pay_period));
 
 /**
  * st_cover: each distinct line (by COVER_COLUMNS) that a contract covers, with its term's weight
