@@ -42,9 +42,7 @@ export async function loadTable(
   } finally {
     await handle.close();
   }
-  const asText = Object.keys(columns)
-    .map((name) => `${literal(name)}: 'VARCHAR'`)
-    .join(', ');
+  const asText = names.map((name) => `${literal(name)}: 'VARCHAR'`).join(', ');
   const casts = Object.entries(columns)
     .map(([name, type]) => `TRY_CAST(${ident(name)} AS ${type})`)
     .join(', ');
