@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { inCompany } from '../support/api.js';
 import { financeFixture, putThreeWaySplit } from '../support/finance-fixture.js';
+import { ownLabelManager } from '../support/own-company.js';
 import { publishedRun } from '../support/statement-run.js';
 
 /**
@@ -51,6 +52,8 @@ async function publish(start: string, end: string): Promise<Map<string, Statemen
 
 beforeAll(async () => {
   ({ api, other, tenantId, importId } = await financeFixture({
+    // A company of the file's own: the split cube below is compared over every line the company has.
+    manager: await ownLabelManager('Account finances'),
     source: { id: sourceId, name: 'Account Finance Store' },
     label: { labelId, name: `Account Finance Label ${stamp}` },
     release: { id: `REL-AF-${stamp}`, title: 'Split EP', recordings: [recording(1), recording(2)] },
@@ -181,5 +184,64 @@ describe('aggregates of an older rollup', () => {
     expect(item?.aggregates_version).toBe(AGGREGATES_VERSION);
     const rebuilt = (await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data;
     expect(rebuilt.map((i) => i.key).sort()).toEqual(items.map((i) => i.key).sort());
+  }, 120_000);
+});
+
+describe("the finances' split cube", () => {
+  it('is, in every cell, the sum of the splits of the lines that cell counts, as the aggregates name the cells', async () => {
+    const { currentTerms } = await import('../../functions/money/index.js');
+    const { withLineSplit, lineSplitSql, SPLIT_SUMS, splitOfRow } = await import(
+      '../../functions/money/earnings/line-split.js'
+    );
+    const { rowsOf } = await import('../../functions/money/earnings/allocation.js');
+    const { GROUPED } = await import('../../functions/money/finances/overlay-deltas.js');
+    const { CROSS_DIMENSIONS } = await import('../../functions/royalties/ledger/aggregates.js');
+    const { splitCube, splitCells } = await import('../../functions/money/finances/split-cube.js');
+    const terms = await currentTerms(tenantId);
+    const cube = await splitCube(tenantId, terms);
+
+    // The reference: every group of identical lines split by the engine, added to each cell it counts in, named
+    // here as the aggregates name them: its value of each dimension, the total, and each crossing of a first
+    // dimension it has with the second ("label|store").
+    const cellsOf = (row: Record<string, unknown>) => {
+      const text = (column: string) => (row[column] === null ? null : String(row[column]));
+      const cells: [string, string | null][] = [...GROUPED.map((d): [string, string | null] => [d, text(d)])];
+      cells.push(['total', 'total']);
+      for (const [name, [first, second]] of Object.entries(CROSS_DIMENSIONS))
+        if (text(first) !== null) cells.push([name, `${text(first)}|${text(second) ?? ''}`]);
+      return cells;
+    };
+    const groups = await withLineSplit(
+      tenantId,
+      terms,
+      (p) =>
+        rowsOf(
+          p,
+          `SELECT pay_period, ${GROUPED.join(', ')}, ${SPLIT_SUMS} FROM (${lineSplitSql()})
+           WHERE pay_period IS NOT NULL GROUP BY ALL`,
+        ),
+      { columns: ['pay_period', ...GROUPED] },
+    );
+    const expected = new Map<string, [bigint, bigint, bigint]>();
+    for (const row of groups) {
+      const units = splitOfRow(row);
+      for (const [dimension, value] of cellsOf(row)) {
+        const key = JSON.stringify([row.pay_period, dimension, value]);
+        const [payees, retained, unaccountable] = expected.get(key) ?? [0n, 0n, 0n];
+        expected.set(key, [payees + units.payees, retained + units.retained, unaccountable + units.unaccountable]);
+      }
+    }
+    const cells = [...splitCells(cube)].map(([period, dimension, value, units]) => [
+      JSON.stringify([period, dimension, value]),
+      [units.payees, units.retained, units.unaccountable],
+    ]);
+    expect(new Map(cells as [string, [bigint, bigint, bigint]][])).toEqual(expected);
+    expect(cells.length).toBe(expected.size);
+    // The report's cells include the kinds a grouping could get wrong: a line of no recording, label or artist
+    // (a null value, in no cross cell), a cross cell, and each period's total.
+    const keys = cells.map(([key]) => JSON.parse(key as string) as [string, string, string | null]);
+    expect(keys).toContainEqual([p1, 'label_id', null]);
+    expect(keys).toContainEqual([p1, 'label_retailer', `${labelId}|Spotify`]);
+    expect(keys).toContainEqual([p2, 'total', 'total']);
   }, 120_000);
 });

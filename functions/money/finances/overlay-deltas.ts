@@ -31,16 +31,42 @@ const SUMMED = `count(*) AS lines, CAST(coalesce(sum(quantity), 0) AS BIGINT) AS
   CAST(coalesce(sum(label_payable), 0) AS VARCHAR) AS label_payable, CAST(coalesce(sum(artist_payable), 0) AS VARCHAR) AS artist_payable,
   CAST(coalesce(sum(aggregator_payable), 0) AS VARCHAR) AS aggregator_payable`;
 
-/** The (dimension, value) cells one group of lines counts in, as the aggregates name them. */
+/** A kind of cell of the finance cube, and the columns beside the pay period that name its value. */
+export type CellKind = { dimension: AggregateDimension; columns: readonly string[] };
+
+/** Every kind of cell a line counts in, as the aggregates name them: each dimension, the total, the crossings. */
+export const CELL_KINDS: CellKind[] = [
+  ...GROUPED.map((dimension) => ({ dimension, columns: [dimension] })),
+  { dimension: 'total', columns: [] },
+  ...Object.entries(CROSS_DIMENSIONS).map(([dimension, pair]) => ({
+    dimension: dimension as AggregateDimension,
+    columns: pair,
+  })),
+];
+
+/**
+ * The value of a line's cell of this kind, from its columns' text; undefined when the line counts in no cell
+ * of the kind: a crossing counts only lines whose first dimension has a value (a line of no label is in no
+ * label's cells).
+ */
+export function cellValue(kind: CellKind, text: (column: string) => string | null): string | null | undefined {
+  if (kind.dimension === 'total') return 'total';
+  const [first, second] = kind.columns.map(text);
+  if (kind.columns.length === 1) return first;
+  return first === null ? undefined : `${first}${CROSS_SEPARATOR}${second ?? ''}`;
+}
+
+/** A row's column as text, null when it has none. */
+export const textOf = (row: Record<string, unknown>) => (column: string) =>
+  row[column] === null || row[column] === undefined ? null : String(row[column]);
+
+/** The (dimension, value) cells one group of lines counts in. */
 export function cellsOf(row: Record<string, unknown>): [AggregateDimension, string | null][] {
-  const text = (column: string) => (row[column] === null || row[column] === undefined ? null : String(row[column]));
-  const cells: [AggregateDimension, string | null][] = GROUPED.map((d) => [d, text(d)]);
-  cells.push(['total', 'total']);
-  for (const [name, [first, second]] of Object.entries(CROSS_DIMENSIONS)) {
-    const a = text(first);
-    if (a !== null) cells.push([name as AggregateDimension, `${a}${CROSS_SEPARATOR}${text(second) ?? ''}`]);
-  }
-  return cells;
+  const text = textOf(row);
+  return CELL_KINDS.flatMap((kind) => {
+    const value = cellValue(kind, text);
+    return value === undefined ? [] : [[kind.dimension, value] as [AggregateDimension, string | null]];
+  });
 }
 
 export async function overlayDeltas(tenantId: string, state: LedgerState): Promise<OverlayDelta[]> {
