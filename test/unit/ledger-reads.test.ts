@@ -9,7 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LEDGER_MEMORY_MB, duckMemoryMb, withConnection } from '../../functions/royalties/ledger/duck.js';
+import {
+  DEFAULT_LEDGER_MEMORY_MB,
+  dropTempTables,
+  duckMemoryMb,
+  withConnection,
+} from '../../functions/royalties/ledger/duck.js';
 import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions/royalties/ledger/ledger-order.js';
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
 import { stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
@@ -143,5 +148,23 @@ describe("a state's rollup", () => {
   it('is not kept when it would be nearly as long as the ledger', async () => {
     // Every line its own album: 20,000 combinations.
     expect(await stateRollup(tenantId, stateOf(1), relation(20_000, 'CAST(i AS VARCHAR)'))).toBeNull();
+  });
+});
+
+describe('a connection done with its temp tables', () => {
+  it('drops every one of them, whatever their names, before it closes', async () => {
+    const left = await withConnection(async (connection) => {
+      await connection.run('CREATE TEMP TABLE st_lines AS SELECT range AS i FROM range(100000)');
+      await connection.run('CREATE TEMP TABLE "a ""quoted"" name" AS SELECT 1 AS one');
+      await connection.run('CREATE TABLE kept AS SELECT 1 AS one');
+      await dropTempTables(connection);
+      const tables = await connection.runAndReadAll(
+        'SELECT table_name, temporary FROM duckdb_tables() ORDER BY table_name',
+      );
+      await connection.run('DROP TABLE kept');
+      return tables.getRowObjectsJson();
+    });
+    // Only the temp tables go: a table of the database itself is not the connection's to drop.
+    expect(left).toEqual([{ table_name: 'kept', temporary: false }]);
   });
 });

@@ -56,6 +56,17 @@ export async function withConnection<T>(work: (connection: DuckDBConnection) => 
 }
 
 /**
+ * Drops the connection's temp tables with queries, which DuckDB runs off the event loop, so that closing the
+ * connection (synchronous, on the event loop) has nothing large left to free. Closed with them, the statements
+ * engine's tables over a 10,000,000-line ledger took 2.3 s to free, and every answer of the process waited.
+ */
+export async function dropTempTables(connection: DuckDBConnection): Promise<void> {
+  const reader = await connection.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE temporary');
+  for (const [name] of reader.getRows())
+    await connection.run(`DROP TABLE IF EXISTS temp.main."${String(name).replace(/"/g, '""')}"`);
+}
+
+/**
  * A DuckDB of its own for one piece of work (an import, a part, a re-match) with a temp folder
  * for its files; what does not fit in memory spills into that folder. Both go when the work ends.
  */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { withConnection } from './duck.js';
+import { dropTempTables, withConnection } from './duck.js';
 import { ledgerState, type LedgerState } from './state.js';
 import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledger-source.js';
 import { LEDGER_COLUMNS } from './schema.js';
@@ -109,7 +109,15 @@ export async function withEffectiveLedger<T>(
   state?: LedgerState,
 ): Promise<T> {
   const ledger = await loadLedger(tenantId, undefined, state);
-  return withConnection((connection) => work(connection, ledger.relation, ledger.params));
+  return withConnection(async (connection) => {
+    try {
+      return await work(connection, ledger.relation, ledger.params);
+    } finally {
+      // The engine's tables over the whole ledger go before the connection closes (duck.ts, dropTempTables); a
+      // failed drop (the work's own failure may have ended the connection's transaction) leaves them to the close.
+      await dropTempTables(connection).catch(() => undefined);
+    }
+  });
 }
 
 /** Over the rollup the same totals are sums of its sums. */
