@@ -61,7 +61,7 @@ export const textOf = (row: Record<string, unknown>) => (column: string) =>
   row[column] === null || row[column] === undefined ? null : String(row[column]);
 
 /** The (dimension, value) cells one group of lines counts in. */
-export function cellsOf(row: Record<string, unknown>): [AggregateDimension, string | null][] {
+function cellsOf(row: Record<string, unknown>): [AggregateDimension, string | null][] {
   const text = textOf(row);
   return CELL_KINDS.flatMap((kind) => {
     const value = cellValue(kind, text);
