@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ENV } from '../../../infra/resources.js';
 import { makeWorkFolder, processWorkFolder } from '../../lib/work-folders.js';
+import { ident } from './sql.js';
 
 /**
  * The process's DuckDB for reading royalties: one in-memory database that holds no ledger (the
@@ -62,8 +63,7 @@ export async function withConnection<T>(work: (connection: DuckDBConnection) => 
  */
 export async function dropTempTables(connection: DuckDBConnection): Promise<void> {
   const reader = await connection.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE temporary');
-  for (const [name] of reader.getRows())
-    await connection.run(`DROP TABLE IF EXISTS temp.main."${String(name).replace(/"/g, '""')}"`);
+  for (const [name] of reader.getRows()) await connection.run(`DROP TABLE IF EXISTS temp.main.${ident(String(name))}`);
 }
 
 /**
