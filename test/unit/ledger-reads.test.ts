@@ -7,13 +7,14 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_LEDGER_MEMORY_MB,
   dropTempTables,
   duckMemoryMb,
   withConnection,
+  withTempTables,
 } from '../../functions/royalties/ledger/duck.js';
 import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions/royalties/ledger/ledger-order.js';
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
@@ -166,5 +167,30 @@ describe('a connection done with its temp tables', () => {
     });
     // Only the temp tables go: a table of the database itself is not the connection's to drop.
     expect(left).toEqual([{ table_name: 'kept', temporary: false }]);
+  });
+
+  it('are dropped before a connection for such work closes, also when the work fails', async () => {
+    const events: string[] = [];
+    // Records the connection's drops and its close, in order.
+    const watched = async (connection: DuckDBConnection, fail: boolean) => {
+      const run = connection.run.bind(connection);
+      connection.run = ((sql: string, ...rest: []) => {
+        if (sql.startsWith('DROP')) events.push(sql);
+        return run(sql, ...rest);
+      }) as typeof connection.run;
+      const close = connection.closeSync.bind(connection);
+      connection.closeSync = () => {
+        events.push('close');
+        close();
+      };
+      await connection.run('CREATE TEMP TABLE st_split AS SELECT range AS i FROM range(1000)');
+      if (fail) throw new Error('the work failed');
+      return 'done';
+    };
+    expect(await withTempTables((connection) => watched(connection, false))).toBe('done');
+    expect(events).toEqual(['DROP TABLE IF EXISTS temp.main."st_split"', 'close']);
+    events.length = 0;
+    await expect(withTempTables((connection) => watched(connection, true))).rejects.toThrow('the work failed');
+    expect(events).toEqual(['DROP TABLE IF EXISTS temp.main."st_split"', 'close']);
   });
 });

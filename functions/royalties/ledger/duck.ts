@@ -67,6 +67,21 @@ export async function dropTempTables(connection: DuckDBConnection): Promise<void
 }
 
 /**
+ * withConnection for work that builds temp tables (the statements engine over a whole ledger): they are dropped
+ * before the connection closes (dropTempTables). A failed drop (the work's own failure may have ended the
+ * connection's transaction) leaves them to the close, and the work's own outcome stands.
+ */
+export function withTempTables<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return withConnection(async (connection) => {
+    try {
+      return await work(connection);
+    } finally {
+      await dropTempTables(connection).catch(() => undefined);
+    }
+  });
+}
+
+/**
  * A DuckDB of its own for one piece of work (an import, a part, a re-match) with a temp folder
  * for its files; what does not fit in memory spills into that folder. Both go when the work ends.
  */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { dropTempTables, withConnection } from './duck.js';
+import { withConnection, withTempTables } from './duck.js';
 import { ledgerState, type LedgerState } from './state.js';
 import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledger-source.js';
 import { LEDGER_COLUMNS } from './schema.js';
@@ -109,15 +109,8 @@ export async function withEffectiveLedger<T>(
   state?: LedgerState,
 ): Promise<T> {
   const ledger = await loadLedger(tenantId, undefined, state);
-  return withConnection(async (connection) => {
-    try {
-      return await work(connection, ledger.relation, ledger.params);
-    } finally {
-      // The engine's tables over the whole ledger go before the connection closes (duck.ts, dropTempTables); a
-      // failed drop (the work's own failure may have ended the connection's transaction) leaves them to the close.
-      await dropTempTables(connection).catch(() => undefined);
-    }
-  });
+  // The engine's tables over the whole ledger go before the connection closes (duck.ts).
+  return withTempTables((connection) => work(connection, ledger.relation, ledger.params));
 }
 
 /** Over the rollup the same totals are sums of its sums. */
