@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/schemas/statement-views.js';
 import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { ID_SQL } from '../../royalties/ledger/overlays.js';
+import { COVER_COLUMNS } from './contract-cover.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
 import type { AccountMaterial, ContractEarning, EarningsResult } from './earnings.js';
@@ -173,6 +174,22 @@ async function accountCsv(dir: string, acctNo: number, target: string): Promise<
 }
 
 /**
+ * The line columns the passes below read: the line's id (ID_SQL), the CSV's columns, the summaries' and provenance's,
+ * and what chooses a line's weight set and contract term (COVER_COLUMNS). Only these are copied: a ledger line has
+ * twice as many columns (the report's descriptions, artists, the label's name …), and at 10,000,000 lines copying
+ * them all made the table some gigabytes larger than the passes need.
+ */
+const SCOPE_COLUMNS = [
+  ...new Set([
+    ...['manual', 'manual_id', 'import_id', 'line'],
+    ...['pay_period', 'retailer', 'territory', 'sales_format', 'sales_category', 'album', 'song', 'isrc', 'upc'],
+    ...['quantity', 'currency', 'exchange_rate', 'amount', 'label_payable', 'aggregator_payable'],
+    ...['recording_id', 'release_id', 'label_id'],
+    ...COVER_COLUMNS,
+  ]),
+];
+
+/**
  * The scope's lines copied once into a table of their own, for the three passes below. DuckDB picks a hash join's
  * build side by estimated row counts, and over the ledger's files each filter (the period, held imports) divides its
  * estimate by five: ten million lines were estimated at a few hundred thousand, smaller than the split or the
@@ -181,7 +198,10 @@ async function accountCsv(dir: string, acctNo: number, target: string): Promise<
  * them; the passes also read the ledger's files once instead of three times.
  */
 async function withScopeTable(p: Prepared): Promise<Prepared> {
-  await p.connection.run(`CREATE OR REPLACE TEMP TABLE st_scope_lines AS SELECT * FROM ${p.lines}`, p.params);
+  await p.connection.run(
+    `CREATE OR REPLACE TEMP TABLE st_scope_lines AS SELECT ${SCOPE_COLUMNS.join(', ')} FROM ${p.lines}`,
+    p.params,
+  );
   // The period's bounds and the ledger's parameters are spent: nothing below reads the files again.
   return { ...p, lines: 'st_scope_lines', params: {} };
 }
