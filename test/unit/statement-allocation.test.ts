@@ -479,6 +479,40 @@ describe('the material of a published run', () => {
       }),
     ]);
   });
+
+  it("lists each account's lines month by month, whatever order DuckDB's partitioned writes keep", async () => {
+    // Enough rows for DuckDB to write partitions in parts: at this size an ORDER BY alone left some accounts'
+    // first month partly after their last (material.ts, accountCsv).
+    const recordings = Array.from({ length: 60 }, (_, r) => ({
+      id: `R${r}`,
+      title: `Song ${r}`,
+      recording_payees: [
+        { payee_id: `P${r}`, split: 50 },
+        { payee_id: `Q${r}`, split: 50 },
+      ],
+    }));
+    const months = ['2026-01', '2026-02', '2026-03'];
+    const lines: Line[] = Array.from({ length: 150_000 }, (_, i) => ({
+      recording_id: `R${i % 60}`,
+      label_payable: `${(i % 997) + 1}.000000`,
+      pay_period: months[Math.floor(i / 7) % 3],
+    }));
+    const p = await fixture.prepare(lines, { recordings }, { start_pay_period: '2026-01', end_pay_period: '2026-03' });
+    const earnings = await earningsOf(p);
+    const material = await materialise(p, earnings, path.join(fixture.dir, 'months-material'));
+    expect(material.size).toBe(120);
+    const period = CSV_COLUMNS.indexOf('pay_period');
+    const outOfOrder = [...material.values()].filter((m) => {
+      const periods = readFileSync(m.csvFile, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((row) => row.split(',')[period]);
+      expect(periods).toHaveLength(m.lines);
+      return periods.some((month, i) => i > 0 && month < periods[i - 1]);
+    });
+    expect(outOfOrder.map((m) => m.account.id)).toEqual([]);
+  });
 });
 
 /**
