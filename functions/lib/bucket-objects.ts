@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
@@ -104,15 +104,28 @@ export async function readRange(bucket: string, key: string, start: number, end:
   return required(object.Body, 'the object body') as Readable;
 }
 
-/** Uploads a local file (a ledger file, a part's sums, a run's CSV of lines) as one streamed PUT. */
-export async function putFile(bucket: string, key: string, file: string, contentType?: string): Promise<void> {
-  const { size } = await stat(file);
+/**
+ * Uploads a local file (a ledger file, a part's sums, a statement's CSV of lines) as one streamed PUT. Given several
+ * files, the object is them joined in that order (a statement's CSV: its header, then each month's lines), read
+ * straight from them instead of first copied into one.
+ */
+export async function putFile(
+  bucket: string,
+  key: string,
+  file: string | readonly string[],
+  contentType?: string,
+): Promise<void> {
+  const files = typeof file === 'string' ? [file] : file;
+  const sizes = await Promise.all(files.map(async (f) => (await stat(f)).size));
+  async function* joined() {
+    for (const f of files) yield* createReadStream(f);
+  }
   await s3Client().send(
     new PutObjectCommand({
       Bucket: bucket,
       Key: key,
-      Body: createReadStream(file),
-      ContentLength: size,
+      Body: files.length === 1 ? createReadStream(files[0]) : Readable.from(joined()),
+      ContentLength: sizes.reduce((a, b) => a + b, 0),
       ContentType: contentType,
     }),
   );

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dropReport, putThreeWaySplit } from '../support/finance-fixture.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { accountCsvText } from '../support/account-csv.js';
 
 /**
  * Who is owed what, through the real local cloud: a report dropped into a company's folder is
@@ -140,10 +140,7 @@ describe('statement earnings from the ledger', () => {
       const { earnings, material } = await materialiseRun(tenantId, scope(), dir);
       for (const account of earnings.accounts) {
         const m = material.get(`Payee#${account.account.id}`);
-        const rows = readFileSync(m?.csvFile ?? '', 'utf8')
-          .trim()
-          .split('\n')
-          .slice(1);
+        const rows = accountCsvText(m).trim().split('\n').slice(1);
         const total = rows.reduce((sum, row) => sum + BigInt(row.split(',').at(-1)?.replace('.', '') ?? '0'), 0n);
         expect(total).toBe(BigInt(account.royalties.replace('.', '')));
         expect(m?.lines).toBe(account.lines);

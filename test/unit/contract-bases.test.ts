@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { dealerPrices, royaltyOnBase } from '../../functions/money/earnings/term
 import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
+import { accountCsvText } from '../support/account-csv.js';
 
 /**
  * Terms on gross (what the store paid) and on the published price to dealer (units × the release's
@@ -88,10 +88,7 @@ describe('a term on the published price to dealer, less packaging', () => {
       unaccountable: '0.000000',
     });
     const material = await materialise(p, earnings, path.join(fixture.dir, 'ppd-material'));
-    const rows = parse(readFileSync(material.get('Payee#P1')?.csvFile ?? '', 'utf8'), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parse(accountCsvText(material.get('Payee#P1')), { columns: true }) as Record<string, string>[];
     // The line names the term, its base, its deduction and the dealer price it used.
     expect(rows.map((r) => [r.term, r.share])).toEqual([
       [

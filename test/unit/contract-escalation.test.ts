@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { parse } from 'csv-parse/sync';
@@ -12,6 +11,7 @@ import { materialise } from '../../functions/money/earnings/material.js';
 import { rowsOf } from '../../functions/money/earnings/allocation.js';
 import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
+import { accountCsvText } from '../support/account-csv.js';
 
 /**
  * Escalations: once a contract's sales over its life pass a threshold, the rate changes; the sale
@@ -169,7 +169,7 @@ describe('escalations in the statements', () => {
     // 1620.00 + 2.50 + (0.18 × 900 + 0.20 × 1100 = 382.00) + 100.00
     expect(royaltiesOf(earnings)).toEqual({ 'Payee#P1': '2104.500000' });
     const material = await materialise(p, earnings, path.join(fixture.dir, 'escalation'));
-    const rows = parse(readFileSync(material.get('Payee#P1')?.csvFile ?? '', 'utf8'), {
+    const rows = parse(accountCsvText(material.get('Payee#P1')), {
       columns: true,
     }) as Record<string, string>[];
     expect(

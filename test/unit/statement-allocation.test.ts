@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { CSV_COLUMNS, materialise } from '../../functions/money/earnings/materia
 import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
+import { accountCsvText } from '../support/account-csv.js';
 
 /**
  * Who is owed what (docs/statements.md): each line's label share is split in
@@ -370,7 +370,7 @@ describe('the material of a published run', () => {
     );
     const earnings = await earningsOf(p);
     const material = await materialise(p, earnings, path.join(fixture.dir, 'formula-material'));
-    const csv = readFileSync(material.get('Payee#P1')?.csvFile ?? '', 'utf8');
+    const csv = accountCsvText(material.get('Payee#P1'));
     const [row] = parse(csv, { columns: true }) as Record<string, string>[];
     expect(row).toMatchObject({
       retailer: `'=HYPERLINK("http://evil.example","Spotify")`,
@@ -428,7 +428,7 @@ describe('the material of a published run', () => {
     for (const account of earnings.accounts) {
       const m = material.get(`Payee#${account.account.id}`);
       if (!m) throw new Error('no material');
-      const [header, ...rows] = readFileSync(m.csvFile, 'utf8').trim().split('\n');
+      const [header, ...rows] = accountCsvText(m).trim().split('\n');
       expect(header).toBe(CSV_COLUMNS.join(','));
       const share = CSV_COLUMNS.indexOf('share');
       const total = rows.reduce((t, row) => t + unitsFromExact(row.split(',')[share]), 0n);
@@ -437,7 +437,7 @@ describe('the material of a published run', () => {
       expect(rows).toHaveLength(3);
     }
     const p3 = material.get('Payee#P3');
-    const csv = readFileSync(p3?.csvFile ?? '', 'utf8');
+    const csv = accountCsvText(p3);
     expect(csv).toContain(
       'IMP1-2,2026-01,Spotify,GB,,First Album,Song One,,,1,GBP,1.000000,10.000001,10.000001,33.340000,' +
         'No contract: the shares set on the recording or release,3.334001',
@@ -503,7 +503,7 @@ describe('the material of a published run', () => {
     expect(material.size).toBe(120);
     const period = CSV_COLUMNS.indexOf('pay_period');
     const outOfOrder = [...material.values()].filter((m) => {
-      const periods = readFileSync(m.csvFile, 'utf8')
+      const periods = accountCsvText(m)
         .trim()
         .split('\n')
         .slice(1)

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
 import type { EngineContract } from '../../functions/money/earnings/contract-cover.js';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
@@ -11,6 +10,7 @@ import { rowsOf } from '../../functions/money/earnings/allocation.js';
 import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
+import { accountCsvText } from '../support/account-csv.js';
 
 /**
  * Contracts drive the split: a line a signed contract covers (its release, else its recording's
@@ -312,7 +312,7 @@ describe('a contract’s terms split the label’s share', () => {
     const earnings = await earningsOf(p);
     const material = await materialise(p, earnings, path.join(fixture.dir, 'contract-material'));
     const p1 = material.get('Payee#P1');
-    const rows = parse(readFileSync(p1?.csvFile ?? '', 'utf8'), { columns: true }) as Record<string, string>[];
+    const rows = parse(accountCsvText(p1), { columns: true }) as Record<string, string>[];
     const byTerm = Object.fromEntries(rows.map((r) => [r.term, r.share]));
     // 2025-12 is before the contract: the recording's own split (P1 100 %) and the words say no contract applied.
     expect(byTerm).toEqual({

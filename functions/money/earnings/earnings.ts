@@ -65,9 +65,10 @@ export type AccountMaterial = {
    * A CSV of the lines behind the statement, one row per line with the account's share
    * (material.ts CSV_COLUMNS: id, pay_period, retailer, territory, sales_format, release, track, isrc, upc,
    * quantity, currency, exchange_rate, amount, label_payable, weight, term — the contract term that decided
-   * the line, or that no contract did —, share).
+   * the line, or that no contract did —, share), as local files that make it when joined in this order: the
+   * header's, then each month's lines (the upload joins them: no copy of a whole CSV is written).
    */
-  csvFile: string;
+  csvParts: string[];
   lines: number;
   /** Σ of the CSV's share column: equals the account's AccountEarnings.royalties. */
   lines_total: ExactMoney;

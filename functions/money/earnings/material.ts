@@ -1,5 +1,5 @@
 import { accountKeyOf } from '../accounts/account.js';
-import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   ProvenanceRow,
@@ -157,22 +157,22 @@ const summaryOrder =
           : 1;
 
 /**
- * One CSV per account, its lines in pay period order. The COPY below writes a folder per account and, in it, one
+ * The files of one account's CSV, its lines in pay period order. The COPY below writes a folder per account and, in it, one
  * per pay period (`acct_no=N/period=YYYY-MM/`): DuckDB's partitioned COPY does not keep an ORDER BY inside a
  * partition's file (at 4,000,000 rows, one account in twenty had some of its first month's rows after its last),
  * so the order comes from the folders instead. A period's folder holds more than one file when DuckDB had to close
  * files (more partitions open than allowed); their rows are one period's, so any order of them is the same order.
  */
-async function accountCsv(dir: string, acctNo: number, target: string): Promise<void> {
-  await writeFile(target, `${CSV_COLUMNS.join(',')}\n`);
+async function accountCsvParts(dir: string, acctNo: number, header: string): Promise<string[]> {
   const account = path.join(dir, `acct_no=${acctNo}`);
   // 'period=YYYY-MM' sorts as its months do.
   const periods = (await readdir(account).catch(() => [] as string[])).sort();
+  const parts = [header];
   for (const period of periods) {
     const folder = path.join(account, period);
-    for (const file of (await readdir(folder)).filter((f) => f.endsWith('.csv')))
-      await appendFile(target, await readFile(path.join(folder, file)));
+    for (const file of (await readdir(folder)).filter((f) => f.endsWith('.csv'))) parts.push(path.join(folder, file));
   }
+  return parts;
 }
 
 /**
@@ -224,6 +224,9 @@ export async function materialise(
   ]);
   const partitions = path.join(workDir, 'partitions');
   await mkdir(partitions, { recursive: true });
+  // Every account's CSV starts with this one file (accountCsvParts).
+  const header = path.join(workDir, 'header.csv');
+  await writeFile(header, `${CSV_COLUMNS.join(',')}\n`);
   await p.connection.run(`SET partitioned_write_max_open_files = 1000`);
   await timed('materialise.csv_copy', () =>
     p.connection.run(
@@ -250,8 +253,7 @@ export async function materialise(
   for (const earned of earnings.accounts) {
     const key = accountKeyOf(earned.account);
     const acctNo = numbers.get(key) ?? RETAINED;
-    const csvFile = path.join(workDir, `${key.replace(/[^0-9A-Za-z_-]/g, '_')}.csv`);
-    await timed('materialise.csv_files', () => accountCsv(partitions, acctNo, csvFile));
+    const csvParts = await timed('materialise.csv_files', () => accountCsvParts(partitions, acctNo, header));
     const rows = sums.get(acctNo);
     const summaries: StatementSummaries = {};
     for (const dimension of Object.keys(SUMMARY_SETS) as SummaryDimension[])
@@ -273,7 +275,7 @@ export async function materialise(
       account: earned.account,
       summaries,
       provenance: provenanceOf(p, rows),
-      csvFile,
+      csvParts,
       lines: byPeriod.reduce((t, r) => t + r.lines, 0),
       lines_total: linesTotal,
       contracts: underContracts.get(acctNo) ?? [],

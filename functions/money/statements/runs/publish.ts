@@ -112,7 +112,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
           await putFile(
             statementsBucket(),
             statementKeys.csv(tenantId, statementIdOf(runId, earning.account)),
-            made.csvFile,
+            made.csvParts,
             STATEMENT_CSV_TYPE,
           );
         const settings = settingsOf(earning.account);
