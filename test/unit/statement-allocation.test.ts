@@ -480,6 +480,29 @@ describe('the material of a published run', () => {
     ]);
   });
 
+  it('counts every line in the summaries, lines alike in every column included', async () => {
+    const alike = { recording_id: 'R1', release_id: 'REL1', retailer: 'Spotify', territory: 'GB', quantity: 3 };
+    const p = await fixture.prepare(
+      [
+        { ...alike, label_payable: '1.000000' },
+        { ...alike, label_payable: '2.000000' },
+        { ...alike, label_payable: '2.000000' },
+        { ...alike, label_payable: '4.000000', retailer: 'Apple' },
+      ],
+      { recordings: [THREE_WAY], releases: [{ id: 'REL1', title: 'First Album' }] },
+    );
+    const material = await materialise(p, await earningsOf(p), path.join(fixture.dir, 'alike-material'));
+    const p1 = material.get('Payee#P1');
+    expect(p1?.lines).toBe(4);
+    expect(p1?.summaries.store).toEqual([
+      { value: 'Spotify', label: 'Spotify', lines: 3, quantity: 9, amount: '1.666500' },
+      { value: 'Apple', label: 'Apple', lines: 1, quantity: 3, amount: '1.333200' },
+    ]);
+    expect(p1?.summaries.period).toEqual([
+      { value: '2026-01', label: '2026-01', lines: 4, quantity: 12, amount: '2.999700' },
+    ]);
+  });
+
   it("lists each account's lines month by month, whatever order DuckDB's partitioned writes keep", async () => {
     // Enough rows for DuckDB to write partitions in parts: at this size an ORDER BY alone left some accounts'
     // first month partly after their last (material.ts, accountCsv).

@@ -91,11 +91,17 @@ async function summarise(p: Prepared, relation: string): Promise<Map<number, Acc
   const columns = [...new Set([...Object.values(SUMMARY_SETS), ...PROVENANCE])];
   const rows = await rowsOf(
     p,
-    `SELECT acct_no, ${columns.join(', ')}, ${columns.map((c) => `GROUPING(${c}) AS g_${c}`).join(', ')},
-       count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, CAST(sum(share_u) AS VARCHAR) AS units,
-       CAST(sum(${unitsOf('aggregator_payable')}) AS VARCHAR) AS agg
-     FROM (SELECT *, coalesce(sales_format, sales_category) AS fmt FROM ${relation})
-     GROUP BY GROUPING SETS (${sets.join(', ')})`,
+    // The account lines are first summed by every column any set keeps, and the sets are sums of those sums: the
+    // sets straight over the account lines put each of them (20,000,000 at 10,000,000 lines) into nine hash tables.
+    // Whole millionths and counts add up the same either way.
+    `WITH fine AS (
+       SELECT acct_no, ${columns.join(', ')}, count(*) AS lines, coalesce(sum(quantity), 0) AS quantity,
+         sum(share_u) AS units, sum(${unitsOf('aggregator_payable')}) AS agg
+       FROM (SELECT *, coalesce(sales_format, sales_category) AS fmt FROM ${relation})
+       GROUP BY acct_no, ${columns.join(', ')})
+     SELECT acct_no, ${columns.join(', ')}, ${columns.map((c) => `GROUPING(${c}) AS g_${c}`).join(', ')},
+       sum(lines) AS lines, sum(quantity) AS quantity, CAST(sum(units) AS VARCHAR) AS units, CAST(sum(agg) AS VARCHAR) AS agg
+     FROM fine GROUP BY GROUPING SETS (${sets.join(', ')})`,
   );
   const kept = (r: Row) => columns.filter((c) => Number(r[`g_${c}`]) === 0).join(',');
   const dimensionOf = new Map(
