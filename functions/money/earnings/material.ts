@@ -20,7 +20,7 @@ import { timed } from '../../lib/step-timings.js';
 
 /**
  * Publishing's material, in two passes over the scope's lines whatever the number of accounts:
- * one COPY writes every account's CSV of lines (partitioned by account), one GROUPING SETS query
+ * one COPY writes every account's CSV of lines (partitioned by account and month), one GROUPING SETS query
  * sums every account's summaries and provenance. Both read the same line × account relation,
  * whose shares come from the allocation's split table (allocation.ts).
  */
