@@ -24,6 +24,7 @@ import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
 import { DEFAULT_LEDGER_MEMORY_MB } from '../../functions/royalties/ledger/duck.js';
 import { asWorkerMemory, benchCloud, httpLoad } from './bench-harness.js';
+import { cpuSecondsOf } from './process-cpu.js';
 import { type ApiProcess, memoryOf, startApiProcess } from './restarted-api.js';
 import {
   bareScanSeconds,
@@ -68,6 +69,24 @@ async function listFilesPrepared(env: Record<string, string>, companyId: string)
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('The import’s worker did not prepare the list files within 10 minutes');
+}
+
+/**
+ * The API process's CPU over a load (process-cpu.ts): all of it (DuckDB's threads included) and its JavaScript
+ * thread's alone, in ms an answer. Undefined without /proc.
+ */
+function apiCpu(pid: number) {
+  const all = cpuSecondsOf(pid);
+  const main = cpuSecondsOf(pid, pid);
+  return {
+    spent(answers: number) {
+      const allAfter = cpuSecondsOf(pid);
+      const mainAfter = cpuSecondsOf(pid, pid);
+      if (all === undefined || main === undefined || allAfter === undefined || mainAfter === undefined)
+        return undefined;
+      return { all: (1000 * (allAfter - all)) / answers, main: (1000 * (mainAfter - main)) / answers };
+    },
+  };
 }
 
 async function main() {
@@ -166,16 +185,24 @@ async function main() {
       (_, i) =>
         `${apiUrl}/api/v1/royalties?by_artist=${encodeURIComponent(`Bench Artist ${i % 50}`)}&by_retailer=${encodeURIComponent(STORES[Math.floor(i / 50) % STORES.length])}&page=1&per_page=50${i % 2 ? '&start_date=2026-02-01&end_date=2026-04-30' : ''}`,
     );
+    const unseenCpu = apiCpu(api.pid);
     const unseen = await httpLoad('royalties list: first page of a filter nobody opened', unseenUrls, headers);
+    const unseenSpent = unseenCpu.spent(LIST_REQUESTS);
     // The floor again beside it, so the two share the machine's load of the same minute.
+    const floorCpu = apiCpu(api.pid);
     const unseenFloor = await httpLoad(
       'baseline: auth floor GET /me',
       Array.from({ length: LIST_REQUESTS }, () => `${apiUrl}/api/v1/me`),
       headers,
     );
+    const floorSpent = floorCpu.spent(LIST_REQUESTS);
     console.log(
       `Royalties list, first page of a filter nobody opened: p50 ${unseen.p50.toFixed(0)} ms, p95 ${unseen.p95.toFixed(0)} ms (${unseen.rps.toFixed(1)} req/s); auth floor beside it p95 ${unseenFloor.p95.toFixed(0)} ms; less the floor ${(unseen.p95 - unseenFloor.p95).toFixed(0)} ms`,
     );
+    if (unseenSpent && floorSpent)
+      console.log(
+        `The API process's CPU an answer: a filter nobody opened ${unseenSpent.all.toFixed(1)} ms, ${unseenSpent.main.toFixed(1)} ms of it on its JavaScript thread (every answer queues for that one thread: at 20 clients an answer waits for about 20 others' share of it); GET /me ${floorSpent.all.toFixed(1)} ms, ${floorSpent.main.toFixed(1)} ms on that thread`,
+      );
     const memory = await memoryOf(api.pid);
     console.log(
       `Restarted API process memory: peak RSS (VmHWM) ${memory.peakMb.toFixed(0)} MB, RSS now ${memory.rssMb.toFixed(0)} MB, ${baseline.rssMb.toFixed(0)} MB once listening`,

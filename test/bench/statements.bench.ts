@@ -32,6 +32,7 @@ import { ulid } from 'ulid';
 import { DEMO_USERS } from '../../infra/local/seed.js';
 import { asWorkerMemory, benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
+import { cpuBetween, describeCpu, processTreeCpu } from './process-cpu.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
 
@@ -81,6 +82,35 @@ function apiOf(url: string, headers: Record<string, string>): Api {
 }
 
 /**
+ * A run's phases, each with its wall time and the CPU each process spent in it (process-cpu.ts). The machine is
+ * saturated through a run, so the CPU says what a phase costs where the wall time also says how the host was that
+ * minute; the account steps' CPU per statement is what a faster account step must lower.
+ */
+class RunPhases {
+  private readonly done: { name: string; seconds: number; cpu: [string, number][] }[] = [];
+  private at = performance.now();
+  private cpu = processTreeCpu();
+
+  ended(name: string) {
+    const now = performance.now();
+    const cpu = processTreeCpu();
+    this.done.push({ name, seconds: (now - this.at) / 1000, cpu: cpuBetween(this.cpu, cpu) });
+    this.at = now;
+    this.cpu = cpu;
+  }
+
+  print(statements: number) {
+    console.log('Where the run went, phase by phase:');
+    for (const phase of this.done)
+      console.log(`  ${phase.name}: ${phase.seconds.toFixed(1)} s, ${describeCpu(phase.cpu)}`);
+    const accountSteps = this.done.at(-1);
+    const cpu = accountSteps?.cpu.reduce((sum, [, seconds]) => sum + seconds, 0) ?? 0;
+    if (cpu > 0 && statements > 0)
+      console.log(`  the account steps' CPU per statement: ${((1000 * cpu) / statements).toFixed(0)} ms`);
+  }
+}
+
+/**
  * A run, end to end: create (preview in the worker), publish, until every statement is out. Every payee of
  * the fixture earns, so each of the `payees` seeded must get a statement.
  */
@@ -95,7 +125,7 @@ async function timedRun(api: Api, months: string[], payees: number) {
   // (GET /statement_runs/{id}) reads the preview's 1,000 rows from the bucket and sends them on every call, and
   // four times a second that took about 3 % of the machine's CPU from the run it measures (profiled over a
   // 200,000-line run: the bench parsing the answers, the cloud reading and sending them). Read in full once at the end.
-  const waitFor = async (statuses: StatementRun['status'][]) => {
+  const waitFor = async (statuses: StatementRun['status'][], orWhen?: (listed: StatementRun) => boolean) => {
     for (;;) {
       const { statement_runs } = await api<{ statement_runs: StatementRun[] }>(
         'GET',
@@ -104,6 +134,7 @@ async function timedRun(api: Api, months: string[], payees: number) {
       const listed = statement_runs.find((candidate) => candidate.id === run.id);
       if (!listed) throw new Error(`run ${run.id} is not among the company's latest runs`);
       if (listed.status === 'failed') throw new Error(`run failed: ${listed.error}`);
+      if (orWhen?.(listed)) return;
       if (statuses.includes(listed.status)) {
         run = (await api<{ statement_run: StatementRun }>('GET', `/statement_runs/${run.id}`)).statement_run;
         return;
@@ -111,14 +142,22 @@ async function timedRun(api: Api, months: string[], payees: number) {
       await new Promise((r) => setTimeout(r, 250));
     }
   };
+  const phases = new RunPhases();
   await waitFor(['preview_ready']);
   const previewSeconds = (performance.now() - t) / 1000;
+  phases.ended('the preview');
   await api('POST', `/statement_runs/${run.id}/publish`);
+  // The publish step ends when its account steps begin: the first statement counted on the run (the run's count
+  // moves every few statements, so the first few are counted in the publish step's figures).
+  await waitFor(['published'], (listed) => listed.done > 0);
+  phases.ended('the publish step');
   await waitFor(['published']);
   const runSeconds = (performance.now() - t) / 1000;
+  phases.ended('the account steps');
   console.log(
     `Run ${period.start_pay_period}…${period.end_pay_period}: preview ${previewSeconds.toFixed(1)} s, published ${run.done} statements after ${runSeconds.toFixed(1)} s in all`,
   );
+  phases.print(run.done);
   if (run.done < run.total) throw new Error(`only ${run.done} of the run's ${run.total} accounts got a statement`);
   if (run.done !== payees) throw new Error(`${run.done} statements for ${payees} payees: a payee earned nothing`);
   return { run, period, runSeconds };
