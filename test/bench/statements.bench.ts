@@ -32,7 +32,7 @@ import { ulid } from 'ulid';
 import { DEMO_USERS } from '../../infra/local/seed.js';
 import { asWorkerMemory, benchCloud, percentile, queuesSettled } from './bench-harness.js';
 import { seedContracts } from './contract-fixture.js';
-import { cpuBetween, describeCpu, processTreeCpu } from './process-cpu.js';
+import { cpuBetween, cpuTotal, describeCpu, processTreeCpu } from './process-cpu.js';
 import { createBenchMap, importThroughDropFolder, seedCatalogue, writeReport } from './royalty-fixture.js';
 import type { Statement, StatementRun } from '../../shared/schemas/statement-views.js';
 
@@ -103,8 +103,7 @@ class RunPhases {
     console.log('Where the run went, phase by phase:');
     for (const phase of this.done)
       console.log(`  ${phase.name}: ${phase.seconds.toFixed(1)} s, ${describeCpu(phase.cpu)}`);
-    const accountSteps = this.done.at(-1);
-    const cpu = accountSteps?.cpu.reduce((sum, [, seconds]) => sum + seconds, 0) ?? 0;
+    const cpu = cpuTotal(this.done.at(-1)?.cpu ?? []);
     if (cpu > 0 && statements > 0)
       console.log(`  the account steps' CPU per statement: ${((1000 * cpu) / statements).toFixed(0)} ms`);
   }

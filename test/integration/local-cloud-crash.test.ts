@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { required } from '../../functions/lib/required.js';
 import { portHolder } from '../../infra/local/processes.js';
 import { ENV } from '../../infra/resources.js';
+import { allProcesses, commandOf, procStat } from '../support/proc.js';
 import { restartableCloud } from '../support/restartable-cloud.js';
 import { until } from '../support/wait.js';
 
@@ -19,32 +19,14 @@ afterAll(async () => {
   await cloud.remove();
 });
 
-/** The ids of the processes whose parent is `pid`, read from /proc. */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => {
-      try {
-        // /proc/<pid>/stat: "pid (command) state ppid …"; the command may hold spaces, so read after its ')'.
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid ? [Number(name)] : [];
-      } catch {
-        return [];
-      }
-    });
-}
+/** The ids of the processes whose parent is `pid`. */
+const childrenOf = (pid: number): number[] => allProcesses().flatMap((p) => (p.ppid === pid ? [p.pid] : []));
 
-const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-
-function alive(pid: number): boolean {
-  try {
-    // A zombie (dead, not yet reaped) holds no port and no memory: it counts as gone.
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
+/** A zombie (dead, not yet reaped) holds no port and no memory: it counts as gone. */
+const alive = (pid: number): boolean => {
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
+};
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
