@@ -505,7 +505,7 @@ describe('the material of a published run', () => {
 
   it("lists each account's lines month by month, whatever order DuckDB's partitioned writes keep", async () => {
     // Enough rows for DuckDB to write partitions in parts: at this size an ORDER BY alone left some accounts'
-    // first month partly after their last (material.ts, accountCsv).
+    // first month partly after their last (material.ts, accountCsvParts).
     const recordings = Array.from({ length: 60 }, (_, r) => ({
       id: `R${r}`,
       title: `Song ${r}`,
