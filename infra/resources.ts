@@ -283,11 +283,6 @@ export const ENV = {
   ledgerDistributedLines: 'LEDGER_DISTRIBUTED_LINES',
   /** The royalties reader's memory budget per process in MB (default in ledger/duck.ts). */
   ledgerMemoryMb: 'LEDGER_MEMORY_MB',
-  /**
-   * How many threads the royalties reader's DuckDB runs a query on, when a process answers many requests side by side
-   * (the local cloud's one process); unset, every core (ledger/duck.ts).
-   */
-  ledgerThreads: 'LEDGER_THREADS',
   /** Set only in the local cloud: endpoints of the emulators and the outbox folder. */
   dynamoEndpoint: 'LOCAL_DYNAMODB_ENDPOINT',
   s3Endpoint: 'LOCAL_S3_ENDPOINT',

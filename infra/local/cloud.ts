@@ -115,9 +115,6 @@ export async function startLocalCloud(options: LocalCloudOptions) {
       [ENV.dynamoEndpoint]: dynamo.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sqsEndpoint]: sqs.endpoint,
-      // This one process answers every request side by side, so the royalties reader runs each query on one thread
-      // (ledger/duck.ts duckThreads); the queue workers' threads keep every core (worker-threads.ts).
-      [ENV.ledgerThreads]: process.env[ENV.ledgerThreads] ?? '1',
       // Each queue's URL, for the functions that send to it (AWS sets it on those only).
       ...Object.fromEntries(
         (Object.keys(QUEUE_URL_ENV) as QueueKey[]).map((key) => [QUEUE_URL_ENV[key], sqs.urls[key]]),

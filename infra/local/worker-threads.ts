@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent, SQSHandler } from 'aws-lambda';
-import { ENV } from '../resources.js';
 
 /**
  * A queue worker that runs in threads of its own instead of the local cloud's one event loop.
@@ -43,16 +42,6 @@ type WorkerThread = {
   stop(): Promise<void>;
 };
 
-/**
- * A worker thread's environment: the cloud's, except the reader's one thread per query (cloud.ts). A worker's
- * invocation is a Lambda of its own, with a whole ledger to read (a statement run's preview and publish step), as
- * in AWS where its reader keeps every core.
- */
-export function workerThreadEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { [ENV.ledgerThreads]: _oneThreadPerQuery, ...rest } = env;
-  return rest;
-}
-
 /** The thread's own start: tsx's hooks, then the worker's module, then batches. */
 const THREAD_START = new URL('./worker-thread-start.mjs', import.meta.url);
 const repoRoot = new URL('../../', import.meta.url);
@@ -61,7 +50,6 @@ function startThread(entry: string): WorkerThread {
   const worker = new Worker(THREAD_START, {
     // tsx is registered by the thread itself: whatever hooks the cloud's own process was started with stay there.
     execArgv: [],
-    env: workerThreadEnv(process.env),
     workerData: { entry: new URL(entry, repoRoot).href },
   });
   const waiting = new Map<number, { resolve(result: SQSBatchResponse | undefined): void; reject(e: Error): void }>();

@@ -1,5 +1,5 @@
 import { getOrCreate } from '../../functions/lib/get-or-create.js';
-import { allProcesses, commandOf, type ProcStat, procStat, threadsOf } from '../support/proc.js';
+import { allProcesses, commandOf, type ProcStat, procStat } from '../support/proc.js';
 
 /**
  * CPU seconds read from Linux's /proc, for the benches: on 2 cores the machine is saturated during a statement run
@@ -10,20 +10,6 @@ import { allProcesses, commandOf, type ProcStat, procStat, threadsOf } from '../
 
 /** A process's CPU seconds so far, every thread included; with `thread`, only that thread's (the main one: its pid). */
 export const cpuSecondsOf = (pid: number, thread?: number): number | undefined => procStat(pid, thread)?.cpuSeconds;
-
-/**
- * A process's CPU seconds so far by kind of thread: its JavaScript thread (`main`), then the others summed by their
- * name (libuv's pool, V8's helpers for garbage collection and compiling; threads a library starts unnamed keep the
- * process's own name). Says whether an answer's CPU is JavaScript, DuckDB or the collector's.
- */
-export function threadCpuOf(pid: number): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const { thread, name, cpuSeconds } of threadsOf(pid)) {
-    const kind = thread === pid ? 'main' : name;
-    totals.set(kind, (totals.get(kind) ?? 0) + cpuSeconds);
-  }
-  return totals;
-}
 
 /** What a process is, in the words the benches print. */
 function nameOf(pid: number): string {

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
 import { DEFAULT_LEDGER_MEMORY_MB } from '../../functions/royalties/ledger/duck.js';
 import { asWorkerMemory, benchCloud, httpLoad } from './bench-harness.js';
-import { cpuBetween, cpuSecondsOf, threadCpuOf } from './process-cpu.js';
+import { cpuSecondsOf } from './process-cpu.js';
 import { type ApiProcess, memoryOf, startApiProcess } from './restarted-api.js';
 import {
   bareScanSeconds,
@@ -78,21 +78,13 @@ async function listFilesPrepared(env: Record<string, string>, companyId: string)
 function apiCpu(pid: number) {
   const all = cpuSecondsOf(pid);
   const main = cpuSecondsOf(pid, pid);
-  const threads = threadCpuOf(pid);
   return {
     spent(answers: number) {
       const allAfter = cpuSecondsOf(pid);
       const mainAfter = cpuSecondsOf(pid, pid);
       if (all === undefined || main === undefined || allAfter === undefined || mainAfter === undefined)
         return undefined;
-      const perAnswer = (seconds: number) => (1000 * seconds) / answers;
-      return {
-        all: perAnswer(allAfter - all),
-        main: perAnswer(mainAfter - main),
-        byThread: cpuBetween(threads, threadCpuOf(pid))
-          .map(([name, seconds]) => `${name} ${perAnswer(seconds).toFixed(1)}`)
-          .join(', '),
-      };
+      return { all: (1000 * (allAfter - all)) / answers, main: (1000 * (mainAfter - main)) / answers };
     },
   };
 }
@@ -210,10 +202,6 @@ async function main() {
     if (unseenSpent && floorSpent)
       console.log(
         `The API process's CPU an answer: a filter nobody opened ${unseenSpent.all.toFixed(1)} ms, ${unseenSpent.main.toFixed(1)} ms of it on its JavaScript thread (every answer queues for that one thread: at 20 clients an answer waits for about 20 others' share of it); GET /me ${floorSpent.all.toFixed(1)} ms, ${floorSpent.main.toFixed(1)} ms on that thread`,
-      );
-    if (unseenSpent && floorSpent)
-      console.log(
-        `The same by thread, ms an answer: a filter nobody opened: ${unseenSpent.byThread}; GET /me: ${floorSpent.byThread}`,
       );
     const memory = await memoryOf(api.pid);
     console.log(

@@ -40,28 +40,3 @@ export function allProcesses(): ProcStat[] {
 
 /** A process's command line, its arguments joined by spaces. */
 export const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-
-/**
- * A process's threads: each one's name (`/proc/<pid>/task/<thread>/comm`, e.g. `libuv-worker`, `V8 DefaultWorke`)
- * and CPU seconds so far; the main thread is the one whose id is the pid. None when the process is gone.
- */
-export function threadsOf(pid: number): { thread: number; name: string; cpuSeconds: number }[] {
-  let threads: string[];
-  try {
-    threads = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  return threads.flatMap((id) => {
-    const thread = Number(id);
-    const stat = procStat(pid, thread);
-    if (!stat) return [];
-    let name: string;
-    try {
-      name = readFileSync(`/proc/${pid}/task/${id}/comm`, 'utf8').trim();
-    } catch {
-      return [];
-    }
-    return [{ thread, name, cpuSeconds: stat.cpuSeconds }];
-  });
-}

@@ -1,17 +1,13 @@
 import { threadId } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { timed } from '../../functions/lib/step-timings.js';
-import { ENV } from '../../infra/resources.js';
 
 /**
  * A queue worker for test/unit/worker-threads.test.ts: it answers which thread ran the batch and fails the records
  * whose body says so; a body of "exit" ends its thread, "throw" throws, "wait" answers after 300 ms (so two batches
- * are in hand at once), and each batch is timed under 'thread.batch' (step-timings.ts). It also answers the royalties
- * reader's thread count its environment names, if any.
+ * are in hand at once), and each batch is timed under 'thread.batch' (step-timings.ts).
  */
-export async function handler(
-  event: SQSEvent,
-): Promise<SQSBatchResponse & { threadId: number; ledgerThreads: string | null }> {
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse & { threadId: number }> {
   return timed('thread.batch', async () => {
     const bodies = event.Records.map((record) => record.body);
     if (bodies.includes('exit')) process.exit(3);
@@ -19,7 +15,6 @@ export async function handler(
     if (bodies.includes('wait')) await new Promise((resolve) => setTimeout(resolve, 300));
     return {
       threadId,
-      ledgerThreads: process.env[ENV.ledgerThreads] ?? null,
       batchItemFailures: event.Records.filter((r) => r.body === 'fail').map((r) => ({ itemIdentifier: r.messageId })),
     };
   });

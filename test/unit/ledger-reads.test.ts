@@ -13,7 +13,6 @@ import {
   DEFAULT_LEDGER_MEMORY_MB,
   dropTempTables,
   duckMemoryMb,
-  duckThreads,
   withConnection,
   withTempTables,
 } from '../../functions/royalties/ledger/duck.js';
@@ -74,26 +73,6 @@ describe('the memory budget', () => {
     expect(shown, String(row.limit)).not.toBeNull();
     const mb = Number(shown?.[1]) * (shown?.[2] === 'GiB' ? 1024 : 1) * 1.048576;
     expect(Math.abs(mb - duckMemoryMb()) / duckMemoryMb()).toBeLessThan(0.05);
-  });
-});
-
-describe("the reader's threads", () => {
-  it('are every core unless LEDGER_THREADS names a positive whole number', () => {
-    expect(duckThreads({})).toBeUndefined();
-    expect(duckThreads({ [ENV.ledgerThreads]: '1' })).toBe(1);
-    expect(duckThreads({ [ENV.ledgerThreads]: '0' })).toBeUndefined();
-    expect(duckThreads({ [ENV.ledgerThreads]: 'few' })).toBeUndefined();
-  });
-
-  it("are the reader's DuckDB threads", async () => {
-    const [row] = await withConnection(async (connection) =>
-      (await connection.runAndReadAll("SELECT current_setting('threads') AS threads")).getRowObjectsJson(),
-    );
-    // Unset, DuckDB's own default: what a DuckDB made with no settings runs on.
-    const plain = await (await DuckDBInstance.create(':memory:')).connect();
-    const [fallback] = (await plain.runAndReadAll("SELECT current_setting('threads') AS threads")).getRowObjectsJson();
-    plain.closeSync();
-    expect(Number(row.threads)).toBe(duckThreads() ?? Number(fallback.threads));
   });
 });
 

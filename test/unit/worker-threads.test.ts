@@ -2,42 +2,33 @@ import { threadId } from 'node:worker_threads';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadedWorker } from '../../infra/local/worker-threads.js';
-import { ENV } from '../../infra/resources.js';
 import { stepTimings } from '../../functions/lib/step-timings.js';
 
 const batch = (...bodies: string[]): SQSEvent =>
   ({ Records: bodies.map((body, i) => ({ messageId: `m${i}`, body })) }) as unknown as SQSEvent;
 
-type Answer = { threadId: number; ledgerThreads: string | null; batchItemFailures: { itemIdentifier: string }[] };
+type Answer = { threadId: number; batchItemFailures: { itemIdentifier: string }[] };
 
 describe('a fan-out worker in threads of its own (infra/local/worker-threads.ts)', () => {
   const previous = process.env.STATEMENT_TIMINGS;
-  const previousThreads = process.env[ENV.ledgerThreads];
   let worker: ReturnType<typeof threadedWorker>;
   const run = async (event: SQSEvent) => (await worker.handler(event, {} as never, () => undefined)) as Answer;
 
   beforeAll(() => {
     // A thread's environment is a copy of this one when it starts: timings on, so its totals can be asked for.
     process.env.STATEMENT_TIMINGS = '1';
-    // The local cloud's one thread per query, which its workers' threads must not take.
-    process.env[ENV.ledgerThreads] = '1';
     worker = threadedWorker('test/support/thread-handler.ts', 2);
   });
   afterAll(async () => {
     await worker.stop();
     if (previous === undefined) delete process.env.STATEMENT_TIMINGS;
     else process.env.STATEMENT_TIMINGS = previous;
-    if (previousThreads === undefined) delete process.env[ENV.ledgerThreads];
-    else process.env[ENV.ledgerThreads] = previousThreads;
   });
 
   it("runs a batch in another thread and answers the handler's partial failures", async () => {
     const answer = await run(batch('ok', 'fail'));
     expect(answer.threadId).not.toBe(threadId);
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
-    // The cloud's environment without its one reader thread per query: a worker reads a whole ledger with every
-    // core, as its Lambda does. (The rest of the environment reaches the thread: the timings below are there.)
-    expect(answer.ledgerThreads).toBeNull();
   }, 30_000);
 
   it('gives two batches in hand at once to two threads', async () => {

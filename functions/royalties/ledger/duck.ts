@@ -28,27 +28,12 @@ export function duckMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
   return Math.max(MIN_DUCKDB_MB, budget - NODE_RESERVE_MB);
 }
 
-/**
- * The threads DuckDB runs each query of the reader on: LEDGER_THREADS when it names a positive whole number, else
- * undefined (DuckDB's default, every core). A process that answers many requests side by side gains nothing from
- * a second thread per query, since the other answers already keep every core busy, and pays for it: a royalties
- * page with a filter (a scan that stops once the page is full) cost 41 ms of CPU on two threads and 27 ms on one,
- * for 3 ms less waiting on an idle machine, because the second thread decodes row groups the page never needs.
- * A Lambda answers one request at a time, so in AWS the reader keeps every core.
- */
-export function duckThreads(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const value = Number(env[ENV.ledgerThreads]);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
 let instance: Promise<DuckDBInstance> | undefined;
 
 function readerInstance(): Promise<DuckDBInstance> {
   instance ??= (async () => {
-    const threads = duckThreads();
     const created = await DuckDBInstance.create(':memory:', {
       memory_limit: `${duckMemoryMb()}MB`,
-      ...(threads === undefined ? {} : { threads: String(threads) }),
       // In this process's work folder: a process killed mid-query leaves it to the next one to remove.
       temp_directory: path.join(await processWorkFolder(), 'spill'),
     });
