@@ -28,17 +28,26 @@ export type LedgerSource = {
 };
 
 const COLUMNS = LEDGER_COLUMN_NAMES.join(', ');
-const NO_LINES = `SELECT ${LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ')} WHERE false`;
+/** The ledger's columns, typed, with no value: the select list of a relation of no lines. */
+const NO_COLUMNS = LEDGER_COLUMN_NAMES.map((c) => `CAST(NULL AS ${LEDGER_COLUMNS[c]}) AS ${c}`).join(', ');
 
-/** The files' lines as a relation with the effective view's extra columns (none manual, none edited). */
-export function fileLines(source: LedgerSource): string {
-  const files = source.files.length ? `SELECT ${COLUMNS} FROM ${readFiles(source)}` : NO_LINES;
+/**
+ * The files' lines as a relation with the effective view's extra columns (none manual, none edited). With
+ * `positions`, each line also says where it lies: `ledger_file` (its file's path) and `ledger_row` (its row in that
+ * file, from 0), so a page can find its lines first and then read only those (query.ts `periodSlice`).
+ */
+export function fileLines(source: Pick<LedgerSource, 'files' | 'uniform' | 'replaced'>, positions = false): string {
+  const files = source.files.length
+    ? `SELECT ${COLUMNS}${positions ? ', filename AS ledger_file, file_row_number AS ledger_row' : ''} FROM ${readFiles(source, positions)}`
+    : `SELECT ${NO_COLUMNS}${positions ? `, ${NO_POSITION}` : ''} WHERE false`;
   return `(SELECT *, CAST(NULL AS VARCHAR) AS manual_id, false AS manual, false AS edited FROM (${files}) WHERE NOT ${source.replaced})`;
 }
 
+const NO_POSITION = 'CAST(NULL AS VARCHAR) AS ledger_file, CAST(NULL AS BIGINT) AS ledger_row';
+
 /** The files as one relation: matched by column name only when their columns differ (an older ledger schema). */
-const readFiles = (source: Pick<LedgerSource, 'files' | 'uniform'>) =>
-  `read_parquet([${source.files.map(literal).join(', ')}]${source.uniform ? '' : ', union_by_name = true'})`;
+const readFiles = (source: Pick<LedgerSource, 'files' | 'uniform'>, positions = false) =>
+  `read_parquet([${source.files.map(literal).join(', ')}]${source.uniform ? '' : ', union_by_name = true'}${positions ? ', filename = true, file_row_number = true' : ''})`;
 
 /** The overlay's rows as a relation (same columns as fileLines), or null. */
 export const overlayLines = (source: LedgerSource): string | null =>

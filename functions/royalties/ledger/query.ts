@@ -72,8 +72,11 @@ type Ledger = {
   /** All effective royalties (files' lines and overlay rows, flags computed). */
   relation: string;
   params: Record<string, string>;
-  /** The files' side and the overlay's side apart, flags computed (a default page reads each its own way). */
-  files: string;
+  /**
+   * The files' side and the overlay's side apart, flags computed (a default page reads each its own way); the files'
+   * side with each line's place in its file (`ledger_file`, `ledger_row`).
+   */
+  positioned: string;
   overlay: string | null;
 };
 
@@ -92,7 +95,7 @@ async function loadLedger(tenantId: string, knownVersion?: string, known?: Ledge
     source,
     relation: all.sql,
     params: all.params,
-    files: flaggedRelation(fileLines(source), state.rules).sql,
+    positioned: flaggedRelation(fileLines(source, true), state.rules).sql,
     overlay: overlay ? flaggedRelation(overlay, state.rules).sql : null,
   };
 }
@@ -260,10 +263,13 @@ export function planDefaultPage(
 }
 
 /**
- * One period's slice of a default page. The files' side is read in file order, which is the
- * default order within a period when every file is in ledger order: the scan skips the other
- * periods' row groups and stops after skip + take matching lines. The few overlay rows (edits,
- * manual sales) are merged in by the final sort.
+ * One period's slice of a default page, read in two steps. The files' side is read in file order, which is the
+ * default order within a period when every file is in ledger order: the scan skips the other periods' row groups
+ * and stops after skip + take matching lines. The few overlay rows (edits, manual sales) are merged in by the sort.
+ * The first step reads only what finds the page (the filter's columns, the order and each line's place in its
+ * file); the second reads the page's own lines whole, from their files by row. Read whole in one step, every
+ * column of the lines the scan passed was decoded for the 50 a page keeps: 39 ms of CPU a page against 31 in two
+ * (10,000,000 lines, an artist and a store).
  */
 async function periodSlice(
   ledger: Ledger,
@@ -272,16 +278,45 @@ async function periodSlice(
 ) {
   const period = slice.pay_period === null ? 'pay_period IS NULL' : 'pay_period = $page_period';
   const condition = `${where.sql} AND ${period}`;
-  const overlay = ledger.overlay ? `UNION ALL BY NAME (SELECT * FROM ${ledger.overlay} WHERE ${condition})` : '';
-  return withConnection((connection) =>
-    queryRows(
+  const params = {
+    ...ledger.params,
+    ...where.params,
+    ...(slice.pay_period === null ? {} : { page_period: slice.pay_period }),
+  };
+  const keys = 'import_id, line, manual_id';
+  const overlay = ledger.overlay
+    ? `UNION ALL BY NAME (SELECT ${keys}, ${ID_SQL} AS id FROM ${ledger.overlay} WHERE ${condition})`
+    : '';
+  return withConnection(async (connection) => {
+    const found = await queryRows(
       connection,
-      `SELECT ${ROYALTY_SELECT} FROM (
-         (SELECT * FROM ${ledger.files} WHERE ${condition} LIMIT ${slice.skip + slice.take}) ${overlay}
-       ) ORDER BY import_id, line, manual_id LIMIT ${slice.take} OFFSET ${slice.skip}`,
-      { ...ledger.params, ...where.params, ...(slice.pay_period === null ? {} : { page_period: slice.pay_period }) },
-    ),
-  );
+      `SELECT ledger_file, ledger_row, id FROM (
+         (SELECT ${keys}, ledger_file, ledger_row, CAST(NULL AS VARCHAR) AS id FROM ${ledger.positioned} WHERE ${condition} LIMIT ${slice.skip + slice.take}) ${overlay}
+       ) ORDER BY ${keys} LIMIT ${slice.take} OFFSET ${slice.skip}`,
+      params,
+    );
+    if (!found.length) return [];
+    return queryRows(connection, pageLinesSql(ledger, found), ledger.params);
+  });
+}
+
+/**
+ * The page's lines whole, in the default order: the files' lines by their rows, one read of each file the page
+ * touches, and the overlay rows by id.
+ */
+function pageLinesSql(ledger: Ledger, found: Record<string, unknown>[]): string {
+  const rowsByFile = new Map<string, number[]>();
+  const overlayIds: string[] = [];
+  for (const { ledger_file: file, ledger_row: row, id } of found)
+    if (typeof file === 'string') getOrCreate(rowsByFile, file, () => []).push(Number(row));
+    else overlayIds.push(String(id));
+  const parts = [...rowsByFile].map(([file, rows]) => {
+    const lines = flaggedRelation(fileLines({ ...ledger.source, files: [file] }, true), ledger.state.rules).sql;
+    return `(SELECT * FROM ${lines} WHERE ledger_row IN (${rows.join(', ')}))`;
+  });
+  if (overlayIds.length && ledger.overlay)
+    parts.push(`(SELECT * FROM ${ledger.overlay} WHERE ${ID_SQL} IN (${overlayIds.map(literal).join(', ')}))`);
+  return `SELECT ${ROYALTY_SELECT} FROM (${parts.join(' UNION ALL BY NAME ')}) ORDER BY ${DEFAULT_ORDER}`;
 }
 
 /** A page in any order: the filtered royalties sorted (a Top-N over the files' matching lines). */
