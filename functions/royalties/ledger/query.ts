@@ -73,8 +73,8 @@ type Ledger = {
   relation: string;
   params: Record<string, string>;
   /**
-   * The files' side and the overlay's side apart, flags computed (a default page reads each its own way); the files'
-   * side with each line's place in its file (`ledger_file`, `ledger_row`).
+   * The files' side (each line with its place in its file: `ledger_file`, `ledger_row`) and the overlay's side
+   * apart, flags computed: a default page reads each its own way.
    */
   positioned: string;
   overlay: string | null;
