@@ -23,9 +23,19 @@ export async function pickOption(page: Page, testId: string, text: string, optio
     typeof option === 'string' ? value.toLowerCase().includes(option.toLowerCase()) : option.test(value);
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await page.getByTestId(testId).first().click();
+    // The typed text replaces whatever the filter still holds (an earlier search the field kept while it closed
+    // and opened again would make it "<old text><text>", which matches nothing).
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(text);
-    await page.getByRole('option', { name: option }).first().click();
-    if ((await shown(page, testId)).some(matches)) return;
+    // 15 s a try, so that three tries fit in a test's minute: a missed try is a click that landed elsewhere.
+    const clicked = await page
+      .getByRole('option', { name: option })
+      .first()
+      .click({ timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (clicked && (await shown(page, testId)).some(matches)) return;
+    if (!clicked) await page.keyboard.press('Escape');
   }
   const texts = await shown(page, testId);
   expect(texts.some(matches), `${testId} shows the option chosen (${String(option)}), not ${texts.join(' | ')}`).toBe(
