@@ -10,6 +10,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 type Ports = Awaited<ReturnType<typeof freeCloudPorts>>;
 
+/** The cloud's last output kept for the error when it exits: its READY line (the endpoints) fits many times over. */
+const OUTPUT_KEPT = 20_000;
+
 /**
  * A local cloud in a process of its own (test/support/cloud-process.ts), for tests that kill it
  * mid-job and start it again on the same state and ports, as a crash or a closed terminal on
@@ -50,20 +53,27 @@ export function restartableCloud(name: string, env: Record<string, string> = {})
     });
     child = started;
     let output = '';
+    let ready = false;
+    /** What the cloud printed, its last OUTPUT_KEPT characters: enough to say why it exited, never the whole run's log. */
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-OUTPUT_KEPT);
+    };
     return new Promise((resolve, reject) => {
       started.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const ready = /^READY (.+)$/m.exec(output);
-        if (!ready) return;
-        const cloudEnv: Record<string, string> = JSON.parse(ready[1]);
+        keep(chunk);
+        // Once: the cloud goes on printing after READY, and each later chunk must not give the test a fresh module
+        // graph again (it did, about a dozen times in a restart file, each a whole reload of the product's modules).
+        if (ready) return;
+        const line = /^READY (.+)\n/m.exec(output);
+        if (!line) return;
+        ready = true;
+        const cloudEnv: Record<string, string> = JSON.parse(line[1]);
         for (const key of Object.keys(cloudEnv)) given.add(key);
         Object.assign(process.env, cloudEnv);
         vi.resetModules();
         resolve(cloudEnv);
       });
-      started.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
+      started.stderr?.on('data', keep);
       started.once('exit', (code) => reject(new Error(`the cloud process exited (${code}):\n${output.slice(-3000)}`)));
     });
   }
