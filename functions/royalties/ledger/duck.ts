@@ -81,21 +81,38 @@ export function withTempTables<T>(work: (connection: DuckDBConnection) => Promis
   });
 }
 
+let scratch: Promise<DuckDBInstance> | undefined;
+
 /**
- * A DuckDB of its own for one piece of work (an import, a part, a re-match) with a temp folder
- * for its files; what does not fit in memory spills into that folder. Both go when the work ends.
+ * The process's DuckDB for pieces of work (scratchInstance), apart from the reader's: no memory limit of the API's
+ * (an import's sort or grouping may use what the machine has, as it did with a database of its own), spilling
+ * into the process's work folder.
+ */
+function scratchInstance(): Promise<DuckDBInstance> {
+  scratch ??= (async () =>
+    DuckDBInstance.create(':memory:', { temp_directory: path.join(await processWorkFolder(), 'scratch-spill') }))();
+  return scratch;
+}
+
+/**
+ * A DuckDB connection of its own for one piece of work (an import, a part, a re-match) with a temp folder for its
+ * files; both go when the work ends. The work keeps its tables as temp tables, which only its own connection sees,
+ * so pieces of work side by side never meet. They share one database per process: a database of each work's own
+ * was torn down by its synchronous close, on the event loop, and every request of the process waited (up to a
+ * third of a second, over 200 times in a run of the tests). Its temp tables are dropped by queries first, which
+ * DuckDB runs off the event loop, so the close has little left to free.
  */
 export async function withScratchDuck<T>(
   prefix: string,
   work: (duck: DuckDBConnection, dir: string) => Promise<T>,
 ): Promise<T> {
   const dir = await makeWorkFolder(prefix);
-  const duck = await (
-    await DuckDBInstance.create(':memory:', { temp_directory: path.join(dir, 'duckdb.tmp') })
-  ).connect();
+  const duck = await (await scratchInstance()).connect();
   try {
     return await work(duck, dir);
   } finally {
+    // A drop refused (a failed work may have ended the connection's transaction) leaves the tables to the close.
+    await dropTempTables(duck).catch(() => undefined);
     duck.closeSync();
     await rm(dir, { recursive: true, force: true });
   }
