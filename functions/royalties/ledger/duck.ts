@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ENV } from '../../../infra/resources.js';
-import { makeWorkFolder, processWorkFolder } from '../../lib/work-folders.js';
+import { makeWorkFolder } from '../../lib/work-folders.js';
 import { ident } from './sql.js';
 
 /**
@@ -34,8 +33,10 @@ function readerInstance(): Promise<DuckDBInstance> {
   instance ??= (async () => {
     const created = await DuckDBInstance.create(':memory:', {
       memory_limit: `${duckMemoryMb()}MB`,
-      // In this process's work folder: a process killed mid-query leaves it to the next one to remove.
-      temp_directory: path.join(await processWorkFolder(), 'spill'),
+      // In this process's work folder: a process killed mid-query leaves it to the next one to remove. A folder of
+      // this database's own: the local cloud's worker threads each have a reader in one process, and two databases
+      // spilling into one folder would write files of the same names.
+      temp_directory: await makeWorkFolder('spill-'),
     });
     // Parquet footers are read once per file, not on every query (the files never change). A
     // setting of the Parquet extension, so it is set once loaded, not at creation.
@@ -84,13 +85,13 @@ export function withTempTables<T>(work: (connection: DuckDBConnection) => Promis
 let scratch: Promise<DuckDBInstance> | undefined;
 
 /**
- * The process's DuckDB for pieces of work (scratchInstance), apart from the reader's: no memory limit of the API's
- * (an import's sort or grouping may use what the machine has, as it did with a database of its own), spilling
- * into the process's work folder.
+ * The DuckDB for pieces of work (withScratchDuck), one per process or worker thread, apart from the reader's: no
+ * memory limit of the API's (an import's sort or grouping may use what the machine has, as it did with a database
+ * of its own). It spills into a folder of its own: the local cloud's worker threads each have one, in one process.
  */
 function scratchInstance(): Promise<DuckDBInstance> {
   scratch ??= (async () =>
-    DuckDBInstance.create(':memory:', { temp_directory: path.join(await processWorkFolder(), 'scratch-spill') }))();
+    DuckDBInstance.create(':memory:', { temp_directory: await makeWorkFolder('scratch-spill-') }))();
   return scratch;
 }
 
