@@ -60,7 +60,7 @@ export async function sweepWorkFolders(root = ROOT, ownName = ownFolderName()): 
 let own: Promise<string> | undefined;
 
 /** This process's (or thread's) folder, made after the folders of gone processes were removed (once each). */
-export function processWorkFolder(): Promise<string> {
+function processWorkFolder(): Promise<string> {
   own ??= (async () => {
     await sweepWorkFolders();
     const folder = path.join(ROOT, ownFolderName());

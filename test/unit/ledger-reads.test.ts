@@ -4,7 +4,7 @@
  * budget, and a state's rollup is a file on local disk that a restarted process finds again
  * instead of summing the ledger a second time.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -14,6 +14,7 @@ import {
   dropTempTables,
   duckMemoryMb,
   withConnection,
+  withScratchDuck,
   withTempTables,
 } from '../../functions/royalties/ledger/duck.js';
 import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions/royalties/ledger/ledger-order.js';
@@ -192,5 +193,38 @@ describe('a connection done with its temp tables', () => {
     events.length = 0;
     await expect(withTempTables((connection) => watched(connection, true))).rejects.toThrow('the work failed');
     expect(events).toEqual(['DROP TABLE IF EXISTS temp.main."st_split"', 'close']);
+  });
+});
+
+describe('pieces of work side by side', () => {
+  /** A work that keeps `value` in a temp table named `mine`, waits for the other, then reads what `mine` holds. */
+  const keeping = (value: number, bothMade: Promise<unknown>, made: () => void) =>
+    withScratchDuck('scratch-test-', async (duck, folder) => {
+      await duck.run(`CREATE TEMP TABLE mine AS SELECT ${value} AS value FROM range(1000)`);
+      made();
+      await bothMade;
+      const read = await duck.runAndReadAll('SELECT DISTINCT value FROM mine');
+      return { values: read.getRowObjectsJson().map((row) => Number(row.value)), folder };
+    });
+
+  it('each see only their own tables, under the same names, and leave nothing behind', async () => {
+    let made = 0;
+    let bothMade: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => {
+      bothMade = resolve;
+    });
+    const madeOne = () => {
+      made += 1;
+      if (made === 2) bothMade();
+    };
+    const [first, second] = await Promise.all([keeping(1, both, madeOne), keeping(2, both, madeOne)]);
+    expect(first.values).toEqual([1]);
+    expect(second.values).toEqual([2]);
+    // Their folders go with them, and a later work starts with no table of theirs.
+    expect(existsSync(first.folder) || existsSync(second.folder)).toBe(false);
+    const left = await withScratchDuck('scratch-test-', async (duck) =>
+      (await duck.runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRowObjectsJson(),
+    );
+    expect(left).toEqual([]);
   });
 });
