@@ -35,7 +35,7 @@ function readerInstance(): Promise<DuckDBInstance> {
       memory_limit: `${duckMemoryMb()}MB`,
       // In this process's work folder: a process killed mid-query leaves it to the next one to remove. A folder of
       // this database's own: the local cloud's worker threads each have a reader in one process, and two databases
-      // spilling into one folder would write files of the same names.
+      // spilling into one folder write temp files of the same names (two sorts spilling at once crashed the process).
       temp_directory: await makeWorkFolder('spill-'),
     });
     // Parquet footers are read once per file, not on every query (the files never change). A
