@@ -27,17 +27,21 @@ export function duckMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
   return Math.max(MIN_DUCKDB_MB, budget - NODE_RESERVE_MB);
 }
 
+/**
+ * A DuckDB of this process (or worker thread) that spills into a folder of its own in the process's work folder: a
+ * process killed mid-query leaves it to the next one to remove. Of its own, because a process has two (the reader
+ * and the scratch database), and two databases spilling into one folder write temp files of the same names (two
+ * sorts spilling at once crashed the process).
+ */
+async function spillingDatabase(spillPrefix: string, options: Record<string, string> = {}): Promise<DuckDBInstance> {
+  return DuckDBInstance.create(':memory:', { ...options, temp_directory: await makeWorkFolder(spillPrefix) });
+}
+
 let instance: Promise<DuckDBInstance> | undefined;
 
 function readerInstance(): Promise<DuckDBInstance> {
   instance ??= (async () => {
-    const created = await DuckDBInstance.create(':memory:', {
-      memory_limit: `${duckMemoryMb()}MB`,
-      // In this process's work folder: a process killed mid-query leaves it to the next one to remove. A folder of
-      // this database's own: the local cloud's worker threads each have a reader in one process, and two databases
-      // spilling into one folder write temp files of the same names (two sorts spilling at once crashed the process).
-      temp_directory: await makeWorkFolder('spill-'),
-    });
+    const created = await spillingDatabase('spill-', { memory_limit: `${duckMemoryMb()}MB` });
     // Parquet footers are read once per file, not on every query (the files never change). A
     // setting of the Parquet extension, so it is set once loaded, not at creation.
     const connection = await created.connect();
@@ -48,13 +52,21 @@ function readerInstance(): Promise<DuckDBInstance> {
   return instance;
 }
 
-export async function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const connection = await (await readerInstance()).connect();
+/** `work` on a connection of its own to `database`, closed when it ends. */
+async function onConnection<T>(
+  database: Promise<DuckDBInstance>,
+  work: (connection: DuckDBConnection) => Promise<T>,
+): Promise<T> {
+  const connection = await (await database).connect();
   try {
     return await work(connection);
   } finally {
     connection.closeSync();
   }
+}
+
+export function withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return onConnection(readerInstance(), work);
 }
 
 /**
@@ -68,53 +80,50 @@ export async function dropTempTables(connection: DuckDBConnection): Promise<void
 }
 
 /**
- * withConnection for work that builds temp tables (the statements engine over a whole ledger): they are dropped
- * before the connection closes (dropTempTables). A failed drop (the work's own failure may have ended the
- * connection's transaction) leaves them to the close, and the work's own outcome stands.
+ * `work`, then its connection's temp tables dropped (dropTempTables) before the connection closes. A failed drop
+ * (the work's own failure may have ended the connection's transaction) leaves them to the close, and the work's
+ * own outcome stands.
  */
-export function withTempTables<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  return withConnection(async (connection) => {
+function droppingTempTables<T>(
+  work: (connection: DuckDBConnection) => Promise<T>,
+): (connection: DuckDBConnection) => Promise<T> {
+  return async (connection) => {
     try {
       return await work(connection);
     } finally {
       await dropTempTables(connection).catch(() => undefined);
     }
-  });
+  };
+}
+
+/** withConnection for work that builds temp tables (the statements engine over a whole ledger). */
+export function withTempTables<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return withConnection(droppingTempTables(work));
 }
 
 let scratch: Promise<DuckDBInstance> | undefined;
 
 /**
- * The DuckDB for pieces of work (withScratchDuck), one per process or worker thread, apart from the reader's: no
- * memory limit of the API's (an import's sort or grouping may use what the machine has, as it did with a database
- * of its own). It spills into a folder of its own: the local cloud's worker threads each have one, in one process.
- */
-function scratchInstance(): Promise<DuckDBInstance> {
-  scratch ??= (async () =>
-    DuckDBInstance.create(':memory:', { temp_directory: await makeWorkFolder('scratch-spill-') }))();
-  return scratch;
-}
-
-/**
  * A DuckDB connection of its own for one piece of work (an import, a part, a re-match) with a temp folder for its
  * files; both go when the work ends. The work keeps its tables as temp tables, which only its own connection sees,
- * so pieces of work side by side never meet. They share one database per process: a database of each work's own
- * was torn down by its synchronous close, on the event loop, and every request of the process waited (up to a
- * third of a second, over 200 times in a run of the tests). Its temp tables are dropped by queries first, which
- * DuckDB runs off the event loop, so the close has little left to free.
+ * so pieces of work side by side never meet. They share one database per process (or worker thread), apart from
+ * the reader's and without the API's memory limit (an import's sort or grouping may use what the machine has): a
+ * database of each work's own was torn down by its synchronous close, on the event loop, and every request of the
+ * process waited (up to a third of a second, over 200 times in a run of the tests). Its temp tables are dropped by
+ * queries first, which DuckDB runs off the event loop, so the close has little left to free.
  */
 export async function withScratchDuck<T>(
   prefix: string,
   work: (duck: DuckDBConnection, dir: string) => Promise<T>,
 ): Promise<T> {
   const dir = await makeWorkFolder(prefix);
-  const duck = await (await scratchInstance()).connect();
+  scratch ??= spillingDatabase('scratch-spill-');
   try {
-    return await work(duck, dir);
+    return await onConnection(
+      scratch,
+      droppingTempTables((duck) => work(duck, dir)),
+    );
   } finally {
-    // A drop refused (a failed work may have ended the connection's transaction) leaves the tables to the close.
-    await dropTempTables(duck).catch(() => undefined);
-    duck.closeSync();
     await rm(dir, { recursive: true, force: true });
   }
 }
