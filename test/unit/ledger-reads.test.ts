@@ -197,27 +197,23 @@ describe('a connection done with its temp tables', () => {
 });
 
 describe('pieces of work side by side', () => {
-  /** A work that keeps `value` in a temp table named `mine`, waits for the other, then reads what `mine` holds. */
-  const keeping = (value: number, bothMade: Promise<unknown>, made: () => void) =>
-    withScratchDuck('scratch-test-', async (duck, folder) => {
-      await duck.run(`CREATE TEMP TABLE mine AS SELECT ${value} AS value FROM range(1000)`);
-      made();
-      await bothMade;
-      const read = await duck.runAndReadAll('SELECT DISTINCT value FROM mine');
-      return { values: read.getRowObjectsJson().map((row) => Number(row.value)), folder };
-    });
-
   it('each see only their own tables, under the same names, and leave nothing behind', async () => {
-    let made = 0;
-    let bothMade: () => void = () => undefined;
-    const both = new Promise<void>((resolve) => {
-      bothMade = resolve;
+    // Both works have made their table before either reads its own.
+    let madeOne: () => void = () => undefined;
+    const firstMade = new Promise<void>((resolve) => {
+      madeOne = resolve;
     });
-    const madeOne = () => {
-      made += 1;
-      if (made === 2) bothMade();
-    };
-    const [first, second] = await Promise.all([keeping(1, both, madeOne), keeping(2, both, madeOne)]);
+    let made = 0;
+    const keeping = (value: number) =>
+      withScratchDuck('scratch-test-', async (duck, folder) => {
+        await duck.run(`CREATE TEMP TABLE mine AS SELECT ${value} AS value FROM range(1000)`);
+        made += 1;
+        if (made === 2) madeOne();
+        await firstMade;
+        const read = await duck.runAndReadAll('SELECT DISTINCT value FROM mine');
+        return { values: read.getRowObjectsJson().map((row) => Number(row.value)), folder };
+      });
+    const [first, second] = await Promise.all([keeping(1), keeping(2)]);
     expect(first.values).toEqual([1]);
     expect(second.values).toEqual([2]);
     // Their folders go with them, and a later work starts with no table of theirs.
@@ -226,5 +222,14 @@ describe('pieces of work side by side', () => {
       (await duck.runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRowObjectsJson(),
     );
     expect(left).toEqual([]);
+  });
+
+  it('spill into a folder other than the reader’s (two databases in one folder crashed the process)', async () => {
+    const spillOf = async (connection: DuckDBConnection) =>
+      String((await connection.runAndReadAll("SELECT current_setting('temp_directory')")).getRows()[0][0]);
+    const reader = await withConnection(spillOf);
+    const scratch = await withScratchDuck('scratch-test-', spillOf);
+    expect(existsSync(reader) && existsSync(scratch)).toBe(true);
+    expect(path.resolve(scratch)).not.toBe(path.resolve(reader));
   });
 });
