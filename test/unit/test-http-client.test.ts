@@ -13,11 +13,19 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
+/** A server on a free loopback port, closed after the test; its address. */
+async function serve(handler: http.RequestListener): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
 /** A server that answers each connection's first `answered` requests and drops the connection at the next. */
 async function droppingServer(answered: number) {
   const seen: { connection: number; method: string; body: string }[] = [];
   let connections = 0;
-  const server = http.createServer((request, response) => {
+  const url = await serve((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
@@ -29,9 +37,7 @@ async function droppingServer(answered: number) {
       else response.end(JSON.stringify({ served: socket.served }));
     });
   });
-  servers.push(server);
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, seen };
+  return { url, seen };
 }
 
 describe('the tests’ HTTP client', () => {
@@ -55,14 +61,11 @@ describe('the tests’ HTTP client', () => {
 
   it('sends the headers fetch sent that the API reads', async () => {
     const received: http.IncomingHttpHeaders[] = [];
-    const server = http.createServer((request, response) => {
+    const url = await serve((request, response) => {
       received.push(request.headers);
       request.resume();
       request.on('end', () => response.end());
     });
-    servers.push(server);
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     await send('POST', url, {}, 'unsubscribe=me');
     await send('DELETE', url, { 'Content-Type': 'application/json' }, '{"a":"é"}');
     expect(received[0]).toMatchObject({
