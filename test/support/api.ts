@@ -59,15 +59,14 @@ export async function call<T = any>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await send(method, `${cloudUrl()}${path}`, headers, body);
-  const text = response.text;
+  const { status, text } = await send(method, `${cloudUrl()}${path}`, headers, body);
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
   } catch {
     /* not JSON */
   }
-  return { status: response.status, body: parsed as T };
+  return { status, body: parsed as T };
 }
 
 export const demo = DEMO_USERS;
