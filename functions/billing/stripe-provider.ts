@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/billing.js';
 import { ENV } from '../../infra/resources.js';
 import { awsSecret } from '../lib/aws-secret.js';
+import { madeOnce } from '../lib/made-once.js';
 import { BadRequest } from '../lib/errors.js';
 import { BadSignature, type BillingProvider, type BillingEvent } from './provider.js';
 import { toBillingEvent } from './stripe-events.js';
@@ -15,22 +16,14 @@ import { toBillingEvent } from './stripe-events.js';
 /** Stripe's keys: the API key and the webhook endpoint's signing secret. */
 export type StripeKeys = { secret_key: string; webhook_secret: string };
 
-let keys: Promise<StripeKeys> | null = null;
-
 /** The keys from the Secrets Manager secret the stack declares (STRIPE_SECRET), read once per process. */
-function stripeKeys(): Promise<StripeKeys> {
-  keys ??= (async () => {
-    const secretId = process.env[ENV.stripeSecret];
-    if (!secretId) throw new Error(`${ENV.stripeSecret} is not set`);
-    const parsed = JSON.parse(await awsSecret(secretId, "Stripe's keys")) as Partial<StripeKeys>;
-    if (!parsed.secret_key || !parsed.webhook_secret) throw new Error("Stripe's keys secret lacks a key");
-    return { secret_key: parsed.secret_key, webhook_secret: parsed.webhook_secret };
-  })().catch((error: unknown) => {
-    keys = null;
-    throw error;
-  });
-  return keys;
-}
+const stripeKeys = madeOnce(async (): Promise<StripeKeys> => {
+  const secretId = process.env[ENV.stripeSecret];
+  if (!secretId) throw new Error(`${ENV.stripeSecret} is not set`);
+  const parsed = JSON.parse(await awsSecret(secretId, "Stripe's keys")) as Partial<StripeKeys>;
+  if (!parsed.secret_key || !parsed.webhook_secret) throw new Error("Stripe's keys secret lacks a key");
+  return { secret_key: parsed.secret_key, webhook_secret: parsed.webhook_secret };
+});
 
 /**
  * Verifies a Stripe webhook over its raw body with the endpoint's secret (Stripe's own constructEvent:

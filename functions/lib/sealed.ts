@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { ENV } from '../../infra/resources.js';
 import { awsSecret } from './aws-secret.js';
+import { madeOnce } from './made-once.js';
 
 /**
  * Values sealed at rest with AES-256-GCM (payees' bank details): a fresh 12-byte IV
@@ -16,8 +17,6 @@ import { awsSecret } from './aws-secret.js';
  */
 const FORMAT = 'v1';
 const INFO = 'label-platform sealed values v1';
-
-let cachedKey: Promise<Buffer> | null = null;
 
 const derive = (secret: Buffer | string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), INFO, 32));
 
@@ -39,13 +38,8 @@ function loadKey(): Promise<Buffer> {
   return Promise.reject(new Error(`Neither ${ENV.sealingKeySecret} nor ${ENV.sealingKeyFile} is set`));
 }
 
-async function key(): Promise<Buffer> {
-  cachedKey ??= loadKey().catch((error: unknown) => {
-    cachedKey = null;
-    throw error;
-  });
-  return cachedKey;
-}
+/** The sealing key, read once per process (a failed read is tried again by the next call). */
+const key = madeOnce(loadKey);
 
 /** Seals a JSON value for the record `context` names (e.g. "tenant#Payee#id"): "v1.iv.tag.ciphertext", base64url. */
 export async function seal(value: unknown, context: string): Promise<string> {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, threadId } from 'node:worker_threads';
+import { madeOnce } from './made-once.js';
 
 /**
  * Temporary work folders (an import's files, a statement run's material, DuckDB's spill) live under one
@@ -57,18 +58,13 @@ export async function sweepWorkFolders(root = ROOT, ownName = ownFolderName()): 
   return removed;
 }
 
-let own: Promise<string> | undefined;
-
 /** This process's (or thread's) folder, made after the folders of gone processes were removed (once each). */
-function processWorkFolder(): Promise<string> {
-  own ??= (async () => {
-    await sweepWorkFolders();
-    const folder = path.join(ROOT, ownFolderName());
-    await mkdir(folder, { recursive: true });
-    return folder;
-  })();
-  return own;
-}
+const processWorkFolder = madeOnce(async () => {
+  await sweepWorkFolders();
+  const folder = path.join(ROOT, ownFolderName());
+  await mkdir(folder, { recursive: true });
+  return folder;
+});
 
 /** A new empty folder for one piece of work, named from `prefix`; the caller removes it when the work ends. */
 export async function makeWorkFolder(prefix: string): Promise<string> {

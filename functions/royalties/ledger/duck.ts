@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ENV } from '../../../infra/resources.js';
+import { madeOnce } from '../../lib/made-once.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 import { ident } from './sql.js';
 
@@ -37,20 +38,16 @@ async function spillingDatabase(spillPrefix: string, options: Record<string, str
   return DuckDBInstance.create(':memory:', { ...options, temp_directory: await makeWorkFolder(spillPrefix) });
 }
 
-let instance: Promise<DuckDBInstance> | undefined;
-
-function readerInstance(): Promise<DuckDBInstance> {
-  instance ??= (async () => {
-    const created = await spillingDatabase('spill-', { memory_limit: `${duckMemoryMb()}MB` });
-    // Parquet footers are read once per file, not on every query (the files never change). A
-    // setting of the Parquet extension, so it is set once loaded, not at creation.
-    const connection = await created.connect();
-    await connection.run('SET GLOBAL parquet_metadata_cache = true');
-    connection.closeSync();
-    return created;
-  })();
-  return instance;
-}
+/** The reader, made on the first read (a failed making, such as a full disk, is tried again by the next read). */
+const readerInstance = madeOnce(async () => {
+  const created = await spillingDatabase('spill-', { memory_limit: `${duckMemoryMb()}MB` });
+  // Parquet footers are read once per file, not on every query (the files never change). A
+  // setting of the Parquet extension, so it is set once loaded, not at creation.
+  const connection = await created.connect();
+  await connection.run('SET GLOBAL parquet_metadata_cache = true');
+  connection.closeSync();
+  return created;
+});
 
 /** `work` on a connection of its own to `database`, closed when it ends. */
 async function onConnection<T>(
@@ -101,7 +98,7 @@ export function withTempTables<T>(work: (connection: DuckDBConnection) => Promis
   return withConnection(droppingTempTables(work));
 }
 
-let scratch: Promise<DuckDBInstance> | undefined;
+const scratchInstance = madeOnce(() => spillingDatabase('scratch-spill-'));
 
 /**
  * A DuckDB connection of its own for one piece of work (an import, a part, a re-match) with a temp folder for its
@@ -117,10 +114,9 @@ export async function withScratchDuck<T>(
   work: (duck: DuckDBConnection, dir: string) => Promise<T>,
 ): Promise<T> {
   const dir = await makeWorkFolder(prefix);
-  scratch ??= spillingDatabase('scratch-spill-');
   try {
     return await onConnection(
-      scratch,
+      scratchInstance(),
       droppingTempTables((duck) => work(duck, dir)),
     );
   } finally {

@@ -3,6 +3,7 @@ import * as pdfmakeModule from 'pdfmake';
 import type { ContentText } from 'pdfmake/interfaces';
 import { assetPath } from '../../../lib/assets.js';
 import { getOrCreate } from '../../../lib/get-or-create.js';
+import { madeOnce } from '../../../lib/made-once.js';
 import { PDF_FONT_FILES } from './font-files.js';
 
 /** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
@@ -100,17 +101,12 @@ export function fontRuns(value: string): ContentText {
   return { text: runs.map((r) => (r.font === 'Roboto' ? r.text : { text: r.text, font: r.font })) };
 }
 
-let loaded: Promise<PdfMake> | undefined;
-
 /**
  * pdfmake with the statement fonts, loaded once per process: the files are read into memory on
  * the first render (a Lambda container then reuses them), and nothing a document names may be
  * fetched or read from disk.
  */
-export function pdfmakeWithFonts(): Promise<PdfMake> {
-  loaded ??= load();
-  return loaded;
-}
+export const pdfmakeWithFonts: () => Promise<PdfMake> = madeOnce(load);
 
 async function load(): Promise<PdfMake> {
   pdfmake.virtualfs = memoryFiles();
