@@ -1,4 +1,5 @@
 import { afterAnswer } from '../lib/after-answer.js';
+import { madeOnce } from '../lib/made-once.js';
 import type { z } from 'zod';
 import type { promoFeedbackInput } from '../../shared/schemas/promos.js';
 import * as data from '../data/access/promos.js';
@@ -34,7 +35,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 const PROMO_CACHE_MS = 15_000;
 const PROMO_CACHE_MAX = 500;
-type CachedPromo = { at: number; promo: PromoItem; previews?: Promise<Awaited<ReturnType<typeof previews>>> };
+/** A sent promo as read, and its tracks' previews, presigned once for every recipient who opens it meanwhile. */
+type CachedPromo = { at: number; promo: PromoItem; previews: () => ReturnType<typeof previews> };
 const promoCache = new Map<string, CachedPromo>();
 
 async function cachedPromo(promoId: string): Promise<CachedPromo | null> {
@@ -43,7 +45,7 @@ async function cachedPromo(promoId: string): Promise<CachedPromo | null> {
   const promo = await data.findPromoById(promoId);
   if (!promo) return null;
   if (promoCache.size >= PROMO_CACHE_MAX) promoCache.clear();
-  const entry = { at: Date.now(), promo };
+  const entry = { at: Date.now(), promo, previews: madeOnce(() => previews(promo)) };
   // Only a promo that has been sent is kept: a draft's fields may still change.
   if (promo.status !== 'draft') promoCache.set(promoId, entry);
   return entry;
@@ -96,11 +98,8 @@ async function previews(promo: PromoItem) {
 /** GET: the page's data; the first view marks the recipient as having opened it. */
 export async function viewPromo(promoId: string, accessToken: string) {
   const { promo, recipient, cached } = await openLink(promoId, accessToken);
-  // A failed read is not kept: the next view tries again.
-  cached.previews ??= previews(promo).catch((error) => {
-    cached.previews = undefined;
-    throw error;
-  });
+  // Shared with the views that come while the promo is kept; a failed read is not kept, the next view tries again.
+  const previewsRead = cached.previews();
   // The open is counted once the answer is on its way: the page never waits for it (an open is an analytic,
   // shown as unreliable, never money), and fifty recipients opening at once wait only for their reads.
   afterAnswer(() =>
@@ -112,7 +111,7 @@ export async function viewPromo(promoId: string, accessToken: string) {
       { opens: 1 },
     ),
   );
-  const { tracks, cover_url } = await cached.previews;
+  const { tracks, cover_url } = await previewsRead;
   return {
     promo: {
       id: promo.id,
