@@ -16,3 +16,28 @@ export function madeOnce<T>(make: () => Promise<T>): () => Promise<T> {
     return made;
   };
 }
+
+/** Promises kept by key: a Map, or a WeakMap keyed by the object they are made for. */
+type PromiseMemo<K, V> = {
+  get(key: K): Promise<V> | undefined;
+  set(key: K, value: Promise<V>): unknown;
+  delete(key: K): unknown;
+};
+
+/**
+ * madeOnce by key: `memo`'s promise for `key`, made on the first ask and shared by every ask after it; a making that
+ * fails is removed, so the next ask makes it again. With `max` (a Map's), the oldest entry goes first when the memo
+ * is full (a Map keeps insertion order).
+ */
+export function madeOnceFor<K, V>(memo: PromiseMemo<K, V>, key: K, make: () => Promise<V>, max?: number): Promise<V> {
+  const known = memo.get(key);
+  if (known) return known;
+  if (max !== undefined && memo instanceof Map && memo.size >= max) {
+    const oldest = memo.keys().next().value;
+    if (oldest !== undefined) memo.delete(oldest);
+  }
+  const made = make();
+  memo.set(key, made);
+  made.catch(() => memo.delete(key));
+  return made;
+}

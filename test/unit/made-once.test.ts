@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { madeOnce } from '../../functions/lib/made-once.js';
+import { madeOnce, madeOnceFor } from '../../functions/lib/made-once.js';
 
 /** A making whose outcomes the test decides, one per call, counting the calls. */
 function scripted<T>(...outcomes: (T | Error)[]) {
@@ -35,5 +35,24 @@ describe('a value made once per process', () => {
     expect(await get()).toBe('database');
     expect(await get()).toBe('database');
     expect(making.calls).toBe(2);
+  });
+});
+
+describe('values made once by key', () => {
+  it('is made once per key, and again for a key whose making failed', async () => {
+    const memo = new Map<string, Promise<string>>();
+    const making = scripted<string>('a file', new Error('download cut off'), 'b file');
+    const read = (key: string) => madeOnceFor(memo, key, making.make);
+    expect(await Promise.all([read('a'), read('a')])).toEqual(['a file', 'a file']);
+    await expect(read('b')).rejects.toThrow('download cut off');
+    expect(await read('b')).toBe('b file');
+    expect(await read('a')).toBe('a file');
+    expect(making.calls).toBe(3);
+  });
+
+  it('lets the oldest entry go first when a memo with a limit is full', async () => {
+    const memo = new Map<string, Promise<string>>();
+    for (const key of ['first', 'second', 'third']) await madeOnceFor(memo, key, async () => key, 2);
+    expect([...memo.keys()]).toEqual(['second', 'third']);
   });
 });

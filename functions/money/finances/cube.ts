@@ -1,3 +1,4 @@
+import { madeOnceFor } from '../../lib/made-once.js';
 import Big from 'big.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 import { aggregatesByPrefix } from '../../data/access/royalty-ledger.js';
@@ -102,13 +103,7 @@ async function buildCube(tenantId: string, state: LedgerState): Promise<FinanceC
 const cubes = new WeakMap<LedgerState, Promise<FinanceCube>>();
 
 function factsCube(tenantId: string, state: LedgerState): Promise<FinanceCube> {
-  let cube = cubes.get(state);
-  if (!cube) {
-    cube = buildCube(tenantId, state);
-    cubes.set(state, cube);
-    cube.catch(() => cubes.delete(state));
-  }
-  return cube;
+  return madeOnceFor(cubes, state, () => buildCube(tenantId, state));
 }
 
 /** A copy of the facts' cube with each cell's split (split-cube.ts) put in. */
@@ -145,17 +140,13 @@ const TERMS_PER_STATE = 4;
 export async function financeCube(tenantId: string, knownVersion?: string, known?: Terms): Promise<FinanceCube> {
   const [state, terms] = await Promise.all([ledgerState(tenantId, knownVersion), known ?? currentTerms(tenantId)]);
   const byTerms = getOrCreate(merged, state, () => new Map<string, Promise<FinanceCube>>());
-  let cube = byTerms.get(terms.fingerprint);
-  if (!cube) {
-    if (byTerms.size >= TERMS_PER_STATE) {
-      const oldest = byTerms.keys().next().value;
-      if (oldest !== undefined) byTerms.delete(oldest);
-    }
-    cube = Promise.all([factsCube(tenantId, state), splitCube(tenantId, terms)]).then(([facts, split]) =>
-      withSplit(facts, split),
-    );
-    byTerms.set(terms.fingerprint, cube);
-    cube.catch(() => byTerms.delete(terms.fingerprint));
-  }
-  return cube;
+  return madeOnceFor(
+    byTerms,
+    terms.fingerprint,
+    () =>
+      Promise.all([factsCube(tenantId, state), splitCube(tenantId, terms)]).then(([facts, split]) =>
+        withSplit(facts, split),
+      ),
+    TERMS_PER_STATE,
+  );
 }

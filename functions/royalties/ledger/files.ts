@@ -1,3 +1,4 @@
+import { madeOnceFor } from '../../lib/made-once.js';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ENV } from '../../../infra/resources.js';
@@ -31,13 +32,7 @@ export async function ledgerKeys(
 
 /** A ledger object as a local file path, downloading it on first use. */
 export function localLedgerFile(key: string): Promise<string> {
-  let pending = downloads.get(key);
-  if (!pending) {
-    pending = download(key);
-    downloads.set(key, pending);
-    pending.catch(() => downloads.delete(key));
-  }
-  return pending;
+  return madeOnceFor(downloads, key, () => download(key));
 }
 
 async function download(key: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { madeOnceFor } from '../../lib/made-once.js';
 import { duckJson } from '../../lib/well-formed-text.js';
 import { withConnection } from './duck.js';
 import { localLedgerFile } from './files.js';
@@ -64,19 +65,13 @@ let overlayCount = 0;
 
 /** The source of `state` (built once per state: the same object while its version holds). */
 export function ledgerSource(tenantId: string, state: LedgerState): Promise<LedgerSource> {
-  let pending = sources.get(state);
   const kept = overlayTables.get(tenantId);
-  if (pending && kept?.state === state) {
+  if (sources.get(state) && kept?.state === state) {
     // Used again: the most recently used tenant.
     overlayTables.delete(tenantId);
     overlayTables.set(tenantId, kept);
   }
-  if (!pending) {
-    pending = buildSource(tenantId, state);
-    sources.set(state, pending);
-    pending.catch(() => sources.delete(state));
-  }
-  return pending;
+  return madeOnceFor(sources, state, () => buildSource(tenantId, state));
 }
 
 async function buildSource(tenantId: string, state: LedgerState): Promise<LedgerSource> {

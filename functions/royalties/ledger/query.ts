@@ -1,3 +1,4 @@
+import { madeOnceFor } from '../../lib/made-once.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import Big from 'big.js';
 import { withConnection, withTempTables } from './duck.js';
@@ -145,18 +146,7 @@ function totals(ledger: Ledger, filter: RoyaltyFilter) {
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  let pending = cache.get(key);
-  if (!pending) {
-    // Oldest first out: a Map keeps insertion order.
-    if (cache.size >= TOTALS_PER_STATE) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    pending = computeTotals(ledger, filter);
-    cache.set(key, pending);
-    pending.catch(() => cache.delete(key));
-  }
-  return pending;
+  return madeOnceFor(cache, key, () => computeTotals(ledger, filter), TOTALS_PER_STATE);
 }
 
 /** Totals over the filtered lines: count, the four sums, estimated, and per pay period for the chart. */
@@ -202,9 +192,8 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
 /** Distinct values for the list's filter menus, over the whole ledger, once per ledger state. */
 const facetCache = new WeakMap<LedgerState, Promise<Record<string, string[]>>>();
 function facets(ledger: Ledger): Promise<Record<string, string[]>> {
-  let cached = facetCache.get(ledger.state);
-  if (!cached) {
-    cached = rollupFor(ledger).then((rollup) =>
+  return madeOnceFor(facetCache, ledger.state, () =>
+    rollupFor(ledger).then((rollup) =>
       withConnection(async (connection) => {
         const [row] = await queryRows(
           connection,
@@ -222,11 +211,8 @@ function facets(ledger: Ledger): Promise<Record<string, string[]>> {
           albums: (row?.albums as string[] | null) ?? [],
         };
       }),
-    );
-    facetCache.set(ledger.state, cached);
-    cached.catch(() => facetCache.delete(ledger.state));
-  }
-  return cached;
+    ),
+  );
 }
 
 type PeriodCount = { pay_period: string | null; lines: number };
