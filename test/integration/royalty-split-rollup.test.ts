@@ -162,7 +162,19 @@ describe('the royalties list’s split of a filter', () => {
     for (const answer of answers) expect(answer.listed, JSON.stringify(answer.filter)).toEqual(answer.split);
     // The list read the bucket's copy: it is back on local disk, and the bucket's was not written again.
     const local = await readdir(path.join(LEDGER_CACHE_DIR, 'split-rollups', tenantFolder));
-    expect(local.filter((name) => name.endsWith('.parquet'))).toHaveLength(1);
+    const files = local.filter((name) => name.endsWith('.parquet'));
+    expect(files).toHaveLength(1);
     expect(await sharedFiles('split-rollups')).toEqual(shared);
+    // Written in the rollups' layout (rollup-files.ts `rollupCopy`): rows sorted by artist, album, store and period.
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const file = path.join(LEDGER_CACHE_DIR, 'split-rollups', tenantFolder, files[0]);
+    const rows = (
+      await duck.runAndReadAll(`SELECT artist, album, retailer, pay_period FROM read_parquet('${file}')`)
+    ).getRows() as (string | null)[][];
+    duck.closeSync();
+    const key = (row: (string | null)[]) => row.map((value) => value ?? '\uffff').join('\u0000');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.filter((row, i) => i > 0 && key(rows[i - 1]) > key(row))).toEqual([]);
   }, 120_000);
 });

@@ -19,7 +19,7 @@ import {
 } from '../../functions/royalties/ledger/duck.js';
 import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions/royalties/ledger/ledger-order.js';
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
-import { stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
+import { ROLLUP_ROW_GROUP_ROWS, stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
 import type { LedgerState } from '../../functions/royalties/ledger/state.js';
 import { ENV } from '../../infra/resources.js';
 
@@ -115,9 +115,17 @@ describe("a state's rollup", () => {
     manual: [],
   });
   // 20,000 lines in 6 combinations of the list's columns.
-  const relation = (rows: number, album = "'Album'") => ({
-    sql: `(SELECT ['2026-01','2026-02'][1 + i % 2] AS pay_period, ['A','B','C'][1 + i % 3] AS retailer,
-      'L' AS label_id, 'Label' AS label_name, 'Ann' AS artist, ${album} AS album, 'IMP' AS import_id,
+  const relation = (
+    rows: number,
+    {
+      album = "'Album'",
+      artist = "'Ann'",
+      retailer = "['A','B','C'][1 + i % 3]",
+      period = "['2026-01','2026-02'][1 + i % 2]",
+    } = {},
+  ) => ({
+    sql: `(SELECT ${period} AS pay_period, ${retailer} AS retailer,
+      'L' AS label_id, 'Label' AS label_name, ${artist} AS artist, ${album} AS album, 'IMP' AS import_id,
       NULL AS release_id, NULL AS delivered_by, 'isrc' AS matched_by, false AS paid, false AS artist_paid,
       CAST(0.5 AS DECIMAL(18,6)) AS amount, CAST(0.1 AS DECIMAL(18,6)) AS artist_payable,
       CAST(0.4 AS DECIMAL(18,6)) AS label_payable, CAST(0.1 AS DECIMAL(18,6)) AS aggregator_payable,
@@ -147,9 +155,36 @@ describe("a state's rollup", () => {
     expect(row).toEqual({ rows: '6', lines: '20000', amount: '10000.000000' });
   });
 
+  it('is sorted by artist, album, store and period, in row groups small enough for a filter to skip', async () => {
+    // 100,000 lines of 20,000 artists (kept: five lines a row), the artists in no order, one store and one month.
+    const scattered = {
+      artist: "'Artist ' || CAST((i * 7919) % 20000 AS VARCHAR)",
+      retailer: "'A'",
+      period: "'2026-01'",
+    };
+    const file = await stateRollup(tenantId, stateOf(100_000), relation(100_000, scattered));
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    const groups = (
+      await duck.runAndReadAll(`SELECT row_group_id, any_value(row_group_num_rows) AS rows,
+          any_value(stats_min_value) FILTER (WHERE path_in_schema = 'artist') AS first_artist,
+          any_value(stats_max_value) FILTER (WHERE path_in_schema = 'artist') AS last_artist
+        FROM parquet_metadata('${file}') GROUP BY row_group_id ORDER BY row_group_id`)
+    ).getRowObjectsJson();
+    const inFileOrder = (
+      await duck.runAndReadAll(`SELECT artist, album, retailer, pay_period FROM read_parquet('${file}')`)
+    ).getRows() as string[][];
+    duck.closeSync();
+    expect(groups.map((g) => Number(g.rows))).toEqual([ROLLUP_ROW_GROUP_ROWS, 20_000 - ROLLUP_ROW_GROUP_ROWS]);
+    // Sorted: each row group's artists come after the previous one's, so a filter on an artist reads one of them.
+    expect(String(groups[0].last_artist) < String(groups[1].first_artist)).toBe(true);
+    const key = (row: string[]) => row.join('\u0000');
+    const outOfOrder = inFileOrder.filter((row, i) => i > 0 && key(inFileOrder[i - 1]) > key(row));
+    expect(outOfOrder).toEqual([]);
+  });
+
   it('is not kept when it would be nearly as long as the ledger', async () => {
     // Every line its own album: 20,000 combinations.
-    expect(await stateRollup(tenantId, stateOf(1), relation(20_000, 'CAST(i AS VARCHAR)'))).toBeNull();
+    expect(await stateRollup(tenantId, stateOf(1), relation(20_000, { album: 'CAST(i AS VARCHAR)' }))).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { LISTS, readVersion } from '../../data/list-cache.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import type { LedgerState } from '../../royalties/ledger/state.js';
 import { literal } from '../../royalties/ledger/sql.js';
+import { rollupCopy } from '../../royalties/ledger/rollup-files.js';
 import { rm } from 'node:fs/promises';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 import { COVER_COLUMNS } from './contract-cover.js';
@@ -200,7 +201,7 @@ export async function splitTotals(
 
 /**
  * Writes the split of `state`'s whole effective ledger, summed by `columns`, to the Parquet file
- * `file`: one row per combination, with the three parts in exact millionths
+ * `file` in the rollups' layout (sorted, small row groups: rollup-files.ts `rollupCopy`): one row per combination, with the three parts in exact millionths
  * (DECIMAL(38,0): Parquet has no 128-bit integer). Any filter on those columns then sums its rows
  * instead of splitting its lines again. Answers how many rows it holds, and of how many lines.
  */
@@ -216,10 +217,14 @@ export async function writeSplitBy(
     terms,
     async (p) => {
       await p.connection.run(
-        `COPY (SELECT ${columns.join(', ')},
-           CAST(sum(payees_u) AS DECIMAL(38,0)) AS payees_u, CAST(sum(retained_u) AS DECIMAL(38,0)) AS retained_u,
-           CAST(sum(unaccountable_u) AS DECIMAL(38,0)) AS unaccountable_u
-         FROM (${lineSplitSql()}) GROUP BY ALL) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd)`,
+        rollupCopy(
+          `SELECT ${columns.join(', ')},
+             CAST(sum(payees_u) AS DECIMAL(38,0)) AS payees_u, CAST(sum(retained_u) AS DECIMAL(38,0)) AS retained_u,
+             CAST(sum(unaccountable_u) AS DECIMAL(38,0)) AS unaccountable_u
+           FROM (${lineSplitSql()}) GROUP BY ALL`,
+          columns,
+          file,
+        ),
       );
       const [row] = await rowsOf(
         p,

@@ -21,8 +21,8 @@ import type { LedgerState } from '../ledger/state.js';
  * lists that come while it is written wait for that write instead of each reading the ledger beside it.
  */
 const KIND = 'split-rollups';
-/** Raise when the file's columns change: files of an older layout are not read again. */
-const LAYOUT = 1;
+/** Raise when the file's columns or layout change: files of an older layout are not read again. */
+const LAYOUT = 2;
 
 const made = new WeakMap<LedgerState, Map<string, Promise<string | null>>>();
 /** Terms per ledger state kept apart (a catalogue edited often makes new terms): the newest few. */

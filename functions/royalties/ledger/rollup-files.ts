@@ -42,8 +42,33 @@ export const ROLLUP_SUMS = {
   estimated: 'sum(amount) FILTER (WHERE estimated)',
   unconverted: 'count(*) FILTER (WHERE amount IS NULL)',
 };
-/** Raise when the rollup's columns change: files of an older layout are not read again. */
-const ROLLUP_LAYOUT = 1;
+/** Raise when the rollup's columns or layout change: files of an older layout are not read again. */
+const ROLLUP_LAYOUT = 2;
+
+/**
+ * The columns a rollup file is sorted by first: those the list is filtered by most (an artist, a release, a store),
+ * then the period, which nearly every filter bounds.
+ */
+const ROLLUP_ORDER = ['artist', 'album', 'retailer', 'pay_period'];
+/** Rows per row group of a rollup file (DuckDB's default is 122,880). */
+export const ROLLUP_ROW_GROUP_ROWS = 16_384;
+
+/**
+ * The COPY that writes a rollup file (this one and the split rollup, api/split-rollup.ts) from `select`, whose
+ * output columns include `columns`: the rows sorted by ROLLUP_ORDER and then the other columns, in row groups of
+ * ROLLUP_ROW_GROUP_ROWS. Every list of a filter nobody opened before reads both files once; sorted, a filter on
+ * the leading columns skips the row groups whose value ranges leave it out, and the sorted columns decode faster
+ * whatever the filter. Replayed over the 10,000,000-line bench's rollup (33,000 rows), a filter's sums took 6.4,
+ * 12.6, 9.1 and 10.6 ms of CPU (an artist and a store, a store, an album, a period range) against 11.4, 13.4, 15.9
+ * and 17.7 ms unsorted, the same answers (docs/ledger.md).
+ */
+export function rollupCopy(select: string, columns: readonly string[], file: string): string {
+  const order = [
+    ...ROLLUP_ORDER.filter((c) => columns.includes(c)),
+    ...columns.filter((c) => !ROLLUP_ORDER.includes(c)),
+  ];
+  return `COPY (${select} ORDER BY ${order.join(', ')}) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${ROLLUP_ROW_GROUP_ROWS})`;
+}
 
 const rollups = new WeakMap<LedgerState, Promise<string | null>>();
 
@@ -75,10 +100,13 @@ async function findOrWrite(tenantId: string, state: LedgerState, relation: Bound
     [ROLLUP_LAYOUT, state.imports, state.edits, state.rules, state.manual],
     (partial) =>
       withConnection(async (connection) => {
+        const sums = Object.entries(ROLLUP_SUMS).map(([k, v]) => `${v} AS ${k}`);
         await connection.run(
-          `COPY (SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${Object.entries(ROLLUP_SUMS)
-            .map(([k, v]) => `${v} AS ${k}`)
-            .join(', ')} FROM ${relation.sql} GROUP BY ALL) TO ${literal(partial)} (FORMAT parquet, COMPRESSION zstd)`,
+          rollupCopy(
+            `SELECT ${ROLLUP_DIMENSIONS.join(', ')}, ${sums.join(', ')} FROM ${relation.sql} GROUP BY ALL`,
+            ROLLUP_DIMENSIONS,
+            partial,
+          ),
           relation.params,
         );
         const [row] = (
