@@ -201,9 +201,10 @@ export async function splitTotals(
 
 /**
  * Writes the split of `state`'s whole effective ledger, summed by `columns`, to the Parquet file
- * `file` in the rollups' layout (sorted, small row groups: rollup-files.ts `rollupCopy`): one row per combination, with the three parts in exact millionths
- * (DECIMAL(38,0): Parquet has no 128-bit integer). Any filter on those columns then sums its rows
- * instead of splitting its lines again. Answers how many rows it holds, and of how many lines.
+ * `file` in the rollups' layout (sorted, small row groups: rollup-files.ts `rollupCopy`): one row per
+ * combination, with the three parts in exact millionths (DECIMAL(38,0): Parquet has no 128-bit integer).
+ * Any filter on those columns then sums its rows instead of splitting its lines again. Answers how many
+ * rows it holds, and of how many lines.
  */
 export async function writeSplitBy(
   tenantId: string,
