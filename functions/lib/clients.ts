@@ -50,6 +50,11 @@ const emulatorSigner: RequestSigner = {
 };
 
 let dynamo: DynamoDBDocumentClient | undefined;
+/**
+ * Not set: the SDK's `cacheMiddleware`, which keeps one resolved handler per command class to spare each call's
+ * middleware resolution. The document client's commands (lib-dynamodb 3.1162) resolve a handler that calls the
+ * command it was resolved for, so a kept handler would send the first call's input again for every later call.
+ */
 export function dynamoClient(): DynamoDBDocumentClient {
   if (!dynamo) {
     const endpoint = local(ENV.dynamoEndpoint);
