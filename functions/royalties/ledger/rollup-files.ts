@@ -60,7 +60,8 @@ export const ROLLUP_ROW_GROUP_ROWS = 16_384;
  * the leading columns skips the row groups whose value ranges leave it out, and the sorted columns decode faster
  * whatever the filter. Replayed over the 10,000,000-line bench's rollup (33,000 rows), a filter's sums took 6.4,
  * 12.6, 9.1 and 10.6 ms of CPU (an artist and a store, a store, an album, a period range) against 11.4, 13.4, 15.9
- * and 17.7 ms unsorted, the same answers (docs/ledger.md).
+ * and 17.7 ms unsorted, the same answers; in the API's own answers the gain was within the host's noise
+ * (docs/ledger.md).
  */
 export function rollupCopy(select: string, columns: readonly string[], file: string): string {
   const order = [
