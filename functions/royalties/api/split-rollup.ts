@@ -1,3 +1,5 @@
+import { getOrCreate } from '../../lib/get-or-create.js';
+import { madeOnceFor } from '../../lib/made-once.js';
 import { writeSplitBy, type SplitUnits, type Terms } from '../../money/index.js';
 import { findOrWriteFile, foundFile, stillThere, worthKeeping } from '../ledger/cached-files.js';
 import { withConnection } from '../ledger/duck.js';
@@ -39,25 +41,17 @@ const nameOf = (state: LedgerState, terms: Terms) => [
 
 /** Writes (or finds) the split rollup of this state and terms; the write is shared with lists asking meanwhile. */
 export function writeSplitRollup(tenantId: string, state: LedgerState, terms: Terms): Promise<string | null> {
-  let byTerms = made.get(state);
-  if (!byTerms) {
-    byTerms = new Map();
-    made.set(state, byTerms);
-  }
-  const held = byTerms.get(terms.fingerprint);
-  if (held) return held;
-  if (byTerms.size >= TERMS_PER_STATE) {
-    const oldest = byTerms.keys().next().value;
-    if (oldest !== undefined) byTerms.delete(oldest);
-  }
-  const written = findOrWriteFile(KIND, tenantId, nameOf(state, terms), async (partial) => {
-    const { rows, lines } = await writeSplitBy(tenantId, terms, state, ROLLUP_DIMENSIONS, partial);
-    return worthKeeping(rows, lines);
-  });
-  const settled = byTerms;
-  written.catch(() => settled.delete(terms.fingerprint));
-  byTerms.set(terms.fingerprint, written);
-  return written;
+  const byTerms = getOrCreate(made, state, () => new Map<string, Promise<string | null>>());
+  return madeOnceFor(
+    byTerms,
+    terms.fingerprint,
+    () =>
+      findOrWriteFile(KIND, tenantId, nameOf(state, terms), async (partial) => {
+        const { rows, lines } = await writeSplitBy(tenantId, terms, state, ROLLUP_DIMENSIONS, partial);
+        return worthKeeping(rows, lines);
+      }),
+    TERMS_PER_STATE,
+  );
 }
 
 /**
