@@ -21,6 +21,7 @@ import { inLedgerOrder, LEDGER_FILE_OPTIONS, sameColumns } from '../../functions
 import { planDefaultPage } from '../../functions/royalties/ledger/query.js';
 import { ROLLUP_ROW_GROUP_ROWS, stateRollup } from '../../functions/royalties/ledger/rollup-files.js';
 import type { LedgerState } from '../../functions/royalties/ledger/state.js';
+import { fileOrder } from '../support/parquet-order.js';
 import { ENV } from '../../infra/resources.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ledger-reads-'));
@@ -170,16 +171,11 @@ describe("a state's rollup", () => {
           any_value(stats_max_value) FILTER (WHERE path_in_schema = 'artist') AS last_artist
         FROM parquet_metadata('${file}') GROUP BY row_group_id ORDER BY row_group_id`)
     ).getRowObjectsJson();
-    const inFileOrder = (
-      await duck.runAndReadAll(`SELECT artist, album, retailer, pay_period FROM read_parquet('${file}')`)
-    ).getRows() as string[][];
     duck.closeSync();
     expect(groups.map((g) => Number(g.rows))).toEqual([ROLLUP_ROW_GROUP_ROWS, 20_000 - ROLLUP_ROW_GROUP_ROWS]);
     // Sorted: each row group's artists come after the previous one's, so a filter on an artist reads one of them.
     expect(String(groups[0].last_artist) < String(groups[1].first_artist)).toBe(true);
-    const key = (row: string[]) => row.join('\u0000');
-    const outOfOrder = inFileOrder.filter((row, i) => i > 0 && key(inFileOrder[i - 1]) > key(row));
-    expect(outOfOrder).toEqual([]);
+    expect((await fileOrder(file ?? '', ['artist', 'album', 'retailer', 'pay_period'])).outOfOrder).toEqual([]);
   });
 
   it('is not kept when it would be nearly as long as the ledger', async () => {
