@@ -16,6 +16,7 @@ import { dealerPrices } from './term-bases.js';
 import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
 import type { EarningsScope } from './earnings.js';
 import { timed } from '../../lib/step-timings.js';
+import { type KeptAllocation, keptOrComputed } from './kept-allocation.js';
 
 /**
  * The allocation in DuckDB (docs/statements.md). The scope's lines are summed
@@ -202,6 +203,8 @@ export type PrepareOptions = {
    * being already narrowed); else it is computed here over the period's lines, whatever `where` keeps.
    */
   escalation?: EscalationPlan | null;
+  /** Keep the groups and split for the next computation of the same inputs, or load them (kept-allocation.ts). */
+  keep?: KeptAllocation;
 };
 
 /** Loads the catalogue's weight sets and accounts, and sums and splits the scope's lines. */
@@ -209,7 +212,7 @@ export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
-  { stage = 'split', artistId, withHeld = false, where, escalation }: PrepareOptions = {},
+  { stage = 'split', artistId, withHeld = false, where, escalation, keep }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const contracts = scope.kind === 'payee' && hasContracts(catalogue, scope);
@@ -302,9 +305,10 @@ export async function prepareAllocation(
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
   // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.
   const coverColumns = prepared.contracts ? ', pay_period, territory, retailer' : '';
-  await timed('allocation.groups', () =>
-    connection.run(
-      `CREATE OR REPLACE TEMP TABLE st_groups AS
+  const groups = () =>
+    timed('allocation.groups', () =>
+      connection.run(
+        `CREATE OR REPLACE TEMP TABLE st_groups AS
      WITH g AS (
        SELECT recording_id, release_id, label_id, sales_format, sales_category${coverColumns}, ${unitsOf('label_payable')} AS u,
          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, sum(${unitsOf('aggregator_payable')}) AS agg_u
@@ -313,10 +317,18 @@ export async function prepareAllocation(
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
          ${prepared.contracts ? "WHEN kc.covered THEN coalesce(kc.problem, 'term_not_applied')" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,
-      prepared.params,
-    ),
-  );
-  if (stage === 'split') await timed('allocation.split', () => splitDistinct(prepared));
+        prepared.params,
+      ),
+    );
+  if (stage !== 'split') {
+    await groups();
+    return prepared;
+  }
+  const groupsAndSplit = async () => {
+    await groups();
+    await timed('allocation.split', () => splitDistinct(prepared));
+  };
+  await (keep ? keptOrComputed(connection, keep, groupsAndSplit) : groupsAndSplit());
   return prepared;
 }
 

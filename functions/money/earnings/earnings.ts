@@ -51,9 +51,16 @@ export type EarningsResult = {
   unaccountable: UnaccountableRecording[];
 };
 
-/** The preview's figures: one group-by over the period's lines, split by the allocation rule (allocation.ts). */
-export async function computeEarnings(tenantId: string, scope: EarningsScope): Promise<EarningsResult> {
-  return withAllocation(tenantId, scope, earningsOf);
+/**
+ * The preview's figures: one group-by over the period's lines, split by the allocation rule (allocation.ts).
+ * `keep`: a run's preview keeps its groups and split for its publish step (session.ts).
+ */
+export async function computeEarnings(
+  tenantId: string,
+  scope: EarningsScope,
+  { keep = false }: { keep?: boolean } = {},
+): Promise<EarningsResult> {
+  return withAllocation(tenantId, scope, earningsOf, { keep });
 }
 
 /** What an account's statement shows beyond its figures, and the CSV of its lines (one file per account, local path). */
@@ -96,8 +103,14 @@ export async function materialiseRun(
   scope: EarningsScope,
   workDir: string,
 ): Promise<{ earnings: EarningsResult; material: Map<string, AccountMaterial> }> {
-  return withAllocation(tenantId, scope, async (prepared) => {
-    const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
-    return { earnings, material: await materialise(prepared, earnings, workDir) };
-  });
+  return withAllocation(
+    tenantId,
+    scope,
+    async (prepared) => {
+      const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
+      return { earnings, material: await materialise(prepared, earnings, workDir) };
+    },
+    // The run's preview kept its groups and split: the same ledger, catalogue and months load them.
+    { keep: true },
+  );
 }

@@ -1,11 +1,20 @@
 import { rm } from 'node:fs/promises';
 import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
+import { ledgerState } from '../../royalties/ledger/state.js';
 import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
 import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 import { timed } from '../../lib/step-timings.js';
+
+/**
+ * How a computation is asked for: the preparation's options, and `keep` to keep its groups and split for the next
+ * computation of the same ledger state, catalogue, scope and options, or to load those kept by the last one
+ * (kept-allocation.ts). A statement run's preview and its publish step keep theirs; a reader computing
+ * another scope (late lines, an artist's figures) does not, so it never costs the run's files their place.
+ */
+export type AllocationOptions = Omit<PrepareOptions, 'keep'> & { keep?: boolean };
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
@@ -16,19 +25,28 @@ export async function withAllocation<T>(
   tenantId: string,
   scope: EarningsScope,
   work: (prepared: Prepared) => Promise<T>,
-  options: PrepareOptions = {},
+  { keep = false, ...options }: AllocationOptions = {},
   /** The catalogue as a caller wants it computed: a contract's preview puts its unsaved contract in. */
   adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
   const catalogue = adjust(await timed('allocation.catalogue', () => statementCatalogue(tenantId)));
+  // Read once here, so the lines computed over and the name the kept tables take are of the same state.
+  const state = await ledgerState(tenantId);
+  const { imports, edits, rules, manual } = state;
+  const kept = keep
+    ? { tenantId, inputs: { ledger: { imports, edits, rules, manual }, catalogue, scope, options } }
+    : undefined;
   const workDir = await makeWorkFolder('statements-');
   try {
-    return await withEffectiveLedger(tenantId, async (connection, relation, params) =>
-      work(
-        await timed('allocation.prepare', () =>
-          prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, options),
+    return await withEffectiveLedger(
+      tenantId,
+      async (connection, relation, params) =>
+        work(
+          await timed('allocation.prepare', () =>
+            prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, { ...options, keep: kept }),
+          ),
         ),
-      ),
+      state,
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -34,11 +34,14 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** `kind`'s folder for a tenant, and the file `of` names in it (`.none`: not worth keeping). */
-function placeOf(kind: string, tenantId: string, of: unknown) {
+/**
+ * `kind`'s folder for a tenant, and the file `of` names in it (`.none`: not worth keeping). The files are Parquet
+ * unless `extension` says otherwise (the statements' allocation is kept as a DuckDB database: kept-allocation.ts).
+ */
+function placeOf(kind: string, tenantId: string, of: unknown, extension = 'parquet') {
   const dir = path.join(LEDGER_CACHE_DIR, kind, tenantId.replace(/[^0-9A-Za-z]/g, '_'));
   const name = createHash('sha256').update(JSON.stringify(of)).digest('hex');
-  return { dir, file: path.join(dir, `${name}.parquet`), none: path.join(dir, `${name}.none`) };
+  return { dir, file: path.join(dir, `${name}.${extension}`), none: path.join(dir, `${name}.none`) };
 }
 
 /** The ledger bucket, where the files are shared between processes; undefined where there is none. */
@@ -70,8 +73,13 @@ async function toShared(kind: string, tenantId: string, local: string): Promise<
 }
 
 /** The kept file `of` names, null when it was found not worth keeping, undefined when not made yet. */
-export async function foundFile(kind: string, tenantId: string, of: unknown): Promise<string | null | undefined> {
-  const { file, none } = placeOf(kind, tenantId, of);
+export async function foundFile(
+  kind: string,
+  tenantId: string,
+  of: unknown,
+  extension?: string,
+): Promise<string | null | undefined> {
+  const { file, none } = placeOf(kind, tenantId, of, extension);
   // Found again: touched, so a removal planned when another state's file was written passes over it.
   if (await touched(file)) return file;
   if (await touched(none)) return null;
@@ -81,7 +89,7 @@ export async function foundFile(kind: string, tenantId: string, of: unknown): Pr
 }
 
 /**
- * The file `of` names: found, or made by `write` (which writes the Parquet file it is given and
+ * The file `of` names: found, or made by `write` (which writes the file it is given and
  * answers whether it is worth keeping). Answers null when it is not; the tenant's files of `kind`
  * made from anything else are removed a minute later.
  */
@@ -90,10 +98,11 @@ export async function findOrWriteFile(
   tenantId: string,
   of: unknown,
   write: (partial: string) => Promise<boolean>,
+  extension?: string,
 ): Promise<string | null> {
-  const found = await foundFile(kind, tenantId, of);
+  const found = await foundFile(kind, tenantId, of, extension);
   if (found !== undefined) return found;
-  const { dir, file, none } = placeOf(kind, tenantId, of);
+  const { dir, file, none } = placeOf(kind, tenantId, of, extension);
   await mkdir(dir, { recursive: true });
   // Unique per write: two requests of one process may write the same file in the same millisecond (their
   // ledger states are equal but not the same object), and a shared name let one read the other's half file.
@@ -135,7 +144,8 @@ async function removeOthersLater(dir: string, current: string, began: number) {
   const since = began - CLOCK_MARGIN_MS;
   const older = (await readdir(dir).catch(() => [] as string[]))
     .map((entry) => path.join(dir, entry))
-    .filter((file) => file !== current && !file.endsWith('.part'));
+    // A write in progress (`.part`, and a database's `.part.wal` beside it) is never removed.
+    .filter((file) => file !== current && !file.includes('.part'));
   if (!older.length) return;
   setTimeout(async () => {
     for (const file of older) {

@@ -31,7 +31,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'previewing') return;
   const { currency } = await statementSender(tenantId);
-  const earnings = await timed('preview.earnings', () => computeEarnings(tenantId, scopeOf(run)));
+  const earnings = await timed('preview.earnings', () => computeEarnings(tenantId, scopeOf(run), { keep: true }));
   // Every account's records and holder, and the company's terms, read once for the run (not five reads an account).
   const company = await companyAccountTerms(tenantId);
   const readsOf = await timed('preview.reads', () =>
