@@ -12,8 +12,9 @@ import { DERIVED_LEDGER_FILES } from '../../infra/resources.js';
  *   rules' inputs, each part's sums); removed when the import finishes.
  *
  * - `derived/{tenant}/{kind}/{name}`: files derived from a whole ledger state (the royalties list's rollup and
- *   split rollup, ledger/cached-files.ts), named by a hash of what they were made from, so never stale; shared
- *   between the worker that writes them and the API processes that read them. They expire after
+ *   split rollup, and a statement run's allocation that its preview keeps for its publish step:
+ *   ledger/cached-files.ts), named by a hash of what they were made from, so never stale; shared
+ *   between the worker that writes them and the processes that read them. They expire after
  *   DERIVED_LEDGER_FILES.days (infra/resources.ts): an expired one is simply made again.
  *
  * Deleting an import removes both of its prefixes, so everything an import writes lives under them.

@@ -14,9 +14,9 @@ import {
 import { type EscalationPlan, groupKey, planEscalations } from './escalation-plan.js';
 import { dealerPrices } from './term-bases.js';
 import { buildAllocation, formatClassSql, termSetId, type Allocation, type StatementCatalogue } from './weights.js';
-import type { EarningsScope } from './earnings.js';
+import type { EarningsResult, EarningsScope } from './earnings.js';
 import { timed } from '../../lib/step-timings.js';
-import { type KeptAllocation, keptOrComputed } from './kept-allocation.js';
+import { type KeptAllocation, loadKept } from './kept-allocation.js';
 
 /**
  * The allocation in DuckDB (docs/statements.md). The scope's lines are summed
@@ -46,6 +46,12 @@ export type Prepared = LedgerSource & {
   contracts: boolean;
   /** Where escalations change a term's rate (escalation-plan.ts); null when no contract escalates. */
   escalation: EscalationPlan | null;
+  /**
+   * A statement run's computation (kept-allocation.ts): where its earnings and split are kept once computed, and the
+   * earnings an earlier computation of the same inputs kept, if any. With those, `st_split` is the kept one and
+   * `st_groups` is not made: the earnings are all that is read from it.
+   */
+  kept?: { as: KeptAllocation; earnings?: EarningsResult };
 };
 
 /** Rows of a query over the prepared tables (and the scope's lines, with its parameters). */
@@ -320,16 +326,13 @@ export async function prepareAllocation(
         prepared.params,
       ),
     );
-  if (stage !== 'split') {
-    await groups();
-    return prepared;
+  if (stage === 'split' && keep) {
+    const earnings = await timed('allocation.kept_load', () => loadKept(connection, keep));
+    if (earnings) return { ...prepared, kept: { as: keep, earnings } };
   }
-  const groupsAndSplit = async () => {
-    await groups();
-    await timed('allocation.split', () => splitDistinct(prepared));
-  };
-  await (keep ? keptOrComputed(connection, keep, groupsAndSplit) : groupsAndSplit());
-  return prepared;
+  await groups();
+  if (stage === 'split') await timed('allocation.split', () => splitDistinct(prepared));
+  return keep && stage === 'split' ? { ...prepared, kept: { as: keep } } : prepared;
 }
 
 /**

@@ -4,33 +4,35 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { findOrWriteFile, foundFile } from '../../royalties/ledger/cached-files.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { log } from '../../lib/logger.js';
-import { timed } from '../../lib/step-timings.js';
+import type { EarningsResult } from './earnings.js';
 
 /**
- * The allocation's two computed tables, kept for the next computation of the same inputs: `st_groups` (the period's
- * lines summed by what decides their split, the one pass over every line) and `st_split` (each distinct split's
- * shares). A statement run computes them in its preview and again in its publish step, usually on the same ledger,
- * catalogue and months: the publish step then loads the preview's instead of grouping ten million lines again.
+ * What a statement run's preview computed, kept for its publish step: the run's earnings (every account's figures,
+ * the totals, the warnings) and `st_split`, each distinct split's shares, which the publish step's CSVs and summaries
+ * read. The preview and the publish step compute them over the same ledger, catalogue and months unless something
+ * changed in between; the publish step then loads them instead of grouping ten million lines again (the groups,
+ * `st_groups`, are only read for the earnings, so it does not make them).
  *
- * They are kept as one DuckDB database file (both tables, their exact types: Parquet would turn the 128-bit sums into
- * floating point) named by a hash of everything they are computed from (the ledger state, the catalogue as the
- * computation saw it, the scope, and ALLOCATION_RULE), so a file is never read for other inputs: any import, edit,
+ * They are kept as one DuckDB database file (the split with its exact types, the earnings as JSON) named by a hash
+ * of everything they are computed from (the ledger state, the catalogue as the computation saw it, the scope, the
+ * computation's options and ALLOCATION_RULE), so a file is never read for other inputs: any import, edit,
  * catalogue or contract change names another file. Where it lives and how it is shared (the local disk, then the
  * ledger bucket under `derived/`, expiring after 30 days) is ledger/cached-files.ts's. A file that cannot be read
- * (removed meanwhile, or unreadable) is no answer: the tables are computed, as without it.
+ * (removed meanwhile, or unreadable) is no answer: everything is computed, as without it.
  */
 
 /**
- * The version of the rule that computes the two tables (allocation.ts: the groups and `splitDistinct`; weights.ts:
- * the weight sets and parts). Raise it with any change there: files kept under an older rule are then never read.
+ * The version of the rule that computes what is kept (allocation.ts: the groups and `splitDistinct`; weights.ts: the
+ * weight sets and parts; preview-figures.ts: the earnings). Raise it with any change there, or to the earnings'
+ * shape: files kept under an older rule are then never read. (The publish step also checks that every account's
+ * CSV lines add up to its earnings, so a kept file that disagreed with the lines would stop the run, never be stated.)
  */
 const ALLOCATION_RULE = 1;
 
 const KIND = 'allocations';
 const EXTENSION = 'duckdb';
-const TABLES = ['st_groups', 'st_split'] as const;
 
-/** What the kept tables are computed from; the computation passes it whole and it is hashed once. */
+/** What is kept is computed from `inputs`, a company's; the computation passes them whole and they are hashed once. */
 export type KeptAllocation = { tenantId: string; inputs: unknown };
 
 /** The file's name inputs: the rule's version and one hash of the inputs (the catalogue alone may be megabytes). */
@@ -57,46 +59,48 @@ async function attached<T>(
   }
 }
 
-/** Loads the kept tables into the connection's temp tables; false when the file could not be read. */
-async function loadKept(connection: DuckDBConnection, file: string): Promise<boolean> {
+/**
+ * The earnings kept for `kept`'s inputs, with the kept split loaded into the connection's `st_split`; null when
+ * none is kept (or its file could not be read: then it is removed, so the next computation keeps its own there).
+ */
+export async function loadKept(connection: DuckDBConnection, kept: KeptAllocation): Promise<EarningsResult | null> {
+  const file = await foundFile(KIND, kept.tenantId, nameOf(kept), EXTENSION).catch(() => undefined);
+  if (!file) return null;
   try {
-    await attached(connection, file, true, async (name) => {
-      for (const table of TABLES)
-        await connection.run(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT * FROM ${name}.${table}`);
+    return await attached(connection, file, true, async (name) => {
+      const [row] = (await connection.runAndReadAll(`SELECT earnings FROM ${name}.kept_earnings`)).getRowObjects();
+      await connection.run(`CREATE OR REPLACE TEMP TABLE st_split AS SELECT * FROM ${name}.st_split`);
+      return JSON.parse(String(row?.earnings)) as EarningsResult;
     });
-    return true;
   } catch (error) {
     log().warn('kept allocation not read', { file, error: String(error) });
-    // Removed, so that the tables computed next are kept in its place.
     await rm(file, { force: true }).catch(() => undefined);
-    return false;
+    return null;
   }
 }
 
 /**
- * Makes the connection's `st_groups` and `st_split`: loaded from the file `kept` names when there is one, else
- * by `compute`, then kept under that name. A failed keep costs only the next computation its own grouping.
+ * Keeps the connection's `st_split` and `earnings` for the next computation of `kept`'s inputs. A failure is logged
+ * and costs only that computation its own grouping.
  */
-export async function keptOrComputed(
+export async function keepAllocation(
   connection: DuckDBConnection,
-  kept: KeptAllocation,
-  compute: () => Promise<void>,
+  kept: KeptAllocation | undefined,
+  earnings: EarningsResult,
 ): Promise<void> {
-  const name = nameOf(kept);
-  const found = await foundFile(KIND, kept.tenantId, name, EXTENSION).catch(() => undefined);
-  if (found && (await timed('allocation.kept_load', () => loadKept(connection, found)))) return;
-  await compute();
-  await timed('allocation.kept_write', () =>
-    findOrWriteFile(
-      KIND,
-      kept.tenantId,
-      name,
-      (partial) =>
-        attached(connection, partial, false, async (name) => {
-          for (const table of TABLES) await connection.run(`CREATE TABLE ${name}.${table} AS SELECT * FROM ${table}`);
-          return true;
-        }),
-      EXTENSION,
-    ),
+  if (!kept) return;
+  await findOrWriteFile(
+    KIND,
+    kept.tenantId,
+    nameOf(kept),
+    (partial) =>
+      attached(connection, partial, false, async (name) => {
+        await connection.run(`CREATE TABLE ${name}.st_split AS SELECT * FROM st_split`);
+        await connection.run(`CREATE TABLE ${name}.kept_earnings AS SELECT $earnings AS earnings`, {
+          earnings: JSON.stringify(earnings),
+        });
+        return true;
+      }),
+    EXTENSION,
   ).catch((error) => log().warn('allocation not kept', { tenantId: kept.tenantId, error: String(error) }));
 }

@@ -4,6 +4,8 @@ import { rowsOf, type Prepared } from './allocation.js';
 import type { AccountEarnings, EarningsResult } from './earnings.js';
 import { exactFromUnits, unitsOf } from './units.js';
 import { RETAINED } from './weights.js';
+import { keepAllocation } from './kept-allocation.js';
+import { timed } from '../../lib/step-timings.js';
 
 /**
  * The preview's figures from the prepared allocation (allocation.ts): per account sums over the
@@ -168,8 +170,18 @@ async function warnings(p: Prepared, unaccountable: UnaccountableRecording[]): P
   };
 }
 
-/** Everything computeEarnings answers, from a prepared allocation. */
+/**
+ * Everything computeEarnings answers, from a prepared allocation: the earnings a statement run's preview kept when
+ * they are of the same inputs, else computed (and kept, when the computation keeps them: kept-allocation.ts).
+ */
 export async function earningsOf(p: Prepared): Promise<EarningsResult> {
+  if (p.kept?.earnings) return p.kept.earnings;
+  const earnings = await computedEarnings(p);
+  if (p.kept) await timed('allocation.kept_write', () => keepAllocation(p.connection, p.kept?.as, earnings));
+  return earnings;
+}
+
+async function computedEarnings(p: Prepared): Promise<EarningsResult> {
   const sums = await accountSums(p);
   const retained = sums.find((s) => s.acct_no === RETAINED)?.units ?? 0n;
   const allocated = sums.filter((s) => s.acct_no !== RETAINED).reduce((a, s) => a + s.units, 0n);

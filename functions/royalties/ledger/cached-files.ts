@@ -8,8 +8,8 @@ import { derivedKey } from '../bucket-keys.js';
 import { LEDGER_CACHE_DIR } from './cache-dir.js';
 
 /**
- * Parquet files a process derives from a ledger state once and keeps in the local disk cache (the
- * list's rollup, the split of its label share): each is named by a hash of everything it was made
+ * Files a process derives from a ledger state once and keeps in the local disk cache (the
+ * list's rollup, the split of its label share, a statement run's allocation): each is named by a hash of everything it was made
  * from, so it is never stale and a restarted process finds it again instead of reading the ledger.
  *
  * Each is also copied to the ledger bucket (bucket-keys.ts `derivedKey`): in AWS the import worker
