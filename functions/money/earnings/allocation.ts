@@ -209,7 +209,7 @@ export type PrepareOptions = {
    * being already narrowed); else it is computed here over the period's lines, whatever `where` keeps.
    */
   escalation?: EscalationPlan | null;
-  /** Keep the groups and split for the next computation of the same inputs, or load them (kept-allocation.ts). */
+  /** Keep the earnings and split for the next computation of the same inputs, or load them (kept-allocation.ts). */
   keep?: KeptAllocation;
 };
 

@@ -53,7 +53,7 @@ export type EarningsResult = {
 
 /**
  * The preview's figures: one group-by over the period's lines, split by the allocation rule (allocation.ts).
- * `keep`: a run's preview keeps its groups and split for its publish step (session.ts).
+ * `keep`: a run's preview keeps its earnings and split for its publish step (session.ts).
  */
 export async function computeEarnings(
   tenantId: string,
@@ -110,7 +110,7 @@ export async function materialiseRun(
       const earnings = await timed('materialise.earnings', () => earningsOf(prepared));
       return { earnings, material: await materialise(prepared, earnings, workDir) };
     },
-    // The run's preview kept its groups and split: the same ledger, catalogue and months load them.
+    // The run's preview kept its earnings and split: the same ledger, catalogue and months load them.
     { keep: true },
   );
 }

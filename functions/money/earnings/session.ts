@@ -9,7 +9,7 @@ import { makeWorkFolder } from '../../lib/work-folders.js';
 import { timed } from '../../lib/step-timings.js';
 
 /**
- * How a computation is asked for: the preparation's options, and `keep` to keep its groups and split for the next
+ * How a computation is asked for: the preparation's options, and `keep` to keep its earnings and split for the next
  * computation of the same ledger state, catalogue, scope and options, or to load those kept by the last one
  * (kept-allocation.ts). A statement run's preview and its publish step keep theirs; a reader computing
  * another scope (late lines, an artist's figures) does not, so it never costs the run's files their place.
