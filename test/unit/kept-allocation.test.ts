@@ -10,7 +10,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js';
 import { withTempTables } from '../../functions/royalties/ledger/duck.js';
-import { keepAllocation, type KeptAllocation, loadKept } from '../../functions/money/earnings/kept-allocation.js';
+import { keepAllocation, keptAllocation, loadKept } from '../../functions/money/earnings/kept-allocation.js';
 import type { EarningsResult } from '../../functions/money/earnings/earnings.js';
 
 /** A split as the allocation makes it. */
@@ -61,17 +61,19 @@ async function splitOf(connection: DuckDBConnection) {
 }
 
 /** The preview: computes the split and keeps it with its earnings. Answers the split as it made it. */
-const keep = (kept: KeptAllocation) =>
+type Computation = { tenantId: string; inputs: unknown };
+
+const keep = ({ tenantId, inputs }: Computation) =>
   withTempTables(async (connection) => {
     await computeSplit(connection);
-    await keepAllocation(connection, kept, earnings);
+    await keepAllocation(connection, keptAllocation(tenantId, inputs), earnings);
     return splitOf(connection);
   });
 
 /** The publish step, on a connection of its own: the kept earnings and split, or null. */
-const load = (kept: KeptAllocation) =>
+const load = ({ tenantId, inputs }: Computation) =>
   withTempTables(async (connection) => {
-    const found = await loadKept(connection, kept);
+    const found = await loadKept(connection, keptAllocation(tenantId, inputs));
     return found && { earnings: found, split: await splitOf(connection) };
   });
 

@@ -326,13 +326,17 @@ export async function prepareAllocation(
         prepared.params,
       ),
     );
-  if (stage === 'split' && keep) {
+  if (stage === 'groups') {
+    await groups();
+    return prepared;
+  }
+  if (keep) {
     const earnings = await timed('allocation.kept_load', () => loadKept(connection, keep));
     if (earnings) return { ...prepared, kept: { as: keep, earnings } };
   }
   await groups();
-  if (stage === 'split') await timed('allocation.split', () => splitDistinct(prepared));
-  return keep && stage === 'split' ? { ...prepared, kept: { as: keep } } : prepared;
+  await timed('allocation.split', () => splitDistinct(prepared));
+  return keep ? { ...prepared, kept: { as: keep } } : prepared;
 }
 
 /**

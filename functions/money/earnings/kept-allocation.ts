@@ -32,14 +32,17 @@ const ALLOCATION_RULE = 1;
 const KIND = 'allocations';
 const EXTENSION = 'duckdb';
 
-/** What is kept is computed from `inputs`, a company's; the computation passes them whole and they are hashed once. */
-export type KeptAllocation = { tenantId: string; inputs: unknown };
+/** A company's kept computation, by the name of its file: the rule's version and a hash of its inputs. */
+export type KeptAllocation = { tenantId: string; name: [number, string] };
 
-/** The file's name inputs: the rule's version and one hash of the inputs (the catalogue alone may be megabytes). */
-const nameOf = (kept: KeptAllocation) => [
-  ALLOCATION_RULE,
-  createHash('sha256').update(JSON.stringify(kept.inputs)).digest('hex'),
-];
+/**
+ * The kept computation of `inputs` (everything it is computed from), a company's. The inputs are hashed here, once per
+ * computation, whether it then loads or keeps: the catalogue alone may be megabytes.
+ */
+export const keptAllocation = (tenantId: string, inputs: unknown): KeptAllocation => ({
+  tenantId,
+  name: [ALLOCATION_RULE, createHash('sha256').update(JSON.stringify(inputs)).digest('hex')],
+});
 
 /** A database alias of its own: the connection's database is shared with other work of the process. */
 const alias = () => `kept_${randomUUID().replace(/-/g, '')}`;
@@ -64,7 +67,7 @@ async function attached<T>(
  * none is kept (or its file could not be read: then it is removed, so the next computation keeps its own there).
  */
 export async function loadKept(connection: DuckDBConnection, kept: KeptAllocation): Promise<EarningsResult | null> {
-  const file = await foundFile(KIND, kept.tenantId, nameOf(kept), EXTENSION).catch(() => undefined);
+  const file = await foundFile(KIND, kept.tenantId, kept.name, EXTENSION).catch(() => undefined);
   if (!file) return null;
   try {
     return await attached(connection, file, true, async (name) => {
@@ -85,14 +88,13 @@ export async function loadKept(connection: DuckDBConnection, kept: KeptAllocatio
  */
 export async function keepAllocation(
   connection: DuckDBConnection,
-  kept: KeptAllocation | undefined,
+  kept: KeptAllocation,
   earnings: EarningsResult,
 ): Promise<void> {
-  if (!kept) return;
   await findOrWriteFile(
     KIND,
     kept.tenantId,
-    nameOf(kept),
+    kept.name,
     (partial) =>
       attached(connection, partial, false, async (name) => {
         await connection.run(`CREATE TABLE ${name}.st_split AS SELECT * FROM st_split`);

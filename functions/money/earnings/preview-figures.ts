@@ -175,9 +175,10 @@ async function warnings(p: Prepared, unaccountable: UnaccountableRecording[]): P
  * they are of the same inputs, else computed (and kept, when the computation keeps them: kept-allocation.ts).
  */
 export async function earningsOf(p: Prepared): Promise<EarningsResult> {
-  if (p.kept?.earnings) return p.kept.earnings;
+  const { kept } = p;
+  if (kept?.earnings) return kept.earnings;
   const earnings = await computedEarnings(p);
-  if (p.kept) await timed('allocation.kept_write', () => keepAllocation(p.connection, p.kept?.as, earnings));
+  if (kept) await timed('allocation.kept_write', () => keepAllocation(p.connection, kept.as, earnings));
   return earnings;
 }
 

@@ -3,6 +3,7 @@ import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { ledgerState } from '../../royalties/ledger/state.js';
 import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
+import { keptAllocation } from './kept-allocation.js';
 import type { EarningsScope } from './earnings.js';
 import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
@@ -34,7 +35,7 @@ export async function withAllocation<T>(
   const state = await ledgerState(tenantId);
   const { imports, edits, rules, manual } = state;
   const kept = keep
-    ? { tenantId, inputs: { ledger: { imports, edits, rules, manual }, catalogue, scope, options } }
+    ? keptAllocation(tenantId, { ledger: { imports, edits, rules, manual }, catalogue, scope, options })
     : undefined;
   const workDir = await makeWorkFolder('statements-');
   try {
