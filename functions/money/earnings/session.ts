@@ -31,7 +31,7 @@ export async function withAllocation<T>(
   adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
   const catalogue = adjust(await timed('allocation.catalogue', () => statementCatalogue(tenantId)));
-  // Read once here, so the lines computed over and the name the kept tables take are of the same state.
+  // Read once here, so the lines computed over and the kept file's name are of the same state.
   const state = await ledgerState(tenantId);
   const { imports, edits, rules, manual } = state;
   const kept = keep
