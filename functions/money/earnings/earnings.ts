@@ -11,7 +11,7 @@ import type {
 import type { ContractPosition } from './escalation-plan.js';
 import { earningsOf } from './preview-figures.js';
 import { materialise } from './material.js';
-import { withAllocation } from './session.js';
+import { type AllocationOptions, withAllocation } from './session.js';
 import { timed } from '../../lib/step-timings.js';
 
 /**
@@ -53,14 +53,15 @@ export type EarningsResult = {
 
 /**
  * The preview's figures: one group-by over the period's lines, split by the allocation rule (allocation.ts).
- * `keep`: a run's preview keeps its earnings and split for its publish step (session.ts).
+ * `keep`: a run's preview keeps its earnings and split for its publish step; `answerKeptAs`: a reader that asks
+ * again and again keeps the earnings alone, under that name (session.ts).
  */
 export async function computeEarnings(
   tenantId: string,
   scope: EarningsScope,
-  { keep = false }: { keep?: boolean } = {},
+  options: Pick<AllocationOptions, 'keep' | 'answerKeptAs'> = {},
 ): Promise<EarningsResult> {
-  return withAllocation(tenantId, scope, earningsOf, { keep });
+  return withAllocation(tenantId, scope, earningsOf, options);
 }
 
 /** What an account's statement shows beyond its figures, and the CSV of its lines (one file per account, local path). */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { findOrWriteFile, foundFile } from '../../royalties/ledger/cached-files.js';
 import { literal } from '../../royalties/ledger/sql.js';
@@ -105,4 +105,34 @@ export async function keepAllocation(
       }),
     EXTENSION,
   ).catch((error) => log().warn('allocation not kept', { tenantId: kept.tenantId, error: String(error) }));
+}
+
+/**
+ * The answer a reader computed from `kept`'s inputs, kept as JSON in `kind`'s folder of the cache (one kind per
+ * question, so its files and the statement runs' never take each other's place): given again while the inputs are
+ * unchanged, else computed by `compute` and kept. A file that cannot be read is removed and the answer computed;
+ * an answer that cannot be kept is still given.
+ */
+export async function keptAnswer<T>(kept: KeptAllocation, kind: string, compute: () => Promise<T>): Promise<T> {
+  const file = await foundFile(kind, kept.tenantId, kept.name, 'json').catch(() => undefined);
+  if (file) {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as T;
+    } catch (error) {
+      log().warn('kept answer not read', { file, error: String(error) });
+      await rm(file, { force: true }).catch(() => undefined);
+    }
+  }
+  const answer = await compute();
+  await findOrWriteFile(
+    kind,
+    kept.tenantId,
+    kept.name,
+    async (partial) => {
+      await writeFile(partial, JSON.stringify(answer));
+      return true;
+    },
+    'json',
+  ).catch((error) => log().warn('answer not kept', { kind, tenantId: kept.tenantId, error: String(error) }));
+  return answer;
 }

@@ -3,7 +3,7 @@ import { statementCatalogue } from '../../data/access/statement-catalogue.js';
 import { withEffectiveLedger } from '../../royalties/ledger/query.js';
 import { ledgerState } from '../../royalties/ledger/state.js';
 import { prepareAllocation, type PrepareOptions, type Prepared } from './allocation.js';
-import { keptAllocation } from './kept-allocation.js';
+import { keptAllocation, keptAnswer } from './kept-allocation.js';
 import type { EarningsScope } from './earnings.js';
 import type { StatementCatalogue } from './weights.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
@@ -14,8 +14,12 @@ import { timed } from '../../lib/step-timings.js';
  * computation of the same ledger state, catalogue, scope and options, or to load those kept by the last one
  * (kept-allocation.ts). A statement run's preview and its publish step keep theirs; a reader computing
  * another scope (late lines, an artist's figures) does not, so it never costs the run's files their place.
+ *
+ * `answerKeptAs` is for readers that ask the same question again and again (a notice on the dashboard): the work's
+ * answer is kept under that name, as a small file named by the same inputs, and given again without opening the
+ * ledger while they are unchanged. The answer must come back the same from JSON.
  */
-export type AllocationOptions = Omit<PrepareOptions, 'keep'> & { keep?: boolean };
+export type AllocationOptions = Omit<PrepareOptions, 'keep'> & { keep?: boolean; answerKeptAs?: string };
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
@@ -26,30 +30,37 @@ export async function withAllocation<T>(
   tenantId: string,
   scope: EarningsScope,
   work: (prepared: Prepared) => Promise<T>,
-  { keep = false, ...options }: AllocationOptions = {},
+  { keep = false, answerKeptAs, ...options }: AllocationOptions = {},
   /** The catalogue as a caller wants it computed: a contract's preview puts its unsaved contract in. */
   adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
   const catalogue = adjust(await timed('allocation.catalogue', () => statementCatalogue(tenantId)));
-  // Read once here, so the lines computed over and the kept file's name are of the same state.
+  // Read once here, so the lines computed over and the kept files' names are of the same state.
   const state = await ledgerState(tenantId);
   const { imports, edits, rules, manual } = state;
-  const kept = keep
-    ? keptAllocation(tenantId, { ledger: { imports, edits, rules, manual }, catalogue, scope, options })
-    : undefined;
-  const workDir = await makeWorkFolder('statements-');
-  try {
-    return await withEffectiveLedger(
-      tenantId,
-      async (connection, relation, params) =>
-        work(
-          await timed('allocation.prepare', () =>
-            prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, { ...options, keep: kept }),
+  const kept =
+    keep || answerKeptAs
+      ? keptAllocation(tenantId, { ledger: { imports, edits, rules, manual }, catalogue, scope, options })
+      : undefined;
+  const compute = async () => {
+    const workDir = await makeWorkFolder('statements-');
+    try {
+      return await withEffectiveLedger(
+        tenantId,
+        async (connection, relation, params) =>
+          work(
+            await timed('allocation.prepare', () =>
+              prepareAllocation({ connection, relation, params, workDir }, catalogue, scope, {
+                ...options,
+                keep: keep ? kept : undefined,
+              }),
+            ),
           ),
-        ),
-      state,
-    );
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
+        state,
+      );
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+  return answerKeptAs && kept ? keptAnswer(kept, answerKeptAs, compute) : compute();
 }

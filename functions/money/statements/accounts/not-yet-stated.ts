@@ -18,6 +18,9 @@ import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
  * statement cannot change (royalties/api/stated-lines.ts), so the difference is the late lines.
  */
 
+/** Where the late checks' earnings are kept, apart from the statement runs' files. */
+const LATE_EARNINGS = 'late-earnings';
+
 /** The statement's figures that late money is measured against. */
 type Stated = Pick<StatementItem, 'control'>;
 
@@ -67,7 +70,9 @@ export async function notYetStated(tenantId: string, filter: LateFilter = {}): P
   // One computation after another: each holds a DuckDB over the ledger; the machine is small.
   for (const statements of groups.values()) {
     const scope = { ...correctionScope(statements[0]), accounts: statements.map((s) => accountOfKey(s.accountKey)) };
-    const earnings = await computeEarnings(tenantId, scope);
+    // Asked on every view of the dashboard and the statements page: the earnings are kept (kept-allocation.ts) and
+    // given again until an import, an edit or a catalogue change names other inputs.
+    const earnings = await computeEarnings(tenantId, scope, { answerKeptAs: LATE_EARNINGS });
     const byKey = new Map<string, (typeof earnings.accounts)[number]>(
       earnings.accounts.map((a) => [accountKeyOf(a.account), a]),
     );
