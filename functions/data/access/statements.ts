@@ -166,6 +166,22 @@ export async function statementHeads(tenantId: string): Promise<StatementHead[]>
   ).data;
 }
 
+/** What the late-money check reads of a statement (money/statements/accounts/not-yet-stated.ts): its head, kind, label and payee. */
+const LATE_CHECK_FIELDS = [...STATEMENT_HEAD, 'type', 'label_id', 'payee_name'] as const;
+export type LateCheckStatement = Pick<StatementItem, (typeof LATE_CHECK_FIELDS)[number]>;
+
+/**
+ * Every statement of a company, what the late-money check reads of it (LATE_CHECK_FIELDS): asked on every view of the
+ * dashboard, it leaves out the summaries, most of a statement's size.
+ */
+export async function statementsForLateCheck(tenantId: string): Promise<LateCheckStatement[]> {
+  return (
+    await db()
+      .Statement.query.byTenant({ tenantId })
+      .go({ pages: 'all', attributes: [...LATE_CHECK_FIELDS] })
+  ).data;
+}
+
 /** An account's statements in period order. */
 export async function statementsOfAccount(tenantId: string, accountKey: string): Promise<StatementItem[]> {
   return (await db().Statement.query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;

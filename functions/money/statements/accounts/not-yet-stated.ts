@@ -1,7 +1,6 @@
 import { accountKeyOf, accountOfKey } from '../../accounts/account.js';
 import type { AccountRef, NotYetStated, RunKind } from '../../../../shared/schemas/statement-views.js';
-import { listStatements } from '../../../data/access/statements.js';
-import type { StatementItem } from '../../../data/entities/statements.js';
+import { type LateCheckStatement, statementsForLateCheck } from '../../../data/access/statements.js';
 import { computeEarnings, type AccountEarnings, type EarningsScope } from '../../earnings/earnings.js';
 import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
 
@@ -22,7 +21,7 @@ import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
 const LATE_EARNINGS = 'late-earnings';
 
 /** The statement's figures that late money is measured against. */
-type Stated = Pick<StatementItem, 'control'>;
+type Stated = Pick<LateCheckStatement, 'control'>;
 
 /** An account's late lines and money, or null when its statement carries everything its months hold now. */
 export function lateMoney(statement: Stated, earned: Pick<AccountEarnings, 'lines' | 'royalties'> | undefined) {
@@ -32,7 +31,7 @@ export function lateMoney(statement: Stated, earned: Pick<AccountEarnings, 'line
 }
 
 /** The scope a correction of the statement computes over (statements/api/runs.ts newStatementVersion). */
-function correctionScope(statement: StatementItem): EarningsScope {
+function correctionScope(statement: LateCheckStatement): EarningsScope {
   const distribution = statement.type === 'DistributionStatement';
   return {
     kind: distribution ? 'distribution' : 'payee',
@@ -53,14 +52,14 @@ export type LateFilter = { kind?: RunKind; accounts?: readonly AccountRef[] };
  */
 export async function notYetStated(tenantId: string, filter: LateFilter = {}): Promise<NotYetStated[]> {
   const wanted = filter.accounts?.length ? new Set<string>(filter.accounts.map(accountKeyOf)) : null;
-  const inForce = (await listStatements(tenantId)).filter(
+  const inForce = (await statementsForLateCheck(tenantId)).filter(
     (s) =>
       !s.superseded_by &&
       s.control &&
       (!filter.kind || correctionScope(s).kind === filter.kind) &&
       (!wanted || wanted.has(s.accountKey)),
   );
-  const groups = new Map<string, StatementItem[]>();
+  const groups = new Map<string, LateCheckStatement[]>();
   for (const statement of inForce) {
     const { kind, start_pay_period, end_pay_period, label_ids } = correctionScope(statement);
     const key = [kind, start_pay_period, end_pay_period, ...label_ids].join('|');
