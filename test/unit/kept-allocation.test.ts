@@ -1,7 +1,8 @@
 /**
- * A statement run's publish step loads the earnings and split its preview kept, but only for the very inputs they
- * were computed from: the same figures and the same split, with its exact types, where the inputs are the same;
- * nothing where anything differs or the kept file cannot be read (the publish step then computes its own).
+ * A statement run's publish step loads the earnings and split (under contracts also the plan and cover) its preview
+ * kept, but only for the very inputs they were computed from: the same figures and the same split, with its exact
+ * types, where the inputs are the same; nothing where anything differs or the kept file cannot be read (the publish
+ * step then computes its own).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js'
 import { withTempTables } from '../../functions/royalties/ledger/duck.js';
 import { keepAllocation, keptAllocation, loadKept } from '../../functions/money/earnings/kept-allocation.js';
 import type { EarningsResult } from '../../functions/money/earnings/earnings.js';
+import type { EscalationPlan } from '../../functions/money/earnings/escalation-plan.js';
 
 /** A split as the allocation makes it. */
 async function computeSplit(connection: DuckDBConnection): Promise<void> {
@@ -63,18 +65,60 @@ async function splitOf(connection: DuckDBConnection) {
 /** The preview: computes the split and keeps it with its earnings. Answers the split as it made it. */
 type Computation = { tenantId: string; inputs: unknown };
 
-const keep = ({ tenantId, inputs }: Computation) =>
+/** A contract's cover, as loadCover makes it (allocation.ts), for the contracts' case. */
+async function computeCover(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`CREATE OR REPLACE TEMP TABLE st_cover AS
+    SELECT 'rec-' || i AS recording_id, '2026-0' || (4 + i % 3) AS pay_period, true AS covered,
+      CAST(i AS INTEGER) AS ws_id, CAST(i % 5 AS INTEGER) AS sid, CASE WHEN i = 3 THEN 'no_dealer_price' END AS problem,
+      'contract-1' AS contract_id, CAST(0 AS INTEGER) AS term_index
+    FROM range(1, 11) t(i)`);
+}
+
+/** An escalations' plan with every kind of value it holds: 128-bit fractions, and maps. */
+const plan: EscalationPlan = {
+  sets: [
+    {
+      owner_id: 'esc:contract-1:0:1',
+      contract_id: 'contract-1',
+      term: 'Streams at 20 % after 1,000 units',
+      payees: [{ payee_id: 'p1', share: '100' }],
+      rate: { num: 123456789012345678901234567n, den: 7n },
+    },
+  ],
+  owners: new Map([['rec-1\u0000x', 'esc:contract-1:0:1']]),
+  problems: new Map([['rec-3\u0000x', 'no_dealer_price' as const]]),
+  positions: new Map([['contract-1', [{ period: '2026-04', units: '1200', revenue: '12.345678' }]]]),
+};
+
+const keep = ({ tenantId, inputs }: Computation, contracts = false) =>
   withTempTables(async (connection) => {
     await computeSplit(connection);
-    await keepAllocation(connection, keptAllocation(tenantId, inputs), earnings);
-    return splitOf(connection);
+    if (contracts) await computeCover(connection);
+    const computed = { earnings, plan: contracts ? plan : null, cover: contracts };
+    await keepAllocation(connection, keptAllocation(tenantId, inputs), computed);
+    return { split: await splitOf(connection), cover: contracts ? await coverOf(connection) : null };
   });
 
-/** The publish step, on a connection of its own: the kept earnings and split, or null. */
+async function coverOf(connection: DuckDBConnection) {
+  const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJson();
+  return {
+    types: (await read('DESCRIBE st_cover')).map((c) => `${c.column_name}:${c.column_type}`),
+    rows: await read('SELECT * FROM st_cover ORDER BY ALL'),
+  };
+}
+
+/** The publish step, on a connection of its own: the kept earnings, plan and split (and cover), or null. */
 const load = ({ tenantId, inputs }: Computation) =>
   withTempTables(async (connection) => {
     const found = await loadKept(connection, keptAllocation(tenantId, inputs));
-    return found && { earnings: found, split: await splitOf(connection) };
+    return (
+      found && {
+        earnings: found.earnings,
+        plan: found.plan,
+        split: await splitOf(connection),
+        cover: found.cover ? await coverOf(connection) : null,
+      }
+    );
   });
 
 const inputs = (imports: string[]) => ({
@@ -87,12 +131,26 @@ describe('what a preview keeps for its publish step', () => {
   it('is loaded, the same earnings and the same split with the same types, for the same inputs', async () => {
     const tenantId = ulid();
     expect(await load({ tenantId, inputs: inputs(['import-1']) })).toBeNull();
-    const split = await keep({ tenantId, inputs: inputs(['import-1']) });
+    const { split } = await keep({ tenantId, inputs: inputs(['import-1']) });
     const loaded = await load({ tenantId, inputs: inputs(['import-1']) });
     expect(loaded?.earnings).toEqual(earnings);
     expect(loaded?.split).toEqual(split);
+    expect(loaded?.plan).toBeNull();
+    expect(loaded?.cover).toBeNull();
     expect(split.rows).toHaveLength(2000);
     expect(split.types).toContain('weight:DECIMAL(10,6)');
+  });
+
+  it("under contracts, also loads the escalations' plan (its maps and 128-bit rates) and the cover, types and all", async () => {
+    const tenantId = ulid();
+    const kept = await keep({ tenantId, inputs: inputs(['import-1']) }, true);
+    const loaded = await load({ tenantId, inputs: inputs(['import-1']) });
+    expect(loaded?.plan).toEqual(plan);
+    expect(loaded?.plan?.sets[0].rate.num).toBe(123456789012345678901234567n);
+    expect(loaded?.cover).toEqual(kept.cover);
+    expect(kept.cover?.rows).toHaveLength(10);
+    expect(kept.cover?.types).toContain('ws_id:INTEGER');
+    expect(loaded?.split).toEqual(kept.split);
   });
 
   it('is not loaded when any input differs: another ledger state, or another company', async () => {

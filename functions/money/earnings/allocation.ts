@@ -48,8 +48,8 @@ export type Prepared = LedgerSource & {
   escalation: EscalationPlan | null;
   /**
    * A statement run's computation (kept-allocation.ts): where its earnings and split are kept once computed, and the
-   * earnings an earlier computation of the same inputs kept, if any. With those, `st_split` is the kept one and
-   * `st_groups` is not made: the earnings are all that is read from it.
+   * earnings an earlier computation of the same inputs kept, if any. With those, `st_split` (and `st_cover`, and the
+   * plan in `escalation`) are the kept ones and `st_groups` is not made: the earnings are all that is read from it.
    */
   kept?: { as: KeptAllocation; earnings?: EarningsResult };
 };
@@ -223,8 +223,12 @@ export async function prepareAllocation(
   const { connection, workDir } = source;
   const contracts = scope.kind === 'payee' && hasContracts(catalogue, scope);
   const index = contracts ? catalogueIndex(catalogue) : null;
-  const plan =
-    escalation !== undefined || !index
+  // A run's publish step after its preview, the inputs unchanged: the preview's split, earnings, plan and cover.
+  const found =
+    keep && stage === 'split' ? await timed('allocation.kept_load', () => loadKept(connection, keep)) : null;
+  const plan = found
+    ? found.plan
+    : escalation !== undefined || !index
       ? (escalation ?? null)
       : await timed('allocation.escalations', () =>
           escalationPlan(source, catalogue, index, scope.start_pay_period, scope.end_pay_period),
@@ -306,8 +310,10 @@ export async function prepareAllocation(
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
     prepared.params,
   );
-  if (index) await timed('allocation.cover', () => loadCover(prepared, index));
+  if (index && !found) await timed('allocation.cover', () => loadCover(prepared, index));
   if (stage === 'weights') return prepared;
+  // The groups are only read for the earnings, which are kept: the kept split and cover are all the rest reads.
+  if (keep && found) return { ...prepared, kept: { as: keep, earnings: found.earnings } };
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
   // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.
   const coverColumns = prepared.contracts ? ', pay_period, territory, retailer' : '';
@@ -329,10 +335,6 @@ export async function prepareAllocation(
   if (stage === 'groups') {
     await groups();
     return prepared;
-  }
-  if (keep) {
-    const earnings = await timed('allocation.kept_load', () => loadKept(connection, keep));
-    if (earnings) return { ...prepared, kept: { as: keep, earnings } };
   }
   await groups();
   await timed('allocation.split', () => splitDistinct(prepared));

@@ -5,11 +5,13 @@ import { findOrWriteFile, foundFile } from '../../royalties/ledger/cached-files.
 import { literal } from '../../royalties/ledger/sql.js';
 import { log } from '../../lib/logger.js';
 import type { EarningsResult } from './earnings.js';
+import type { EscalationPlan } from './escalation-plan.js';
 
 /**
  * What a statement run's preview computed, kept for its publish step: the run's earnings (every account's figures,
  * the totals, the warnings) and `st_split`, each distinct split's shares, which the publish step's CSVs and summaries
- * read. The preview and the publish step compute them over the same ledger, catalogue and months unless something
+ * read; under contracts also the escalations' plan and `st_cover` (which term decides each distinct line), which the
+ * weight sets, the CSVs' terms and the contracts' positions are made from. The preview and the publish step compute them over the same ledger, catalogue and months unless something
  * changed in between; the publish step then loads them instead of grouping ten million lines again (the groups,
  * `st_groups`, are only read for the earnings, so it does not make them).
  *
@@ -27,7 +29,7 @@ import type { EarningsResult } from './earnings.js';
  * shape: files kept under an older rule are then never read. (The publish step also checks that every account's
  * CSV lines add up to its earnings, so a kept file that disagreed with the lines would stop the run, never be stated.)
  */
-const ALLOCATION_RULE = 1;
+const ALLOCATION_RULE = 2;
 
 const KIND = 'allocations';
 const EXTENSION = 'duckdb';
@@ -62,18 +64,58 @@ async function attached<T>(
   }
 }
 
+/** What a run's computation keeps beyond its split: its earnings, and under contracts its plan and `st_cover`. */
+export type KeptComputation = {
+  earnings: EarningsResult;
+  /** The escalations' plan the weight sets were built with; null when no contract escalates. */
+  plan: EscalationPlan | null;
+  /** Whether `st_cover` is kept (a contract is in force in the run's months). */
+  cover: boolean;
+};
+
+/** The plan as JSON: its maps as entries, its rates' 128-bit fractions as decimal strings. */
+const planToJson = (plan: EscalationPlan) =>
+  JSON.stringify({
+    sets: plan.sets.map((set) => ({ ...set, rate: { num: String(set.rate.num), den: String(set.rate.den) } })),
+    owners: [...plan.owners],
+    problems: [...plan.problems],
+    positions: [...plan.positions],
+  });
+
+function planFromJson(json: string): EscalationPlan {
+  const plan = JSON.parse(json);
+  return {
+    sets: plan.sets.map((set: EscalationPlan['sets'][number] & { rate: { num: string; den: string } }) => ({
+      ...set,
+      rate: { num: BigInt(set.rate.num), den: BigInt(set.rate.den) },
+    })),
+    owners: new Map(plan.owners),
+    problems: new Map(plan.problems),
+    positions: new Map(plan.positions),
+  };
+}
+
 /**
- * The earnings kept for `kept`'s inputs, with the kept split loaded into the connection's `st_split`; null when
- * none is kept (or its file could not be read: then it is removed, so the next computation keeps its own there).
+ * What was kept for `kept`'s inputs, with the kept split (and cover) loaded into the connection's `st_split` (and
+ * `st_cover`); null when none is kept (or its file could not be read: then it is removed, so the next computation
+ * keeps its own there).
  */
-export async function loadKept(connection: DuckDBConnection, kept: KeptAllocation): Promise<EarningsResult | null> {
+export async function loadKept(connection: DuckDBConnection, kept: KeptAllocation): Promise<KeptComputation | null> {
   const file = await foundFile(KIND, kept.tenantId, kept.name, EXTENSION).catch(() => undefined);
   if (!file) return null;
   try {
     return await attached(connection, file, true, async (name) => {
-      const [row] = (await connection.runAndReadAll(`SELECT earnings FROM ${name}.kept_earnings`)).getRowObjects();
+      const [row] = (
+        await connection.runAndReadAll(`SELECT earnings, plan, cover FROM ${name}.kept_earnings`)
+      ).getRowObjects();
       await connection.run(`CREATE OR REPLACE TEMP TABLE st_split AS SELECT * FROM ${name}.st_split`);
-      return JSON.parse(String(row?.earnings)) as EarningsResult;
+      const cover = row?.cover === true;
+      if (cover) await connection.run(`CREATE OR REPLACE TEMP TABLE st_cover AS SELECT * FROM ${name}.st_cover`);
+      return {
+        earnings: JSON.parse(String(row?.earnings)) as EarningsResult,
+        plan: row?.plan == null ? null : planFromJson(String(row.plan)),
+        cover,
+      };
     });
   } catch (error) {
     log().warn('kept allocation not read', { file, error: String(error) });
@@ -83,13 +125,13 @@ export async function loadKept(connection: DuckDBConnection, kept: KeptAllocatio
 }
 
 /**
- * Keeps the connection's `st_split` and `earnings` for the next computation of `kept`'s inputs. A failure is logged
- * and costs only that computation its own grouping.
+ * Keeps the connection's `st_split` (and `st_cover` when `computed.cover`), the earnings and the plan for the next
+ * computation of `kept`'s inputs. A failure is logged and costs only that computation its own grouping.
  */
 export async function keepAllocation(
   connection: DuckDBConnection,
   kept: KeptAllocation,
-  earnings: EarningsResult,
+  computed: KeptComputation,
 ): Promise<void> {
   await findOrWriteFile(
     KIND,
@@ -98,9 +140,15 @@ export async function keepAllocation(
     (partial) =>
       attached(connection, partial, false, async (name) => {
         await connection.run(`CREATE TABLE ${name}.st_split AS SELECT * FROM st_split`);
-        await connection.run(`CREATE TABLE ${name}.kept_earnings AS SELECT $earnings AS earnings`, {
-          earnings: JSON.stringify(earnings),
-        });
+        if (computed.cover) await connection.run(`CREATE TABLE ${name}.st_cover AS SELECT * FROM st_cover`);
+        await connection.run(
+          `CREATE TABLE ${name}.kept_earnings AS SELECT $earnings AS earnings, CAST($plan AS VARCHAR) AS plan, $cover AS cover`,
+          {
+            earnings: JSON.stringify(computed.earnings),
+            plan: computed.plan ? planToJson(computed.plan) : null,
+            cover: computed.cover,
+          },
+        );
         return true;
       }),
     EXTENSION,

@@ -178,7 +178,10 @@ export async function earningsOf(p: Prepared): Promise<EarningsResult> {
   const { kept } = p;
   if (kept?.earnings) return kept.earnings;
   const earnings = await computedEarnings(p);
-  if (kept) await timed('allocation.kept_write', () => keepAllocation(p.connection, kept.as, earnings));
+  if (kept)
+    await timed('allocation.kept_write', () =>
+      keepAllocation(p.connection, kept.as, { earnings, plan: p.escalation, cover: p.contracts }),
+    );
   return earnings;
 }
 
