@@ -11,9 +11,10 @@ import type { EscalationPlan } from './escalation-plan.js';
  * What a statement run's preview computed, kept for its publish step: the run's earnings (every account's figures,
  * the totals, the warnings) and `st_split`, each distinct split's shares, which the publish step's CSVs and summaries
  * read; under contracts also the escalations' plan and `st_cover` (which term decides each distinct line), which the
- * weight sets, the CSVs' terms and the contracts' positions are made from. The preview and the publish step compute them over the same ledger, catalogue and months unless something
- * changed in between; the publish step then loads them instead of grouping ten million lines again (the groups,
- * `st_groups`, are only read for the earnings, so it does not make them).
+ * weight sets, the CSVs' terms and the contracts' positions are made from. The preview and the publish step compute
+ * them over the same ledger, catalogue and months unless something changed in between; the publish step then loads
+ * them instead of planning, covering and grouping ten million lines again (the groups, `st_groups`, are only read for
+ * the earnings, so it does not make them).
  *
  * They are kept as one DuckDB database file (the split with its exact types, the earnings as JSON) named by a hash
  * of everything they are computed from (the ledger state, the catalogue as the computation saw it, the scope, the

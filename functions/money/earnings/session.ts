@@ -13,11 +13,11 @@ import { timed } from '../../lib/step-timings.js';
  * How a computation is asked for: the preparation's options, and `keep` to keep its earnings and split for the next
  * computation of the same ledger state, catalogue, scope and options, or to load those kept by the last one
  * (kept-allocation.ts). A statement run's preview and its publish step keep theirs; a reader computing
- * another scope (late lines, an artist's figures) does not, so it never costs the run's files their place.
+ * another scope (an artist's figures) does not, so it never costs the run's files their place.
  *
- * `answerKeptAs` is for readers that ask the same question again and again (a notice on the dashboard): the work's
- * answer is kept under that name, as a small file named by the same inputs, and given again without opening the
- * ledger while they are unchanged. The answer must come back the same from JSON.
+ * `answerKeptAs` is for readers that ask the same question again and again (the late lines' notice on the
+ * dashboard): the work's answer is kept under that name, as a small file named by the same inputs, and given again
+ * without opening the ledger while they are unchanged. The answer must come back the same from JSON.
  */
 export type AllocationOptions = Omit<PrepareOptions, 'keep'> & { keep?: boolean; answerKeptAs?: string };
 
