@@ -157,30 +157,28 @@ export const STATEMENT_HEAD = [
 ] as const;
 export type StatementHead = Pick<StatementItem, (typeof STATEMENT_HEAD)[number]>;
 
-/** Every statement of a company, its head only (STATEMENT_HEAD). */
-export async function statementHeads(tenantId: string): Promise<StatementHead[]> {
-  return (
-    await db()
-      .Statement.query.byTenant({ tenantId })
-      .go({ pages: 'all', attributes: [...STATEMENT_HEAD] })
-  ).data;
+/** Every statement of a company, only `fields` of each: lists read often leave out the summaries, most of its size. */
+async function statementsWithOnly<F extends keyof StatementItem>(
+  tenantId: string,
+  fields: readonly F[],
+): Promise<Pick<StatementItem, F>[]> {
+  const found = await db()
+    .Statement.query.byTenant({ tenantId })
+    .go({ pages: 'all', attributes: [...fields] });
+  return found.data as Pick<StatementItem, F>[];
 }
+
+/** Every statement of a company, its head only (STATEMENT_HEAD). */
+export const statementHeads = (tenantId: string): Promise<StatementHead[]> =>
+  statementsWithOnly(tenantId, STATEMENT_HEAD);
 
 /** What the late-money check reads of a statement (money/statements/accounts/not-yet-stated.ts): its head, kind, label and payee. */
 const LATE_CHECK_FIELDS = [...STATEMENT_HEAD, 'type', 'label_id', 'payee_name'] as const;
 export type LateCheckStatement = Pick<StatementItem, (typeof LATE_CHECK_FIELDS)[number]>;
 
-/**
- * Every statement of a company, what the late-money check reads of it (LATE_CHECK_FIELDS): asked on every view of the
- * dashboard, it leaves out the summaries, most of a statement's size.
- */
-export async function statementsForLateCheck(tenantId: string): Promise<LateCheckStatement[]> {
-  return (
-    await db()
-      .Statement.query.byTenant({ tenantId })
-      .go({ pages: 'all', attributes: [...LATE_CHECK_FIELDS] })
-  ).data;
-}
+/** Every statement of a company, what the late-money check reads of it (LATE_CHECK_FIELDS), on every dashboard view. */
+export const statementsForLateCheck = (tenantId: string): Promise<LateCheckStatement[]> =>
+  statementsWithOnly(tenantId, LATE_CHECK_FIELDS);
 
 /** An account's statements in period order. */
 export async function statementsOfAccount(tenantId: string, accountKey: string): Promise<StatementItem[]> {
