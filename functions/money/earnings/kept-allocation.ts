@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { findOrWriteFile, foundFile } from '../../royalties/ledger/cached-files.js';
+import { foundFile, writeFileOf } from '../../royalties/ledger/cached-files.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { log } from '../../lib/logger.js';
 import type { EarningsResult } from './earnings.js';
@@ -96,16 +96,52 @@ function planFromJson(json: string): EscalationPlan {
   };
 }
 
+/** Where a kept file of `kind` lives: the cache's folder of that kind, the computation's name and the file type. */
+type Place = { kind: string; extension: string };
+const ALLOCATION_FILE: Place = { kind: KIND, extension: EXTENSION };
+
 /**
- * What was kept for `kept`'s inputs, with the kept split (and cover) loaded into the connection's `st_split` (and
- * `st_cover`); null when none is kept (or its file could not be read: then it is removed, so the next computation
- * keeps its own there).
+ * The kept file of `kept` in `place`, read by `read`; null when there is none, or when it cannot be read (it is then
+ * removed, so the next computation keeps its own there).
  */
-export async function loadKept(connection: DuckDBConnection, kept: KeptAllocation): Promise<KeptComputation | null> {
-  const file = await foundFile(KIND, kept.tenantId, kept.name, EXTENSION).catch(() => undefined);
+async function readKept<T>(place: Place, kept: KeptAllocation, read: (file: string) => Promise<T>): Promise<T | null> {
+  const file = await foundFile(place.kind, kept.tenantId, kept.name, place.extension).catch(() => undefined);
   if (!file) return null;
   try {
-    return await attached(connection, file, true, async (name) => {
+    return await read(file);
+  } catch (error) {
+    log().warn('kept file not read', { file, error: String(error) });
+    await rm(file, { force: true }).catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * Keeps what `write` writes as `kept`'s file in `place`, right after readKept found none (so the bucket is not asked
+ * again). A failure is logged and costs only the next computation its own work.
+ */
+async function writeKept(place: Place, kept: KeptAllocation, write: (partial: string) => Promise<unknown>) {
+  await writeFileOf(
+    place.kind,
+    kept.tenantId,
+    kept.name,
+    async (partial) => {
+      await write(partial);
+      return true;
+    },
+    place.extension,
+  ).catch((error) =>
+    log().warn('kept file not written', { kind: place.kind, tenantId: kept.tenantId, error: String(error) }),
+  );
+}
+
+/**
+ * What was kept for `kept`'s inputs, with the kept split (and cover) loaded into the connection's `st_split` (and
+ * `st_cover`); null when none is kept or its file cannot be read.
+ */
+export const loadKept = (connection: DuckDBConnection, kept: KeptAllocation): Promise<KeptComputation | null> =>
+  readKept(ALLOCATION_FILE, kept, (file) =>
+    attached(connection, file, true, async (name) => {
       const [row] = (
         await connection.runAndReadAll(`SELECT earnings, plan, cover FROM ${name}.kept_earnings`)
       ).getRowObjects();
@@ -117,44 +153,28 @@ export async function loadKept(connection: DuckDBConnection, kept: KeptAllocatio
         plan: row?.plan == null ? null : planFromJson(String(row.plan)),
         cover,
       };
-    });
-  } catch (error) {
-    log().warn('kept allocation not read', { file, error: String(error) });
-    await rm(file, { force: true }).catch(() => undefined);
-    return null;
-  }
-}
+    }),
+  );
 
 /**
  * Keeps the connection's `st_split` (and `st_cover` when `computed.cover`), the earnings and the plan for the next
- * computation of `kept`'s inputs. A failure is logged and costs only that computation its own grouping.
+ * computation of `kept`'s inputs, after loadKept found none.
  */
-export async function keepAllocation(
-  connection: DuckDBConnection,
-  kept: KeptAllocation,
-  computed: KeptComputation,
-): Promise<void> {
-  await findOrWriteFile(
-    KIND,
-    kept.tenantId,
-    kept.name,
-    (partial) =>
-      attached(connection, partial, false, async (name) => {
-        await connection.run(`CREATE TABLE ${name}.st_split AS SELECT * FROM st_split`);
-        if (computed.cover) await connection.run(`CREATE TABLE ${name}.st_cover AS SELECT * FROM st_cover`);
-        await connection.run(
-          `CREATE TABLE ${name}.kept_earnings AS SELECT $earnings AS earnings, CAST($plan AS VARCHAR) AS plan, $cover AS cover`,
-          {
-            earnings: JSON.stringify(computed.earnings),
-            plan: computed.plan ? planToJson(computed.plan) : null,
-            cover: computed.cover,
-          },
-        );
-        return true;
-      }),
-    EXTENSION,
-  ).catch((error) => log().warn('allocation not kept', { tenantId: kept.tenantId, error: String(error) }));
-}
+export const keepAllocation = (connection: DuckDBConnection, kept: KeptAllocation, computed: KeptComputation) =>
+  writeKept(ALLOCATION_FILE, kept, (partial) =>
+    attached(connection, partial, false, async (name) => {
+      await connection.run(`CREATE TABLE ${name}.st_split AS SELECT * FROM st_split`);
+      if (computed.cover) await connection.run(`CREATE TABLE ${name}.st_cover AS SELECT * FROM st_cover`);
+      await connection.run(
+        `CREATE TABLE ${name}.kept_earnings AS SELECT $earnings AS earnings, CAST($plan AS VARCHAR) AS plan, $cover AS cover`,
+        {
+          earnings: JSON.stringify(computed.earnings),
+          plan: computed.plan ? planToJson(computed.plan) : null,
+          cover: computed.cover,
+        },
+      );
+    }),
+  );
 
 /**
  * The answer a reader computed from `kept`'s inputs, kept as JSON in `kind`'s folder of the cache (one kind per
@@ -163,25 +183,12 @@ export async function keepAllocation(
  * an answer that cannot be kept is still given.
  */
 export async function keptAnswer<T>(kept: KeptAllocation, kind: string, compute: () => Promise<T>): Promise<T> {
-  const file = await foundFile(kind, kept.tenantId, kept.name, 'json').catch(() => undefined);
-  if (file) {
-    try {
-      return JSON.parse(await readFile(file, 'utf8')) as T;
-    } catch (error) {
-      log().warn('kept answer not read', { file, error: String(error) });
-      await rm(file, { force: true }).catch(() => undefined);
-    }
-  }
+  const place = { kind, extension: 'json' };
+  const found = await readKept(place, kept, async (file) => ({
+    answer: JSON.parse(await readFile(file, 'utf8')) as T,
+  }));
+  if (found) return found.answer;
   const answer = await compute();
-  await findOrWriteFile(
-    kind,
-    kept.tenantId,
-    kept.name,
-    async (partial) => {
-      await writeFile(partial, JSON.stringify(answer));
-      return true;
-    },
-    'json',
-  ).catch((error) => log().warn('answer not kept', { kind, tenantId: kept.tenantId, error: String(error) }));
+  await writeKept(place, kept, (partial) => writeFile(partial, JSON.stringify(answer)));
   return answer;
 }

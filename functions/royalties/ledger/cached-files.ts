@@ -101,7 +101,20 @@ export async function findOrWriteFile(
   extension?: string,
 ): Promise<string | null> {
   const found = await foundFile(kind, tenantId, of, extension);
-  if (found !== undefined) return found;
+  return found !== undefined ? found : writeFileOf(kind, tenantId, of, write, extension);
+}
+
+/**
+ * Writes the file `of` names with `write`, as findOrWriteFile does, for a caller that has just looked for it
+ * (foundFile) and found none: looking again would ask the bucket a second time.
+ */
+export async function writeFileOf(
+  kind: string,
+  tenantId: string,
+  of: unknown,
+  write: (partial: string) => Promise<boolean>,
+  extension?: string,
+): Promise<string | null> {
   const { dir, file, none } = placeOf(kind, tenantId, of, extension);
   await mkdir(dir, { recursive: true });
   // Unique per write: two requests of one process may write the same file in the same millisecond (their
