@@ -59,7 +59,7 @@ export type EarningsResult = {
 export async function computeEarnings(
   tenantId: string,
   scope: EarningsScope,
-  options: Pick<AllocationOptions, 'keep' | 'answerKeptAs'> = {},
+  options: Pick<AllocationOptions, 'keep' | 'answerKeptAs' | 'catalogue'> = {},
 ): Promise<EarningsResult> {
   return withAllocation(tenantId, scope, earningsOf, options);
 }

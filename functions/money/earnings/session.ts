@@ -19,7 +19,12 @@ import { timed } from '../../lib/step-timings.js';
  * dashboard): the work's answer is kept under that name, as a small file named by the same inputs, and given again
  * without opening the ledger while they are unchanged. The answer must come back the same from JSON.
  */
-export type AllocationOptions = Omit<PrepareOptions, 'keep'> & { keep?: boolean; answerKeptAs?: string };
+export type AllocationOptions = Omit<PrepareOptions, 'keep'> & {
+  keep?: boolean;
+  answerKeptAs?: string;
+  /** The catalogue when the caller already read it for several computations (one per stated period); else read here. */
+  catalogue?: StatementCatalogue;
+};
 
 /**
  * One computation over a tenant's effective ledger: the catalogue read from DynamoDB once, the
@@ -30,11 +35,11 @@ export async function withAllocation<T>(
   tenantId: string,
   scope: EarningsScope,
   work: (prepared: Prepared) => Promise<T>,
-  { keep = false, answerKeptAs, ...options }: AllocationOptions = {},
+  { keep = false, answerKeptAs, catalogue: given, ...options }: AllocationOptions = {},
   /** The catalogue as a caller wants it computed: a contract's preview puts its unsaved contract in. */
   adjust: (catalogue: StatementCatalogue) => StatementCatalogue = (catalogue) => catalogue,
 ): Promise<T> {
-  const catalogue = adjust(await timed('allocation.catalogue', () => statementCatalogue(tenantId)));
+  const catalogue = adjust(given ?? (await timed('allocation.catalogue', () => statementCatalogue(tenantId))));
   // Read once here, so the lines computed over and the kept files' names are of the same state.
   const state = await ledgerState(tenantId);
   const { imports, edits, rules, manual } = state;

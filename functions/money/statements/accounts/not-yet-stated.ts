@@ -1,6 +1,7 @@
 import { accountKeyOf, accountOfKey } from '../../accounts/account.js';
 import type { AccountRef, NotYetStated, RunKind } from '../../../../shared/schemas/statement-views.js';
 import { type LateCheckStatement, statementsForLateCheck } from '../../../data/access/statements.js';
+import { statementCatalogue } from '../../../data/access/statement-catalogue.js';
 import { computeEarnings, type AccountEarnings, type EarningsScope } from '../../earnings/earnings.js';
 import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
 
@@ -66,12 +67,14 @@ export async function notYetStated(tenantId: string, filter: LateFilter = {}): P
     groups.set(key, [...(groups.get(key) ?? []), statement]);
   }
   const rows: NotYetStated[] = [];
+  // Read once for every stated period's computation below (each would read it again), if any statement is in force.
+  const catalogue = groups.size ? await statementCatalogue(tenantId) : undefined;
   // One computation after another: each holds a DuckDB over the ledger; the machine is small.
   for (const statements of groups.values()) {
     const scope = { ...correctionScope(statements[0]), accounts: statements.map((s) => accountOfKey(s.accountKey)) };
     // Asked on every view of the dashboard and the statements page: the earnings are kept (kept-allocation.ts) and
     // given again until an import, an edit or a catalogue change names other inputs.
-    const earnings = await computeEarnings(tenantId, scope, { answerKeptAs: LATE_EARNINGS });
+    const earnings = await computeEarnings(tenantId, scope, { answerKeptAs: LATE_EARNINGS, catalogue });
     const byKey = new Map<string, (typeof earnings.accounts)[number]>(
       earnings.accounts.map((a) => [accountKeyOf(a.account), a]),
     );
