@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
@@ -12,56 +12,55 @@ import { until } from '../support/wait.js';
  * late money. Those earnings are kept by everything they are computed from (functions/money/earnings/kept-allocation.ts
  * `keptAnswer`), so a view with nothing changed reads them back instead of reading the ledger; a change to the
  * catalogue alone (a payee's share) names other inputs, and the notice shows what it changed at once.
+ * Each test states a month in a company of its own, so the tests pass in any order.
  */
-type Api = OwnCompany['api'];
-let api: Api;
-let company: OwnCompany;
-let payee: { id: string; name: string };
-let recordingId: string;
-let statement: Statement;
-const stamp = Date.now();
 const month = '2022-07';
+let made = 0;
 
-const lateRows = async () => {
-  const answer = await api.get('/statements/not_yet_stated');
-  expect(answer.status).toBe(200);
-  return answer.body.not_yet_stated as NotYetStated[];
-};
-const keptFolder = () => path.join(LEDGER_CACHE_DIR, 'late-earnings', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
-const keptFiles = async () =>
-  (await readdir(keptFolder()).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
-const setShare = async (split: number) => {
-  const recording = (await api.get(`/recordings/${recordingId}`)).body.recording as {
-    recording_payees: { id: string; payee_id: string }[];
-  };
-  const row = recording.recording_payees.find((r) => r.payee_id === payee.id);
-  const saved = await api.patch(`/recordings/${recordingId}`, {
-    recording_payees_attributes: [{ id: row?.id, payee_id: payee.id, split }],
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-};
-
-beforeAll(async () => {
-  company = await ownCompany('Kept late check');
-  ({ api } = company);
-  let isrc: string;
-  ({ payee, isrc } = await payeeWithEarnings(api, stamp, [month, '2022-08']));
+/** A company whose payee has a published statement for `month`, with the views and changes the tests make. */
+async function statedCompany() {
+  const company: OwnCompany = await ownCompany('Kept late check');
+  const { api } = company;
+  const { payee, isrc } = await payeeWithEarnings(api, Date.now() + made++, [month, '2022-08']);
   const recordings = (await api.get(`/recordings?q=${isrc}`)).body.recordings as { id: string; isrc: string }[];
-  const recording = recordings.find((r) => r.isrc === isrc);
-  if (!recording) throw new Error('the paid recording is not listed');
-  recordingId = recording.id;
+  const recordingId = recordings.find((r) => r.isrc === isrc)?.id;
+  if (!recordingId) throw new Error('the paid recording is not listed');
   expect(
     (await api.post('/statements', { payee_id: payee.id, start_pay_period: month, end_pay_period: month })).status,
   ).toBe(201);
-  [statement] = await until(async () => {
+  const [statement] = await until(async () => {
     const found = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
       .statements as Statement[];
     return found[0]?.queue_status === 'published' ? found : undefined;
   }, 60_000);
-}, 180_000);
+  const keptFolder = path.join(LEDGER_CACHE_DIR, 'late-earnings', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
+  return {
+    payee,
+    statement,
+    keptFolder,
+    lateRows: async () => {
+      const answer = await api.get('/statements/not_yet_stated');
+      expect(answer.status).toBe(200);
+      return answer.body.not_yet_stated as NotYetStated[];
+    },
+    keptFiles: async () =>
+      (await readdir(keptFolder).catch(() => [] as string[])).filter((name) => name.endsWith('.json')),
+    setShare: async (split: number) => {
+      const recording = (await api.get(`/recordings/${recordingId}`)).body.recording as {
+        recording_payees: { id: string; payee_id: string }[];
+      };
+      const row = recording.recording_payees.find((r) => r.payee_id === payee.id);
+      const saved = await api.patch(`/recordings/${recordingId}`, {
+        recording_payees_attributes: [{ id: row?.id, payee_id: payee.id, split }],
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    },
+  };
+}
 
-describe('the not-yet-stated notice', () => {
+describe('the not-yet-stated notice', { timeout: 180_000 }, () => {
   it('keeps the stated months’ earnings and answers the same from them while nothing changed', async () => {
+    const { lateRows, keptFiles } = await statedCompany();
     expect(await lateRows()).toEqual([]);
     const kept = await keptFiles();
     expect(kept).toHaveLength(1);
@@ -70,8 +69,10 @@ describe('the not-yet-stated notice', () => {
   });
 
   it('reads the kept earnings back: a view answers what the kept file says, not a new computation', async () => {
+    const { lateRows, keptFiles, keptFolder, payee, statement } = await statedCompany();
+    expect(await lateRows()).toEqual([]);
     const [name] = await keptFiles();
-    const file = path.join(keptFolder(), name);
+    const file = path.join(keptFolder, name);
     const original = await readFile(file, 'utf8');
     const earnings = JSON.parse(original) as { accounts: { account: { id: string }; royalties: string }[] };
     const account = earnings.accounts.find((a) => a.account.id === payee.id);
@@ -88,6 +89,8 @@ describe('the not-yet-stated notice', () => {
   });
 
   it('computes again when only the catalogue changed: a lower share shows as money taken back', async () => {
+    const { lateRows, setShare, statement } = await statedCompany();
+    expect(await lateRows()).toEqual([]);
     await setShare(60);
     const [row, ...others] = await lateRows();
     expect(others).toEqual([]);
