@@ -253,7 +253,7 @@ async function main() {
       return;
     }
     // Under contracts, a release's tracks share their two payees, whom the release's contract pays (contract-fixture.ts).
-    const { recordings, releases, payeeIds } = await seedCatalogue(db, companyId, {
+    const { recordings, releases, payeeIds, artistId } = await seedCatalogue(db, companyId, {
       payees: PAYEES,
       pairsByRelease: CONTRACTS,
     });
@@ -310,6 +310,7 @@ async function main() {
       `Goals: run_s ≤ 120: ${runSeconds <= 120 ? 'met' : 'NOT met'}; pdf_ms_p95 ≤ 500: ${pdfP95 <= 500 ? 'met' : 'NOT met'}`,
     );
     await timeLateNotice(api, run.done);
+    await timeAccountPages(api, QUARTER, { type: 'payees', id: payeeIds[0] }, { type: 'artists', id: artistId });
     let underContracts = '';
     if (CONTRACTS) {
       // Half-way through a release's quarter of units, so the run pays both rates and splits the lines between.
@@ -362,6 +363,37 @@ async function timeLateNotice(api: Api, statements: number) {
       `computed and kept), then ${NOTICE_VIEWS} views p50 ${Math.round(percentile(again, 50))} ms, p95 ` +
       `${Math.round(percentile(again, 95))} ms (read back)`,
   );
+}
+
+/** Views of an account's finances page after its first. */
+const ACCOUNT_PAGE_VIEWS = 10;
+
+/**
+ * A payee's and the artist's finances pages over the quarter just stated (the label's payee page; the artist's is also
+ * what the artist portal shows): each one's first view, then the views after it while nothing changes. The artist is
+ * on every recording, so its page reads every line of the quarter; the payee is on ten recordings.
+ */
+async function timeAccountPages(api: Api, months: string[], ...accounts: { type: 'payees' | 'artists'; id: string }[]) {
+  const range = `start_date=${months[0]}-01&end_date=${months.at(-1)}-28`;
+  for (const account of accounts) {
+    const view = async () => {
+      const started = performance.now();
+      const { finances } = await api<{ finances: { totals: { lines: number } } }>(
+        'GET',
+        `/${account.type}/${account.id}/finances?${range}`,
+      );
+      return { ms: performance.now() - started, lines: finances.totals.lines };
+    };
+    const first = await view();
+    const again: number[] = [];
+    for (let i = 0; i < ACCOUNT_PAGE_VIEWS; i += 1) again.push((await view()).ms);
+    again.sort((a, b) => a - b);
+    console.log(
+      `Finances page of ${account.type === 'payees' ? 'a payee' : 'the artist'} (${first.lines} lines): first view ` +
+        `${Math.round(first.ms)} ms, then ${ACCOUNT_PAGE_VIEWS} views p50 ${Math.round(percentile(again, 50))} ms, ` +
+        `p95 ${Math.round(percentile(again, 95))} ms`,
+    );
+  }
 }
 
 async function resetTimings() {
