@@ -136,8 +136,6 @@ export async function seedCatalogue(
   options: { payees?: number; recordings?: number; pairsByRelease?: boolean } = {},
 ): Promise<{
   labelId: string;
-  /** The one artist, on every recording (its payee share 50). */
-  artistId: string;
   payeeIds: string[];
   recordings: (BenchCatalogue['recordings'][number] & { payee_ids: string[] })[];
   releases: (BenchCatalogue['releases'][number] & { payee_ids: string[] })[];
@@ -203,7 +201,6 @@ export async function seedCatalogue(
   const payeesOf = (recording: (typeof recordings)[number]) => recording.recording_payees.map((p) => p.payee_id);
   return {
     labelId,
-    artistId,
     payeeIds,
     recordings: recordings.map((r) => ({ id: r.id, isrc: r.isrc, payee_ids: payeesOf(r) })),
     releases: releases.map((r, i) => ({

@@ -198,6 +198,14 @@ export type PrepareOptions = {
   stage?: 'weights' | 'groups' | 'split';
   artistId?: string;
   /**
+   * Keeps only the lines of recordings and releases whose weight sets pay this account (its key, accounts/account.ts),
+   * for a reader of that one account's share (a payee's finances page): a line's split depends only on its weight set
+   * and its units, so the account's share of each line it keeps is the same as over the whole ledger. Not applied
+   * while a contract is in force in the scope: a contract's term may pay the account on lines of any recording of its
+   * subject, so every line is read then.
+   */
+  paysAccount?: string;
+  /**
    * Split a held import's lines too: what they will pay once accepted. Figures beside the ledger
    * (finances, the royalties list) show every line; statements leave held lines out.
    */
@@ -218,7 +226,7 @@ export async function prepareAllocation(
   source: LedgerSource,
   catalogue: StatementCatalogue,
   scope: EarningsScope,
-  { stage = 'split', artistId, withHeld = false, where, escalation, keep }: PrepareOptions = {},
+  { stage = 'split', artistId, paysAccount, withHeld = false, where, escalation, keep }: PrepareOptions = {},
 ): Promise<Prepared> {
   const { connection, workDir } = source;
   const contracts = scope.kind === 'payee' && hasContracts(catalogue, scope);
@@ -280,13 +288,20 @@ export async function prepareAllocation(
   const artistCondition = artistId
     ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
     : '';
+  const accountOwners = (kind: string) =>
+    `(SELECT w.owner_id FROM st_ws w JOIN st_parts USING (sid) JOIN st_accounts USING (acct_no)
+      WHERE w.kind = '${kind}' AND account_key = ${literal(paysAccount ?? '')})`;
+  const accountCondition =
+    paysAccount && !contracts
+      ? `AND (recording_id IN ${accountOwners('recording')} OR (recording_id IS NULL AND release_id IN ${accountOwners('release')}))`
+      : '';
   await load(
     'st_held',
     { import_id: 'VARCHAR' },
     catalogue.imports.filter((i) => i.held).map((i) => ({ import_id: i.id })),
   );
   const scoped = `(SELECT * FROM ${source.relation}
-    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition}
+    WHERE ($st_start = '' OR pay_period >= $st_start) AND ($st_end = '' OR pay_period <= $st_end) ${labelCondition} ${artistCondition} ${accountCondition}
       ${where ? `AND (${where.sql})` : ''})`;
   // A held import's lines (import/held.ts) are stated by nobody until a person accepts the import:
   // left out here, the one selection every figure is computed from, and listed as held instead.

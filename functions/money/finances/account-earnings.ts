@@ -37,9 +37,23 @@ function accountLines(p: Prepared, account: AccountRef): { accounts: number[]; o
   return { accounts: [number], only: `a.sid IN (SELECT sid FROM st_parts WHERE acct_no = ${number})` };
 }
 
-const units = (value: unknown) => new Big(exactFromUnits(String(value ?? 0)));
+/** One (pay period, store) of the account's lines, as the engine's pass sums it: plain values, kept as JSON. */
+type PeriodStoreSums = {
+  pay_period: string;
+  retailer: string | null;
+  lines: number;
+  quantity: number;
+  /** Exact decimals (units.ts), as strings. */
+  amount: string;
+  label: string;
+  agg: string;
+  share: string;
+};
 
-async function earningsOf(p: Prepared, account: AccountRef): Promise<AccountEarnings> {
+/** What the engine's pass answers (and what is kept for the next view): the sums and the recordings. */
+type AccountSums = { rows: PeriodStoreSums[]; recordings: string[] | null };
+
+async function sumsOf(p: Prepared, account: AccountRef): Promise<AccountSums> {
   const { accounts, only } = accountLines(p, account);
   // The account's lines once into a temp table: both answers below read it, not the ledger again.
   await p.connection.run(
@@ -54,13 +68,37 @@ async function earningsOf(p: Prepared, account: AccountRef): Promise<AccountEarn
     `SELECT pay_period, retailer, count(*) AS lines, coalesce(sum(quantity), 0) AS quantity,
        CAST(sum(CAST(amount_u AS HUGEINT)) AS VARCHAR) AS amount, CAST(sum(CAST(u AS HUGEINT)) AS VARCHAR) AS label,
        CAST(sum(CAST(agg_u AS HUGEINT)) AS VARCHAR) AS agg, CAST(sum(CAST(share_u AS HUGEINT)) AS VARCHAR) AS share
-     FROM fa_lines GROUP BY ALL`,
+     FROM fa_lines GROUP BY ALL ORDER BY ALL`,
   );
+  const [found] = await rowsOf(
+    p,
+    `SELECT coalesce(bool_or(recording_id IS NULL), false) AS release_only,
+       list(DISTINCT recording_id ORDER BY recording_id) FILTER (WHERE recording_id IS NOT NULL) AS ids FROM fa_lines`,
+  );
+  return {
+    rows: rows.map((row) => ({
+      pay_period: String(row.pay_period),
+      retailer: (row.retailer as string | null) || null,
+      lines: Number(row.lines),
+      quantity: Number(row.quantity),
+      amount: String(row.amount ?? 0),
+      label: String(row.label ?? 0),
+      agg: String(row.agg ?? 0),
+      share: String(row.share ?? 0),
+    })),
+    recordings: found.release_only ? null : ((found.ids as string[] | null) ?? []),
+  };
+}
+
+const units = (value: string) => new Big(exactFromUnits(value));
+
+/** The sums as a small cube: per pay period 'total' and by 'retailer'. */
+function cubeOf(rows: PeriodStoreSums[]): FinanceCube {
   const cube: FinanceCube = new Map();
   for (const row of rows) {
     const sums: Sums = {
-      lines: Number(row.lines),
-      quantity: Number(row.quantity),
+      lines: row.lines,
+      quantity: row.quantity,
       amount: units(row.amount),
       label_payable: units(row.label),
       aggregator_payable: units(row.agg),
@@ -68,18 +106,17 @@ async function earningsOf(p: Prepared, account: AccountRef): Promise<AccountEarn
       retained: new Big(0),
       unaccountable: new Big(0),
     };
-    const period = String(row.pay_period);
-    addToCube(cube, period, 'total', 'total', sums);
-    addToCube(cube, period, 'retailer', (row.retailer as string | null) || null, sums);
+    addToCube(cube, row.pay_period, 'total', 'total', sums);
+    addToCube(cube, row.pay_period, 'retailer', row.retailer, sums);
   }
-  const [found] = await rowsOf(
-    p,
-    `SELECT coalesce(bool_or(recording_id IS NULL), false) AS release_only,
-       list(DISTINCT recording_id ORDER BY recording_id) FILTER (WHERE recording_id IS NOT NULL) AS ids FROM fa_lines`,
-  );
-  const recordings = found.release_only ? null : ((found.ids as string[] | null) ?? []);
-  return { cube, recordings };
+  return cube;
 }
+
+/**
+ * Where an account's sums are kept (kept-allocation.ts `keptAnswer`): a folder per account, since a company's older
+ * files of one folder go a minute after a newer one is written, and one payee's view must not cost another's.
+ */
+const keptKind = (account: AccountRef) => `account-earnings/${accountKeyOf(account).replace(/[^0-9A-Za-z]/g, '_')}`;
 
 /** The account's earnings over the range's pay periods (one engine pass). */
 export async function accountEarnings(
@@ -94,7 +131,14 @@ export async function accountEarnings(
     label_ids: [],
     accounts: [account],
   };
-  // An artist's lines are only those of its recordings and releases: the engine keeps the rest out.
-  const options = account.type === 'Artist' ? { artistId: account.id } : {};
-  return withAllocation(tenantId, scope, (p) => earningsOf(p, account), options);
+  // An artist's lines are only those of its recordings and releases, a payee's those whose weights pay it: the engine
+  // keeps the rest out.
+  const options = account.type === 'Artist' ? { artistId: account.id } : { paysAccount: accountKeyOf(account) };
+  // Opened again and again (the artist portal, a payee's page) over lines that change only with an import, an edit or
+  // the catalogue: the sums are kept and given again until one of those names other inputs.
+  const { rows, recordings } = await withAllocation(tenantId, scope, (p) => sumsOf(p, account), {
+    ...options,
+    answerKeptAs: keptKind(account),
+  });
+  return { cube: cubeOf(rows), recordings };
 }

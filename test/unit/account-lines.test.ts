@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountRef } from '../../shared/schemas/statement-views.js';
+import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
+import { accountKeyOf } from '../../functions/money/accounts/account.js';
+import { rowsOf } from '../../functions/money/earnings/allocation.js';
+import type { EngineContract } from '../../functions/money/earnings/contract-cover.js';
+import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
+import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
+import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
+
+/**
+ * A reader of one payee's share (its finances page) asks the engine for the lines whose weight sets pay that payee
+ * only (allocation.ts `paysAccount`): a line's split depends on its weight set and units alone, so the payee earns
+ * exactly what it earns over every line, whether paid through a recording's splits, a release's artists or an
+ * artist's membership. While a contract is in force every line is read: a term may pay the payee on any line of its
+ * subject.
+ */
+let fixture: Awaited<ReturnType<typeof ledgerFixture>>;
+beforeAll(async () => {
+  fixture = await ledgerFixture();
+});
+afterAll(() => fixture.close());
+
+const CATALOGUE: Partial<StatementCatalogue> = {
+  recordings: [
+    {
+      id: 'R1',
+      recording_payees: [
+        { payee_id: 'P1', split: 33.33 },
+        { payee_id: 'P2', split: 66.67 },
+      ],
+    },
+    { id: 'R2', recording_payees: [{ payee_id: 'P2', split: 100 }] },
+    { id: 'R3', artist_recordings: [{ artist_id: 'A1', payee_share: 100 }] },
+    { id: 'R4' },
+  ],
+  releases: [{ id: 'REL1', title: 'Album', artist_releases: [{ artist_id: 'A1', payee_share: 20 }] }],
+  artists: [{ id: 'A1', name: 'Band', artist_members: [{ payee_id: 'M1' }, { payee_id: 'M2', active: true }] }],
+  payees: [
+    { id: 'P1', name: 'One' },
+    { id: 'P2', name: 'Two' },
+    { id: 'M1', name: 'Member One' },
+    { id: 'M2', name: 'Member Two' },
+  ],
+};
+
+const LINES: Line[] = [
+  { recording_id: 'R1', release_id: 'REL1', label_id: 'L1', label_payable: '10.010000' },
+  { recording_id: 'R1', release_id: 'REL1', label_id: 'L1', label_payable: '0.000007', retailer: 'Apple' },
+  { recording_id: 'R2', release_id: 'REL1', label_id: 'L1', label_payable: '3.333333' },
+  { recording_id: 'R3', release_id: 'REL1', label_id: 'L1', label_payable: '0.000101' },
+  { recording_id: null, release_id: 'REL1', label_id: 'L1', label_payable: '1.000001' },
+  { recording_id: 'R4', release_id: 'REL1', label_id: 'L1', label_payable: '5.000000' },
+  { recording_id: null, release_id: null, label_id: null, label_payable: '2.000000' },
+];
+
+/** The account's royalties and lines, and how many lines the engine read, with or without `paysAccount`. */
+async function earnedBy(account: AccountRef, catalogue: Partial<StatementCatalogue>, ownLines: boolean) {
+  const p = await fixture.prepare(
+    LINES,
+    catalogue,
+    { accounts: [account] },
+    ownLines ? { paysAccount: accountKeyOf(account) } : {},
+  );
+  const [row] = await rowsOf(p, `SELECT count(*) AS n FROM ${p.lines}`);
+  const earned = (await earningsOf(p)).accounts.find((a) => a.account.id === account.id);
+  return { royalties: earned?.royalties, lines: earned?.lines, read: Number(row.n) };
+}
+
+describe("one payee's lines", () => {
+  it.each([
+    ['a recording’s split', 'P1', 2],
+    ['two recordings’ splits', 'P2', 3],
+    ['an artist’s membership, on a recording and on a release’s own lines', 'M1', 2],
+  ])('pays a payee through %s exactly what every line pays it, reading only those lines', async (_, id, read) => {
+    const account: AccountRef = { type: 'Payee', id };
+    const all = await earnedBy(account, CATALOGUE, false);
+    const own = await earnedBy(account, CATALOGUE, true);
+    expect(Number(all.royalties)).toBeGreaterThan(0);
+    expect(own.royalties).toBe(all.royalties);
+    expect(own.lines).toBe(all.lines);
+    expect(all.read).toBe(LINES.length);
+    // The lines of the recordings (or, without one, the release) whose weights pay the payee: R1's for P1, …
+    expect(own.read).toBe(read);
+  });
+
+  it('reads every line while a contract is in force: a label’s contract pays the payee on a recording it has no split of', async () => {
+    const terms: RoyaltyTerms = {
+      deal_type: 'royalty',
+      terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }],
+      packaging_deductions: {},
+      escalations: [],
+    };
+    const contract: EngineContract = {
+      id: 'C1',
+      contractable_type: 'label',
+      contractable_id: 'L1',
+      status: 'signed',
+      start_date: '2026-01-01',
+      end_date: null,
+      contractee_legal_name: 'One Ltd',
+      versions: [
+        {
+          version: 1,
+          effective_date: '2026-01-01',
+          royalty_terms: terms,
+          contract_payees: [{ payee_id: 'P1', share: '100' }],
+        },
+      ],
+    };
+    const catalogue = { ...CATALOGUE, contracts: [contract] };
+    const account: AccountRef = { type: 'Payee', id: 'P1' };
+    const all = await earnedBy(account, catalogue, false);
+    const own = await earnedBy(account, catalogue, true);
+    // 25 % of every covered line's label share: R2's and R4's too, which no recording split pays P1.
+    expect(all.lines).toBe(6);
+    expect(own).toEqual(all);
+  });
+});
