@@ -18,5 +18,6 @@ export type { DateRange } from './finances/range.js';
 export { paymentRunJobs } from './payouts/resume.js';
 export { documentUrl } from './statements/api/statements.js';
 export { fontRuns, pdfmakeWithFonts } from './statements/documents/fonts.js';
+export { notYetStated } from './statements/accounts/not-yet-stated.js';
 export { statementRunJobs } from './statements/runs/resume.js';
 export { statementsBucket } from './statements/statement-keys.js';

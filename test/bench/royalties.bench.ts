@@ -5,7 +5,7 @@
  * ledger → aggregates) until the import is done. Baselines in the same run: DuckDB's bare count(*)
  * scan of the same file, and one hand-written DuckDB statement doing the import's essential work
  * (read the CSV, normalise, match the catalogue, convert EUR, write Parquet), each timed alone.
- * Then, once the import's worker has prepared the list's files (prepare-list-files.ts), a restarted API process: a separate node process serving only the HTTP API against the
+ * Then, once the import's worker has prepared the list's files (prepare-after-import.ts), a restarted API process: a separate node process serving only the HTTP API against the
  * same emulators (api-process.ts; the bench's own process ran the import, so its memory says
  * nothing): the first default royalties list it answers (cold), then the royalties list with sums
  * and a filter over the whole ledger, p95 at 20 concurrent clients, beside the auth floor (GET /me)
@@ -132,7 +132,7 @@ async function main() {
     );
 
     // Right after the import, its worker writes the list's rollup and split rollup of the new ledger state into the
-    // ledger bucket (royalties/api/prepare-list-files.ts): the cold list below is a Lambda's that never read this
+    // ledger bucket (royalties/api/prepare-after-import.ts): the cold list below is a Lambda's that never read this
     // ledger, a minute after the import, when an accountant opens it.
     const preparing = performance.now();
     await listFilesPrepared(cloud.env, companyId);

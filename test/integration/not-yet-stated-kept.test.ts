@@ -4,14 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 import { LEDGER_CACHE_DIR } from '../../functions/royalties/ledger/cache-dir.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { payeeWithEarnings } from '../support/payee-earnings.js';
+import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
 
 /**
  * The "Not yet stated" notice (dashboard, statements page) computes each stated period's earnings again to find
  * late money. Those earnings are kept by everything they are computed from (functions/money/earnings/kept-allocation.ts
  * `keptAnswer`), so a view with nothing changed reads them back instead of reading the ledger; a change to the
- * catalogue alone (a payee's share) names other inputs, and the notice shows what it changed at once.
+ * catalogue alone (a payee's share) names other inputs, and the notice shows what it changed at once. After a large
+ * import the import's worker computes them (royalties/api/prepare-after-import.ts), so the first view reads them.
  * Each test states a month in a company of its own, so the tests pass in any order.
  */
 const month = '2022-07';
@@ -35,6 +36,8 @@ async function statedCompany() {
   }, 60_000);
   const keptFolder = path.join(LEDGER_CACHE_DIR, 'late-earnings', company.companyId.replace(/[^0-9A-Za-z]/g, '_'));
   return {
+    company,
+    isrc,
     payee,
     statement,
     keptFolder,
@@ -100,5 +103,30 @@ describe('the not-yet-stated notice', { timeout: 180_000 }, () => {
     // The statement carries all of the month's royalties; at 60 % the same lines now earn 40 % less.
     const stated = Number(statement.control.lines_total);
     expect(Number(row.amount)).toBeCloseTo(-0.4 * stated, 5);
+  });
+
+  it('is computed by the import’s worker after a large import, so the first view after it reads what it kept', async () => {
+    const { company, isrc, lateRows, keptFiles, statement } = await statedCompany();
+    expect(await lateRows()).toEqual([]);
+    const before = await keptFiles();
+    expect(before).toHaveLength(1);
+    // A late line for the stated month: a new ledger state, whose earnings no view has computed.
+    await importReport(company.api, `late-after-import-${Date.now()}`, [
+      'Store,Period,ISRC,Artist,Units,Net,Currency',
+      `Spotify,${month},${isrc},Someone Else,5,1.00,GBP`,
+    ]);
+    // What the import's worker does after an import of a large ledger (this one counts as large here), in this
+    // test's own process: its earnings are kept before anyone views the notice.
+    const { prepareAfterImport } = await import('../../functions/royalties/api/prepare-after-import.js');
+    await prepareAfterImport(company.companyId, 0);
+    const prepared = await keptFiles();
+    expect(prepared).toHaveLength(2);
+    expect(prepared).toEqual(expect.arrayContaining(before));
+    // The view finds the prepared file (it writes none of its own) and lists the late line.
+    const [row, ...others] = await lateRows();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({ statement_id: statement.id, lines: 1 });
+    expect(Number(row.amount)).toBeGreaterThan(0);
+    expect(await keptFiles()).toEqual(prepared);
   });
 });

@@ -143,14 +143,14 @@ describe('the royalties list’s split of a filter', () => {
   }, 120_000);
 
   it('is prepared once for a large ledger and found in the bucket by a process that never read it', async () => {
-    const { prepareListFiles } = await import('../../functions/royalties/api/prepare-list-files.js');
+    const { prepareAfterImport } = await import('../../functions/royalties/api/prepare-after-import.js');
     // New terms no list has asked for yet, so no answer of the API process is kept for them.
     const changed = await company.api.patch(`/recordings/${recordingId}`, {
       recording_payees_attributes: [{ payee_id: payeeIds[1], split: 10 }],
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     // What the import worker does after a large import (this ledger counts as large here), in this test's own process.
-    await prepareListFiles(company.companyId, 0);
+    await prepareAfterImport(company.companyId, 0);
     const shared = await sharedFiles('split-rollups');
     expect([...shared.keys()].some((key) => key.endsWith('.parquet'))).toBe(true);
     expect((await sharedFiles('rollups')).size).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { prepareListFiles } from '../api/prepare-list-files.js';
+import { prepareAfterImport } from '../api/prepare-after-import.js';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { QUEUES } from '../../../infra/resources.js';
@@ -76,7 +76,7 @@ export async function finishImport(
     await releaseFinishing(tenantId, importId, token);
     throw error;
   }
-  await prepareListFiles(tenantId);
+  await prepareAfterImport(tenantId);
   return true;
 }
 

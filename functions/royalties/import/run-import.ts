@@ -1,4 +1,4 @@
-import { prepareListFiles } from '../api/prepare-list-files.js';
+import { prepareAfterImport } from '../api/prepare-after-import.js';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -127,8 +127,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       ).catch(() => undefined);
     throw error;
   }
-  // The list's files of the new ledger state, once the import is done and its scratch database is gone.
-  if (outcome === 'imported') await prepareListFiles(tenantId);
+  // What the first pages after the import read (the list's files, the late lines' check), once the import is done
+  // and its scratch database is gone.
+  if (outcome === 'imported') await prepareAfterImport(tenantId);
   return outcome;
 
   async function importClaimed(): Promise<ImportOutcome> {
