@@ -11,9 +11,8 @@ import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 /**
  * A reader of one payee's share (its finances page) asks the engine for the lines whose weight sets pay that payee
  * only (allocation.ts `paysAccount`): a line's split depends on its weight set and units alone, so the payee earns
- * exactly what it earns over every line, whether paid through a recording's splits, a release's artists or an
- * artist's membership. While a contract is in force every line is read: a term may pay the payee on any line of its
- * subject.
+ * exactly what it earns over every line, whether paid through a recording's splits, a release's artists, an
+ * artist's membership or a contract's term (on the lines of the contract's release, artist or label).
  */
 let fixture: Awaited<ReturnType<typeof ledgerFixture>>;
 beforeAll(async () => {
@@ -51,6 +50,7 @@ const LINES: Line[] = [
   { recording_id: 'R3', release_id: 'REL1', label_id: 'L1', label_payable: '0.000101' },
   { recording_id: null, release_id: 'REL1', label_id: 'L1', label_payable: '1.000001' },
   { recording_id: 'R4', release_id: 'REL1', label_id: 'L1', label_payable: '5.000000' },
+  { recording_id: 'R4', release_id: 'REL2', label_id: 'L2', label_payable: '4.000000' },
   { recording_id: null, release_id: null, label_id: null, label_payable: '2.000000' },
 ];
 
@@ -84,36 +84,47 @@ describe("one payee's lines", () => {
     expect(own.read).toBe(read);
   });
 
-  it('reads every line while a contract is in force: a label’s contract pays the payee on a recording it has no split of', async () => {
-    const terms: RoyaltyTerms = {
-      deal_type: 'royalty',
-      terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }],
-      packaging_deductions: {},
-      escalations: [],
-    };
-    const contract: EngineContract = {
-      id: 'C1',
-      contractable_type: 'label',
-      contractable_id: 'L1',
-      status: 'signed',
-      start_date: '2026-01-01',
-      end_date: null,
-      contractee_legal_name: 'One Ltd',
-      versions: [
-        {
-          version: 1,
-          effective_date: '2026-01-01',
-          royalty_terms: terms,
-          contract_payees: [{ payee_id: 'P1', share: '100' }],
-        },
-      ],
-    };
-    const catalogue = { ...CATALOGUE, contracts: [contract] };
-    const account: AccountRef = { type: 'Payee', id: 'P1' };
-    const all = await earnedBy(account, catalogue, false);
-    const own = await earnedBy(account, catalogue, true);
-    // 25 % of every covered line's label share: R2's and R4's too, which no recording split pays P1.
-    expect(all.lines).toBe(6);
-    expect(own).toEqual(all);
-  });
+  it.each([
+    ['its label', 'label', 'L1', 6],
+    ['its release', 'release', 'REL1', 6],
+    // R3's line (its recording's artist), the release's own line (the release's artist), and R1's two (P1's split).
+    ['an artist', 'artist', 'A1', 4],
+  ])(
+    'pays a payee whom a contract on %s pays exactly what every line pays it, reading only the lines it may cover',
+    async (_, type, id, read) => {
+      const terms: RoyaltyTerms = {
+        deal_type: 'royalty',
+        terms: [{ conditions: {}, rate: '25', base: 'net_receipts' }],
+        packaging_deductions: {},
+        escalations: [],
+      };
+      const contract: EngineContract = {
+        id: 'C1',
+        contractable_type: type as EngineContract['contractable_type'],
+        contractable_id: id,
+        status: 'signed',
+        start_date: '2026-01-01',
+        end_date: null,
+        contractee_legal_name: 'One Ltd',
+        versions: [
+          {
+            version: 1,
+            effective_date: '2026-01-01',
+            royalty_terms: terms,
+            contract_payees: [{ payee_id: 'P1', share: '100' }],
+          },
+        ],
+      };
+      const catalogue = { ...CATALOGUE, contracts: [contract] };
+      const account: AccountRef = { type: 'Payee', id: 'P1' };
+      const all = await earnedBy(account, catalogue, false);
+      const own = await earnedBy(account, catalogue, true);
+      // The contract pays P1 on lines no recording split of its pays it (R2's, the release's own …).
+      const withoutContract = await earnedBy(account, CATALOGUE, false);
+      expect(all.lines).toBeGreaterThan(withoutContract.lines ?? 0);
+      expect(own.royalties).toBe(all.royalties);
+      expect(own.lines).toBe(all.lines);
+      expect(own.read).toBe(read);
+    },
+  );
 });

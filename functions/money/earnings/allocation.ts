@@ -17,6 +17,7 @@ import { buildAllocation, formatClassSql, termSetId, type Allocation, type State
 import type { EarningsResult, EarningsScope } from './earnings.js';
 import { timed } from '../../lib/step-timings.js';
 import { type KeptAllocation, loadKept } from './kept-allocation.js';
+import { PAYING_LINES, payingRows } from './paying-lines.js';
 
 /**
  * The allocation in DuckDB (docs/statements.md). The scope's lines are summed
@@ -198,11 +199,9 @@ export type PrepareOptions = {
   stage?: 'weights' | 'groups' | 'split';
   artistId?: string;
   /**
-   * Keeps only the lines of recordings and releases whose weight sets pay this account (its key, accounts/account.ts),
-   * for a reader of that one account's share (a payee's finances page): a line's split depends only on its weight set
-   * and its units, so the account's share of each line it keeps is the same as over the whole ledger. Not applied
-   * while a contract is in force in the scope: a contract's term may pay the account on lines of any recording of its
-   * subject, so every line is read then.
+   * Keeps only the lines that can pay this account (its key, accounts/account.ts; paying-lines.ts), for a reader of
+   * that one account's share (a payee's finances page): a line's split depends only on its weight set (or contract
+   * term) and its units, so the account's share of each line kept is what it is over the whole ledger.
    */
   paysAccount?: string;
   /**
@@ -288,13 +287,9 @@ export async function prepareAllocation(
   const artistCondition = artistId
     ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
     : '';
-  const accountOwners = (kind: string) =>
-    `(SELECT w.owner_id FROM st_ws w JOIN st_parts USING (sid) JOIN st_accounts USING (acct_no)
-      WHERE w.kind = '${kind}' AND account_key = ${literal(paysAccount ?? '')})`;
-  const accountCondition =
-    paysAccount && !contracts
-      ? `AND (recording_id IN ${accountOwners('recording')} OR (recording_id IS NULL AND release_id IN ${accountOwners('release')}))`
-      : '';
+  const paying = paysAccount ? payingRows(allocation, catalogue, paysAccount) : null;
+  if (paying) await load('st_paying', { kind: 'VARCHAR', id: 'VARCHAR' }, paying);
+  const accountCondition = paying ? `AND ${PAYING_LINES}` : '';
   await load(
     'st_held',
     { import_id: 'VARCHAR' },
