@@ -328,6 +328,8 @@ async function main() {
       // Where the worker's time went under contracts (step.pause counts the publications refused and tried again).
       await printStepTimings(contracted.run.done);
       underContracts = ` contracts_run_s=${contracted.runSeconds.toFixed(1)}`;
+      // The same payee's page over the contracts' quarter: its pass reads the lines its contract may cover too.
+      await timePayeePage(api, CONTRACT_QUARTER, payeeIds[0]);
     }
     await timeNoticeAfterImport(api, { db, companyId, sourceId, dir });
     // The reader's side, in a company of its own, before the run's line (the last).
