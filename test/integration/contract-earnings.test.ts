@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { RunTotals } from '../../shared/schemas/statement-views.js';
+import type { RunPreviewRow, RunTotals } from '../../shared/schemas/statement-views.js';
 import { cents, units } from '../support/exact-money.js';
 import { ownCompany } from '../support/own-company.js';
 import { importStreams } from '../support/royalty-report.js';
@@ -70,8 +70,14 @@ it('pays the contract’s terms on the artist’s lines once it is signed, on ev
   expect(units(totals.allocated)).toBe(payable);
   expect(units(totals.retained)).toBe(share('GB') + share('US') - payable);
   // The contract's payees are paid, no longer the artist.
-  const rows = previewed.preview.rows as { account: { type: string; id: string } }[];
+  const rows = previewed.preview.rows as RunPreviewRow[];
   expect(rows.map((r) => `${r.account.type}#${r.account.id}`).sort()).toEqual(payees.map((id) => `Payee#${id}`).sort());
+  // Each payee's own finances page shows what the run pays it, though no recording of theirs names them: its pass
+  // finds their lines through the contract's artist.
+  for (const row of rows) {
+    const page = (await api.get(`/payees/${row.account.id}/finances?${range}`)).body.finances;
+    expect([page.totals.artist_share, page.totals.lines]).toEqual([row.royalties, row.lines]);
+  }
 
   const list = (await api.get(`/royalties?${range}&per_page=10`)).body;
   expect([list.artist_sum, list.retained_sum, list.unaccountable_sum].map(units)).toEqual(
