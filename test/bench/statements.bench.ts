@@ -377,7 +377,7 @@ const PAYEE_PAGE_VIEWS = 10;
  * pays): its first view, then the views after it while nothing changes. The payee is on ten of the 5,000 recordings.
  */
 async function timePayeePage(api: Api, months: string[], payeeId: string) {
-  const range = `start_date=${months[0]}-01&end_date=${months.at(-1)}-28`;
+  const range = `start_date=${months[0]}-01&end_date=${months.at(-1)}-30`;
   const view = async () => {
     const started = performance.now();
     const { finances } = await api<{ finances: { totals: { lines: number } } }>(
