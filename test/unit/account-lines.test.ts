@@ -127,4 +127,67 @@ describe("one payee's lines", () => {
       expect(own.read).toBe(read);
     },
   );
+
+  it('counts an escalation over every line its contract covers, those of recordings the payee has no split of too', async () => {
+    // C1 (REL1's, paying P1) steps from 18 % to 20 % after 10,000 CDs; most of them are R2's, whose split pays P2.
+    const escalating = (contractId: string, type: 'release' | 'label', subject: string, payee: string) =>
+      ({
+        id: contractId,
+        contractable_type: type,
+        contractable_id: subject,
+        status: 'signed',
+        start_date: '2026-01-01',
+        end_date: null,
+        contractee_legal_name: 'Band Ltd',
+        versions: [
+          {
+            version: 1,
+            effective_date: '2026-01-01',
+            royalty_terms: {
+              deal_type: 'royalty',
+              terms: [{ conditions: {}, rate: '18', base: 'net_receipts' }],
+              packaging_deductions: {},
+              escalations: [{ threshold_units: 10_000, rate: '20', term: 1 }],
+            },
+            contract_payees: [{ payee_id: payee, share: '100' }],
+          },
+        ],
+      }) as EngineContract;
+    const catalogue = {
+      ...CATALOGUE,
+      contracts: [escalating('C1', 'release', 'REL1', 'P1'), escalating('C2', 'label', 'L2', 'P2')],
+    };
+    const cd = (recording: string, release: string, label: string, quantity: number, pay_period: string): Line => ({
+      recording_id: recording,
+      release_id: release,
+      label_id: label,
+      sales_format: 'CD',
+      sales_category: 'Physical',
+      quantity,
+      label_payable: `${quantity}.000000`,
+      pay_period,
+    });
+    const lines = [
+      cd('R2', 'REL1', 'L1', 9_000, '2026-01'),
+      cd('R1', 'REL1', 'L1', 2_000, '2026-02'),
+      cd('R4', 'REL2', 'L2', 12_000, '2026-01'),
+      cd('R1', 'REL1', 'L1', 500, '2026-03'),
+    ];
+    const account: AccountRef = { type: 'Payee', id: 'P1' };
+    const earned = async (ownLines: boolean) => {
+      const p = await fixture.prepare(
+        lines,
+        catalogue,
+        { accounts: [account] },
+        ownLines ? { paysAccount: 'Payee#P1' } : {},
+      );
+      const royalties = (await earningsOf(p)).accounts.find((a) => a.account.id === 'P1')?.royalties;
+      return { royalties, positions: p.escalation?.positions.get('C1') };
+    };
+    const all = await earned(false);
+    // The contract covers all of REL1's lines: January's 9,000 CDs (R2's) at 18 %, 1,000 of February's at 18 % and
+    // 1,000 at 20 %, March's 500 at 20 %: 1,620 + 180 + 200 + 100.
+    expect(all.royalties).toBe('2100.000000');
+    expect(await earned(true)).toEqual(all);
+  });
 });

@@ -233,16 +233,30 @@ export async function prepareAllocation(
   // A run's publish step after its preview, the inputs unchanged: the preview's split, earnings, plan and cover.
   const found =
     keep && stage === 'split' ? await timed('allocation.kept_load', () => loadKept(connection, keep)) : null;
+  const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
+    loadTable(connection, workDir, table, columns, rows as never);
+  // One account's reader: the lines that can pay it, from the weight sets and contracts alone (an escalation's sets
+  // pay the same payees for the same contracts), known before the plan so that the plan reads only those too.
+  const paying = paysAccount
+    ? payingRows(buildAllocation(catalogue, scope.kind, scope.accounts), catalogue, paysAccount)
+    : null;
+  if (paying) await load('st_paying', { kind: 'VARCHAR', id: 'VARCHAR' }, paying);
   const plan = found
     ? found.plan
     : escalation !== undefined || !index
       ? (escalation ?? null)
       : await timed('allocation.escalations', () =>
-          escalationPlan(source, catalogue, index, scope.start_pay_period, scope.end_pay_period),
+          escalationPlan(
+            // A contract's escalation counts only the lines it covers, all of which the account's lines hold when
+            // the contract pays the account; the plans of contracts that do not pay it pay it nothing either way.
+            paying ? { ...source, relation: `(SELECT * FROM ${source.relation} WHERE ${PAYING_LINES})` } : source,
+            catalogue,
+            index,
+            scope.start_pay_period,
+            scope.end_pay_period,
+          ),
         );
   const allocation = buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
-  const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
-    loadTable(connection, workDir, table, columns, rows as never);
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
   await load(
     'st_ws',
@@ -287,8 +301,6 @@ export async function prepareAllocation(
   const artistCondition = artistId
     ? `AND (recording_id IN ${artistOwners('recording')} OR (recording_id IS NULL AND release_id IN ${artistOwners('release')}))`
     : '';
-  const paying = paysAccount ? payingRows(allocation, catalogue, paysAccount) : null;
-  if (paying) await load('st_paying', { kind: 'VARCHAR', id: 'VARCHAR' }, paying);
   const accountCondition = paying ? `AND ${PAYING_LINES}` : '';
   await load(
     'st_held',
