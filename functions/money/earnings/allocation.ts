@@ -4,6 +4,7 @@ import { queryRows } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { unitsOf } from './units.js';
 import {
+  artistIdsOf,
   COVER_COLUMNS,
   type ContractIndex,
   contractIndex,
@@ -158,12 +159,10 @@ async function loadCover(p: Prepared, index: ContractIndex): Promise<void> {
 
 /** Which contract covers a line: the catalogue's contracts by subject, and the artists of its recordings and releases. */
 function catalogueIndex(catalogue: StatementCatalogue): ContractIndex {
-  const rowsOfArtists = (rows: unknown) =>
-    (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
   return contractIndex(
     catalogue.contracts ?? [],
-    new Map(catalogue.recordings.map((r) => [r.id, rowsOfArtists(r.artist_recordings)])),
-    new Map(catalogue.releases.map((r) => [r.id, rowsOfArtists(r.artist_releases)])),
+    new Map(catalogue.recordings.map((r) => [r.id, artistIdsOf(r.artist_recordings)])),
+    new Map(catalogue.releases.map((r) => [r.id, artistIdsOf(r.artist_releases)])),
   );
 }
 

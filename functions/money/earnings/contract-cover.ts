@@ -37,6 +37,10 @@ export type EngineContract = {
 };
 
 /** The line's columns that choose its contract and term: lines are grouped by them wherever contracts apply. */
+/** The artists a catalogue row's artist_recordings or artist_releases name: a line's artists, which a contract may cover. */
+export const artistIdsOf = (rows: unknown): string[] =>
+  (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
+
 export const COVER_COLUMNS = [
   'recording_id',
   'release_id',

@@ -1,3 +1,4 @@
+import { artistIdsOf } from './contract-cover.js';
 import type { Allocation, StatementCatalogue } from './weights.js';
 
 /**
@@ -17,9 +18,6 @@ export const PAYING_LINES = `(recording_id IN (SELECT id FROM st_paying WHERE ki
   OR (recording_id IS NULL AND release_id IN (SELECT id FROM st_paying WHERE kind = 'release'))
   OR release_id IN (SELECT id FROM st_paying WHERE kind = 'any_release')
   OR label_id IN (SELECT id FROM st_paying WHERE kind = 'label'))`;
-
-const artistIds = (rows: unknown) =>
-  (Array.isArray(rows) ? (rows as { artist_id?: string }[]) : []).flatMap((r) => (r.artist_id ? [r.artist_id] : []));
 
 /** The rows of the lines that can pay `accountKey`; null when the account is none of the allocation's. */
 export function payingRows(
@@ -47,9 +45,9 @@ export function payingRows(
   }
   if (artists.size) {
     for (const recording of catalogue.recordings)
-      if (artistIds(recording.artist_recordings).some((id) => artists.has(id))) add('recording', recording.id);
+      if (artistIdsOf(recording.artist_recordings).some((id) => artists.has(id))) add('recording', recording.id);
     for (const release of catalogue.releases)
-      if (artistIds(release.artist_releases).some((id) => artists.has(id))) add('release', release.id);
+      if (artistIdsOf(release.artist_releases).some((id) => artists.has(id))) add('release', release.id);
   }
   return [...rows.values()];
 }
