@@ -93,15 +93,10 @@ export async function foundFile(
  * answers whether it is worth keeping). Answers null when it is not; the tenant's files of `kind`
  * made from anything else are removed a minute later.
  */
-export async function findOrWriteFile(
-  kind: string,
-  tenantId: string,
-  of: unknown,
-  write: (partial: string) => Promise<boolean>,
-  extension?: string,
-): Promise<string | null> {
+export async function findOrWriteFile(...file: Parameters<typeof writeFileOf>): Promise<string | null> {
+  const [kind, tenantId, of, , extension] = file;
   const found = await foundFile(kind, tenantId, of, extension);
-  return found !== undefined ? found : writeFileOf(kind, tenantId, of, write, extension);
+  return found !== undefined ? found : writeFileOf(...file);
 }
 
 /**
