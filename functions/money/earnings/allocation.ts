@@ -236,9 +236,8 @@ export async function prepareAllocation(
     loadTable(connection, workDir, table, columns, rows as never);
   // One account's reader: the lines that can pay it, from the weight sets and contracts alone (an escalation's sets
   // pay the same payees for the same contracts), known before the plan so that the plan reads only those too.
-  const paying = paysAccount
-    ? payingRows(buildAllocation(catalogue, scope.kind, scope.accounts), catalogue, paysAccount)
-    : null;
+  const unplanned = paysAccount ? buildAllocation(catalogue, scope.kind, scope.accounts) : null;
+  const paying = unplanned && paysAccount ? payingRows(unplanned, catalogue, paysAccount) : null;
   if (paying) await load('st_paying', { kind: 'VARCHAR', id: 'VARCHAR' }, paying);
   const plan = found
     ? found.plan
@@ -255,7 +254,9 @@ export async function prepareAllocation(
             scope.end_pay_period,
           ),
         );
-  const allocation = buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
+  // Without escalated sets the allocation is the one the account's lines were found with.
+  const allocation =
+    unplanned && !plan?.sets.length ? unplanned : buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
   await load(
     'st_ws',
