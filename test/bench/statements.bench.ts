@@ -345,6 +345,25 @@ async function main() {
 
 /** Views of the notice again after the first: enough for a p95 of answers that read the kept earnings back. */
 const NOTICE_VIEWS = 20;
+/** Views of a payee's finances page after its first. */
+const PAYEE_PAGE_VIEWS = 10;
+
+/**
+ * A page's first view (which computes and keeps) and `again` views after it while nothing changes (which read back):
+ * the first's time and the others' p50 and p95, in ms, as words.
+ */
+async function firstAndAgain(view: () => Promise<unknown>, again: number): Promise<string> {
+  const timed = async () => {
+    const started = performance.now();
+    await view();
+    return performance.now() - started;
+  };
+  const first = await timed();
+  const times: number[] = [];
+  for (let i = 0; i < again; i += 1) times.push(await timed());
+  times.sort((a, b) => a - b);
+  return `first view ${Math.round(first)} ms, then ${again} views p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms`;
+}
 
 /**
  * The "Not yet stated" notice the dashboard and the statements page show, over the run just published: its first
@@ -352,25 +371,12 @@ const NOTICE_VIEWS = 20;
  * `keptAnswer`), the later ones read them back while nothing changed.
  */
 async function timeLateNotice(api: Api, statements: number) {
-  const view = async () => {
-    const started = performance.now();
+  const times = await firstAndAgain(async () => {
     const { not_yet_stated } = await api<{ not_yet_stated: unknown[] }>('GET', '/statements/not_yet_stated');
     if (not_yet_stated.length) throw new Error(`${not_yet_stated.length} statements with late money, none expected`);
-    return performance.now() - started;
-  };
-  const first = await view();
-  const again: number[] = [];
-  for (let i = 0; i < NOTICE_VIEWS; i += 1) again.push(await view());
-  again.sort((a, b) => a - b);
-  console.log(
-    `Not-yet-stated notice over ${statements} statements in force: first view ${Math.round(first)} ms (the earnings ` +
-      `computed and kept), then ${NOTICE_VIEWS} views p50 ${Math.round(percentile(again, 50))} ms, p95 ` +
-      `${Math.round(percentile(again, 95))} ms (read back)`,
-  );
+  }, NOTICE_VIEWS);
+  console.log(`Not-yet-stated notice over ${statements} statements in force: ${times} (the first computes and keeps)`);
 }
-
-/** Views of a payee's finances page after its first. */
-const PAYEE_PAGE_VIEWS = 10;
 
 /**
  * A payee's finances page over the quarter just stated (the label's page of the payee, the same figures its statement
@@ -378,22 +384,15 @@ const PAYEE_PAGE_VIEWS = 10;
  */
 async function timePayeePage(api: Api, months: string[], payeeId: string) {
   const range = `start_date=${months[0]}-01&end_date=${months.at(-1)}-30`;
-  const view = async () => {
-    const started = performance.now();
+  let lines = 0;
+  const times = await firstAndAgain(async () => {
     const { finances } = await api<{ finances: { totals: { lines: number } } }>(
       'GET',
       `/payees/${payeeId}/finances?${range}`,
     );
-    return { ms: performance.now() - started, lines: finances.totals.lines };
-  };
-  const first = await view();
-  const again: number[] = [];
-  for (let i = 0; i < PAYEE_PAGE_VIEWS; i += 1) again.push((await view()).ms);
-  again.sort((a, b) => a - b);
-  console.log(
-    `Finances page of a payee with ${first.lines} lines: first view ${Math.round(first.ms)} ms, then ` +
-      `${PAYEE_PAGE_VIEWS} views p50 ${Math.round(percentile(again, 50))} ms, p95 ${Math.round(percentile(again, 95))} ms`,
-  );
+    lines = finances.totals.lines;
+  }, PAYEE_PAGE_VIEWS);
+  console.log(`Finances page of a payee with ${lines} lines: ${times}`);
 }
 
 /** Lines of the late report imported after the runs: a few per payee, in the stated quarter. */
