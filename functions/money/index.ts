@@ -9,7 +9,7 @@ export type { EngineContract } from './earnings/contract-cover.js';
 export { currentTerms, splitTotals, termsLists, writeSplitBy } from './earnings/line-split.js';
 export type { SplitUnits, Terms } from './earnings/line-split.js';
 export { withAllocation } from './earnings/session.js';
-export { exactFromUnits, unitsFromExact, unitsOf } from './earnings/units.js';
+export { exactFromUnits, unitsFromExact, unitsOf } from '../royalties/ledger/units.js';
 export { accountFinances } from './finances/account-finances.js';
 export { companySummaries, inForce } from './finances/company-summary.js';
 export { moneyRecords } from './finances/money-records.js';

@@ -8,7 +8,7 @@ import { rowsOf } from '../../functions/money/earnings/allocation.js';
 import { materialise } from '../../functions/money/earnings/material.js';
 import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
 import { dealerPrices, royaltyOnBase } from '../../functions/money/earnings/term-bases.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/royalties/ledger/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 import { accountCsvText } from '../support/account-csv.js';

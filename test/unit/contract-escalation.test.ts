@@ -9,7 +9,7 @@ import type { EngineContract } from '../../functions/money/earnings/contract-cov
 import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
 import { materialise } from '../../functions/money/earnings/material.js';
 import { rowsOf } from '../../functions/money/earnings/allocation.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/royalties/ledger/units.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 import { accountCsvText } from '../support/account-csv.js';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
 import { CSV_COLUMNS, materialise } from '../../functions/money/earnings/material.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/royalties/ledger/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 import { accountCsvText } from '../support/account-csv.js';

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { earningsOf } from '../../functions/money/earnings/preview-figures.js';
 import { materialise, NO_CONTRACT_WORDS } from '../../functions/money/earnings/material.js';
 import { rowsOf } from '../../functions/money/earnings/allocation.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/royalties/ledger/units.js';
 import type { StatementCatalogue } from '../../functions/money/earnings/weights.js';
 import { ledgerFixture, type Line } from './statement-ledger-fixture.js';
 import { accountCsvText } from '../support/account-csv.js';

@@ -5,7 +5,7 @@ import {
   SUMMARY_ROWS_KEPT,
   summariesWithinBudget,
 } from '../../functions/money/statements/runs/capped-summaries.js';
-import { exactFromUnits, unitsFromExact } from '../../functions/money/earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../functions/royalties/ledger/units.js';
 import { roundRowsToTotal } from '../../shared/money.js';
 import type { StatementSummaries, SummaryRow } from '../../shared/schemas/statement-views.js';
 

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { loadTable } from '../../royalties/ledger/duck-tables.js';
 import { queryRows } from '../../royalties/ledger/query.js';
 import { literal } from '../../royalties/ledger/sql.js';
-import { unitsOf } from './units.js';
+import { unitsOf } from '../../royalties/ledger/units.js';
 import {
   artistIdsOf,
   COVER_COLUMNS,

@@ -18,7 +18,7 @@ import {
 } from './contract-cover.js';
 import { termWords } from '../../../shared/contract-terms.js';
 import { type DealerPrice, packagingOf, priceWords, royaltyOnBase } from './term-bases.js';
-import { unitsOf, exactFromUnits, unitsFromExact } from './units.js';
+import { unitsOf, exactFromUnits, unitsFromExact } from '../../royalties/ledger/units.js';
 
 /**
  * Escalations in the engine (docs/contracts.md). A contract with escalations counts its sales over

@@ -18,7 +18,7 @@ import {
   type Prepared,
 } from './allocation.js';
 import type { EarningsScope } from './earnings.js';
-import { unitsOf } from './units.js';
+import { unitsOf } from '../../royalties/ledger/units.js';
 import { RETAINED } from './weights.js';
 
 /**

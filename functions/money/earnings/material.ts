@@ -13,7 +13,7 @@ import { COVER_COLUMNS } from './contract-cover.js';
 import { literal } from '../../royalties/ledger/sql.js';
 import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.js';
 import type { AccountMaterial, ContractEarning, EarningsResult } from './earnings.js';
-import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
+import { decimalOfUnits, exactFromUnits, unitsOf } from '../../royalties/ledger/units.js';
 import { RETAINED } from './weights.js';
 import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';
 import { timed } from '../../lib/step-timings.js';

@@ -2,7 +2,7 @@ import { accountKeyOf } from '../accounts/account.js';
 import type { AccountRef, RunTotals, UnaccountableRecording } from '../../../shared/schemas/statement-views.js';
 import { rowsOf, type Prepared } from './allocation.js';
 import type { AccountEarnings, EarningsResult } from './earnings.js';
-import { exactFromUnits, unitsOf } from './units.js';
+import { exactFromUnits, unitsOf } from '../../royalties/ledger/units.js';
 import { RETAINED } from './weights.js';
 import { keepAllocation } from './kept-allocation.js';
 import { timed } from '../../lib/step-timings.js';

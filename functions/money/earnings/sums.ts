@@ -7,7 +7,7 @@ import { formatJoin, rowsOf, weightSetJoin, type Prepared } from './allocation.j
 import type { EarningsScope } from './earnings.js';
 import { unaccountableRecordings } from './preview-figures.js';
 import { withAllocation } from './session.js';
-import { decimalOfUnits, exactFromUnits, unitsOf } from './units.js';
+import { decimalOfUnits, exactFromUnits, unitsOf } from '../../royalties/ledger/units.js';
 
 /**
  * What the statement API reads besides runs: a label's payable sums, an artist's

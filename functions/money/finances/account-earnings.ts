@@ -5,7 +5,7 @@ import { rowsOf, type Prepared } from '../earnings/allocation.js';
 import type { EarningsScope } from '../earnings/earnings.js';
 import { withAllocation } from '../earnings/session.js';
 import { accountLinesSql, artistAccounts, ofArtistSql } from '../earnings/sums.js';
-import { exactFromUnits, unitsOf } from '../earnings/units.js';
+import { exactFromUnits, unitsOf } from '../../royalties/ledger/units.js';
 import { addToCube, type FinanceCube, type Sums } from './cube.js';
 import type { DateRange } from './range.js';
 

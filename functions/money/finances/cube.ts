@@ -7,7 +7,7 @@ import type { AggregateDimension } from '../../royalties/ledger/aggregates.js';
 import { upgradeStaleAggregates } from '../../royalties/ledger/aggregate-upgrade.js';
 import { ledgerState, type LedgerState } from '../../royalties/ledger/state.js';
 import { currentTerms, type Terms } from '../earnings/line-split.js';
-import { exactFromUnits } from '../earnings/units.js';
+import { exactFromUnits } from '../../royalties/ledger/units.js';
 import { overlayDeltas } from './overlay-deltas.js';
 import { splitCells, splitCube, type SplitCube } from './split-cube.js';
 

@@ -6,6 +6,7 @@ import { withConnection } from '../ledger/duck.js';
 import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
 import { queryRows } from '../ledger/query.js';
 import { ROLLUP_DIMENSIONS, rollupable } from '../ledger/rollup-files.js';
+import { rollupIndex, sumRollup } from '../ledger/rollup-index.js';
 import { literal } from '../ledger/sql.js';
 import type { LedgerState } from '../ledger/state.js';
 
@@ -74,6 +75,13 @@ async function splitRollup(tenantId: string, state: LedgerState, terms: Terms): 
   return undefined;
 }
 
+/** The split rollup's sums, in millionths: held in memory when the file is small enough (rollup-index.ts). */
+const SPLIT_MEASURES = [
+  { column: 'payees_u', scale: 0 },
+  { column: 'retained_u', scale: 0 },
+  { column: 'unaccountable_u', scale: 0 },
+];
+
 /**
  * The split of the lines `filter` selects, summed from the split rollup; undefined when the rollup
  * cannot answer (the filter reads other columns, the file was not there yet or not worth keeping): the
@@ -88,6 +96,12 @@ export async function splitFromRollup(
   if (!rollupable(filter)) return undefined;
   const file = await splitRollup(tenantId, state, terms);
   if (!file) return undefined;
+  const index = await rollupIndex(file, SPLIT_MEASURES);
+  const [inMemory] = (index && sumRollup(index, filter)) ?? [];
+  if (inMemory) {
+    const units = (column: string) => inMemory.sums.get(column) ?? 0n;
+    return { payees: units('payees_u'), retained: units('retained_u'), unaccountable: units('unaccountable_u') };
+  }
   const where = filterCondition(filter);
   const [row] = await withConnection((connection) =>
     queryRows(

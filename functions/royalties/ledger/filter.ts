@@ -35,6 +35,34 @@ export const royaltyFilterShape = {
 export const royaltyFilter = z.strictObject(royaltyFilterShape);
 export type RoyaltyFilter = z.infer<typeof royaltyFilter>;
 
+/**
+ * The filters that select the lines whose column equals their value: the filter's key, the column, the name of
+ * its bound parameter. The SQL below and the rollup's in-memory sums (rollup-index.ts) both read this table.
+ */
+export const EQUAL_FILTERS = [
+  ['by_label', 'label_id', 'label'],
+  ['by_retailer', 'retailer', 'retailer'],
+  ['by_artist', 'artist', 'artist'],
+  ['by_album', 'album', 'album'],
+  ['by_territory', 'territory', 'territory'],
+  ['delivered_by', 'delivered_by', 'delivered_by'],
+  ['import_id', 'import_id', 'import'],
+  ['release_id', 'release_id', 'release'],
+] as const satisfies readonly (readonly [keyof RoyaltyFilter, string, string])[];
+
+/** A paid state selects the lines whose flag column is true or false. */
+export const PAID_STATES = {
+  paid: ['paid', true],
+  unpaid: ['paid', false],
+  artist_paid: ['artist_paid', true],
+  artist_unpaid: ['artist_paid', false],
+} as const satisfies Record<NonNullable<RoyaltyFilter['state']>, readonly [string, boolean]>;
+
+/** The pay periods a filter's dates select: 2026-01-15 … 2026-03-31 is the periods 2026-01 to 2026-03. */
+export function periodRange(filter: RoyaltyFilter): { from?: string; to?: string } {
+  return { from: filter.start_date?.slice(0, 7), to: filter.end_date?.slice(0, 7) };
+}
+
 /** A bound SQL condition: `sql` uses $names whose values are in `params`. */
 export type SqlCondition = { sql: string; params: Record<string, string> };
 
@@ -58,31 +86,27 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
       `(song ILIKE ${like} OR artist ILIKE ${like} OR album ILIKE ${like} OR label_name ILIKE ${like} OR retailer ILIKE ${like} OR cat_no ILIKE ${like} OR isrc = ${upper} OR upc = ${upper})`,
     );
   }
-  if (filter.by_label) parts.push(`label_id = ${bind('label', filter.by_label)}`);
-  if (filter.by_retailer) parts.push(`retailer = ${bind('retailer', filter.by_retailer)}`);
-  if (filter.by_artist) parts.push(`artist = ${bind('artist', filter.by_artist)}`);
-  if (filter.by_album) parts.push(`album = ${bind('album', filter.by_album)}`);
-  if (filter.by_territory) parts.push(`territory = ${bind('territory', filter.by_territory)}`);
+  for (const [key, column, name] of EQUAL_FILTERS) {
+    const value = filter[key];
+    if (value) parts.push(`${column} = ${bind(name, value)}`);
+  }
   if (filter.artist_id) {
     const ids = filter.artist_id.split(',').map((id, i) => bind(`artist_id_${i}`, id.trim()));
     parts.push(`artist_id IN (${ids.join(', ')})`);
   }
-  if (filter.delivered_by) parts.push(`delivered_by = ${bind('delivered_by', filter.delivered_by)}`);
-  // Dates select pay periods: 2026-01-15 … 2026-03-31 is the periods 2026-01 to 2026-03.
-  if (filter.start_date) parts.push(`pay_period >= ${bind('start', filter.start_date.slice(0, 7))}`);
-  if (filter.end_date) parts.push(`pay_period <= ${bind('end', filter.end_date.slice(0, 7))}`);
-  if (filter.import_id) parts.push(`import_id = ${bind('import', filter.import_id)}`);
-  if (filter.release_id) parts.push(`release_id = ${bind('release', filter.release_id)}`);
+  const { from, to } = periodRange(filter);
+  if (from) parts.push(`pay_period >= ${bind('start', from)}`);
+  if (to) parts.push(`pay_period <= ${bind('end', to)}`);
   if (filter.recording_id) {
     const ids = filter.recording_id.split(',').map((id, i) => bind(`recording_${i}`, id.trim()));
     parts.push(`recording_id IN (${ids.join(', ')})`);
   }
   // Unmatched as the statements see it: a line edited or assigned to a record is matched, however it was imported.
   if (filter.unmatched === 'true') parts.push('recording_id IS NULL AND release_id IS NULL');
-  if (filter.state === 'paid') parts.push('paid');
-  if (filter.state === 'unpaid') parts.push('NOT paid');
-  if (filter.state === 'artist_paid') parts.push('artist_paid');
-  if (filter.state === 'artist_unpaid') parts.push('NOT artist_paid');
+  if (filter.state) {
+    const [column, flag] = PAID_STATES[filter.state];
+    parts.push(flag ? column : `NOT ${column}`);
+  }
   return { sql: parts.length ? parts.join(' AND ') : 'true', params };
 }
 

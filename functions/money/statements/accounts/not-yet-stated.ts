@@ -3,7 +3,7 @@ import type { AccountRef, NotYetStated, RunKind } from '../../../../shared/schem
 import { type LateCheckStatement, statementsForLateCheck } from '../../../data/access/statements.js';
 import { statementCatalogue } from '../../../data/access/statement-catalogue.js';
 import { computeEarnings, type AccountEarnings, type EarningsScope } from '../../earnings/earnings.js';
-import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../../royalties/ledger/units.js';
 
 /**
  * Late money: lines that reach months an account was already stated for (imported, matched or

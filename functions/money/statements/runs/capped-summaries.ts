@@ -1,5 +1,5 @@
 import type { StatementSummaries, SummaryDimension, SummaryRow } from '../../../../shared/schemas/statement-views.js';
-import { exactFromUnits, unitsFromExact } from '../../earnings/units.js';
+import { exactFromUnits, unitsFromExact } from '../../../royalties/ledger/units.js';
 
 /**
  * A statement item holds its "By …" tables, and DynamoDB refuses an item over 400 KB: a payee on
