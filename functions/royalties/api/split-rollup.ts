@@ -6,7 +6,7 @@ import { withConnection } from '../ledger/duck.js';
 import { filterCondition, type RoyaltyFilter } from '../ledger/filter.js';
 import { queryRows } from '../ledger/query.js';
 import { ROLLUP_DIMENSIONS, rollupable } from '../ledger/rollup-files.js';
-import { rollupIndex, sumRollup } from '../ledger/rollup-index.js';
+import { heldRollupIndex, sumRollup } from '../ledger/rollup-index.js';
 import { literal } from '../ledger/sql.js';
 import type { LedgerState } from '../ledger/state.js';
 
@@ -96,7 +96,7 @@ export async function splitFromRollup(
   if (!rollupable(filter)) return undefined;
   const file = await splitRollup(tenantId, state, terms);
   if (!file) return undefined;
-  const index = await rollupIndex(file, SPLIT_MEASURES);
+  const index = heldRollupIndex(file, SPLIT_MEASURES);
   const [inMemory] = (index && sumRollup(index, filter)) ?? [];
   if (inMemory) {
     const units = (column: string) => inMemory.sums.get(column) ?? 0n;
