@@ -233,10 +233,12 @@ export async function prepareAllocation(
   const found =
     keep && stage === 'split' ? await timed('allocation.kept_load', () => loadKept(connection, keep)) : null;
   const load = (table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) =>
-    loadTable(connection, workDir, table, columns, rows as never);
+    timed('allocation.load_tables', () => loadTable(connection, workDir, table, columns, rows as never));
   // One account's reader: the lines that can pay it, from the weight sets and contracts alone (an escalation's sets
   // pay the same payees for the same contracts), known before the plan so that the plan reads only those too.
-  const unplanned = paysAccount ? buildAllocation(catalogue, scope.kind, scope.accounts) : null;
+  const unplanned = paysAccount
+    ? await timed('allocation.build', async () => buildAllocation(catalogue, scope.kind, scope.accounts))
+    : null;
   const paying = unplanned && paysAccount ? payingRows(unplanned, catalogue, paysAccount) : null;
   if (paying) await load('st_paying', { kind: 'VARCHAR', id: 'VARCHAR' }, paying);
   const plan = found
@@ -256,7 +258,9 @@ export async function prepareAllocation(
         );
   // Without escalated sets the allocation is the one the account's lines were found with.
   const allocation =
-    unplanned && !plan?.sets.length ? unplanned : buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets);
+    unplanned && !plan?.sets.length
+      ? unplanned
+      : await timed('allocation.build', async () => buildAllocation(catalogue, scope.kind, scope.accounts, plan?.sets));
   await load('st_accounts', { acct_no: 'INTEGER', account_key: 'VARCHAR' }, allocation.accounts);
   await load(
     'st_ws',
@@ -327,10 +331,12 @@ export async function prepareAllocation(
     contracts,
     escalation: plan,
   };
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
+  await timed('allocation.formats', () =>
+    connection.run(
+      `CREATE OR REPLACE TEMP TABLE st_formats AS SELECT sales_format, sales_category, ${formatClassSql('sales_format', 'sales_category')} AS cls
      FROM (SELECT DISTINCT sales_format, sales_category FROM ${lines})`,
-    prepared.params,
+      prepared.params,
+    ),
   );
   if (index && !found) await timed('allocation.cover', () => loadCover(prepared, index));
   if (stage === 'weights') return prepared;
