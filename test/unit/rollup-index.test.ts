@@ -10,22 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../../functions/royalties/ledger/duck.js';
 import { filterCondition, royaltyFilterShape, type RoyaltyFilter } from '../../functions/royalties/ledger/filter.js';
 import { queryRows } from '../../functions/royalties/ledger/query.js';
-import { ROLLUP_DIMENSIONS, ROLLUP_SUMS, rollupCopy } from '../../functions/royalties/ledger/rollup-files.js';
-import { MAX_ROWS, rollupIndex, sumRollup, type Measure } from '../../functions/royalties/ledger/rollup-index.js';
+import {
+  ROLLUP_DIMENSIONS,
+  ROLLUP_MEASURES,
+  ROLLUP_SUMS,
+  rollupCopy,
+} from '../../functions/royalties/ledger/rollup-files.js';
+import { MAX_ROWS, rollupIndex, sumRollup } from '../../functions/royalties/ledger/rollup-index.js';
 import { literal } from '../../functions/royalties/ledger/sql.js';
 import { exactFromUnits } from '../../functions/royalties/ledger/units.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rollup-index-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const MEASURES: Measure[] = [
-  { column: 'lines', scale: 0 },
-  { column: 'amount', scale: 6 },
-  { column: 'label_payable', scale: 6 },
-  { column: 'aggregator_payable', scale: 6 },
-  { column: 'estimated', scale: 6 },
-  { column: 'unconverted', scale: 0 },
-];
 
 /** A whole number of millionths as the ledger's DECIMAL(18,6). */
 const money = (units: string) => `CAST((${units}) * CAST(0.000001 AS DECIMAL(7,6)) AS DECIMAL(18,6))`;
@@ -117,7 +113,7 @@ const CHOICES: Partial<Record<keyof RoyaltyFilter, string[]>> = {
 
 describe('a rollup held in memory', () => {
   it('sums 300 filters exactly as the SQL over the file does, per pay period and in the same text', async () => {
-    const index = await rollupIndex(rollupFile, MEASURES);
+    const index = await rollupIndex(rollupFile, ROLLUP_MEASURES);
     expect(index).not.toBeNull();
     const next = random(7);
     const keys = Object.keys(CHOICES) as (keyof RoyaltyFilter)[];
@@ -139,7 +135,7 @@ describe('a rollup held in memory', () => {
   });
 
   it('sums the whole filter in one group, zero when nothing matches', async () => {
-    const index = await rollupIndex(rollupFile, MEASURES);
+    const index = await rollupIndex(rollupFile, ROLLUP_MEASURES);
     const [all] = sumRollup(index!, {}) ?? [];
     const [sql] = await withConnection((connection) =>
       queryRows(
@@ -153,11 +149,11 @@ describe('a rollup held in memory', () => {
     expect(exactFromUnits(all?.sums.get('amount') ?? 0n)).toBe(sql?.amount);
     const none = sumRollup(index!, { by_artist: 'Nobody' });
     expect(none).toHaveLength(1);
-    expect([...(none?.[0]?.sums.values() ?? [])]).toEqual(MEASURES.map(() => 0n));
+    expect([...(none?.[0]?.sums.values() ?? [])]).toEqual(ROLLUP_MEASURES.map(() => 0n));
   });
 
   it('leaves to the SQL every filter on a column the rollup does not have', async () => {
-    const index = await rollupIndex(rollupFile, MEASURES);
+    const index = await rollupIndex(rollupFile, ROLLUP_MEASURES);
     const readable = new Set([...Object.keys(CHOICES)]);
     const others = Object.keys(royaltyFilterShape).filter((key) => !readable.has(key));
     expect(others.sort()).toEqual(['artist_id', 'by_territory', 'q', 'recording_id'].sort());

@@ -7,7 +7,7 @@ import { fileLines, ledgerSource, overlayLines, type LedgerSource } from './ledg
 import { LEDGER_COLUMNS } from './schema.js';
 import { flaggedRelation, ID_SQL, type BoundRelation } from './overlays.js';
 import { filterCondition, type RoyaltyFilter } from './filter.js';
-import { ROLLUP_SUMS, rollupable, stateRollup } from './rollup-files.js';
+import { ROLLUP_MEASURES, ROLLUP_SUMS, rollupable, stateRollup } from './rollup-files.js';
 import { heldRollupIndex, sumRollup } from './rollup-index.js';
 import { exactFromUnits } from './units.js';
 import { literal } from './sql.js';
@@ -187,16 +187,6 @@ async function computeTotals(ledger: Ledger, filter: RoyaltyFilter) {
   const periods = rows.map((r) => ({ pay_period: r.pay_period, total: r.total_sum, lines: r.lines }));
   return { overall, periods };
 }
-
-/** The rollup's sums a list reads, in the units its index keeps (money in millionths). */
-const ROLLUP_MEASURES = [
-  { column: 'lines', scale: 0 },
-  { column: 'amount', scale: 6 },
-  { column: 'label_payable', scale: 6 },
-  { column: 'aggregator_payable', scale: 6 },
-  { column: 'estimated', scale: 6 },
-  { column: 'unconverted', scale: 0 },
-];
 
 /**
  * The filter's totals per pay period from the rollup held in memory (rollup-index.ts); null when it cannot answer

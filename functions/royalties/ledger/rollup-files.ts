@@ -42,6 +42,15 @@ export const ROLLUP_SUMS = {
   estimated: 'sum(amount) FILTER (WHERE estimated)',
   unconverted: 'count(*) FILTER (WHERE amount IS NULL)',
 };
+/** ROLLUP_SUMS as the in-memory index reads them (rollup-index.ts): counts whole, money in millionths. */
+export const ROLLUP_MEASURES = [
+  { column: 'lines', scale: 0 },
+  { column: 'amount', scale: 6 },
+  { column: 'label_payable', scale: 6 },
+  { column: 'aggregator_payable', scale: 6 },
+  { column: 'estimated', scale: 6 },
+  { column: 'unconverted', scale: 0 },
+];
 /** Raise when the rollup's columns or layout change: files of an older layout are not read again. */
 const ROLLUP_LAYOUT = 2;
 
