@@ -1,4 +1,4 @@
-import { withConnection } from './duck.js';
+import { withTempTables } from './duck.js';
 import { EQUAL_FILTERS, PAID_STATES, periodRange, type RoyaltyFilter } from './filter.js';
 import { ROLLUP_DIMENSIONS } from './rollup-files.js';
 import { literal } from './sql.js';
@@ -55,19 +55,18 @@ const held = new Map<string, Held>();
 
 function heldEntry(file: string, measures: readonly Measure[]): Held {
   const key = `${file}\n${JSON.stringify(measures)}`;
-  let entry = held.get(key);
-  if (entry) return entry;
+  const known = held.get(key);
+  if (known) return known;
   if (held.size >= KEPT) held.delete(held.keys().next().value as string);
-  const reading = readIndex(file, measures);
-  const made: Held = { reading };
-  reading.then(
+  const entry: Held = { reading: readIndex(file, measures) };
+  // Kept for the synchronous look (heldRollupIndex) once read; a failed read is forgotten, so the next list reads again.
+  entry.reading.then(
     (index) => {
-      made.index = index;
+      entry.index = index;
     },
     () => held.delete(key),
   );
-  held.set(key, made);
-  entry = made;
+  held.set(key, entry);
   return entry;
 }
 
@@ -85,9 +84,7 @@ export function rollupIndex(file: string, measures: readonly Measure[]): Promise
  * first list of a new ledger state sums with DuckDB as before and the later ones read the index.
  */
 export function heldRollupIndex(file: string, measures: readonly Measure[]): RollupIndex | null | undefined {
-  const entry = heldEntry(file, measures);
-  entry.reading.catch(() => undefined);
-  return entry.index;
+  return heldEntry(file, measures).index;
 }
 
 /**
@@ -96,7 +93,7 @@ export function heldRollupIndex(file: string, measures: readonly Measure[]): Rol
  * its two parts.
  */
 async function readIndex(file: string, measures: readonly Measure[]): Promise<RollupIndex | null> {
-  return withConnection(async (connection) => {
+  return withTempTables(async (connection) => {
     const units = ({ column, scale }: Measure) => `CAST(coalesce(${column}, 0) * ${10 ** scale} AS HUGEINT)`;
     const source = `read_parquet(${literal(file)}, file_row_number = true)`;
     const inRange = measures.map((m) => `coalesce(bool_and(abs(${units(m)}) <= ${INT64_MAX}), true)`);
@@ -107,16 +104,16 @@ async function readIndex(file: string, measures: readonly Measure[]): Promise<Ro
     ).getRowObjectsJS();
     const rows = Number(size?.n ?? 0);
     if (rows > MAX_ROWS || size?.fits !== true) return null;
-    // Each column's distinct values in order, numbered from 0; the rows' codes are their numbers (NULL: -1).
-    const dictionaries = FILTER_COLUMNS.map(
-      (c) =>
-        `d_${c} AS (SELECT v, (row_number() OVER (ORDER BY v) - 1)::INTEGER AS code
-          FROM (SELECT DISTINCT CAST(${c} AS VARCHAR) AS v FROM s WHERE ${c} IS NOT NULL))`,
-    );
-    const withTables = `WITH s AS MATERIALIZED (SELECT * FROM ${source}), ${dictionaries.join(', ')}`;
+    // Each column's distinct values in order, numbered from 0, once (temp tables the two reads below share); a row's
+    // code is its value's number (NULL: -1).
+    for (const c of FILTER_COLUMNS)
+      await connection.run(
+        `CREATE TEMP TABLE d_${c} AS SELECT v, (row_number() OVER (ORDER BY v) - 1)::INTEGER AS code
+         FROM (SELECT DISTINCT CAST(${c} AS VARCHAR) AS v FROM ${source} WHERE ${c} IS NOT NULL)`,
+      );
     const [values] = (
       await connection.runAndReadAll(
-        `${withTables} SELECT ${FILTER_COLUMNS.map((c) => `(SELECT coalesce(list(v ORDER BY code), []) FROM d_${c}) AS ${c}`).join(', ')}`,
+        `SELECT ${FILTER_COLUMNS.map((c) => `(SELECT coalesce(list(v ORDER BY code), []) FROM d_${c}) AS ${c}`).join(', ')}`,
       )
     ).getRowObjectsJS();
     const codes = FILTER_COLUMNS.map((c) => `coalesce(d_${c}.code, -1) AS ${c}`);
@@ -127,7 +124,7 @@ async function readIndex(file: string, measures: readonly Measure[]): Promise<Ro
     const joins = FILTER_COLUMNS.map((c) => `LEFT JOIN d_${c} ON d_${c}.v = CAST(s.${c} AS VARCHAR)`);
     const columns = (
       await connection.runAndReadAll(
-        `${withTables} SELECT ${[...codes, ...parts].join(', ')} FROM s ${joins.join(' ')} ORDER BY s.file_row_number`,
+        `SELECT ${[...codes, ...parts].join(', ')} FROM ${source} s ${joins.join(' ')} ORDER BY s.file_row_number`,
       )
     ).getColumnsObjectJS() as Record<string, number[]>;
     const dimensions = new Map(
