@@ -14,19 +14,21 @@ type Api = ReturnType<typeof inCompany>;
 let api: Api;
 let other: Api;
 let importId: string;
-const retailerA = `Spotify-${Date.now()}`;
-const retailerB = `Apple-${Date.now()}`;
+const stamp = Date.now();
+const retailerA = `Spotify-${stamp}`;
+const retailerB = `Apple-${stamp}`;
 
 // Six lines in GBP (the company's currency): 4 at retailer A over two periods, 2 at retailer B.
-const REPORT = [
-  'Store,Period,ISRC,Track,Artist,Units,Net,Currency,Country',
-  `${retailerA},2026-05,GBAAA2600101,Song One,Ann,10,1.25,GBP,GB`,
-  `${retailerA},2026-05,GBAAA2600102,Song Two,Ann,5,0.50,GBP,FR`,
-  `${retailerA},2026-06,GBAAA2600101,Song One,Ann,20,2.000001,GBP,GB`,
-  `${retailerA},2026-06,GBAAA2600103,Song Three,Bob,1,0.10,GBP,US`,
-  `${retailerB},2026-06,GBAAA2600101,Song One,Ann,3,0.33,GBP,GB`,
-  `${retailerB},2026-06,GBAAA2600104,Song Four,Bob,7,0.70,GBP,DE`,
-].join('\n');
+const report = (a: string, b: string) =>
+  [
+    'Store,Period,ISRC,Track,Artist,Units,Net,Currency,Country',
+    `${a},2026-05,GBAAA2600101,Song One,Ann,10,1.25,GBP,GB`,
+    `${a},2026-05,GBAAA2600102,Song Two,Ann,5,0.50,GBP,FR`,
+    `${a},2026-06,GBAAA2600101,Song One,Ann,20,2.000001,GBP,GB`,
+    `${a},2026-06,GBAAA2600103,Song Three,Bob,1,0.10,GBP,US`,
+    `${b},2026-06,GBAAA2600101,Song One,Ann,3,0.33,GBP,GB`,
+    `${b},2026-06,GBAAA2600104,Song Four,Bob,7,0.70,GBP,DE`,
+  ].join('\n');
 const MAP = storeMap({ territory: 'Country' });
 
 beforeAll(async () => {
@@ -35,12 +37,28 @@ beforeAll(async () => {
   other = inCompany(manager.token, manager.publisher.id);
 
   importId = await importReport(api, {
-    mapName: `Store ${Date.now()}`,
+    mapName: `Store ${stamp}`,
     map: MAP,
     filename: 'may-june.csv',
-    report: REPORT,
+    report: report(retailerA, retailerB),
   });
 }, 120_000);
+
+/**
+ * The same six lines at stores named for `name`, imported on their own: the tests that change lines each change their
+ * own import, so the tests that read `importId` find its six lines as imported whichever test ran before. (The same
+ * file twice would be refused as a duplicate.)
+ */
+async function importOwnReport(name: string) {
+  const [a, b] = [`Spotify-${name}-${stamp}`, `Apple-${name}-${stamp}`];
+  const id = await importReport(api, {
+    mapName: `Store ${name} ${stamp}`,
+    map: MAP,
+    filename: `${name}.csv`,
+    report: report(a, b),
+  });
+  return { importId: id, retailerA: a };
+}
 
 describe('royalties list', () => {
   it('answers the lines with the four sums, the chart by period and the filter menus', async () => {
@@ -98,6 +116,7 @@ describe('royalties list', () => {
 
 describe('changing royalties', () => {
   it('marks lines paid and artist paid by ids and by filter, the newest change winning', async () => {
+    const { importId, retailerA } = await importOwnReport('paid-states');
     const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as {
       id: string;
     }[];
@@ -124,6 +143,7 @@ describe('changing royalties', () => {
   });
 
   it('edits a line (Royalty Updated), deletes one, and adds a manual sale (Royalty Added)', async () => {
+    const { importId } = await importOwnReport('edits');
     const lines = (await api.get(`/royalties?import_id=${importId}&sort_field=line&sort_order=asc`)).body.royalties as {
       id: string;
       amount: string;
