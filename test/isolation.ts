@@ -8,16 +8,17 @@
  *   npm run test:isolation -- --all             every file alone
  *   npm run test:isolation -- --sample=12       12 files alone (chosen by --pick-seed, printed)
  *   npm run test:isolation -- --no-shuffle      skip the shuffled runs
- *   npm run test:isolation -- --shuffle-tests   shuffle the tests inside each file too (see below)
+ *   npm run test:isolation -- --files-only      shuffle the files only, each file's tests in their written order
  *   npm run test:isolation -- test/e2e/x.test.ts test/integration/y.test.ts
  *                                               only these files: shuffled among themselves, then each alone
  *
- * The shuffled runs shuffle the order of files, not of the tests inside a file: a journey file's tests
- * are its steps in one browser page (sign in, then create, then find …) and run in order by design;
- * what must not matter is which file ran before. `--shuffle-tests` shuffles those too.
+ * The shuffled runs shuffle the files and the tests inside each file (`--sequence.shuffle`): no test may
+ * lean on what another test of its file made or changed. A browser journey's tests are one user's steps in
+ * one page and say so with the `JOURNEY` suite option (test/support/browser.ts), which keeps them in their
+ * written order.
  *
  * Replay a failing order with the command it prints (`npx vitest run --project 'integration*'
- * --sequence.shuffle.files --sequence.seed=<n>`).
+ * --sequence.shuffle --sequence.seed=<n>`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,13 +37,13 @@ function parseArgs(argv: string[]) {
     sample: DEFAULT_SAMPLE,
     pickSeed: Date.now() % 100_000,
     shuffle: true,
-    shuffleTests: false,
+    filesOnly: false,
   };
   const files: string[] = [];
   for (const arg of argv) {
     if (arg === '--all') options.all = true;
     else if (arg === '--no-shuffle') options.shuffle = false;
-    else if (arg === '--shuffle-tests') options.shuffleTests = true;
+    else if (arg === '--files-only') options.filesOnly = true;
     else if (arg.startsWith('--sample=')) options.sample = Number(arg.slice('--sample='.length));
     else if (arg.startsWith('--pick-seed=')) options.pickSeed = Number(arg.slice('--pick-seed='.length));
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
@@ -127,7 +128,7 @@ function main() {
     for (const seed of SEEDS)
       runs.push(
         vitest(`shuffled order, seed ${seed}`, [
-          options.shuffleTests ? '--sequence.shuffle' : '--sequence.shuffle.files',
+          options.filesOnly ? '--sequence.shuffle.files' : '--sequence.shuffle',
           `--sequence.seed=${seed}`,
           ...options.files,
         ]),

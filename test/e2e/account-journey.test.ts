@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, latestMail, uniqueEmail } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 
 /** Sign-up → confirm link → first password → signed in; forgotten password → reset link → new password. */
 const SHOTS = 'test-results/screenshots';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('account journey in the browser', () => {
+describe('account journey in the browser', JOURNEY, () => {
   it('signs up and confirms the account by setting a password from the mailed link', async () => {
     await page.goto(`${cloudUrl()}/signup`);
     await page.getByTestId('signup-name').fill('Bea Browser');

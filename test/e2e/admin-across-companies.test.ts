@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl, demo } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInAdminPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, JOURNEY } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -57,7 +57,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('an admin across companies', () => {
+describe('an admin across companies', JOURNEY, () => {
   it('is asked which company on every page of one company’s records, never sent away', async () => {
     for (const path of PAGES) {
       await page.goto(`${cloudUrl()}${path}`);

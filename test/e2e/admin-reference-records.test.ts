@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { launchChromium, signedInAdminPage } from '../support/browser.js';
+import { launchChromium, signedInAdminPage, JOURNEY } from '../support/browser.js';
 import { pickOption } from '../support/pick-option.js';
 
 /** An admin keeps societies, retailers, distributors and DSPs in the browser: nested rows, pickers, quick-add. */
@@ -25,7 +25,7 @@ const notice = () => page.getByTestId('notification-message').textContent();
 
 const pick = (testId: string, text: string, option: string | RegExp) => pickOption(page, testId, text, option);
 
-describe('admin reference records in the browser', () => {
+describe('admin reference records in the browser', JOURNEY, () => {
   it('adds a society with a country and URL rows; the link text defaults to its name', async () => {
     await page.goto(`${cloudUrl()}/admin/societies/new`);
     await page.getByTestId('ref-field-name').fill(`Browser Society ${suffix}`);

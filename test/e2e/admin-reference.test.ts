@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInAdminPage } from '../support/browser.js';
+import { launchChromium, signedInAdminPage, JOURNEY } from '../support/browser.js';
 
 /** An admin maintains reference data in the browser: add with validation, find, bulk delete. */
 let browser: Browser;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('admin reference data', () => {
+describe('admin reference data', JOURNEY, () => {
   it('adds a country through the form, after the product’s validation messages, and returns to the list', async () => {
     await page.goto(`${cloudUrl()}/admin/countries/new`);
     await page.getByTestId('ref-submit').click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../web/src/app/session-rules.js';
 import { call, cloudUrl, demo, newConfirmedUser } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage, JOURNEY } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -30,7 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the API reference and the remaining admin pages', () => {
+describe('the API reference and the remaining admin pages', JOURNEY, () => {
   it('lists every call of an area with who may make it, read from the OpenAPI document', async () => {
     await page.goto(`${cloudUrl()}/api_docs`);
     await page.getByTestId('api-docs-page').waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, JOURNEY } from '../support/browser.js';
 
 /** A label manager keeps the company's artists in the browser: identifier rows, members with a quick-added contributor. */
 let browser: Browser;
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const notice = () => page.getByTestId('notification-message').textContent();
 
-describe('artists in the browser', () => {
+describe('artists in the browser', JOURNEY, () => {
   const name = `Browser Band ${Date.now()}`;
   const writer = `Quick Writer ${Date.now()}`;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, JOURNEY } from '../support/browser.js';
 import { writeSineWav } from '../support/wav.js';
 
 /** Audio end to end in Chromium: upload a WAV on a recording, watch the progress, see the push arrive, play it. */
@@ -33,7 +33,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('recording audio in the browser', () => {
+describe('recording audio in the browser', JOURNEY, () => {
   it('uploads a WAV with a progress bar and shows the processed audio without a reload', async () => {
     const wav = path.join(dir, 'take-1.wav');
     writeSineWav(wav, { seconds: 4, amplitude: 0.5 });

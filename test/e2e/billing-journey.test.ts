@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, newConfirmedUser, signIn } from '../support/api.js';
-import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors } from '../support/browser.js';
+import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors, JOURNEY } from '../support/browser.js';
 
 /**
  * Billing in Chromium: a company manager subscribes through the local checkout page (declined card,
@@ -38,7 +38,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('billing in the browser', () => {
+describe('billing in the browser', JOURNEY, () => {
   it('subscribes through the local checkout: declined card, then the paid one', async () => {
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
     await page.getByTestId('subscribe-plan_label').click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl } from '../support/api.js';
-import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 
 /** A company manager makes an API token on the company's pages, an integration uses it, the manager revokes it. */
 const SHOTS = 'test-results/screenshots';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('a company’s API tokens page', () => {
+describe('a company’s API tokens page', JOURNEY, () => {
   let secret: string;
 
   it('makes a read-only catalogue token and shows its secret once, with how to send it', async () => {

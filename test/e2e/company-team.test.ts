@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 
 /** The company's own pages in the browser: settings, edit, users, connections, request a label; the profile's children. */
 const SHOTS = 'test-results/screenshots';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("a company's own pages", () => {
+describe("a company's own pages", JOURNEY, () => {
   it('shows the settings and saves the site settings', async () => {
     await page.goto(`${cloudUrl()}/user/companies/${company.id}/settings`);
     await page.getByTestId('company-settings-overview').waitFor();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, cloudUrl, inCompany, newPlatformAdmin } from '../support/api.js';
-import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { openManagerSession, signedInAdminPage, JOURNEY } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
 import { seedOriginalAudio } from '../support/seeded-files.js';
 
@@ -86,7 +86,7 @@ const shot = async (on: Page, name: string) => {
   if (shots) await on.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 };
 
-describe('delivering a release in the browser', () => {
+describe('delivering a release in the browser', JOURNEY, () => {
   it('uploads cover art and sends the release to quality control; an admin approves it', async () => {
     const cover = path.join(dir, 'cover.jpg');
     await sharp({ create: { width: 3000, height: 3000, channels: 3, background: { r: 200, g: 80, b: 40 } } })

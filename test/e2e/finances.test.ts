@@ -2,7 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { launchChromium, signedInAdminPage, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
+import {
+  launchChromium,
+  signedInAdminPage,
+  signedInManagerPage,
+  screenshotIfAsked,
+  JOURNEY,
+} from '../support/browser.js';
 import { financeFixture } from '../support/finance-fixture.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { formatMoney } from '../../shared/money.js';
@@ -113,7 +119,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('finances in the browser', () => {
+describe('finances in the browser', JOURNEY, () => {
   it('shows the user dashboard with charts of the real figures', async () => {
     const gbp = (v: string) => formatMoney(v, dashboard.finances.currency);
     expect(Number(dashboard.finances.totals.revenue)).toBeGreaterThan(0);

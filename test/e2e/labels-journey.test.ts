@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 
 /**
@@ -39,7 +39,7 @@ const PNG = Buffer.concat([
   ),
 ]);
 
-describe('label manager journey', () => {
+describe('label manager journey', JOURNEY, () => {
   const name = `Journey Records ${Date.now()}`;
 
   it('signs in, honouring the redirect, and chooses a company', async () => {

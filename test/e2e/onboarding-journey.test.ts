@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../../shared/messages.js';
 import { call, cloudUrl, latestMail, newConfirmedUser, signIn } from '../support/api.js';
-import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked } from '../support/browser.js';
+import { launchChromium, signInThroughForm, watchErrors, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 import { pickOption } from '../support/pick-option.js';
 
 /**
@@ -35,7 +35,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('onboarding journey in the browser', () => {
+describe('onboarding journey in the browser', JOURNEY, () => {
   it('signs up, confirms from the mail and is led to get started, with no dead end', async () => {
     await page.goto(`${cloudUrl()}/signup`);
     await page.getByTestId('signup-name').fill('Fay Founder');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany, newPlatformAdmin } from '../support/api.js';
-import { openManagerSession, signedInAdminPage } from '../support/browser.js';
+import { openManagerSession, signedInAdminPage, JOURNEY } from '../support/browser.js';
 import { checkableRelease } from '../support/checkable-release.js';
 
 /**
@@ -35,7 +35,7 @@ afterAll(async () => {
 const status = (on: Page) => on.getByTestId('release-status').textContent();
 const history = (on: Page) => on.getByTestId('release-qc-history').textContent();
 
-describe('quality control in the browser', () => {
+describe('quality control in the browser', JOURNEY, () => {
   it('lets the label send its release, and the admin find it in the queue and reject it with reasons', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}`);
     await expect.poll(() => status(page)).toBe('Drafted');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { openManagerSession } from '../support/browser.js';
+import { openManagerSession, JOURNEY } from '../support/browser.js';
 import { pickOption } from '../support/pick-option.js';
 
 /**
@@ -32,7 +32,7 @@ const api = (method: string, path: string, body?: object) =>
 
 const pick = (testId: string, text: string, option: string | RegExp) => pickOption(page, testId, text, option);
 
-describe('release journey in the browser', () => {
+describe('release journey in the browser', JOURNEY, () => {
   it('creates an artist and two recordings credited to it', async () => {
     await page.goto(`${cloudUrl()}/user/artists/new`);
     await page.getByTestId('ref-field-name').fill(artistName);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 
 /**
  * Royalties end to end in Chromium: make a column map from a sample report, upload the report
@@ -47,7 +47,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('royalties in the browser', () => {
+describe('royalties in the browser', JOURNEY, () => {
   it('maps a sample report’s columns with a live preview and saves the map', async () => {
     await page.goto(`${cloudUrl()}/user/royalties/map_import`);
     await page.getByTestId('map-name').locator('input').fill(mapName);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
-import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 
 /**
@@ -34,7 +34,7 @@ async function month(testId: string, value: string) {
   await input.press('Tab');
 }
 
-describe('a statement in the browser', () => {
+describe('a statement in the browser', JOURNEY, () => {
   it('previews and publishes a run for one payee', async () => {
     await page.goto(`${cloudUrl()}/user/finances/statement_run`);
     // No period: the product's message, and no run is started.

@@ -5,6 +5,14 @@ import { call, cloudUrl, cognitoTokens, demo, labelManager } from './api.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 import { ownLabelManager } from './own-company.js';
 
+/**
+ * The suite option of a browser journey: its tests are one user's steps in one page (sign in, create, then find what
+ * was made …), each starting where the last one left the page, so they run in the written order even when a run
+ * shuffles the tests inside files (`vitest --sequence.shuffle`). Which file ran before must still not matter, and a
+ * journey makes its own company, users and data like any other file.
+ */
+export const JOURNEY = { shuffle: false } as const;
+
 let shared: Promise<Browser> | undefined;
 
 /**
