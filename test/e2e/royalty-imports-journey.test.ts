@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
-import { openManagerSession, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
+import { JOURNEY, openManagerSession, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
 
 /**
  * Royalty imports in Chromium: a report with a line it cannot read and an ISRC the catalogue
@@ -105,7 +105,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('royalty imports in the browser', () => {
+describe('royalty imports in the browser', JOURNEY, () => {
   it('shows the control totals, the rejected line and the unmatched ISRC, and assigns it to a recording', async () => {
     firstImport = await upload(gbpMap, gbpReport, 'done');
     await expect.poll(() => text('import-totals-equation')).toBe('4 read = 3 stored + 1 rejected + 0 skipped');
