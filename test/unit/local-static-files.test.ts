@@ -11,30 +11,41 @@ import { spaRoute } from '../../infra/local/local-routes.js';
  * The local gateway keeps each static file's bytes (and their compressed forms) between requests, as a CDN
  * would: a file rebuilt while the cloud runs must still be served as it is now, never as it was.
  */
-let dir: string;
-let server: http.Server;
+const INDEX = '<div id="root"></div>';
+const servers: { server: http.Server; dir: string }[] = [];
 let base: string;
+let dir: string;
 
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'static-files-'));
-  const route = spaRoute(dir);
-  server = http.createServer((req, res) => {
+/** The gateway's static route over a folder of its own; answers the folder and the server's address. */
+async function serveFolder() {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'static-files-'));
+  const route = spaRoute(folder);
+  const server = http.createServer((req, res) => {
     void route(req, res, new URL(req.url ?? '/', 'http://localhost'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.push({ server, dir: folder });
+  return { dir: folder, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+// The built app's folder most tests read: its index.html is there from the start.
+beforeAll(async () => {
+  ({ dir, base } = await serveFolder());
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
+  for (const { server, dir } of servers) {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A request as sent (fetch would undo the compression this test checks). */
-function get(file: string, acceptEncoding = 'identity') {
+function get(file: string, acceptEncoding = 'identity', from = base) {
   return new Promise<{ status: number; encoding?: string; body: Buffer }>((resolve, reject) => {
     http
-      .get(`${base}${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      .get(`${from}${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
@@ -51,11 +62,12 @@ function get(file: string, acceptEncoding = 'identity') {
 
 describe('static files kept between requests', () => {
   it('answers 503 until the app is built, then serves index.html for client routes', async () => {
-    expect((await get('/user/labels')).status).toBe(503);
-    writeFileSync(path.join(dir, 'index.html'), '<div id="root"></div>');
-    const page = await get('/user/labels');
+    const unbuilt = await serveFolder();
+    expect((await get('/user/labels', 'identity', unbuilt.base)).status).toBe(503);
+    writeFileSync(path.join(unbuilt.dir, 'index.html'), INDEX);
+    const page = await get('/user/labels', 'identity', unbuilt.base);
     expect(page.status).toBe(200);
-    expect(page.body.toString()).toBe('<div id="root"></div>');
+    expect(page.body.toString()).toBe(INDEX);
   });
 
   it('serves a file rewritten while running as it is now, also when its size did not change', async () => {
@@ -86,6 +98,6 @@ describe('static files kept between requests', () => {
     writeFileSync(file, 'here');
     expect((await get('/gone.txt')).body.toString()).toBe('here');
     unlinkSync(file);
-    expect((await get('/gone.txt')).body.toString()).toBe('<div id="root"></div>');
+    expect((await get('/gone.txt')).body.toString()).toBe(INDEX);
   });
 });
