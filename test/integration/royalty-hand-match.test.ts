@@ -12,14 +12,13 @@ import { until } from '../support/wait.js';
  */
 type Api = ReturnType<typeof inCompany>;
 let api: Api;
-let importId: string;
+let mapId: string;
 const stamp = Date.now();
 const stranger = `Someone Else ${stamp}`;
 const unknownSong = `Unknown Song ${stamp}`;
 const reportAlbum = `Unknown Album ${stamp}`;
 const reportLabel = `Some Label ${stamp}`;
 const digits = String(stamp).slice(-7);
-const unmatchedIsrc = `QZH${digits.slice(0, 2)}${digits}`;
 const knownIsrc = `QZK${digits.slice(0, 2)}${digits}`;
 const catalogue = {
   artist: `Ada Hand ${stamp}`,
@@ -28,25 +27,65 @@ const catalogue = {
   other: `Other Song ${stamp}`,
   album: `Found Album ${stamp}`,
 };
+let artistId: string;
+let releaseLabelId: string;
 let recordingId: string;
 let otherRecordingId: string;
 
-const REPORT = [
-  'Store,Period,ISRC,Track,Artist,Album,Label,Units,Net,Currency',
-  `Hand Store,2026-02,${unmatchedIsrc},${unknownSong},${stranger},${reportAlbum},${reportLabel},4,3.00,GBP`,
-  `Hand Store,2026-02,${knownIsrc},Radio Edit ${stamp},${stranger},${reportAlbum},${reportLabel},1,1.00,GBP`,
-].join('\n');
 // The store map's columns with the album and label, and no constants.
 const MAP = { columns: storeMap({ album: 'Album', label_name: 'Label' }).columns };
 
 type Line = { song: string; artist: string; album: string; label_name: string; isrc: string; matched_by: string };
-const lines = async (query: string) => (await api.get(`/royalties?import_id=${importId}&${query}`)).body;
+type Report = { importId: string; unmatchedIsrc: string };
+const lines = async (importId: string, query: string) =>
+  (await api.get(`/royalties?import_id=${importId}&${query}`)).body;
+
+/** A recording of the catalogue artist on a release of the catalogue label, for a test that renames its own. */
+async function catalogueRecording(title: string): Promise<string> {
+  const recording = await api.post('/recordings', { title, artist_recordings_attributes: [{ artist_id: artistId }] });
+  expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+  const release = await api.post('/releases', {
+    title: catalogue.album,
+    label_id: releaseLabelId,
+    release_recordings_attributes: [{ recording_id: recording.body.recording.id }],
+  });
+  expect(release.status, JSON.stringify(release.body)).toBe(201);
+  return recording.body.recording.id;
+}
+
+/**
+ * Each test imports the report on its own: an ISRC assigned by hand is remembered for later imports too, so each
+ * import's unmatched line has an ISRC of its own (and its own store, or the product would refuse a second identical
+ * file as a duplicate).
+ */
+async function importReport(tag: string): Promise<Report> {
+  const unmatchedIsrc = `QZ${tag}${digits.slice(0, 2)}${digits}`;
+  const report = [
+    'Store,Period,ISRC,Track,Artist,Album,Label,Units,Net,Currency',
+    `Hand Store ${tag},2026-02,${unmatchedIsrc},${unknownSong},${stranger},${reportAlbum},${reportLabel},4,3.00,GBP`,
+    `Hand Store ${tag},2026-02,${knownIsrc},Radio Edit ${stamp},${stranger},${reportAlbum},${reportLabel},1,1.00,GBP`,
+  ].join('\n');
+  const filename = `hand-${tag}-${stamp}.csv`;
+  const upload = await api.post('/royalties/bulk', { filename, size: Buffer.byteLength(report), source_id: mapId });
+  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: report });
+  expect(put.status).toBe(200);
+  const done = await until(async () => {
+    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
+      (i: { filename: string; status: string }) => i.filename === filename && i.status !== 'processing',
+    );
+    return found;
+  }, 60_000);
+  expect(done.status).toBe('done');
+  return { importId: done.id, unmatchedIsrc };
+}
 
 beforeAll(async () => {
   const manager = await ownLabelManager('Royalty hand match');
   api = inCompany(manager.token, manager.distributed.id);
   const label = (await api.post('/labels', { name: catalogue.label, deal_percentage: 80 })).body.label;
+  releaseLabelId = label.id;
   const artist = (await api.post('/artists', { name: catalogue.artist })).body.artist;
+  artistId = artist.id;
   const recording = await api.post('/recordings', {
     title: catalogue.song,
     artist_recordings_attributes: [{ artist_id: artist.id }],
@@ -69,40 +108,31 @@ beforeAll(async () => {
 
   const map = await api.post('/royalty_maps', { name: `Hand ${stamp}`, map: MAP });
   expect(map.status).toBe(201);
-  const upload = await api.post('/royalties/bulk', {
-    filename: `hand-${stamp}.csv`,
-    size: Buffer.byteLength(REPORT),
-    source_id: map.body.royalty_map.id,
-  });
-  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: REPORT });
-  expect(put.status).toBe(200);
-  const done = await until(async () => {
-    const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
-      (i: { filename: string; status: string }) => i.filename === `hand-${stamp}.csv` && i.status !== 'processing',
-    );
-    return found;
-  }, 60_000);
-  expect(done.status).toBe('done');
-  importId = done.id;
+  mapId = map.body.royalty_map.id;
 }, 120_000);
 
 describe('a line matched to the catalogue', () => {
   it('by ISRC takes its recording’s song, artist, album and label; an unmatched line keeps the report’s', async () => {
-    const all = (await lines('sort_field=line&sort_order=asc')).royalties as Line[];
+    const { importId } = await importReport('A');
+    const all = (await lines(importId, 'sort_field=line&sort_order=asc')).royalties as Line[];
     expect(all.map((l) => [l.matched_by, l.song, l.artist, l.album, l.label_name])).toEqual([
       [null, unknownSong, stranger, reportAlbum, reportLabel],
       ['isrc', catalogue.other, catalogue.artist, catalogue.album, catalogue.label],
     ]);
-  });
+  }, 120_000);
 
   it('assigned by hand takes its recording’s names: the artist filter, the facets and the sums find it', async () => {
+    const { importId, unmatchedIsrc } = await importReport('B');
     const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
       field: 'isrc',
       value: unmatchedIsrc,
       recording_id: recordingId,
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-    const byArtist = await lines(`by_artist=${encodeURIComponent(catalogue.artist)}&sort_field=line&sort_order=asc`);
+    const byArtist = await lines(
+      importId,
+      `by_artist=${encodeURIComponent(catalogue.artist)}&sort_field=line&sort_order=asc`,
+    );
     expect(byArtist.total_count).toBe(2);
     expect(byArtist.royalties[0]).toMatchObject({
       isrc: unmatchedIsrc,
@@ -130,20 +160,29 @@ describe('a line matched to the catalogue', () => {
     // Nothing is left under the report's names.
     expect(byArtist.artists).not.toContain(stranger);
     expect(byArtist.albums).not.toContain(reportAlbum);
-    expect((await lines(`by_artist=${encodeURIComponent(stranger)}`)).total_count).toBe(0);
-    expect((await lines(`by_album=${encodeURIComponent(catalogue.album)}`)).total_count).toBe(2);
-    expect((await lines(`q=${encodeURIComponent(catalogue.song)}`)).total_count).toBe(1);
-  });
+    expect((await lines(importId, `by_artist=${encodeURIComponent(stranger)}`)).total_count).toBe(0);
+    expect((await lines(importId, `by_album=${encodeURIComponent(catalogue.album)}`)).total_count).toBe(2);
+    expect((await lines(importId, `q=${encodeURIComponent(catalogue.song)}`)).total_count).toBe(1);
+  }, 120_000);
 
   it('re-matched, takes the catalogue’s names as they are now', async () => {
+    // Its own recording, assigned by hand to its own import's line: renaming it leaves the other tests' as they are.
+    const { importId, unmatchedIsrc } = await importReport('C');
+    const ownRecordingId = await catalogueRecording(`Rematch Song ${stamp}`);
+    const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
+      field: 'isrc',
+      value: unmatchedIsrc,
+      recording_id: ownRecordingId,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const renamed = `Renamed Song ${stamp}`;
-    expect((await api.patch(`/recordings/${recordingId}`, { title: renamed })).status).toBe(200);
+    expect((await api.patch(`/recordings/${ownRecordingId}`, { title: renamed })).status).toBe(200);
     const rematched = await api.post(`/royalty_imports/${importId}/rematch`);
     expect(rematched.status, JSON.stringify(rematched.body)).toBe(200);
-    const after = (await lines('sort_field=line&sort_order=asc')).royalties as Line[];
+    const after = (await lines(importId, 'sort_field=line&sort_order=asc')).royalties as Line[];
     expect(after.map((l) => [l.matched_by, l.song, l.artist])).toEqual([
       ['manual', renamed, catalogue.artist],
       ['isrc', catalogue.other, catalogue.artist],
     ]);
-  });
+  }, 120_000);
 });
