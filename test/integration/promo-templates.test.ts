@@ -74,7 +74,9 @@ beforeAll(async () => {
 
 describe('the template designer', () => {
   it('keeps a label’s templates from blocks, refuses bad ones by field, previews and test-sends them to oneself', async () => {
-    const { api } = company;
+    // A company of its own: it counts the company's templates, and the other tests make templates of theirs.
+    const designer = await ownCompany('Promo template designer');
+    const { api } = designer;
     const noFooter = await api.post('/promo_templates', { name: 'Bare', blocks: [{ type: 'text', text: 'Hi' }] });
     expect(noFooter.status).toBe(400);
     expect(noFooter.body.errors.blocks[0]).toMatch(/exactly one footer/);
@@ -97,18 +99,18 @@ describe('the template designer', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('Hello Alex, here is Your release &lt;b&gt;early&lt;/b&gt;.');
     expect(preview.body.html).toContain('background:#aa3300');
-    expect(preview.body.html).toContain(company.name);
+    expect(preview.body.html).toContain(designer.name);
     expect(preview.body.text).toContain('Play it loud: ');
 
     const test = await api.post(`/promo_templates/${id}/test_send`, {});
     expect(test.status).toBe(200);
-    expect(test.body.message).toBe(`Test mail sent to ${company.manager.email}`);
-    const mail = await mailTo(company.manager.email);
+    expect(test.body.message).toBe(`Test mail sent to ${designer.manager.email}`);
+    const mail = await mailTo(designer.manager.email);
     expect(mail.subject).toMatch(/^\[Test\] Club nights: /);
     expect(mail.html).toContain('Play it loud');
 
     // Another company neither sees the template nor can send its promos with it.
-    const stranger = await company.sibling('Promo templates stranger');
+    const stranger = await designer.sibling('Promo templates stranger');
     expect((await stranger.api.get(`/promo_templates/${id}`)).status).toBe(404);
     expect((await stranger.api.get('/promo_templates')).body.templates).toEqual([]);
   });

@@ -215,6 +215,12 @@ describe('a label’s settings and store page', () => {
   });
 
   it('shows the label’s releases with their smart links publicly only once its store is opened', async () => {
+    // What the store shows and keeps is set here, not left by the other tests: a smart link of the label's
+    // release, and the label's release defaults, which opening the store leaves as they are.
+    const link = await own.api.post('/smart_links', { smart_link: { release_id: releaseId } });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const defaults = await own.api.patch(`/labels/${labelId}/settings`, { release_defaults: { price_tier: 'Mid' } });
+    expect(defaults.status, JSON.stringify(defaults.body)).toBe(200);
     expect((await call('GET', `/api/v1/label_stores/${labelId}`)).status).toBe(404);
     const opened = await own.api.patch(`/labels/${labelId}/settings`, { store: true });
     expect(opened.body.settings).toMatchObject({ store: true, release_defaults: { price_tier: 'Mid' } });
