@@ -84,10 +84,11 @@ describe('statement runs and published statements answer what the document decla
     await member('GET', '/statements/royalty_pay_periods');
     const admin = answerChecker(document, world.admin);
     await admin('GET', '/admin/statements', { query: `company=${world.companyId}`, rows: 'statements' });
-    // A line reaching the stated month afterwards is money not yet stated, until a new version states it.
+    // A line reaching this statement's month afterwards is money not yet stated, until a new version states it.
+    // (This statement's month, not the run's: the run above is another test, which may not have run yet.)
     await importReport(world.api, `late-${stamp}`, [
       'Store,Period,ISRC,Artist,Units,Net,Currency',
-      `Deezer,${stated},${paidIsrc},Someone,2,1.25,GBP`,
+      `Deezer,${next},${paidIsrc},Someone,2,1.25,GBP`,
     ]);
     await member('GET', '/statements/not_yet_stated', { rows: 'not_yet_stated' });
     await member('POST', '/statements/{id}/new_version', { params, status: 201 });

@@ -175,8 +175,11 @@ describe('the tools’ writes answer what the document declares', () => {
     const signed = { filename: 'signed.pdf', content_type: 'application/pdf', size: 1000 };
     await check('POST', '/contracts/{id}/signed_copy_upload', { params, body: signed });
     await check('DELETE', '/contracts/{id}', { params });
-    // Only a signed contract is amended: the file's first contract is signed, then amended.
-    const first = { id: ids.contract };
+    // Only a signed contract is amended: a contract of this test's own is signed, then amended (the file's first
+    // contract stays as the reads above find it).
+    const second = await world.api.post('/contracts', contractBody('25'));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const first = { id: second.body.contract.id as string };
     await check('PATCH', '/contracts/{id}', { params: first, body: { status: 'signed' } });
     await check('POST', '/contracts/{id}/amendments', {
       params: first,
@@ -189,6 +192,21 @@ describe('the tools’ writes answer what the document declares', () => {
 
   it('a licence, a promo, a smart link and a payment: made or edited, moved, deleted', async () => {
     const check = answerChecker(document, world.manager.token, world.companyId);
+    // A smart link and a payment (of a statement) of this test's own: it edits and deletes them, and the reads
+    // above must find the file's own as they were made.
+    const { api } = world;
+    const link = await api.post('/smart_links', { smart_link: { release_id: ids.release } });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const smartLinkId = link.body.smart_link.id as string;
+    const payee = await api.post('/payees', { name: 'Schema Paid Payee' });
+    expect(payee.status, JSON.stringify(payee.body)).toBe(201);
+    const account = { type: 'Payee' as const, id: payee.body.payee.id as string, name: 'Schema Paid Payee' };
+    await publishHandStatement(world.companyId, world.manager.id, account, ['2026-01', '2026-03'], '7.500000');
+    const statements = await api.get(`/statements?statementable_type=Payee&statementable_id=${account.id}`);
+    const statementId = statements.body.statements[0].id as string;
+    const paid = await api.post('/payments', { statement_ids: [statementId] });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const paymentId = paid.body.payment.id as string;
     const licence = await check('POST', '/licenses', {
       body: {
         type: 'incoming',
@@ -208,14 +226,14 @@ describe('the tools’ writes answer what the document declares', () => {
     const promo = await check('POST', '/promos', { body: { release_id: ids.release }, status: 201 });
     await check('PATCH', '/promos/{id}', { params: { id: promo.body.promo.id }, body: { title: 'Schema Promo' } });
     await check('PATCH', '/smart_links/{id}', {
-      params: { id: ids.smartLink },
+      params: { id: smartLinkId },
       body: { smart_link: { title: 'Schema' } },
     });
-    await check('PATCH', '/payments/{id}', { params: { id: ids.payment }, body: { payment_reference: 'SCHEMA-1' } });
-    // Made again after their delete: the reads above have used them.
-    await check('DELETE', '/smart_links/{id}', { params: { id: ids.smartLink } });
+    await check('PATCH', '/payments/{id}', { params: { id: paymentId }, body: { payment_reference: 'SCHEMA-1' } });
+    // Made again after their delete.
+    await check('DELETE', '/smart_links/{id}', { params: { id: smartLinkId } });
     await check('POST', '/smart_links', { body: { smart_link: { release_id: ids.release } }, status: 201 });
-    await check('DELETE', '/payments/{id}', { params: { id: ids.payment } });
-    await check('POST', '/payments', { body: { statement_ids: [ids.statement] }, status: 201 });
+    await check('DELETE', '/payments/{id}', { params: { id: paymentId } });
+    await check('POST', '/payments', { body: { statement_ids: [statementId] }, status: 201 });
   });
 });
