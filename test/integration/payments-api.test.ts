@@ -45,7 +45,8 @@ beforeAll(async () => {
   userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
 }, 60_000);
 
-describe('recording a payment', () => {
+// One payment's life, whose order is the point: recorded, edited, shown on the next statement, then held by it.
+describe('recording a payment', { shuffle: false }, () => {
   let account: Awaited<ReturnType<typeof payee>>;
   let q1: Row;
   let payment: PaymentView & Record<string, unknown>;

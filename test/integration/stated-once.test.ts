@@ -86,7 +86,8 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-describe('two runs for one period published at once', () => {
+// One race told in steps: the two runs race, their messages come again, then a third run comes for the same period.
+describe('two runs for one period published at once', { shuffle: false }, () => {
   let first: Awaited<ReturnType<typeof handRun>>;
   let second: Awaited<ReturnType<typeof handRun>>;
 
@@ -160,10 +161,25 @@ describe('two runs for one period published at once', () => {
   }, 120_000);
 });
 
+/**
+ * A payee of a test's own with one statement published for PERIOD by a run of its own (the tests that correct
+ * or resume statements leave the racing runs' payees as those runs stated them).
+ */
+async function statedPayee(tag: string) {
+  const { step, deps } = await modules();
+  const email = `stated.${tag}.${stamp}@example.test`;
+  const made = await company.api.post('/payees', { name: `Stated ${tag} ${stamp}`, email });
+  expect(made.status).toBe(201);
+  const payee = { id: made.body.payee.id as string, name: `Stated ${tag} ${stamp}`, email };
+  const run = await handRun([payee], PERIOD);
+  expect(await step.runAccountStep(run.messages[0], deps)).toBe('published');
+  return payee;
+}
+
 describe('a statement a correction replaced', () => {
   it('is never published or mailed again by a late message, and no late run states its months', async () => {
     const { step, deps } = await modules();
-    const payee = payees[0];
+    const payee = await statedPayee('corrected');
     const [original] = await inForce(payee);
     const corrected = await company.api.post(`/statements/${original.statementId}/new_version`);
     expect(corrected.status).toBeLessThan(300);
@@ -189,7 +205,7 @@ describe('a statement a correction replaced', () => {
 
   it('refuses to correct a statement still being made (409), so a statement being made is never replaced', async () => {
     const { service } = await modules();
-    const payee = payees[1];
+    const payee = await statedPayee('being-made');
     const [statement] = await inForce(payee);
     await setAround(
       service.getDb().entities.Statement.get({ tenantId: company.companyId, statementId: statement.statementId }),
@@ -198,13 +214,17 @@ describe('a statement a correction replaced', () => {
     const refused = await company.api.post(`/statements/${statement.statementId}/new_version`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(`Statement ${statement.number} is still being made; try again in a moment`);
-  });
+  }, 120_000);
 });
 
 describe('a run that stopped publishing', () => {
   it('is resumed from its page once it has made no progress for longer than a step takes', async () => {
     const { service } = await modules();
-    const payee = { ...payees[2], email: `resumed.${stamp}@example.test` };
+    // A payee of its own: the racing runs' payees have their statements counted.
+    const email = `resumed.${stamp}@example.test`;
+    const made = await company.api.post('/payees', { name: `Resumed ${stamp}`, email });
+    expect(made.status).toBe(201);
+    const payee = { id: made.body.payee.id as string, name: `Resumed ${stamp}`, email };
     // An account no run stated for 2026-01: the run stopped after storing its accounts.
     const run = await handRun([payee], ['2026-01', '2026-01'], { manifest: true });
     const fresh = await company.api.post(`/statement_runs/${run.runId}/resume`);

@@ -61,40 +61,65 @@ beforeAll(async () => {
   bob = await created(`Bob ${stamp}`);
 }, 60_000);
 
-describe('publishing one account', () => {
-  let first: { id: string; number: string; figures: Record<string, string> };
-  let runId: string;
-  let expenseId: string;
+type Statement = { id: string; number: string; figures: Record<string, string> };
 
+/**
+ * A payee's Q2 2026 statement: an expense of 30.00 recouped from 100.004 of royalties, published by a hand run whose
+ * account message comes twice at once. What the statements count and the sequence read right after are kept, as
+ * later statements of the company would change them.
+ */
+async function statedQ2(account: { id: string; name: string }, email: string) {
+  const { access, step, deps } = await modules();
+  const expense = await api.post('/expenses', {
+    date: '2026-05-10',
+    description: 'Mastering',
+    subtotal: '30.00',
+    recoupable: true,
+    payee: { type: 'Payee', id: account.id },
+  });
+  expect(expense.status).toBe(201);
+  const before = await access.readSequence(tenantId, 'statement');
+  const run = await handRun({ type: 'Payee', ...account, email }, ['2026-04', '2026-06'], '100.004000');
+  const outcomes = await Promise.all([step.runAccountStep(run.message, deps), step.runAccountStep(run.message, deps)]);
+  const mine = await statementsOf(account.id);
+  const after = await access.readSequence(tenantId, 'statement');
+  return {
+    expenseId: expense.body.expense.id as string,
+    run,
+    outcomes,
+    before,
+    after,
+    mine,
+    first: mine[0] as Statement,
+  };
+}
+
+/** Ann's statement, published once for the tests that read it; the tests that change a statement state their own. */
+let annStated: ReturnType<typeof statedQ2> | undefined;
+const annQ2 = () => {
+  annStated ??= statedQ2(ann, `ann.${stamp}@example.test`);
+  return annStated;
+};
+
+/** A payee of a test's own, with an address, and its Q2 statement as Ann's is made. */
+async function ownStatedPayee(name: string) {
+  const email = `${name.toLowerCase()}.${stamp}@example.test`;
+  const answer = await api.post('/payees', { name: `${name} ${stamp}`, email });
+  expect(answer.status).toBe(201);
+  const account = { id: answer.body.payee.id as string, name: `${name} ${stamp}` };
+  return { account, email, ...(await statedQ2(account, email)) };
+}
+
+describe('publishing one account', () => {
   it('makes one statement, one number and consumes the expense once when the message comes twice at once and again', async () => {
-    const { access, step, deps } = await modules();
-    const expense = await api.post('/expenses', {
-      date: '2026-05-10',
-      description: 'Mastering',
-      subtotal: '30.00',
-      recoupable: true,
-      payee: { type: 'Payee', id: ann.id },
-    });
-    expect(expense.status).toBe(201);
-    expenseId = expense.body.expense.id;
-    const before = await access.readSequence(tenantId, 'statement');
-    const run = await handRun(
-      { type: 'Payee', ...ann, email: `ann.${stamp}@example.test` },
-      ['2026-04', '2026-06'],
-      '100.004000',
-    );
-    runId = run.runId;
-    const outcomes = await Promise.all([
-      step.runAccountStep(run.message, deps),
-      step.runAccountStep(run.message, deps),
-    ]);
+    const { step, deps } = await modules();
+    const { run, outcomes, before, after, mine, first, expenseId } = await annQ2();
+    const runId = run.runId;
     expect(outcomes).toContain('published');
     expect(await step.runAccountStep(run.message, deps)).toBe('done_already');
 
-    const mine = await statementsOf(ann.id);
     expect(mine).toHaveLength(1);
-    first = mine[0];
-    expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
+    expect(after).toBe(before + 1);
     expect(first.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
     expect(first.figures).toMatchObject({
       royalties: '100.00',
@@ -108,6 +133,7 @@ describe('publishing one account', () => {
   }, 60_000);
 
   it('answers the statement with its subject and mails it with the period filled in', async () => {
+    const { first } = await annQ2();
     const statement = (await api.get(`/statements/${first.id}`)).body.statement;
     expect(statement).toMatchObject({
       number: first.number,
@@ -135,6 +161,7 @@ describe('publishing one account', () => {
   });
 
   it('serves its PDF and CSV through presigned URLs', async () => {
+    const { first } = await annQ2();
     const pdf = await api.get(`/statements/${first.id}/pdf`);
     expect(pdf.status).toBe(200);
     const bytes = Buffer.from(await (await fetch(pdf.body.url)).arrayBuffer());
@@ -153,28 +180,31 @@ describe('publishing one account', () => {
   });
 
   it('mails it again only to the account’s own address and the company’s members', async () => {
+    // A statement of its own: mailed again, it would be a second mail in the mailbox the first mail is counted in.
+    const { first, account, email } = await ownStatedPayee('Resent');
     const stranger = `someone.${stamp}@elsewhere.test`;
     const refused = await api.post('/statements/resend_statement', {
       id: first.id,
-      recipients: [`ann.${stamp}@example.test`, stranger],
+      recipients: [email, stranger],
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.recipients.join(' ')).toContain(stranger);
-    expect((await api.get(`/statements/${first.id}`)).body.statement.recipients).toEqual([`ann.${stamp}@example.test`]);
+    expect((await api.get(`/statements/${first.id}`)).body.statement.recipients).toEqual([email]);
 
     const sent = await api.post('/statements/resend_statement', {
       id: first.id,
-      recipients: [`ann.${stamp}@example.test`, manager.email.toUpperCase()],
+      recipients: [email, manager.email.toUpperCase()],
     });
     expect(sent.status).toBe(200);
     const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string }[];
     expect(
-      mails.filter((m) => m.to.toLowerCase() === manager.email.toLowerCase() && m.subject.includes(ann.name)),
+      mails.filter((m) => m.to.toLowerCase() === manager.email.toLowerCase() && m.subject.includes(account.name)),
     ).toHaveLength(1);
     expect(mails.some((m) => m.to === stranger)).toBe(false);
   });
 
   it('lists an artist’s statements only when asked by artist', async () => {
+    const { first } = await annQ2();
     const byPayee = await api.get(`/statements?statementable_type=Payee&statementable_id=${ann.id}`);
     expect(byPayee.body.statements.map((s: { id: string }) => s.id)).toContain(first.id);
     // The payee is no artist: asking for an artist of the same id, or another artist, finds none of its statements.
@@ -183,6 +213,8 @@ describe('publishing one account', () => {
   });
 
   it('never changes a published statement: figures refused, details changed, delete refused', async () => {
+    // A statement of its own: its subject is changed, and Ann's is read as it was published.
+    const { first, expenseId } = await ownStatedPayee('Changed');
     const refused = await api.patch(`/statements/${first.id}`, { statement: { figures: { payable: '1.00' } } });
     expect(refused.status).toBe(400);
     expect(refused.body.errors['statement.figures']).toBeDefined();
@@ -200,6 +232,8 @@ describe('publishing one account', () => {
   });
 
   it('marks it paid with a payment entry the next statement opens after and shows', async () => {
+    // A statement of its own: paid, and followed by a Q3 statement, where Ann keeps her one statement.
+    const { first, account: payee } = await ownStatedPayee('Paid');
     const paid = await api.post('/statements/pay_statement', {
       id: first.id,
       payment_date: '2026-07-15',
@@ -213,9 +247,9 @@ describe('publishing one account', () => {
     ).not.toContain(first.id);
 
     const { step, deps } = await modules();
-    const next = await handRun({ type: 'Payee', ...ann, email: null }, ['2026-07', '2026-09'], '10.000000');
+    const next = await handRun({ type: 'Payee', ...payee, email: null }, ['2026-07', '2026-09'], '10.000000');
     expect(await step.runAccountStep(next.message, deps)).toBe('published');
-    const second = (await statementsOf(ann.id)).find((s) => s.start_pay_period === '2026-07');
+    const second = (await statementsOf(payee.id)).find((s) => s.start_pay_period === '2026-07');
     expect(second?.figures).toMatchObject({
       opening_balance: '70.00',
       royalties: '10.00',
@@ -230,7 +264,7 @@ describe('publishing one account', () => {
     const due = await api.post('/statements/payments_due_summary', {});
     expect(due.body.payments_due).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ account: { type: 'Payee', id: ann.id }, payable: '10.00', has_email: true }),
+        expect.objectContaining({ account: { type: 'Payee', id: payee.id }, payable: '10.00', has_email: true }),
       ]),
     );
     const found = await api.get(`/statements?q=${second?.number}`);
@@ -238,6 +272,10 @@ describe('publishing one account', () => {
   }, 60_000);
 
   it("keeps another company's statements, runs and documents out of reach", async () => {
+    const {
+      first,
+      run: { runId },
+    } = await annQ2();
     expect((await other.get(`/statements/${first.id}`)).status).toBe(404);
     expect((await other.get(`/statements/${first.id}/pdf`)).status).toBe(404);
     expect((await other.get(`/statements/${first.id}/csv`)).status).toBe(404);
@@ -329,9 +367,32 @@ describe('asking for statements', () => {
 /** The whole run through the queue: a small report for a catalogue with payees → preview → publish. */
 describe('a statement run from a report', () => {
   const isrc = (n: number) => `GBST${String(stamp).slice(-3)}${String(n).padStart(5, '0')}`;
-  let runId: string;
+  // Payees of the run's own: a statement of Ann's for 2025 would open her 2026 statement with its balance.
+  let cara: { id: string; name: string };
+  let dev: { id: string; name: string };
+  /** The run, previewed once: the test that publishes it and the test that reads its page both await it. */
+  let previewing: ReturnType<typeof previewedRun> | undefined;
+  const preview = () => {
+    previewing ??= previewedRun(api, {
+      kind: 'payee',
+      start_pay_period: '2025-01',
+      end_pay_period: '2025-03',
+      accounts: [
+        { type: 'Payee', id: cara.id },
+        { type: 'Payee', id: dev.id },
+      ],
+    });
+    return previewing;
+  };
 
   beforeAll(async () => {
+    const payee = async (name: string, email?: string) => {
+      const answer = await api.post('/payees', { name, ...(email ? { email } : {}) });
+      expect(answer.status).toBe(201);
+      return { id: answer.body.payee.id as string, name };
+    };
+    cara = await payee(`Cara ${stamp}`, `cara.${stamp}@example.test`);
+    dev = await payee(`Dev ${stamp}`);
     const recording = async (n: number, splits: { payee_id: string; split: number }[]) => {
       const answer = await api.post('/recordings', {
         title: `Track ${n} ${stamp}`,
@@ -341,10 +402,10 @@ describe('a statement run from a report', () => {
       expect(answer.status).toBe(201);
     };
     await recording(1, [
-      { payee_id: ann.id, split: 60 },
-      { payee_id: bob.id, split: 40 },
+      { payee_id: cara.id, split: 60 },
+      { payee_id: dev.id, split: 40 },
     ]);
-    await recording(2, [{ payee_id: bob.id, split: 100 }]);
+    await recording(2, [{ payee_id: dev.id, split: 100 }]);
     const report = [
       'Store,Period,ISRC,Units,Net,Currency',
       `Spotify,2025-01,${isrc(1)},10,1.000001,GBP`,
@@ -383,16 +444,8 @@ describe('a statement run from a report', () => {
   }, 120_000);
 
   it('previews totals and warnings, then publishes numbered statements that reconcile with their CSV', async () => {
-    const started = await previewedRun(api, {
-      kind: 'payee',
-      start_pay_period: '2025-01',
-      end_pay_period: '2025-03',
-      accounts: [
-        { type: 'Payee', id: ann.id },
-        { type: 'Payee', id: bob.id },
-      ],
-    });
-    runId = started.runId;
+    const started = await preview();
+    const runId = started.runId;
     const previewed = started.previewed;
     expect(previewed.error).toBeNull();
     expect(previewed.status).toBe('preview_ready');
@@ -401,8 +454,8 @@ describe('a statement run from a report', () => {
     expect(units(totals.allocated) + units(totals.retained) + units(totals.unaccountable)).toBe(
       units(totals.label_payable),
     );
-    expect(warnings.payees_without_email).toEqual([{ account: { type: 'Payee', id: bob.id }, name: bob.name }]);
-    expect(rows.map((r: { account: { id: string } }) => r.account.id).sort()).toEqual([ann.id, bob.id].sort());
+    expect(warnings.payees_without_email).toEqual([{ account: { type: 'Payee', id: dev.id }, name: dev.name }]);
+    expect(rows.map((r: { account: { id: string } }) => r.account.id).sort()).toEqual([cara.id, dev.id].sort());
 
     const { socket, messages } = await openSocket(token);
     const published = await api.post(`/statement_runs/${runId}/publish`);
@@ -453,16 +506,17 @@ describe('a statement run from a report', () => {
       kind: 'payee',
       start_pay_period: '2025-03',
       end_pay_period: '2025-04',
-      accounts: [{ type: 'Payee', id: ann.id }],
+      accounts: [{ type: 'Payee', id: cara.id }],
     });
     expect(overlap.preview.rows).toEqual([]);
-    const annStatement = listed.find((s: { statementable_id: string }) => s.statementable_id === ann.id);
+    const caraStatement = listed.find((s: { statementable_id: string }) => s.statementable_id === cara.id);
     expect(overlap.preview.warnings.already_stated).toEqual([
-      { account: { type: 'Payee', id: ann.id }, name: ann.name, number: annStatement.number },
+      { account: { type: 'Payee', id: cara.id }, name: cara.name, number: caraStatement.number },
     ]);
   }, 180_000);
 
   it('answers a page following the run its status and counts without the preview’s rows', async () => {
+    const { runId } = await preview();
     const whole = (await api.get(`/statement_runs/${runId}`)).body.statement_run;
     expect(whole.preview.rows).toHaveLength(2);
     const progress = await api.get(`/statement_runs/${runId}?view=progress`);
