@@ -14,10 +14,6 @@ type Api = ReturnType<typeof inCompany>;
 let api: Api;
 let mapId: string;
 const stamp = Date.now();
-const stranger = `Someone Else ${stamp}`;
-const unknownSong = `Unknown Song ${stamp}`;
-const reportAlbum = `Unknown Album ${stamp}`;
-const reportLabel = `Some Label ${stamp}`;
 const digits = String(stamp).slice(-7);
 const knownIsrc = `QZK${digits.slice(0, 2)}${digits}`;
 const catalogue = {
@@ -36,7 +32,14 @@ let otherRecordingId: string;
 const MAP = { columns: storeMap({ album: 'Album', label_name: 'Label' }).columns };
 
 type Line = { song: string; artist: string; album: string; label_name: string; isrc: string; matched_by: string };
-type Report = { importId: string; unmatchedIsrc: string };
+type Report = {
+  importId: string;
+  unmatchedIsrc: string;
+  stranger: string;
+  unknownSong: string;
+  reportAlbum: string;
+  reportLabel: string;
+};
 const lines = async (importId: string, query: string) =>
   (await api.get(`/royalties?import_id=${importId}&${query}`)).body;
 
@@ -55,11 +58,15 @@ async function catalogueRecording(title: string): Promise<string> {
 
 /**
  * Each test imports the report on its own: an ISRC assigned by hand is remembered for later imports too, so each
- * import's unmatched line has an ISRC of its own (and its own store, or the product would refuse a second identical
- * file as a duplicate).
+ * import's unmatched line has an ISRC of its own. The report's names are its own too: the list's filter menus
+ * (artists, albums) span the company's every import, and a test finds nothing left under its report's names.
  */
 async function importReport(tag: string): Promise<Report> {
   const unmatchedIsrc = `QZ${tag}${digits.slice(0, 2)}${digits}`;
+  const stranger = `Someone Else ${tag} ${stamp}`;
+  const unknownSong = `Unknown Song ${tag} ${stamp}`;
+  const reportAlbum = `Unknown Album ${tag} ${stamp}`;
+  const reportLabel = `Some Label ${tag} ${stamp}`;
   const report = [
     'Store,Period,ISRC,Track,Artist,Album,Label,Units,Net,Currency',
     `Hand Store ${tag},2026-02,${unmatchedIsrc},${unknownSong},${stranger},${reportAlbum},${reportLabel},4,3.00,GBP`,
@@ -76,7 +83,7 @@ async function importReport(tag: string): Promise<Report> {
     return found;
   }, 60_000);
   expect(done.status).toBe('done');
-  return { importId: done.id, unmatchedIsrc };
+  return { importId: done.id, unmatchedIsrc, stranger, unknownSong, reportAlbum, reportLabel };
 }
 
 beforeAll(async () => {
@@ -113,7 +120,7 @@ beforeAll(async () => {
 
 describe('a line matched to the catalogue', () => {
   it('by ISRC takes its recording’s song, artist, album and label; an unmatched line keeps the report’s', async () => {
-    const { importId } = await importReport('A');
+    const { importId, stranger, unknownSong, reportAlbum, reportLabel } = await importReport('A');
     const all = (await lines(importId, 'sort_field=line&sort_order=asc')).royalties as Line[];
     expect(all.map((l) => [l.matched_by, l.song, l.artist, l.album, l.label_name])).toEqual([
       [null, unknownSong, stranger, reportAlbum, reportLabel],
@@ -122,7 +129,7 @@ describe('a line matched to the catalogue', () => {
   }, 120_000);
 
   it('assigned by hand takes its recording’s names: the artist filter, the facets and the sums find it', async () => {
-    const { importId, unmatchedIsrc } = await importReport('B');
+    const { importId, unmatchedIsrc, stranger, reportAlbum } = await importReport('B');
     const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
       field: 'isrc',
       value: unmatchedIsrc,
