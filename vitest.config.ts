@@ -29,8 +29,10 @@ const unitFiles = UNIT.flatMap((dir) =>
 const swapsModules = unitFiles.filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(file, 'utf8')));
 
 /**
- * A unit test's time limit. The unit files run beside the type check and the code rules (`npm test` starts all
- * three at once), so on 2 cores a test that takes 1 s alone has taken over 5 s, vitest's default.
+ * A unit test's time limit, and its hooks'. The unit files run beside the type check and the code rules (`npm test`
+ * starts all three at once), so on 2 cores a test that takes 1 s alone has taken over 5 s, vitest's default; and a
+ * hook that imports the data layer on a fresh module graph took over 10 s (the hooks' default) when a shuffled
+ * order put it among the first files.
  */
 const UNIT_TIMEOUT = 30_000;
 
@@ -72,9 +74,18 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           testTimeout: UNIT_TIMEOUT,
+          hookTimeout: UNIT_TIMEOUT,
         },
       },
-      { test: { name: 'unit-swapped-modules', include: swapsModules, environment: 'node', testTimeout: UNIT_TIMEOUT } },
+      {
+        test: {
+          name: 'unit-swapped-modules',
+          include: swapsModules,
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+          hookTimeout: UNIT_TIMEOUT,
+        },
+      },
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {
