@@ -58,6 +58,19 @@ describe("the platform dashboard's company summaries", () => {
   }, 120_000);
 
   it("shows in the admin dashboard the company's own figures", async () => {
+    // A company of this case's own with one sale, whatever the case above wrote to its company.
+    const company = await ownCompany('Dashboard Figures');
+    const sale = await company.api.post('/royalties', {
+      royalty: {
+        pay_period: `${year}-03`,
+        retailer: 'Bandcamp',
+        subtotal_payable: '4.5',
+        currency: 'GBP',
+        territory: 'GB',
+        label_id: (await company.label('Figures Records')).id,
+      },
+    });
+    expect(sale.status).toBe(201);
     const admin = await call('GET', `/api/v1/admin/dashboard?${qs(range)}`, { token: company.admin });
     expect(admin.status).toBe(200);
     const mine = admin.body.dashboard.by_company.find((c: { id: string }) => c.id === company.companyId);
