@@ -25,6 +25,7 @@ let period: string;
 let X: Side;
 let Y: Side;
 let makeLink: Awaited<ReturnType<typeof artistPortalFixture>>['makeLink'];
+let artistUser: Awaited<ReturnType<typeof artistPortalFixture>>['artistUser'];
 
 // The invitation's mailed link is public too, but it names an invitation, not an artist: tested on its own below.
 const portalRoutes = (auth: Route['auth']) =>
@@ -34,7 +35,7 @@ const pathOf = (route: Route, ids: Record<string, string>) =>
 
 beforeAll(async () => {
   const own = await ownLabelManager('Artist Portal');
-  ({ api, other, tenantId, managerToken, managerEmail, stamp, period, X, Y, makeLink } =
+  ({ api, other, tenantId, managerToken, managerEmail, stamp, period, X, Y, makeLink, artistUser } =
     await artistPortalFixture(own));
 }, 400_000);
 
@@ -308,33 +309,36 @@ describe("the label's artist users", () => {
   });
 
   it('attaches the artist when an existing artist user accepts, once, whatever is sent twice', async () => {
+    // An artist user of its own (of a new artist of this label): the artists X's account reaches stay as made.
+    const ownArtist = (await api.post('/artists', { name: `Accepting Artist ${stamp}` })).body.artist;
+    const mine = await artistUser(ownArtist.id, 'Accepting Artist');
     const elsewhere = await ownCompany('Portal Accept');
     const name = `Accepted Artist ${stamp}`;
     const artist = (await elsewhere.api.post('/artists', { name })).body.artist;
-    expect((await elsewhere.api.post(`/artists/${artist.id}/portal_users`, { email: X.email, name: 'X' })).status).toBe(
-      201,
-    );
-    const token = await invitationToken(X.email, name);
+    expect(
+      (await elsewhere.api.post(`/artists/${artist.id}/portal_users`, { email: mine.email, name: 'X' })).status,
+    ).toBe(201);
+    const token = await invitationToken(mine.email, name);
     // The mail names who invited them and for which label.
     const inviter = (await call('GET', '/api/v1/me', { token: elsewhere.manager.token })).body.user.name;
-    expect((await latestMail(X.email))?.subject).toBe(
+    expect((await latestMail(mine.email))?.subject).toBe(
       `${inviter} of ${elsewhere.name} invited you to the artist portal of ${name}`,
     );
     const described = await call('GET', `/api/v1/artist_invitations/${token}`);
     expect(described.body.invitation.artist_name).toBe(name);
-    // Another account (Y's) cannot take X's invitation.
+    // Another account (Y's) cannot take this user's invitation.
     const stranger = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: Y.userToken });
     expect(stranger.status).toBe(403);
     const [first, second] = await Promise.all([
-      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken }),
-      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken }),
+      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: mine.userToken }),
+      call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: mine.userToken }),
     ]);
     expect([first.status, second.status].filter((s) => s === 200)).toHaveLength(1);
-    expect(await pickerOf(X.userToken)).toEqual([X.artistId, artist.id].sort());
-    const again = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken });
+    expect(await pickerOf(mine.userToken)).toEqual([ownArtist.id, artist.id].sort());
+    const again = await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: mine.userToken });
     expect(again.status).toBe(404);
     const listed = (await elsewhere.api.get(`/artists/${artist.id}/portal_users`)).body;
-    expect(listed.users.map((u: { user_id: string }) => u.user_id)).toEqual([X.userId]);
+    expect(listed.users.map((u: { user_id: string }) => u.user_id)).toEqual([mine.userId]);
     expect(listed.invitations).toEqual([]);
     // A spent token cannot set up an account either.
     const setup = await call('POST', `/api/v1/artist_invitations/${token}/setup_account`, {
@@ -382,26 +386,30 @@ describe("the label's artist users", () => {
   });
 
   it('links an existing artist user to a second artist, and an unlinked artist loses access at once', async () => {
-    const linked = await api.post(`/artists/${Y.artistId}/portal_users`, { email: X.email, name: 'X' });
+    // An artist user of its own (of a new artist of this label), linked to Y here: X's account stays as made.
+    const ownArtist = (await api.post('/artists', { name: `Linked Artist ${stamp}` })).body.artist;
+    const mine = await artistUser(ownArtist.id, 'Linked Artist');
+    const linked = await api.post(`/artists/${Y.artistId}/portal_users`, { email: mine.email, name: 'X' });
     expect(linked.status).toBe(201);
-    const token = await invitationToken(X.email, Y.name);
-    expect((await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: X.userToken })).status).toBe(200);
-    const picker = await call('GET', '/api/v1/artist_portal', { token: X.userToken });
-    // X also accepted another company's artist above; here only this company's two matter.
-    expect(picker.body.artists.map((a: { id: string }) => a.id)).toEqual(
-      expect.arrayContaining([X.artistId, Y.artistId]),
-    );
-    const listed = (await api.get(`/artists/${Y.artistId}/portal_users`)).body.users as { user_id: string }[];
-    expect(listed.map((u) => u.user_id).sort()).toEqual([X.userId, Y.userId].sort());
-
-    const removed = await api.del(`/artists/${Y.artistId}/portal_users/${X.userId}`);
-    expect(removed.status).toBe(200);
-    expect(removed.body.message).toBe('Artist User Removed');
-    const after = await call('GET', `/api/v1/artist_portal/${Y.artistId}/releases`, { token: X.userToken });
-    expect(after.status).toBe(404);
-    expect((await call('GET', `/api/v1/artist_portal/${X.artistId}/releases`, { token: X.userToken })).status).toBe(
+    const token = await invitationToken(mine.email, Y.name);
+    expect((await call('POST', `/api/v1/artist_invitations/${token}/accept`, { token: mine.userToken })).status).toBe(
       200,
     );
-    expect((await api.del(`/artists/${Y.artistId}/portal_users/${X.userId}`)).status).toBe(404);
+    const picker = await call('GET', '/api/v1/artist_portal', { token: mine.userToken });
+    expect(picker.body.artists.map((a: { id: string }) => a.id)).toEqual(
+      expect.arrayContaining([ownArtist.id, Y.artistId]),
+    );
+    const listed = (await api.get(`/artists/${Y.artistId}/portal_users`)).body.users as { user_id: string }[];
+    expect(listed.map((u) => u.user_id).sort()).toEqual([mine.userId, Y.userId].sort());
+
+    const removed = await api.del(`/artists/${Y.artistId}/portal_users/${mine.userId}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Artist User Removed');
+    const after = await call('GET', `/api/v1/artist_portal/${Y.artistId}/releases`, { token: mine.userToken });
+    expect(after.status).toBe(404);
+    expect(
+      (await call('GET', `/api/v1/artist_portal/${ownArtist.id}/releases`, { token: mine.userToken })).status,
+    ).toBe(200);
+    expect((await api.del(`/artists/${Y.artistId}/portal_users/${mine.userId}`)).status).toBe(404);
   });
 });

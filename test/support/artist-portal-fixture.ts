@@ -162,7 +162,19 @@ export async function artistPortalFixture(own?: FixtureManager & { email: string
   };
   const X = await side(X0);
   const Y = await side(Y0);
-  return { api, other, tenantId, managerToken, managerEmail: manager.email, stamp, period, X, Y, makeLink };
+  return {
+    api,
+    other,
+    tenantId,
+    managerToken,
+    managerEmail: manager.email,
+    stamp,
+    period,
+    X,
+    Y,
+    makeLink,
+    artistUser: inviteArtistUser,
+  };
 }
 
 export type PortalApi = ReturnType<typeof inCompany>;
