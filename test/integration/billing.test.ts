@@ -65,13 +65,10 @@ beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
 }, 60_000);
 
+// Each case has a company of its own: one checks that nothing was applied, the other applies a checkout.
 describe('the webhook', () => {
-  let companyId: string;
-  beforeAll(async () => {
-    companyId = await newCompany('Webhook Co', []);
-  }, 60_000);
-
   it('refuses a bad or missing signature with 400 and stores no event', async () => {
+    const companyId = await newCompany('Unsigned Webhook Co', []);
     const { id, body } = recorded('checkout.session.completed', companyId, 0);
     const forged = await post(body, stripeSignature(body, 'whsec_not_ours'));
     expect(forged.status).toBe(400);
@@ -85,6 +82,7 @@ describe('the webhook', () => {
   });
 
   it('applies a replayed event once: one state change, one event row', async () => {
+    const companyId = await newCompany('Webhook Co', []);
     const { id, body } = recorded('checkout.session.completed', companyId, 0);
     expect(await deliver(body)).toEqual({ status: 200, body: { received: true } });
     await processed(id);
@@ -108,7 +106,9 @@ describe('the webhook', () => {
   });
 });
 
-describe('each event’s effect, and the out-of-order rule', () => {
+// One subscription's events in the order the provider sent them: each case's expected state follows from the
+// events before it, and the last checks that an older event arriving late changes nothing.
+describe('each event’s effect, and the out-of-order rule', { shuffle: false }, () => {
   let companyId: string;
   const sub = `sub_test_${stamp}`;
   beforeAll(async () => {
@@ -169,14 +169,7 @@ describe('the local provider, clicked through', () => {
   let outsider: Member;
   let companyId: string;
   let otherCompany: string;
-  let url: string;
   const sessionOf = (link: string) => link.split('/local_checkout/')[1] ?? '';
-  const details = async () => (await inCompany(manager.token, companyId).get('/company/billing_details')).body;
-  const waitFor = (check: (body: Awaited<ReturnType<typeof details>>) => boolean) =>
-    until(async () => {
-      const body = await details();
-      return check(body) ? body : undefined;
-    });
 
   beforeAll(async () => {
     [manager, assistant, outsider] = await Promise.all([
@@ -268,104 +261,126 @@ describe('the local provider, clicked through', () => {
     expect(foreign.status).toBe(403);
   });
 
-  it('checkout: the declined card changes nothing, the paid card puts the company on the plan', async () => {
-    const started = await inCompany(manager.token, companyId).post('/company/billing/checkout', {
-      plan_id: 'plan_label',
-    });
-    expect(started.status).toBe(200);
-    url = started.body.url;
-    expect(url).toMatch(/\/local_checkout\/cs_local_/);
-    const id = sessionOf(url);
-    const page = await call('GET', `/api/v1/billing/local_checkout/${id}`, { token: manager.token });
-    expect(page.body.checkout).toMatchObject({ status: 'open', amount_due: 2900, plan: { id: 'plan_label' } });
-    expect((await call('GET', `/api/v1/billing/local_checkout/${id}`, { token: outsider.token })).status).toBe(404);
-    const card = { exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' };
-    const payAs = (token: string, number: string) =>
-      call('POST', `/api/v1/billing/local_checkout/${id}/pay`, { token, body: { ...card, card_number: number } });
-    expect((await payAs(outsider.token, '4242 4242 4242 4242')).status).toBe(404);
-    const declined = await payAs(manager.token, '4000 0000 0000 0341');
-    expect(declined).toEqual({
-      status: 400,
-      body: { message: 'Your card was declined.', errors: { card_number: ['Your card was declined.'] } },
-    });
-    expect((await details()).subscription.status).toBeNull();
-    const paid = await payAs(manager.token, '4242 4242 4242 4242');
-    expect(paid.status).toBe(200);
-    expect(paid.body.url).toContain(`/user/companies/${companyId}/plan?checkout=success`);
-    const active = await waitFor((body) => body.subscription.status === 'active' && body.payment_method);
-    expect(active.subscription).toMatchObject({
-      plan_id: 'plan_label',
-      provider: 'local',
-      cancel_at_period_end: false,
-    });
-    expect(active.payment_method).toMatchObject({ type: 'card', last4: '4242', exp_year: card.exp_year });
-    expect(JSON.stringify(active)).not.toContain('4242424242424242');
-    expect((await payAs(manager.token, '4242 4242 4242 4242')).status).toBe(400);
-    // A second checkout while subscribed is refused, naming the plan field.
-    const again = await inCompany(manager.token, companyId).post('/company/billing/checkout', {
-      plan_id: 'plan_label',
-    });
-    expect(again.body.errors.plan_id[0]).toContain('is on this plan already');
-  });
+  // One subscription's life, step by step on a company of its own: each step starts from the state the one before
+  // left (subscribed, then renewed, then on another plan, then cancelled).
+  describe('a subscription from checkout to cancel', { shuffle: false }, () => {
+    let companyId: string;
+    let url: string;
+    const details = async () => (await inCompany(manager.token, companyId).get('/company/billing_details')).body;
+    const waitFor = (check: (body: Awaited<ReturnType<typeof details>>) => boolean) =>
+      until(async () => {
+        const body = await details();
+        return check(body) ? body : undefined;
+      });
 
-  it('a failed renewal → past_due and delinquent; a paid one → active again', async () => {
-    const renew = (outcome?: string) =>
-      call('POST', '/api/v1/billing/local/renew', { token: admin, body: { company_id: companyId, outcome } });
-    expect((await call('POST', '/api/v1/billing/local/renew', { token: manager.token, body: {} })).status).toBe(403);
-    expect((await renew('failed')).body).toEqual({ result: 'failed' });
-    const pastDue = await waitFor((body) => body.subscription.status === 'past_due');
-    expect(pastDue.billing_details.delinquent).toBe(true);
-    expect(pastDue.subscription.plan_id).toBe('plan_label');
-    const before = pastDue.subscription.current_period_end;
-    expect((await renew()).body).toEqual({ result: 'paid' });
-    const renewed = await waitFor((body) => body.subscription.status === 'active' && !body.billing_details.delinquent);
-    expect(renewed.subscription.current_period_end > before).toBe(true);
-  });
+    beforeAll(async () => {
+      companyId = await newCompany('Subscribed Checkout Co', [{ user: manager, role: 'label_manager' }]);
+    }, 60_000);
 
-  it('a paying company changes plan on its subscription, the rest of the period charged pro rata', async () => {
-    const api = inCompany(manager.token, companyId);
-    const before = (await details()).subscription;
-    const changed = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
-    expect(changed.status).toBe(200);
-    expect(changed.body.url).toContain(`/user/companies/${companyId}/plan?checkout=changed`);
-    const moved = await waitFor((body) => body.subscription.plan_id === 'plan_enterprise');
-    expect(moved.subscription).toMatchObject({ status: 'active', provider: 'local', cancel_at_period_end: false });
-    expect(moved.subscription.current_period_end).toBe(before.current_period_end);
-    expect((await api.get('/company/plan')).body.plan.id).toBe('plan_enterprise');
-    // The renewal just paid started a period that has not begun yet: all of it is charged at the new price.
-    const { listLocalBillingObjects } = await import('../../functions/data/access/billing.js');
-    const invoices = (await listLocalBillingObjects<LocalInvoice>('invoice')).filter(
-      (invoice) =>
-        invoice.parent.subscription_details.metadata.company_id === companyId &&
-        invoice.billing_reason === 'subscription_update',
-    );
-    expect(invoices.map((invoice) => [invoice.status, invoice.amount_paid])).toEqual([['paid', 19900 - 2900]]);
-    const again = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
-    expect(again.body.errors.plan_id).toEqual(['The company is on this plan already']);
-  });
+    it('checkout: the declined card changes nothing, the paid card puts the company on the plan', async () => {
+      const started = await inCompany(manager.token, companyId).post('/company/billing/checkout', {
+        plan_id: 'plan_label',
+      });
+      expect(started.status).toBe(200);
+      url = started.body.url;
+      expect(url).toMatch(/\/local_checkout\/cs_local_/);
+      const id = sessionOf(url);
+      const page = await call('GET', `/api/v1/billing/local_checkout/${id}`, { token: manager.token });
+      expect(page.body.checkout).toMatchObject({ status: 'open', amount_due: 2900, plan: { id: 'plan_label' } });
+      expect((await call('GET', `/api/v1/billing/local_checkout/${id}`, { token: outsider.token })).status).toBe(404);
+      const card = { exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' };
+      const payAs = (token: string, number: string) =>
+        call('POST', `/api/v1/billing/local_checkout/${id}/pay`, { token, body: { ...card, card_number: number } });
+      expect((await payAs(outsider.token, '4242 4242 4242 4242')).status).toBe(404);
+      const declined = await payAs(manager.token, '4000 0000 0000 0341');
+      expect(declined).toEqual({
+        status: 400,
+        body: { message: 'Your card was declined.', errors: { card_number: ['Your card was declined.'] } },
+      });
+      expect((await details()).subscription.status).toBeNull();
+      const paid = await payAs(manager.token, '4242 4242 4242 4242');
+      expect(paid.status).toBe(200);
+      expect(paid.body.url).toContain(`/user/companies/${companyId}/plan?checkout=success`);
+      const active = await waitFor((body) => body.subscription.status === 'active' && body.payment_method);
+      expect(active.subscription).toMatchObject({
+        plan_id: 'plan_label',
+        provider: 'local',
+        cancel_at_period_end: false,
+      });
+      expect(active.payment_method).toMatchObject({ type: 'card', last4: '4242', exp_year: card.exp_year });
+      expect(JSON.stringify(active)).not.toContain('4242424242424242');
+      expect((await payAs(manager.token, '4242 4242 4242 4242')).status).toBe(400);
+      // A second checkout while subscribed is refused, naming the plan field.
+      const again = await inCompany(manager.token, companyId).post('/company/billing/checkout', {
+        plan_id: 'plan_label',
+      });
+      expect(again.body.errors.plan_id[0]).toContain('is on this plan already');
+    });
 
-  it('cancel → at period end, then canceled on Starter', async () => {
-    const api = inCompany(manager.token, companyId);
-    const cancelled = await api.post('/company/billing/cancel', {});
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.body.message).toContain('then the company is on Starter');
-    await waitFor((body) => body.subscription.cancel_at_period_end === true);
-    const ended = await call('POST', '/api/v1/billing/local/renew', { token: admin, body: { company_id: companyId } });
-    expect(ended.body).toEqual({ result: 'canceled' });
-    const canceled = await waitFor((body) => body.subscription.status === 'canceled');
-    expect(canceled.subscription.plan_id).toBe('plan_starter');
-    expect((await companyItem(companyId))?.subscription_id).toBe('plan_starter');
-    expect((await api.post('/company/billing/cancel', {})).status).toBe(400);
-    const companyEvents = async () => (await eventsPage()).filter((event) => event.company_id === companyId);
-    // Every event is worked; one taken out of order (two workers) is ignored as older, never applied late. The queue's
-    // workers may still be on the last events when the plan shows Starter (a shuffled run under load met one).
-    await expect
-      .poll(async () => (await companyEvents()).filter((event) => !event.processed_at).map((event) => event.id))
-      .toEqual([]);
-    const events = await companyEvents();
-    for (const event of events.filter((row) => row.outcome === 'ignored'))
-      expect(event.summary).toContain('Older than the last event applied');
-    expect(events.length).toBeGreaterThanOrEqual(8);
+    it('a failed renewal → past_due and delinquent; a paid one → active again', async () => {
+      const renew = (outcome?: string) =>
+        call('POST', '/api/v1/billing/local/renew', { token: admin, body: { company_id: companyId, outcome } });
+      expect((await call('POST', '/api/v1/billing/local/renew', { token: manager.token, body: {} })).status).toBe(403);
+      expect((await renew('failed')).body).toEqual({ result: 'failed' });
+      const pastDue = await waitFor((body) => body.subscription.status === 'past_due');
+      expect(pastDue.billing_details.delinquent).toBe(true);
+      expect(pastDue.subscription.plan_id).toBe('plan_label');
+      const before = pastDue.subscription.current_period_end;
+      expect((await renew()).body).toEqual({ result: 'paid' });
+      const renewed = await waitFor(
+        (body) => body.subscription.status === 'active' && !body.billing_details.delinquent,
+      );
+      expect(renewed.subscription.current_period_end > before).toBe(true);
+    });
+
+    it('a paying company changes plan on its subscription, the rest of the period charged pro rata', async () => {
+      const api = inCompany(manager.token, companyId);
+      const before = (await details()).subscription;
+      const changed = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
+      expect(changed.status).toBe(200);
+      expect(changed.body.url).toContain(`/user/companies/${companyId}/plan?checkout=changed`);
+      const moved = await waitFor((body) => body.subscription.plan_id === 'plan_enterprise');
+      expect(moved.subscription).toMatchObject({ status: 'active', provider: 'local', cancel_at_period_end: false });
+      expect(moved.subscription.current_period_end).toBe(before.current_period_end);
+      expect((await api.get('/company/plan')).body.plan.id).toBe('plan_enterprise');
+      // The renewal just paid started a period that has not begun yet: all of it is charged at the new price.
+      const { listLocalBillingObjects } = await import('../../functions/data/access/billing.js');
+      const invoices = (await listLocalBillingObjects<LocalInvoice>('invoice')).filter(
+        (invoice) =>
+          invoice.parent.subscription_details.metadata.company_id === companyId &&
+          invoice.billing_reason === 'subscription_update',
+      );
+      expect(invoices.map((invoice) => [invoice.status, invoice.amount_paid])).toEqual([['paid', 19900 - 2900]]);
+      const again = await api.post('/company/billing/checkout', { plan_id: 'plan_enterprise' });
+      expect(again.body.errors.plan_id).toEqual(['The company is on this plan already']);
+    });
+
+    it('cancel → at period end, then canceled on Starter', async () => {
+      const api = inCompany(manager.token, companyId);
+      const cancelled = await api.post('/company/billing/cancel', {});
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.message).toContain('then the company is on Starter');
+      await waitFor((body) => body.subscription.cancel_at_period_end === true);
+      const ended = await call('POST', '/api/v1/billing/local/renew', {
+        token: admin,
+        body: { company_id: companyId },
+      });
+      expect(ended.body).toEqual({ result: 'canceled' });
+      const canceled = await waitFor((body) => body.subscription.status === 'canceled');
+      expect(canceled.subscription.plan_id).toBe('plan_starter');
+      expect((await companyItem(companyId))?.subscription_id).toBe('plan_starter');
+      expect((await api.post('/company/billing/cancel', {})).status).toBe(400);
+      const companyEvents = async () => (await eventsPage()).filter((event) => event.company_id === companyId);
+      // Every event is worked; one taken out of order (two workers) is ignored as older, never applied late. The queue's
+      // workers may still be on the last events when the plan shows Starter (a shuffled run under load met one).
+      await expect
+        .poll(async () => (await companyEvents()).filter((event) => !event.processed_at).map((event) => event.id))
+        .toEqual([]);
+      const events = await companyEvents();
+      for (const event of events.filter((row) => row.outcome === 'ignored'))
+        expect(event.summary).toContain('Older than the last event applied');
+      expect(events.length).toBeGreaterThanOrEqual(8);
+    });
   });
 
   it('a coupon takes its share off the checkout', async () => {
@@ -429,6 +444,28 @@ describe('admin billing', () => {
   });
 
   it('shows plans, subscriptions, customers and events on the overview', async () => {
+    // A company of its own that paid a checkout by card, whatever the other cases did.
+    const payer = await member('Overview Payer');
+    const companyId = await newCompany('Overview Co', [{ user: payer, role: 'label_manager' }]);
+    const started = await inCompany(payer.token, companyId).post('/company/billing/checkout', {
+      plan_id: 'plan_label',
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const session = String(started.body.url).split('/local_checkout/')[1];
+    const paid = await call('POST', `/api/v1/billing/local_checkout/${session}/pay`, {
+      token: payer.token,
+      body: {
+        card_number: '4242 4242 4242 4242',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 2,
+        cvc: '123',
+      },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await until(async () => {
+      const body = (await inCompany(payer.token, companyId).get('/company/billing_details')).body;
+      return body.subscription.status === 'active' && body.payment_method ? body : undefined;
+    });
     const overview = (await call('GET', '/api/v1/billing/overview', { token: admin })).body;
     expect(overview.provider).toBe('local');
     expect(overview.plans.map((plan: { id: string }) => plan.id)).toEqual(
