@@ -73,6 +73,9 @@ describe('a company’s API tokens', () => {
   });
 
   it('a read-and-change token changes its areas, never another company’s records', async () => {
+    // A company of this case's own: the label it adds must not show in the other cases' company.
+    const world = await ownCompany('API tokens writer');
+    const labelId = (await world.label('Writer Token Records')).id;
     const { token } = (
       await world.api.post('/company/api_tokens', {
         name: 'Catalogue sync',

@@ -13,8 +13,6 @@ let y: string;
 type Person = { token: string; email: string; id: string };
 let managerX: Person;
 let assistantX: Person;
-let memberX: Person;
-let internX: Person;
 let managerY: Person;
 
 async function person(name: string): Promise<Person> {
@@ -40,19 +38,30 @@ const roleOf = async (companyId: string, userId: string) =>
     (u: { user_id: string }) => u.user_id === userId,
   )?.role;
 
-beforeAll(async () => {
-  admin = await signIn(demo.admin.email, demo.admin.password);
-  [managerX, assistantX, memberX, internX, managerY] = await Promise.all(
-    ['Manager X', 'Assistant X', 'Member X', 'Intern X', 'Manager Y'].map(person),
+type Team = { x: string; managerX: Person; assistantX: Person; memberX: Person; internX: Person };
+let teams = 0;
+
+/** Company X and its four members, one label manager among them. */
+async function team(): Promise<Team> {
+  const [managerX, assistantX, memberX, internX] = await Promise.all(
+    ['Manager X', 'Assistant X', 'Member X', 'Intern X'].map(person),
   );
-  const run = Date.now();
-  x = await company(`Team X ${run}`, [
+  teams += 1;
+  const x = await company(`Team X ${Date.now()}-${teams}`, [
     { user_id: managerX.id, role: 'label_manager' },
     { user_id: assistantX.id, role: 'label_assistant' },
     { user_id: memberX.id, role: 'user' },
     { user_id: internX.id, role: 'intern' },
   ]);
-  y = await company(`Team Y ${run}`, [{ user_id: managerY.id, role: 'label_manager' }]);
+  return { x, managerX, assistantX, memberX, internX };
+}
+
+beforeAll(async () => {
+  admin = await signIn(demo.admin.email, demo.admin.password);
+  let shared: Team;
+  [shared, managerY] = await Promise.all([team(), person('Manager Y')]);
+  ({ x, managerX, assistantX } = shared);
+  y = await company(`Team Y ${Date.now()}`, [{ user_id: managerY.id, role: 'label_manager' }]);
 });
 
 describe('PATCH /companies/{id}: a company edited by its own managers', () => {
@@ -153,8 +162,10 @@ describe('POST /companies/{id}/uploads: the logo and the self-billing agreement'
   });
 });
 
+// The cases that change company X's team change a team of their own: the others find the team as it was made.
 describe('the team: PATCH and DELETE /company/users/{id}', () => {
   it('changes a role; refuses admin and artist_user; 404 for a user of another company; 403 without company.manage', async () => {
+    const { x, managerX, assistantX, memberX, internX } = await team();
     const api = inCompany(managerX.token, x);
     const changed = await api.patch(`/company/users/${memberX.id}`, { role: 'accounting' });
     expect(changed.status).toBe(200);
@@ -185,6 +196,7 @@ describe('the team: PATCH and DELETE /company/users/{id}', () => {
   });
 
   it('a removed member loses access at once: their next tenant call is 403', async () => {
+    const { x, managerX, internX } = await team();
     const intern = inCompany(internX.token, x);
     expect((await intern.get('/labels')).status).toBe(200);
     const removed = await inCompany(managerX.token, x).del(`/company/users/${internX.id}`);
@@ -195,6 +207,7 @@ describe('the team: PATCH and DELETE /company/users/{id}', () => {
   });
 
   it('a manager may leave once another manager remains', async () => {
+    const { x, managerX, assistantX, memberX } = await team();
     const api = inCompany(managerX.token, x);
     expect((await api.patch(`/company/users/${memberX.id}`, { role: 'label_manager' })).status).toBe(200);
     expect((await api.del(`/company/users/${managerX.id}`)).status).toBe(200);
