@@ -27,10 +27,8 @@ async function publisherCompany(extra: object = {}): Promise<string> {
   return id;
 }
 
-beforeAll(async () => {
-  admin = await signIn(demo.admin.email, demo.admin.password);
-  managerToken = (await newConfirmedUser('Cwr Manager')).token;
-  managerId = (await call('GET', '/api/v1/me', { token: managerToken })).body.user.id;
+/** A publisher company with its writers and songs, and another company with a song of its own. */
+async function publisherSongs(): Promise<Setup> {
   const company = await publisherCompany({ ipi_name_number: '00014107338', cwr_sender_code: 'lp' });
   const other = await publisherCompany({ ipi_name_number: '01234567846', cwr_sender_code: 'OT' });
   const society = (await asAdmin('POST', '/societies', { name: `Cwr Society ${unique()}`, code: '052' })).body.society;
@@ -62,7 +60,7 @@ beforeAll(async () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.song.id as string;
   };
-  setup = {
+  return {
     company,
     other,
     society: society.id,
@@ -76,6 +74,13 @@ beforeAll(async () => {
     ]),
     foreign: await song('Other Company Song', [[theirs, 100]], b),
   };
+}
+
+beforeAll(async () => {
+  admin = await signIn(demo.admin.email, demo.admin.password);
+  managerToken = (await newConfirmedUser('Cwr Manager')).token;
+  managerId = (await call('GET', '/api/v1/me', { token: managerToken })).body.user.id;
+  setup = await publisherSongs();
 });
 
 describe('CWR files', () => {
@@ -93,6 +98,8 @@ describe('CWR files', () => {
   });
 
   it('writes the valid songs, reports the others with their reasons, and records nothing', async () => {
+    // Companies of its own: the file is the company's first, and no case has recorded one there.
+    const setup = await publisherSongs();
     const a = inCompany(managerToken, setup.company);
     const built = await a.post('/songs/cwr', { song_ids: [setup.good, setup.bad], receiver_society_id: setup.society });
     expect(built.status, JSON.stringify(built.body)).toBe(200);
@@ -123,6 +130,8 @@ describe('CWR files', () => {
   });
 
   it('records a sent file: the song goes as REV next time, and the file can be downloaded', async () => {
+    // Companies of its own: the file recorded here is the company's first and only one.
+    const setup = await publisherSongs();
     const a = inCompany(managerToken, setup.company);
     const sent = await a.post('/songs/cwr_registrations', {
       song_ids: [setup.good],
@@ -206,7 +215,11 @@ describe('CWR files', () => {
     const { token } = await newConfirmedUser('Cwr Accountant');
     const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
     await asAdmin('PATCH', `/admin/companies/${setup.company}`, {
-      company_users: [{ user_id: userId, role: 'accounting' }],
+      // The admin's edit sets the whole team: the manager the other cases work as stays in it.
+      company_users: [
+        { user_id: managerId, role: 'label_manager' },
+        { user_id: userId, role: 'accounting' },
+      ],
     });
     const member = inCompany(token, setup.company);
     const body = { song_ids: [setup.good], receiver_society_id: setup.society };
