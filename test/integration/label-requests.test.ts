@@ -170,6 +170,19 @@ describe('marketing pitches', () => {
   });
 
   it('lets only the roles that change marketing send, and lists the company’s own requests', async () => {
+    // Six requests of this case's own, whichever other cases sent theirs before.
+    const sent = await Promise.all([
+      whitelist({}),
+      whitelist({ type_of_form: 'third_party', isrcs: [isrc] }),
+      claim({}),
+      pitch('album_ep_email', { focus_track: 'Claimed Song' }),
+      pitch('standalone_single_email', {}),
+      pitch('official_video_email', { genres: ['Live performance'], video_url: 'https://youtu.be/dQw4w9WgXcQ' }),
+    ]);
+    expect(
+      sent.map((answer) => answer.status),
+      JSON.stringify(sent.map((answer) => answer.body)),
+    ).toEqual([201, 201, 201, 201, 201, 201]);
     const assistant = await own.member('label_assistant', 'Requests assistant');
     const refused = await assistant.api.post('/label_mailers/youtube_claim', {
       form: { label_id: labelId, type_of_form: 'release_claim', video_urls: [], isrcs: [isrc], policy: 'track' },
