@@ -11,45 +11,59 @@ import { previewedRun } from '../support/statement-run.js';
  * correction of the stated statement.
  */
 type Api = OwnCompany['api'];
-let api: Api;
-let company: OwnCompany;
-let payee: { id: string; name: string };
-let isrc: string;
 const stamp = Date.now();
 const [stated, next] = ['2023-05', '2023-06'];
 type Line = { id: string; pay_period: string; amount: string; import_id: string };
 
-const statementsOf = async () =>
+/** A company with a payee earning in two months, the first of them stated by a published statement. */
+type World = {
+  company: OwnCompany;
+  api: Api;
+  payee: { id: string; name: string };
+  isrc: string;
+  lines: Line[];
+  first: Statement;
+};
+
+const statementsOf = async ({ api, payee }: World) =>
   (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body.statements as Statement[];
-const lateRows = async () => (await api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+const lateRows = async ({ api }: World) =>
+  (await api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
 const units = (value: string) => BigInt(value.replace('.', ''));
 
-async function runOf(body: object): Promise<StatementRun> {
+async function runOf({ api }: World, body: object): Promise<StatementRun> {
   return (await previewedRun(api, { kind: 'payee', ...body })).previewed;
 }
 
-let first: Statement;
-let lines: Line[];
-
-beforeAll(async () => {
-  company = await ownCompany('Late lines');
-  ({ api } = company);
-  ({ payee, isrc } = await payeeWithEarnings(api, stamp, [stated, next]));
-  lines = (await api.get(`/royalties?per_page=100`)).body.royalties as Line[];
+async function makeWorld(name: string, worldStamp: number): Promise<World> {
+  const company = await ownCompany(name);
+  const { api } = company;
+  const { payee, isrc } = await payeeWithEarnings(api, worldStamp, [stated, next]);
+  const lines = (await api.get(`/royalties?per_page=100`)).body.royalties as Line[];
   const created = await api.post('/statements', {
     payee_id: payee.id,
     start_pay_period: stated,
     end_pay_period: stated,
   });
   expect(created.status).toBe(201);
-  [first] = await until(async () => {
-    const found = await statementsOf();
+  const world = { company, api, payee, isrc, lines } as World;
+  [world.first] = await until(async () => {
+    const found = await statementsOf(world);
     return found.length && found[0].queue_status === 'published' ? found : undefined;
   }, 60_000);
+  return world;
+}
+
+/** The company the frozen-line and flagged-import cases share: neither adds late lines nor corrects its statement. */
+let shared: World;
+
+beforeAll(async () => {
+  shared = await makeWorld('Late lines', stamp);
 }, 180_000);
 
 describe('a line a published statement carries', () => {
   it('cannot be edited or deleted (409 naming the statement), and nothing changes', async () => {
+    const { api, lines, first } = shared;
     const line = lines.find((l) => l.pay_period === stated);
     if (!line) throw new Error('the stated month has no line');
     const message = `This line is on statement ${first.number}; change it with a correction or an adjustment`;
@@ -64,10 +78,11 @@ describe('a line a published statement carries', () => {
     const now = (await api.get(`/royalties/${line.id}`)).body.royalty as Line & { territory: string };
     expect(now.amount).toBe(line.amount);
     expect(now.territory).toBe('GB');
-    expect(await lateRows()).toEqual([]);
+    expect(await lateRows(shared)).toEqual([]);
   });
 
   it('stays editable when no statement carries it (a month not stated)', async () => {
+    const { api, lines } = shared;
     const line = lines.find((l) => l.pay_period === next);
     if (!line) throw new Error('the next month has no line');
     const edited = await api.patch(`/royalties/${line.id}`, { royalty: { territory: 'FR' } });
@@ -76,15 +91,23 @@ describe('a line a published statement carries', () => {
   });
 });
 
-describe('a late line', () => {
+// One story in order: the late line is listed, then stated by the correction. It adds a late line and corrects
+// the statement, so it has a company of its own.
+describe('a late line', { shuffle: false }, () => {
+  let world: World;
   let late: NotYetStated;
 
+  beforeAll(async () => {
+    world = await makeWorld('Late lines corrected', stamp + 1);
+  }, 180_000);
+
   it('is listed as not yet stated, with the engine amount, and the next period does not state it', async () => {
+    const { api, isrc, first, payee } = world;
     await importReport(api, `late-lines-${stamp}`, [
       'Store,Period,ISRC,Artist,Units,Net,Currency',
       `Deezer,${stated},${isrc},Someone Else,5,1.25,GBP`,
     ]);
-    const rows = await lateRows();
+    const rows = await lateRows(world);
     expect(rows).toHaveLength(1);
     [late] = rows;
     expect(late).toMatchObject({
@@ -98,27 +121,28 @@ describe('a late line', () => {
     expect(units(late.amount) > 0n).toBe(true);
 
     // The next period's run: lists the late money, and its own row holds only the next month's line.
-    const run = await runOf({ start_pay_period: next, end_pay_period: next });
+    const run = await runOf(world, { start_pay_period: next, end_pay_period: next });
     expect(run.preview?.warnings.not_yet_stated).toEqual([late]);
     const row = run.preview?.rows.find((r) => r.account.id === payee.id);
     expect(row?.lines).toBe(1);
     expect((await api.post(`/statement_runs/${run.id}/publish`)).status).toBe(200);
-    const june = await until(async () => (await statementsOf()).find((s) => s.start_pay_period === next), 60_000);
+    const june = await until(async () => (await statementsOf(world)).find((s) => s.start_pay_period === next), 60_000);
     expect(june.control.lines).toBe(1);
     // A run for the stated month again leaves the account out: it is stated already.
-    const again = await runOf({ start_pay_period: stated, end_pay_period: stated });
+    const again = await runOf(world, { start_pay_period: stated, end_pay_period: stated });
     expect(again.preview?.rows.some((r) => r.account.id === payee.id)).toBe(false);
   }, 180_000);
 
   it('is stated once, by a correction of the stated statement, and is then frozen', async () => {
+    const { api, first } = world;
     expect((await api.post(`/statements/${first.id}/new_version`)).status).toBe(201);
     const second = await until(async () => {
-      const found = (await statementsOf()).find((s) => s.replaces_id === first.id);
+      const found = (await statementsOf(world)).find((s) => s.replaces_id === first.id);
       return found?.queue_status === 'published' ? found : undefined;
     }, 60_000);
     expect(second.control.lines).toBe(first.control.lines + 1);
     expect(units(second.control.lines_total) - units(first.control.lines_total)).toBe(units(late.amount));
-    expect(await lateRows()).toEqual([]);
+    expect(await lateRows(world)).toEqual([]);
     const lateLine = (
       (await api.get('/royalties?per_page=100')).body.royalties as (Line & { retailer: string })[]
     ).find((l) => l.retailer === 'Deezer');
@@ -171,11 +195,13 @@ function flaggedDsr(forIsrc: string): string {
   return `${records.map((r) => r.join('\t')).join('\n')}\n`;
 }
 
-describe('a flagged import', () => {
+// One story in order: the import is held, then accepted, then stated.
+describe('a flagged import', { shuffle: false }, () => {
   const held = { start_pay_period: '2026-04', end_pay_period: '2026-04' };
   let importId: string;
 
   it('is held out of a run, which lists it with its findings, until a person accepts it', async () => {
+    const { api, isrc, payee } = shared;
     const dsr = flaggedDsr(isrc);
     const sourceId = (await api.get('/royalty_maps')).body.royalty_maps[0].id;
     const upload = await api.post('/royalties/bulk', {
@@ -195,7 +221,7 @@ describe('a flagged import', () => {
     expect(done).toMatchObject({ status: 'done', flagged: true, held: true });
     importId = done.id;
 
-    const run = await runOf(held);
+    const run = await runOf(shared, held);
     expect(run.preview?.rows.some((r) => r.account.id === payee.id)).toBe(false);
     expect(run.preview?.totals.lines).toBe(0);
     expect(run.preview?.warnings.held_imports).toEqual([
@@ -204,6 +230,7 @@ describe('a flagged import', () => {
   }, 180_000);
 
   it('is accepted only with a reason, by a role that manages royalties; who, when and why are kept', async () => {
+    const { api, company } = shared;
     const intern = await company.member('intern');
     expect((await intern.api.post(`/royalty_imports/${importId}/accept`, { reason: 'Checked' })).status).toBe(403);
     const noReason = await api.post(`/royalty_imports/${importId}/accept`, { reason: ' ' });
@@ -223,21 +250,22 @@ describe('a flagged import', () => {
   }, 60_000);
 
   it('is then stated, once', async () => {
-    const run = await runOf(held);
+    const { api, payee } = shared;
+    const run = await runOf(shared, held);
     expect(run.preview?.warnings.held_imports).toEqual([]);
     const row = run.preview?.rows.find((r) => r.account.id === payee.id);
     expect(row?.lines).toBe(1);
     expect((await api.post(`/statement_runs/${run.id}/publish`)).status).toBe(200);
     const april = await until(
       async () =>
-        (await statementsOf()).find(
+        (await statementsOf(shared)).find(
           (s) => s.start_pay_period === held.start_pay_period && s.queue_status === 'published',
         ),
       60_000,
     );
     expect(april.control.lines).toBe(1);
-    expect(await lateRows()).toEqual([]);
-    const again = await runOf(held);
+    expect(await lateRows(shared)).toEqual([]);
+    const again = await runOf(shared, held);
     expect(again.preview?.rows.some((r) => r.account.id === payee.id)).toBe(false);
   }, 180_000);
 });

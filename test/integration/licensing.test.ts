@@ -28,6 +28,14 @@ const PAID_ON = (() => {
   return `${d.toISOString().slice(0, 7)}-15`;
 })();
 
+/** Two months back: the month the statement case states, which no other case pays into. */
+const STATED_ON = (() => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 2);
+  return `${d.toISOString().slice(0, 7)}-15`;
+})();
+
 const outgoing = (extra: Record<string, unknown> = {}) => ({
   type: 'outgoing',
   licensee_name: `Film Co ${stamp}`,
@@ -202,7 +210,17 @@ describe('the invoice', () => {
   });
 
   it('numbers invoices once per company, in order with no gap, even when issued side by side', async () => {
-    const licences = await Promise.all([1, 2, 3, 4, 5].map(() => signed(outgoing())));
+    // A company of its own: the other cases' invoices, once paid, leave the invoiced list and would leave gaps.
+    const { api, signed, recordings } = await licensingCompany('Licensing numbers', {
+      prefix: 'Numbered',
+      payees: [],
+    });
+    const assets = recordings.map((recording, i) => ({
+      asset_type: 'recording',
+      asset_id: recording.id,
+      split: i === 2 ? '33.34' : '33.33',
+    }));
+    const licences = await Promise.all([1, 2, 3, 4, 5].map(() => signed(outgoing({ assets }))));
     const before = (await api.get('/licenses?status=invoiced&per_page=100')).body.licenses.length;
     const answers = await Promise.all([...licences, ...licences].map((l) => api.post(`/licenses/${l.id}/invoice`, {})));
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -217,10 +235,8 @@ describe('the invoice', () => {
 });
 
 describe('paid: the fee enters the ledger exactly once', () => {
-  let license: Record<string, any>;
-
   it('makes one set of lines from ten "paid" calls at once, equal to the fee and split exactly', async () => {
-    license = await signed(outgoing({ licensee_name: `Trailer Co ${stamp}`, usage: 'A film trailer' }));
+    const license = await signed(outgoing({ licensee_name: `Trailer Co ${stamp}`, usage: 'A film trailer' }));
     expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => api.post(`/licenses/${license.id}/payment`, { payment_date: PAID_ON })),
@@ -251,7 +267,11 @@ describe('paid: the fee enters the ledger exactly once', () => {
   });
 
   it('reaches the payee’s statement, and then the licence cannot be deleted', async () => {
-    const period = PAID_ON.slice(0, 7);
+    // A paid licence of its own, in a month of its own.
+    const license = await signed(outgoing({ licensee_name: `Stated Co ${stamp}` }));
+    expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: STATED_ON })).status).toBe(200);
+    const period = STATED_ON.slice(0, 7);
     const created = await api.post('/statements', {
       payee_id: payee.id,
       start_pay_period: period,
@@ -316,6 +336,12 @@ describe('paid: the fee enters the ledger exactly once', () => {
 
 describe('the hub', () => {
   it('sums fees per state and currency, and lists what is due', async () => {
+    // Two paid licences and one invoiced of its own, whatever the other cases did.
+    const [first, second, due] = await Promise.all([1, 2, 3].map(() => signed(outgoing())));
+    for (const license of [first, second, due])
+      expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
+    for (const license of [first, second])
+      expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
     const summary = (await api.get('/licensing/summary')).body;
     const paid = summary.pipeline.find((p: { status: string }) => p.status === 'paid');
     expect(paid.count).toBeGreaterThanOrEqual(2);

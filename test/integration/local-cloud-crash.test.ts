@@ -42,6 +42,8 @@ function portOpen(port: number): Promise<boolean> {
 // one start has taken over 40 s, so the cases get three minutes and the waits for processes to end 30 s.
 describe('a local cloud whose own process is killed', { timeout: 180_000 }, () => {
   it('takes its emulators with it, and starts again on the same ports', async () => {
+    // From a stopped cloud: the case below leaves one running when it goes first.
+    await cloud.kill();
     const env = await cloud.start();
     const launcher = required(cloud.launcher(), 'the launcher process');
     // tsx's launcher runs the cloud in a child process: that one started the emulators.
@@ -74,7 +76,7 @@ describe('a local cloud whose own process is killed', { timeout: 180_000 }, () =
   });
 
   it('stops, emulators and all, when the launcher it runs under (tsx, as under npm start) is killed', async () => {
-    // The cloud started again by the case above (or started here when this case runs alone).
+    // The cloud the case above left running (or started here when this case goes first or alone).
     const running = cloud.launcher();
     if (!running || !alive(running)) await cloud.start();
     const launcher = required(cloud.launcher(), 'the launcher process');
