@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 /**
  * The shared label's to-do list, made once by whichever case needs it first (it starts with the default tasks).
- * The case that checks the first making of a list makes it on a label of its own.
+ * The case that checks the first making of a list makes it in a company of its own.
  */
 let todoListMade: Promise<{ id: string }> | undefined;
 function todoList(): Promise<{ id: string }> {
@@ -29,6 +29,9 @@ function todoList(): Promise<{ id: string }> {
 
 describe('to-do list', () => {
   it('starts with the default list and tasks, once however often it is asked', async () => {
+    // A company of its own: its list is made here for the first time, and its only member is the manager (the
+    // other cases add members to the shared one).
+    const own = await ownCompany('Label tools first list');
     const labelId = (await own.label('Fresh List Records')).id;
     const created = await own.api.post(`/labels/${labelId}/todo_list`, {});
     expect(created.status, JSON.stringify(created.body)).toBe(201);
