@@ -13,6 +13,18 @@ let labelId: string;
 const year = new Date().getUTCFullYear() - 1;
 const range = { start_date: `${year}-03-01`, end_date: `${year}-04-30` };
 const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+/** A manual sale of 4.50 at Bandcamp in March for a company's label. */
+const bandcampSale = (owner: OwnCompany, label: string) =>
+  owner.api.post('/royalties', {
+    royalty: {
+      pay_period: `${year}-03`,
+      retailer: 'Bandcamp',
+      subtotal_payable: '4.5',
+      currency: 'GBP',
+      territory: 'GB',
+      label_id: label,
+    },
+  });
 const recomputed = async () => (await companySummaries([company.companyId])).recomputed;
 
 beforeAll(async () => {
@@ -30,16 +42,7 @@ describe("the platform dashboard's company summaries", () => {
     expect(await recomputed()).toEqual([company.companyId]);
     expect(await recomputed()).toEqual([]);
 
-    const sale = await company.api.post('/royalties', {
-      royalty: {
-        pay_period: `${year}-03`,
-        retailer: 'Bandcamp',
-        subtotal_payable: '4.5',
-        currency: 'GBP',
-        territory: 'GB',
-        label_id: labelId,
-      },
-    });
+    const sale = await bandcampSale(company, labelId);
     expect(sale.status).toBe(201);
     expect(await recomputed()).toEqual([company.companyId]);
     expect(await recomputed()).toEqual([]);
@@ -60,16 +63,7 @@ describe("the platform dashboard's company summaries", () => {
   it("shows in the admin dashboard the company's own figures", async () => {
     // A company of this case's own with one sale, whatever the case above wrote to its company.
     const company = await ownCompany('Dashboard Figures');
-    const sale = await company.api.post('/royalties', {
-      royalty: {
-        pay_period: `${year}-03`,
-        retailer: 'Bandcamp',
-        subtotal_payable: '4.5',
-        currency: 'GBP',
-        territory: 'GB',
-        label_id: (await company.label('Figures Records')).id,
-      },
-    });
+    const sale = await bandcampSale(company, (await company.label('Figures Records')).id);
     expect(sale.status).toBe(201);
     const admin = await call('GET', `/api/v1/admin/dashboard?${qs(range)}`, { token: company.admin });
     expect(admin.status).toBe(200);

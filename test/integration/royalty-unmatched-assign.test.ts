@@ -53,6 +53,9 @@ const unmatched = async (importId: string) => {
   return answer.body as { unmatched: Group[]; unmatched_lines: number; matched_lines: number };
 };
 const songs = (groups: Group[]) => groups.map((g) => g.isrc ?? g.song);
+/** Assigns an import's lines of the lost song (by name, artist and no album) to the recording. */
+const assignLost = (importId: string) =>
+  api.post(`/royalty_imports/${importId}/assign`, { song: lost, artist: band, album: null, recording_id: recordingId });
 const earnings = async (period: string) => {
   const { computeEarnings } = await import('../../functions/money/earnings/earnings.js');
   return computeEarnings(tenantId, {
@@ -113,12 +116,7 @@ describe('unmatched lines without an identifier', () => {
   it('are assigned to a recording: linked, named and cut by its label’s deal to the millionth, and paid on', async () => {
     const period = `${year}-06`;
     const importId = await ownImport('06');
-    const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
-      song: lost,
-      artist: band,
-      album: null,
-      recording_id: recordingId,
-    });
+    const assigned = await assignLost(importId);
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect(assigned.body.message).toBe(`2 lines assigned to ${found}`);
     const lines = (
@@ -140,24 +138,14 @@ describe('unmatched lines without an identifier', () => {
     expect(songs(after.unmatched)).toEqual([stray, unknownIsrc]);
     expect(after).toMatchObject({ unmatched_lines: 2, matched_lines: 2 });
     // Assigned already: nothing is left under those names, and nothing is written twice.
-    const again = await api.post(`/royalty_imports/${importId}/assign`, {
-      song: lost,
-      artist: band,
-      album: null,
-      recording_id: recordingId,
-    });
+    const again = await assignLost(importId);
     expect(again.status).toBe(409);
   }, 120_000);
 
   it('leave the list once a line is edited to a recording', async () => {
     // Its own import, whose two lost lines are assigned first: the stray line is then the last one without a record.
     const importId = await ownImport('07');
-    const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
-      song: lost,
-      artist: band,
-      album: null,
-      recording_id: recordingId,
-    });
+    const assigned = await assignLost(importId);
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const line = (await api.get(`/royalties?import_id=${importId}&q=${encodeURIComponent(stray)}`)).body.royalties[0];
     const edited = await api.patch(`/royalties/${line.id}`, { royalty: { recording_id: recordingId } });
