@@ -77,6 +77,17 @@ beforeAll(async () => {
   }));
 }, 120_000);
 
+/** A distribution expense of the file's label, as the expense form sends it. */
+const labelExpense = (date: string, description: string, subtotal: string) =>
+  api.post('/expenses', {
+    type: 'DistributionExpense',
+    date,
+    description,
+    subtotal,
+    expensable_id: labelId,
+    payee: { type: 'Label', id: labelId },
+  });
+
 /**
  * The label's distribution statement of the two periods, published once with a 1.25 expense in its first month: the
  * accounting test reconciles with it and the dashboard counts it, whichever of them runs first.
@@ -84,15 +95,7 @@ beforeAll(async () => {
 let published: Promise<{ runId: string }> | undefined;
 function labelStatementRun() {
   published ??= (async () => {
-    const expense = await api.post('/expenses', {
-      type: 'DistributionExpense',
-      date: `${p1}-20`,
-      description: 'Marketing',
-      subtotal: '1.25',
-      expensable_id: labelId,
-      payee: { type: 'Label', id: labelId },
-    });
-    expect(expense.status).toBe(201);
+    expect((await labelExpense(`${p1}-20`, 'Marketing', '1.25')).status).toBe(201);
     return publishedRun(api, { kind: 'distribution', start_pay_period: p1, end_pay_period: p2, label_ids: [labelId] });
   })();
   return published;
@@ -317,14 +320,7 @@ describe('money records held per process', () => {
   it('shows an expense added, changed and deleted in the very next call', async () => {
     const before = await moneyOf(); // warms the process's copy
     const beforeRow = (await accountingOf()).rows[0].expenses;
-    const created = await api.post('/expenses', {
-      type: 'DistributionExpense',
-      date: `${p1}-21`,
-      description: 'Posters',
-      subtotal: '2.50',
-      expensable_id: labelId,
-      payee: { type: 'Label', id: labelId },
-    });
+    const created = await labelExpense(`${p1}-21`, 'Posters', '2.50');
     expect(created.status).toBe(201);
     const id = created.body.expense.id;
     expect((await moneyOf()).expenses).toBe(new Big(before.expenses).plus('2.50').toFixed(2));

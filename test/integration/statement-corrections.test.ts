@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../shared/schemas/statement-views.js';
 import { inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
-import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
+import { importReport, payeeWithEarnings, recoupableExpense } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -71,14 +71,7 @@ describe('a correction of a paid statement that carried an expense', () => {
 
   it('carries the expense again, is not paid again, and the next statement asks only for the late money', async () => {
     const { payee: paidPayee, isrc: paidIsrc } = await payeeWithEarnings(api, paidStamp, ['2023-01', '2023-02']);
-    const expense = await api.post('/expenses', {
-      date: '2023-02-10',
-      description: 'Mixing',
-      subtotal: '1.00',
-      recoupable: true,
-      payee: { type: 'Payee', id: paidPayee.id },
-    });
-    expect(expense.status).toBe(201);
+    await recoupableExpense(api, paidPayee.id, { date: '2023-02-10', description: 'Mixing', subtotal: '1.00' });
     expect((await api.post('/statements', { payee_id: paidPayee.id, ...months })).status).toBe(201);
     const [first] = await until(async () => {
       const found = await statementsOfPayee(paidPayee.id);

@@ -4,6 +4,7 @@ import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js
 import { until } from '../support/wait.js';
 import { previewedRun } from '../support/statement-run.js';
 import { openSocket } from '../support/realtime.js';
+import { recoupableExpense } from '../support/payee-earnings.js';
 import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
 
 /**
@@ -70,14 +71,11 @@ type Statement = { id: string; number: string; figures: Record<string, string> }
  */
 async function statedQ2(account: { id: string; name: string }, email: string) {
   const { access, step, deps } = await modules();
-  const expense = await api.post('/expenses', {
+  const expense = await recoupableExpense(api, account.id, {
     date: '2026-05-10',
     description: 'Mastering',
     subtotal: '30.00',
-    recoupable: true,
-    payee: { type: 'Payee', id: account.id },
   });
-  expect(expense.status).toBe(201);
   const before = await access.readSequence(tenantId, 'statement');
   const run = await handRun({ type: 'Payee', ...account, email }, ['2026-04', '2026-06'], '100.004000');
   const outcomes = await Promise.all([step.runAccountStep(run.message, deps), step.runAccountStep(run.message, deps)]);

@@ -51,3 +51,14 @@ export async function importReport(api: Api, name: string, rows: string[]) {
     report: rows.join('\n'),
   });
 }
+
+/** A recoupable expense on a payee's account, made through the API as the expense form sends it. */
+export async function recoupableExpense(
+  api: Api,
+  payeeId: string,
+  expense: { date: string; description: string; subtotal: string },
+) {
+  const made = await api.post('/expenses', { ...expense, recoupable: true, payee: { type: 'Payee', id: payeeId } });
+  expect(made.status).toBe(201);
+  return made;
+}
