@@ -42,6 +42,13 @@ type WorkerThread = {
   stop(): Promise<void>;
 };
 
+/**
+ * How long a stopping cloud waits for a thread's batches in hand. A statement run's batch of ten accounts takes a few
+ * seconds even over a large ledger; a batch still running after this is cut off, and its job resumes on the next start.
+ */
+const DRAIN_MS = 30_000;
+const DRAIN_POLL_MS = 50;
+
 /** The thread's own start: tsx's hooks, then the worker's module, then batches. */
 const THREAD_START = new URL('./worker-thread-start.mjs', import.meta.url);
 const repoRoot = new URL('../../', import.meta.url);
@@ -82,6 +89,12 @@ function startThread(entry: string): WorkerThread {
         worker.postMessage({ id, event });
       }),
     stop: async () => {
+      // Ending a thread while DuckDB answers a query in it takes the whole process down: the native query finishes
+      // into a thread that is gone and Node aborts ("terminate called after throwing an instance of 'Napi::Error'"),
+      // which a stopping cloud turned into a crash and a failed test run. So the batches in hand finish first (the
+      // pool takes no new ones once stopping), then the thread ends; one still running after DRAIN_MS is ended anyway.
+      const deadline = Date.now() + DRAIN_MS;
+      while (alive && waiting.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
       await worker.terminate();
     },
   };

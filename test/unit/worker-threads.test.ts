@@ -57,6 +57,24 @@ describe('a fan-out worker in threads of its own (infra/local/worker-threads.ts)
     expect(after.threadId).not.toBe(before.threadId);
   }, 30_000);
 
+  it('finishes the batches in hand before it ends its threads', async () => {
+    const stopping = threadedWorker('test/support/thread-handler.ts', 1);
+    const inHand = stopping.handler(batch('wait'), {} as never, () => undefined) as Promise<Answer>;
+    await stopping.stop();
+    expect((await inHand).batchItemFailures).toEqual([]);
+  }, 30_000);
+
+  it('stops while DuckDB answers a query in a thread without taking the process down', async () => {
+    // Ended mid-query, the thread took the whole process with it (Node aborted on DuckDB's native answer): this file's
+    // worker would die here instead of reaching the assertion.
+    const stopping = threadedWorker('test/support/thread-handler.ts', 1);
+    const inHand = stopping.handler(batch('query'), {} as never, () => undefined) as Promise<Answer>;
+    // Long enough for the thread to start and begin querying on a busy machine, well inside the second it queries for.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await stopping.stop();
+    expect((await inHand).batchItemFailures).toEqual([]);
+  }, 30_000);
+
   it('refuses batches once stopped', async () => {
     // A worker of its own: the other tests go on with theirs, whichever order they run in.
     const stopped = threadedWorker('test/support/thread-handler.ts', 1);
