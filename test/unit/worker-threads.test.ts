@@ -69,7 +69,7 @@ describe('a fan-out worker in threads of its own (infra/local/worker-threads.ts)
     // worker would die here instead of reaching the assertion.
     const stopping = threadedWorker('test/support/thread-handler.ts', 1);
     const inHand = stopping.handler(batch('query'), {} as never, () => undefined) as Promise<Answer>;
-    // Long enough for the thread to start and begin querying on a busy machine, well inside the second it queries for.
+    // By then the thread is usually querying (it queries for a second); one still starting must be waited for too.
     await new Promise((resolve) => setTimeout(resolve, 700));
     await stopping.stop();
     expect((await inHand).batchItemFailures).toEqual([]);
