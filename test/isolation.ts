@@ -9,6 +9,8 @@
  *   npm run test:isolation -- --sample=12       12 files alone (chosen by --pick-seed, printed)
  *   npm run test:isolation -- --no-shuffle      skip the shuffled runs
  *   npm run test:isolation -- --files-only      shuffle the files only, each file's tests in their written order
+ *   npm run test:isolation -- --parallel=2      run two files alone at once (each on a cloud of its own); their
+ *                                               output is kept in a log per file, printed for a file that fails
  *   npm run test:isolation -- test/e2e/x.test.ts test/integration/y.test.ts
  *                                               only these files: shuffled among themselves, then each alone
  *
@@ -20,14 +22,22 @@
  * Replay a failing order with the command it prints (`npx vitest run --project 'integration*'
  * --sequence.shuffle --sequence.seed=<n>`).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildWebIfStale } from '../infra/local/web-build.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SEEDS = [27, 4242, 90210];
 const DEFAULT_SAMPLE = 8;
+/**
+ * A run's limit: the whole project shuffled takes about 17 minutes on 2 cores, the longest file alone about 4. A run
+ * whose file failed was seen to stay up after writing its report (vitest with the JSON reporter and a failed test,
+ * 2026-12-04), which held the script for good; ended here, it counts as failed.
+ */
+const SHUFFLED_LIMIT_MS = 45 * 60_000;
+const ALONE_LIMIT_MS = 15 * 60_000;
 
 type Run = { label: string; command: string; ok: boolean; failedFiles: string[]; seconds: number };
 
@@ -38,6 +48,7 @@ function parseArgs(argv: string[]) {
     pickSeed: Date.now() % 100_000,
     shuffle: true,
     filesOnly: false,
+    parallel: 1,
   };
   const files: string[] = [];
   for (const arg of argv) {
@@ -46,10 +57,13 @@ function parseArgs(argv: string[]) {
     else if (arg === '--files-only') options.filesOnly = true;
     else if (arg.startsWith('--sample=')) options.sample = Number(arg.slice('--sample='.length));
     else if (arg.startsWith('--pick-seed=')) options.pickSeed = Number(arg.slice('--pick-seed='.length));
+    else if (arg.startsWith('--parallel=')) options.parallel = Number(arg.slice('--parallel='.length));
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else files.push(path.relative(root, path.resolve(arg)));
   }
   if (!Number.isInteger(options.sample) || options.sample < 1) throw new Error('--sample must be a whole number ≥ 1');
+  if (!Number.isInteger(options.parallel) || options.parallel < 1)
+    throw new Error('--parallel must be a whole number ≥ 1');
   return { ...options, files };
 }
 
@@ -78,8 +92,18 @@ function sample(files: string[], count: number, seed: number): string[] {
   return pool.slice(0, count).sort();
 }
 
-/** Runs vitest once and reads its JSON report for the files that failed. */
-function vitest(label: string, args: string[]): Run {
+/**
+ * Runs vitest once and reads its JSON report for the files that failed. `quiet`: its output goes to a log of its own
+ * (runs side by side would interleave theirs), printed only when the run fails.
+ */
+/** The runs' environment: libuv's thread pool as `npm test` sizes it (docs/local-cloud.md says why). */
+const childEnv = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '32' };
+
+async function vitest(
+  label: string,
+  args: string[],
+  { quiet = false, env = childEnv, limitMs = SHUFFLED_LIMIT_MS } = {},
+): Promise<Run> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'isolation-'));
   const report = path.join(dir, 'report.json');
   const fullArgs = [
@@ -94,9 +118,25 @@ function vitest(label: string, args: string[]): Run {
     `--outputFile.json=${report}`,
   ];
   const command = `npx ${fullArgs.filter((a) => !a.startsWith('--reporter') && !a.startsWith('--outputFile')).join(' ')}`;
-  console.log(`\n▶ ${label}\n  ${command}`);
+  if (!quiet) console.log(`\n▶ ${label}\n  ${command}`);
   const started = Date.now();
-  const result = spawnSync('npx', fullArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const log = path.join(dir, 'output.log');
+  const output = quiet ? openSync(log, 'w') : 'inherit';
+  let timedOut = false;
+  const status = await new Promise<number | null>((resolve) => {
+    // A group of its own, so a run that outlives its limit is ended with its cloud and browsers.
+    const child = spawn('npx', fullArgs, { cwd: root, env, detached: true, stdio: ['ignore', output, output] });
+    const limit = setTimeout(() => {
+      timedOut = true;
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(limit);
+      resolve(code);
+    });
+    child.on('error', () => resolve(null));
+  });
+  if (typeof output === 'number') closeSync(output);
   const seconds = Math.round((Date.now() - started) / 1000);
   let failedFiles: string[] = [];
   try {
@@ -107,13 +147,36 @@ function vitest(label: string, args: string[]): Run {
   } catch {
     // No report: vitest stopped before any file ran (the global setup failed), which the exit code says.
   }
+  const ok = status === 0;
+  if (quiet) console.log(`${ok ? '✔' : '✘'} ${label} (${seconds} s)${ok ? '' : `\n${readFileSync(log, 'utf8')}`}`);
   rmSync(dir, { recursive: true, force: true });
-  const ok = result.status === 0;
+  if (timedOut) failedFiles.push(`(the run outlived ${limitMs / 60_000} minutes and was ended)`);
   if (!ok && failedFiles.length === 0) failedFiles = ['(no file report: the run itself failed)'];
   return { label, command, ok, failedFiles, seconds };
 }
 
-function main() {
+/** Each file alone, `parallel` at a time (each run starts a cloud of its own on free ports), in the files' order. */
+async function eachAlone(files: string[], parallel: number): Promise<Run[]> {
+  // Runs side by side would each build a stale web app into the one web/dist: it is built once, before them.
+  if (parallel > 1) buildWebIfStale(root);
+  const env = parallel > 1 ? { ...childEnv, SKIP_WEB_BUILD: '1' } : childEnv;
+  const runs: Run[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < files.length) {
+      const index = next++;
+      runs[index] = await vitest(`alone: ${files[index]}`, [files[index]], {
+        quiet: parallel > 1,
+        env,
+        limitMs: ALONE_LIMIT_MS,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, files.length) }, lane));
+  return runs;
+}
+
+async function main() {
   const options = parseArgs(process.argv.slice(2));
   const all = projectFiles();
   for (const file of options.files)
@@ -127,7 +190,7 @@ function main() {
   if (options.shuffle)
     for (const seed of SEEDS)
       runs.push(
-        vitest(`shuffled order, seed ${seed}`, [
+        await vitest(`shuffled order, seed ${seed}`, [
           options.filesOnly ? '--sequence.shuffle.files' : '--sequence.shuffle',
           `--sequence.seed=${seed}`,
           ...options.files,
@@ -137,7 +200,8 @@ function main() {
     console.log(
       `\nFiles alone: a sample of ${alone.length} of ${all.length} (--pick-seed=${options.pickSeed}; --all for every file)`,
     );
-  for (const file of alone) runs.push(vitest(`alone: ${file}`, [file]));
+  if (options.parallel > 1) console.log(`\nFiles alone, ${options.parallel} at a time:`);
+  runs.push(...(await eachAlone(alone, options.parallel)));
 
   console.log('\n══ Isolation summary ══');
   for (const run of runs) {
@@ -154,4 +218,4 @@ function main() {
   process.exitCode = failed.length ? 1 : 0;
 }
 
-main();
+await main();
