@@ -36,6 +36,9 @@ const swapsModules = unitFiles.filter((file) => /\bvi\.(mock|doMock)\(/.test(rea
  */
 const UNIT_TIMEOUT = 30_000;
 
+/** What both unit projects share: Node, and the time limits above for tests and hooks. */
+const UNIT_PROJECT = { environment: 'node', testTimeout: UNIT_TIMEOUT, hookTimeout: UNIT_TIMEOUT } as const;
+
 /** Files at once. Every project of a group must use the same number, so the unit and CDK projects take it too. */
 const WORKERS = 4;
 
@@ -68,24 +71,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...UNIT_PROJECT,
           name: 'unit',
           include: unitFiles,
           exclude: swapsModules,
-          environment: 'node',
           isolate: false,
-          testTimeout: UNIT_TIMEOUT,
-          hookTimeout: UNIT_TIMEOUT,
         },
       },
-      {
-        test: {
-          name: 'unit-swapped-modules',
-          include: swapsModules,
-          environment: 'node',
-          testTimeout: UNIT_TIMEOUT,
-          hookTimeout: UNIT_TIMEOUT,
-        },
-      },
+      { test: { ...UNIT_PROJECT, name: 'unit-swapped-modules', include: swapsModules } },
       { test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 } },
       {
         test: {
