@@ -92,13 +92,13 @@ function sample(files: string[], count: number, seed: number): string[] {
   return pool.slice(0, count).sort();
 }
 
-/**
- * Runs vitest once and reads its JSON report for the files that failed. `quiet`: its output goes to a log of its own
- * (runs side by side would interleave theirs), printed only when the run fails.
- */
 /** The runs' environment: libuv's thread pool as `npm test` sizes it (docs/local-cloud.md says why). */
 const childEnv = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '32' };
 
+/**
+ * Runs vitest once and reads its JSON report for the files that failed. `quiet`: its output goes to a log of its own
+ * (runs side by side would interleave theirs), printed only when the run fails. A run past `limitMs` is ended.
+ */
 async function vitest(
   label: string,
   args: string[],
@@ -130,11 +130,12 @@ async function vitest(
       timedOut = true;
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, limitMs);
-    child.on('exit', (code) => {
+    const settle = (code: number | null) => {
       clearTimeout(limit);
       resolve(code);
-    });
-    child.on('error', () => resolve(null));
+    };
+    child.on('exit', settle);
+    child.on('error', () => settle(null));
   });
   if (typeof output === 'number') closeSync(output);
   const seconds = Math.round((Date.now() - started) / 1000);
