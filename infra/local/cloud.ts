@@ -51,6 +51,12 @@ export type LocalCloudOptions = {
 const REGION = 'eu-west-2';
 
 /**
+ * How long a stopping cloud waits for the queue workers' batches in hand: an import's part or a statement run's batch
+ * of accounts takes seconds. Jobs resume on the next start, so a batch still running after this is left to that.
+ */
+const IN_HAND_WAIT_MS = 30_000;
+
+/**
  * Starts the embedded local cloud: DynamoDB Local, s3rver, fauxqs, cognito-local, the local
  * HTTP + WebSocket API and the scheduler; provisions the resources from infra/resources.ts;
  * points the handler code at them through the same environment variables AWS sets.
@@ -143,8 +149,9 @@ export async function startLocalCloud(options: LocalCloudOptions) {
         sqs.consume(key, threaded.handler);
       } else sqs.consume(key, await entryHandler<Parameters<typeof sqs.consume>[1]>(WORKERS[key].entry));
     }
-    // Stops run last pushed first: the pollers stop taking messages before the worker threads above are ended.
-    stops.push(sqs.stopPolling);
+    // Stops run last pushed first: the pollers stop taking messages and the batches in hand finish (in threads or
+    // not) before the worker threads above are ended and the emulators they call stop.
+    stops.push(() => sqs.finishInHand(IN_HAND_WAIT_MS));
     // Unfinished jobs are found through their states' indexes. A table from before them (it lacked an index this
     // start added) has its unfinished records indexed first; a table made by this version needs no scan.
     if (table.addedIndexes.length) {

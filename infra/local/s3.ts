@@ -103,5 +103,16 @@ export async function startS3(options: {
       options.onNotification(bucket.notifyQueue, { Records: [awsRecord] });
     }
   });
-  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    /**
+     * Closes the emulator and every connection to it. `close` alone waits for each open connection to end: one a
+     * worker still held kept the cloud's stop waiting for minutes (the idle time above).
+     */
+    stop: async () => {
+      const closed = server.close();
+      http.closeAllConnections();
+      await closed;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import fs from 'node:fs/promises';
 import path from 'node:path';
 // ssh2 is CommonJS: Node's ESM loader (tsx, npm start) sees only its default export.
-import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
+import ssh2, { type Attributes, type Connection, type SFTPWrapper } from 'ssh2';
 import type { LocalRoute } from './gateway.js';
 
 /**
@@ -189,8 +189,12 @@ export async function startSftpServer(options: { port: number; dir: string }) {
   mkdirSync(root, { recursive: true });
   const log = path.join(options.dir, 'arrivals.jsonl');
   const arrived = (a: Arrival) => appendFileSync(log, `${JSON.stringify(a)}\n`);
+  /** The connections open now: a stopping store ends them, as a store going away would, instead of waiting on them. */
+  const connected = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey(options.dir)] }, (client) => {
+    connected.add(client);
     client
+      .on('close', () => connected.delete(client))
       .on('authentication', (ctx) => {
         if (
           ctx.method === 'password' &&
@@ -221,7 +225,11 @@ export async function startSftpServer(options: { port: number; dir: string }) {
             .map((line) => JSON.parse(line) as Arrival)
             .filter((a) => existsSync(path.join(root, a.path)))
         : [],
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const client of connected) client.end();
+      }),
   };
 }
 

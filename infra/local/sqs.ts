@@ -180,6 +180,22 @@ export async function startSqs(options: {
     stopping.abort();
   };
 
+  /**
+   * Takes no more messages, then waits up to `withinMs` for the batches the workers have in hand, so they finish
+   * while the emulators they call still run. The cloud calls it before it stops anything a worker calls: a worker
+   * still reading from S3 when S3 closed held the whole stop for minutes. A batch still running after the wait is
+   * left to its job, which resumes on the next start.
+   */
+  const finishInHand = async (withinMs: number) => {
+    stopPolling();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise((resolve) => {
+      timer = setTimeout(resolve, withinMs);
+    });
+    await Promise.race([Promise.allSettled(pollers), waited]);
+    clearTimeout(timer);
+  };
+
   return {
     endpoint,
     urls,
@@ -190,9 +206,10 @@ export async function startSqs(options: {
     send: (key: QueueKey, body: unknown) =>
       client.send(new SendMessageCommand({ QueueUrl: urls[key], MessageBody: JSON.stringify(body) })),
     stopPolling,
+    finishInHand,
+    /** Stops the emulator without waiting on the workers (the cloud gave them `finishInHand` first). */
     stop: async () => {
       stopPolling();
-      await Promise.allSettled(pollers);
       await server.close();
     },
   };
