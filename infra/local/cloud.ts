@@ -46,6 +46,8 @@ export type LocalCloudOptions = {
   inMemory?: boolean;
   verbose?: boolean;
   seed?: boolean;
+  /** Told when a stop waits for job steps in hand, how many and for how long at most (`npm start` says so). */
+  onStopWaiting?: (steps: number, withinSeconds: number) => void;
 };
 
 const REGION = 'eu-west-2';
@@ -151,7 +153,9 @@ export async function startLocalCloud(options: LocalCloudOptions) {
     }
     // Stops run last pushed first: the pollers stop taking messages and the batches in hand finish (in threads or
     // not) before the worker threads above are ended and the emulators they call stop.
-    stops.push(() => sqs.finishInHand(IN_HAND_WAIT_MS));
+    stops.push(() =>
+      sqs.finishInHand(IN_HAND_WAIT_MS, (steps) => options.onStopWaiting?.(steps, IN_HAND_WAIT_MS / 1000)),
+    );
     // Unfinished jobs are found through their states' indexes. A table from before them (it lacked an index this
     // start added) has its unfinished records indexed first; a table made by this version needs no scan.
     if (table.addedIndexes.length) {

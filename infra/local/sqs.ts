@@ -71,6 +71,8 @@ export async function startSqs(options: {
 
   let running = true;
   const pollers: Promise<void>[] = [];
+  /** Batches handed to a worker and not yet answered. */
+  let inHand = 0;
   /** Ends the pollers' waiting receives at once on stop, instead of after their wait. */
   const stopping = new AbortController();
 
@@ -97,7 +99,12 @@ export async function startSqs(options: {
             { abortSignal: stopping.signal },
           );
           const records = (received.Messages ?? []).map((message) => record(key, message));
-          if (records.length) await deliver(key, worker, records);
+          if (records.length) {
+            inHand += 1;
+            await deliver(key, worker, records).finally(() => {
+              inHand -= 1;
+            });
+          }
         } catch (error) {
           if (running) {
             console.error(`[${key}] poll failed:`, error);
@@ -184,10 +191,12 @@ export async function startSqs(options: {
    * Takes no more messages, then waits up to `withinMs` for the batches the workers have in hand, so they finish
    * while the emulators they call still run. The cloud calls it before it stops anything a worker calls: a worker
    * still reading from S3 when S3 closed held the whole stop for minutes. A batch still running after the wait is
-   * left to its job, which resumes on the next start.
+   * left to its job, which resumes on the next start. `onWait` hears how many batches it waits for, if any.
    */
-  const finishInHand = async (withinMs: number) => {
+  const finishInHand = async (withinMs: number, onWait: (batches: number) => void = () => undefined) => {
     stopPolling();
+    if (inHand === 0) return;
+    onWait(inHand);
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise((resolve) => {
       timer = setTimeout(resolve, withinMs);

@@ -78,10 +78,19 @@ async function main() {
       cognito: port('COGNITO_PORT', 9229),
       sftp: port('SFTP_PORT', 2222),
     },
+    onStopWaiting: (steps, withinSeconds) =>
+      console.log(
+        `Letting ${steps} job step${steps === 1 ? '' : 's'} in hand finish (up to ${withinSeconds} s; Ctrl-C again stops at once)…`,
+      ),
   });
   let stopping = false;
   const shutdown = async () => {
-    if (stopping) return;
+    // A second Ctrl-C while the first waits for the jobs in hand: out at once. The emulators end with this process
+    // (their lifeline), and every job left unfinished carries on at the next start.
+    if (stopping) {
+      console.log('Stopped now: the jobs in hand carry on when the local cloud starts again.');
+      process.exit(0);
+    }
     stopping = true;
     console.log('\nStopping the local cloud…');
     await cloud.stop();

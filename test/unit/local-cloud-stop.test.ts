@@ -62,9 +62,9 @@ describe('a stopping local cloud', () => {
     stops.push(sftp.stop);
     const client = new ssh2.Client();
     client.on('error', () => undefined);
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.on('close', () => resolve()));
     await new Promise<void>((resolve) => {
-      client.once('ready', () => resolve());
+      client.on('ready', () => resolve());
       client.connect({ host: '127.0.0.1', port: sftp.port, ...DEMO_SFTP_LOGIN });
     });
 
@@ -93,11 +93,23 @@ describe('a stopping local cloud', () => {
     await inHand;
     await sqs.send('uploadEvents', { second: true });
 
-    await sqs.finishInHand(10_000);
+    const told: number[] = [];
+    await sqs.finishInHand(10_000, (batches) => told.push(batches));
     expect(finished).toEqual([JSON.stringify({ first: true })]);
+    // `npm start` says what it waits for: one batch here.
+    expect(told).toEqual([1]);
     // The second message waits in the queue for the next start; it was never handed to the worker.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toEqual(finished);
+  }, 20_000);
+
+  it('says nothing and waits for nothing when no batch is in hand', async () => {
+    const sqs = await startSqs({ port: await freePort(), region: 'eu-west-2' });
+    stops.push(sqs.stop);
+    sqs.consume('uploadEvents', async () => undefined);
+    const told: number[] = [];
+    expect(await timed(() => sqs.finishInHand(10_000, (batches) => told.push(batches)))).toBeLessThan(PROMPT_MS);
+    expect(told).toEqual([]);
   }, 20_000);
 
   it('stops waiting for a batch in hand after the time it was given', async () => {
