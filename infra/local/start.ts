@@ -21,6 +21,8 @@ const webDir = path.join(root, 'web', 'dist');
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** Signals this close together are one Ctrl-C relayed more than once, not a second one. */
+const SAME_CTRL_C_MS = 1_000;
 
 /**
  * `--host <address>` (or `--host=<address>`): where the app listens. 127.0.0.1 by default, because
@@ -83,15 +85,18 @@ async function main() {
         `Letting ${steps} job step${steps === 1 ? '' : 's'} in hand finish (up to ${withinSeconds} s; Ctrl-C again stops at once)…`,
       ),
   });
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const shutdown = async () => {
     // A second Ctrl-C while the first waits for the jobs in hand: out at once. The emulators end with this process
-    // (their lifeline), and every job left unfinished carries on at the next start.
-    if (stopping) {
+    // (their lifeline), and every job left unfinished carries on at the next start. One Ctrl-C reaches this process
+    // more than once within milliseconds (the terminal signals the whole group, and npm and tsx relay it too), so
+    // only a signal a second or more after the first is a second Ctrl-C.
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < SAME_CTRL_C_MS) return;
       console.log('Stopped now: the jobs in hand carry on when the local cloud starts again.');
       process.exit(0);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     console.log('\nStopping the local cloud…');
     await cloud.stop();
     process.exit(0);
