@@ -180,7 +180,7 @@ export async function startSqs(options: {
   /**
    * Takes no more messages: the pollers' waiting receives end at once, and a batch whose worker fails from now on is
    * not reported as failed (a worker in threads is ended with the cloud, whatever it had in hand; the cloud
-   * resumes the job on its next start). The cloud calls it before it ends the worker threads.
+   * resumes the job on its next start). The cloud calls it (through `finishInHand`) before it ends the worker threads.
    */
   const stopPolling = () => {
     running = false;
