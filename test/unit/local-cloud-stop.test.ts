@@ -28,6 +28,22 @@ const tempDir = (name: string) => {
   return dir;
 };
 
+/** The queues with no worker yet, stopped after the test. */
+async function queues() {
+  const sqs = await startSqs({ port: await freePort(), region: 'eu-west-2' });
+  stops.push(sqs.stop);
+  return sqs;
+}
+
+/** A promise that resolves once `arrive` is called: here, once a worker has a batch in hand. */
+function latch() {
+  let arrive: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrive, arrived };
+}
+
 /** How long a stop may take here: every stop below is immediate once it no longer waits on its clients. */
 const PROMPT_MS = 3_000;
 async function timed(stop: () => Promise<unknown>): Promise<number> {
@@ -74,23 +90,19 @@ describe('a stopping local cloud', () => {
   }, 20_000);
 
   it('lets the batch a worker has in hand finish before it stops, and takes no new one', async () => {
-    const sqs = await startSqs({ port: await freePort(), region: 'eu-west-2' });
-    stops.push(sqs.stop);
+    const sqs = await queues();
     const received: string[] = [];
     const finished: string[] = [];
-    let startedOne: () => void = () => undefined;
-    const inHand = new Promise<void>((resolve) => {
-      startedOne = resolve;
-    });
+    const inHand = latch();
     sqs.consume('uploadEvents', async (event) => {
       const body = event.Records.map((r) => r.body).join();
       received.push(body);
-      startedOne();
+      inHand.arrive();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       finished.push(body);
     });
     await sqs.send('uploadEvents', { first: true });
-    await inHand;
+    await inHand.arrived;
     await sqs.send('uploadEvents', { second: true });
 
     const told: number[] = [];
@@ -104,8 +116,7 @@ describe('a stopping local cloud', () => {
   }, 20_000);
 
   it('says nothing and waits for nothing when no batch is in hand', async () => {
-    const sqs = await startSqs({ port: await freePort(), region: 'eu-west-2' });
-    stops.push(sqs.stop);
+    const sqs = await queues();
     sqs.consume('uploadEvents', async () => undefined);
     const told: number[] = [];
     expect(await timed(() => sqs.finishInHand(10_000, (batches) => told.push(batches)))).toBeLessThan(PROMPT_MS);
@@ -113,19 +124,15 @@ describe('a stopping local cloud', () => {
   }, 20_000);
 
   it('stops waiting for a batch in hand after the time it was given', async () => {
-    const sqs = await startSqs({ port: await freePort(), region: 'eu-west-2' });
-    stops.push(sqs.stop);
-    let startedOne: () => void = () => undefined;
-    const inHand = new Promise<void>((resolve) => {
-      startedOne = resolve;
-    });
+    const sqs = await queues();
+    const inHand = latch();
     // A worker that never answers (until its Lambda's timeout, minutes away).
     sqs.consume('uploadEvents', async () => {
-      startedOne();
+      inHand.arrive();
       await new Promise(() => undefined);
     });
     await sqs.send('uploadEvents', { stuck: true });
-    await inHand;
+    await inHand.arrived;
 
     const waited = await timed(() => sqs.finishInHand(500));
     expect(waited).toBeGreaterThanOrEqual(450);
