@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inCompany } from '../support/api.js';
@@ -207,7 +207,10 @@ describe('a report larger than one part', { shuffle: false }, () => {
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toHaveLength(last);
     // The last part delivered twice at once: one delivery finishes the import.
     const outcomes = await Promise.all([runImportPart(bucket, messages[last]), runImportPart(bucket, messages[last])]);
-    expect(outcomes.sort()).toEqual(['finished', 'stored']);
+    // The other delivery counts its part stored, or, when it ends after the import is finished, skips it.
+    expect(outcomes.filter((outcome) => outcome === 'finished')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'finished')).toEqual([expect.stringMatching(/^(stored|skipped)$/)]);
+    expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
 
     const after = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     expect(after).toMatchObject({ status: 'done', progress: 100, totals: before.totals, amount: before.amount });
@@ -263,6 +266,58 @@ describe('a report larger than one part', { shuffle: false }, () => {
     );
     expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data?.status).toBe('failed');
   });
+
+  it('leaves no part behind when another delivery finishes the import while a part is being read', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
+      '../../functions/royalties/import/parts.js'
+    );
+    const bucket = BUCKETS.ledger.localName;
+    const db = getDb().entities;
+    const finished = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
+    const ledgerKey = finished.ledger_keys![0];
+    const objectsUnder = async (prefix: string) =>
+      (await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [];
+    const ledgerWritten = async () => (await objectsUnder(ledgerKey))[0]?.LastModified?.getTime() ?? 0;
+    // The import is finished at some moment of the part's read. A part stored before it goes on as stored (the
+    // finishing part removes its item, as here); one that ends after it skips, and leaves no item and no sums.
+    let skippedAfterWriting = false;
+    for (const delayMs of [50, 150, 300, 600, 1200]) {
+      await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).go();
+      const [message] = partMessagesOf(await planParts(reportFile, 1), {
+        tenantId,
+        importId,
+        map: MAP,
+        sourceName: 'Parts',
+        textKey: dropKey,
+        inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
+      });
+      const before = await ledgerWritten();
+      const reading = runImportPart(bucket, message);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'done' }).go();
+      const outcome = await reading;
+      const items = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data;
+      const cubes = (await objectsUnder(`work/${tenantId}/${importId}/cube-`)).map((o) => o.Key);
+      if (outcome === 'skipped') {
+        expect(items).toEqual([]);
+        expect(cubes).toEqual([]);
+        if ((await ledgerWritten()) > before) skippedAfterWriting = true;
+      } else {
+        expect(outcome).toBe('stored');
+        expect(items.map((p) => p.part)).toEqual([0]);
+        expect(cubes).toHaveLength(1);
+        await db.RoyaltyImportPart.delete({ tenantId, importId, part: 0 }).go();
+        await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: cubes[0] }));
+      }
+    }
+    // At least one of those moments fell after the part wrote its files and before it would have counted them.
+    expect(skippedAfterWriting).toBe(true);
+    // The ledger file the finished import points at stays.
+    expect((await objectsUnder(ledgerKey)).map((o) => o.Key)).toEqual([ledgerKey]);
+  }, 120_000);
 
   it('leaves nothing behind when the import is deleted while a part is being read', async () => {
     const { getDb } = await import('../../functions/data/service.js');

@@ -213,13 +213,23 @@ async function runPart(bucket: string, message: PartMessage, item: PartedImport)
   const stored = await getImportPart(tenantId, importId, part);
   if (!stored) {
     const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
+    const now = await getImport(tenantId, importId);
     // Deleted while this part was read (its inputs may have gone with it): the part's files would be nobody's.
-    if (!(await getImport(tenantId, importId))) {
+    if (!now) {
       await removePart(bucket, tenantId, importId, part);
       return 'skipped';
     }
     if (outcome instanceof Error) throw outcome;
     if (outcome === 'failed') return outcome;
+    // Finished (or failed) by another delivery while this one was read: its finishing part removed the parts' items
+    // and sums before this one wrote them again, so they are this delivery's to remove. The ledger file stays when
+    // the finished import points at it (the same key, the same lines).
+    if (now.status !== 'processing') {
+      await removePart(bucket, tenantId, importId, part, {
+        keepLedger: ledgerKeysOf(now).has(partLedgerKey(tenantId, importId, part)),
+      });
+      return 'skipped';
+    }
   }
   const done = await listImportParts(tenantId, importId);
   if (done.length < message.parts) {
@@ -321,11 +331,23 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
   });
 }
 
-async function removePart(bucket: string, tenantId: string, importId: string, part: number): Promise<void> {
+/** The ledger files an import points at: its parts' files, or the one file a re-match made. */
+function ledgerKeysOf(item: { ledger_key?: string; ledger_keys?: string[] }): Set<string> {
+  return new Set([...(item.ledger_keys ?? []), ...(item.ledger_key ? [item.ledger_key] : [])]);
+}
+
+/** A part's item, its sums and (unless `keepLedger`) its ledger file. */
+async function removePart(
+  bucket: string,
+  tenantId: string,
+  importId: string,
+  part: number,
+  { keepLedger = false }: { keepLedger?: boolean } = {},
+): Promise<void> {
   await deleteObjectsUnder(
     bucket,
     [],
-    [partLedgerKey(tenantId, importId, part), workKeys.partCube(tenantId, importId, part)],
+    [...(keepLedger ? [] : [partLedgerKey(tenantId, importId, part)]), workKeys.partCube(tenantId, importId, part)],
   );
   await deleteImportParts(tenantId, importId, [part]);
 }
