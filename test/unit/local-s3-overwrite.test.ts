@@ -1,7 +1,13 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../../infra/local/processes.js';
 import { startS3 } from '../../infra/local/s3.js';
@@ -64,12 +70,17 @@ it('answers a read right after a write with the object written', async () => {
 }, 60_000);
 
 it('leaves no file of a write behind, and lists only objects', async () => {
-  const folder = path.join(dir, Bucket, 'ledger', 't', 'i');
-  expect((await readdir(folder)).sort()).toEqual([
-    'part-0000.parquet._S3rver_metadata.json',
-    'part-0000.parquet._S3rver_object',
-    'part-0000.parquet._S3rver_object.md5',
+  const writes = [1, 2, 3].map((n) =>
+    client.send(new PutObjectCommand({ Bucket, Key: 'files/t/one.csv', Body: Buffer.alloc(n * 1024 * 1024, n) })),
+  );
+  await Promise.all(writes);
+  expect((await readdir(path.join(dir, Bucket, 'files', 't'))).sort()).toEqual([
+    'one.csv._S3rver_metadata.json',
+    'one.csv._S3rver_object',
+    'one.csv._S3rver_object.md5',
   ]);
+  const listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix: 'files/' }));
+  expect(listed.Contents?.map((o) => o.Key)).toEqual(['files/t/one.csv']);
 });
 
 it('copies an object over another whole, with the content type asked for', async () => {
