@@ -157,6 +157,9 @@ describe('royalty import worker', () => {
       MemorySize: 3008,
       Architectures: ['x86_64'],
     });
+    // A part lives no longer than the silence after which its import may be re-run (its start renews the run's sign
+    // of life), so no earlier run's part is still reading when a re-run begins.
+    expect(parts.Properties.Timeout).toBeLessThanOrEqual(QUEUES.royaltyImport.workerTimeoutSeconds);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: partsId },
       EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },

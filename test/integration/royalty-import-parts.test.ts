@@ -267,6 +267,61 @@ describe('a report larger than one part', { shuffle: false }, () => {
     expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data?.status).toBe('failed');
   });
 
+  it("is not re-run while a part of its run reads: the part's start is the run's sign of life", async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { s3Client } = await import('../../functions/lib/clients.js');
+    const { BUCKETS } = await import('../../infra/resources.js');
+    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
+      '../../functions/royalties/import/parts.js'
+    );
+    const bucket = BUCKETS.ledger.localName;
+    const db = getDb().entities;
+    // A run silent for 20 minutes: stuck, so its page offers a re-run.
+    const silentSince = new Date(Date.now() - 20 * 60_000).toISOString();
+    await db.RoyaltyImport.patch({ tenantId, id: importId })
+      .set({ status: 'processing', run_token: 'quiet-run', running_since: silentSince })
+      .go();
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import.can_rerun).toBe(true);
+    const [message] = partMessagesOf(await planParts(reportFile, 1), {
+      tenantId,
+      importId,
+      map: MAP,
+      sourceName: 'Parts',
+      textKey: dropKey,
+      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
+      runToken: 'quiet-run',
+    });
+    // A part of that run is delivered late. As soon as it starts, before it has stored anything, the run is alive.
+    const reading = runImportPart(bucket, message);
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    reading.then(settle, settle);
+    const runningSince = async () => (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since;
+    const deadline = Date.now() + 30_000;
+    while (!settled && Date.now() < deadline && (await runningSince()) === silentSince)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await runningSince()).not.toBe(silentSince);
+    expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
+    expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import.can_rerun).toBe(false);
+    expect(await api.post(`/royalty_imports/${importId}/rerun`)).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'The import is still running. It can be re-run if it fails, or if it shows no progress for 15 minutes.',
+      },
+    });
+    expect(await reading).toBe('stored');
+    expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data).toMatchObject({
+      run_token: 'quiet-run',
+    });
+    // What this part stored is removed, so the next tests start from no stored part.
+    const [stored] = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data;
+    await db.RoyaltyImportPart.delete({ tenantId, importId, part: stored.part }).go();
+    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: stored.cube_key }));
+  });
+
   it('leaves no part behind when another delivery finishes the import while a part is being read', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { s3Client } = await import('../../functions/lib/clients.js');

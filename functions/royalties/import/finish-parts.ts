@@ -103,8 +103,9 @@ async function finishClaimed(
     const aggregates = await writeAggregates(duck, tenantId, importId);
     timings?.(`parts summed, aggregates written (${aggregates.items} items)`);
     const totals = await mergeTotals(duck, parts);
-    // Per part its item, its delete and a progress patch (the finishing part makes none).
-    const partWrites = 3 * parts.length - 1;
+    // Per part its start (the run's sign of life), its item, its delete and a progress patch (the finishing part
+    // makes none).
+    const partWrites = 4 * parts.length - 1;
     // The import worker's writes, the parts', the aggregates'; the claim, this patch and the ledger version; the history record.
     const writes = (item.writes ?? 0) + partWrites + aggregates.writes + 3 + (item.user_id ? 1 : 0);
     await completeFinishing(tenantId, importId, {
