@@ -197,9 +197,9 @@ export async function runImportPart(
   // A part of an earlier run of this import (re-run or resumed since): the run now under way sent its own.
   if (message.runToken && item.run_token !== message.runToken) return 'skipped';
   // A part's start is its run's sign of life, written only while that run holds the import. An import is re-run
-  // only after the worker timeout of silence, and a part worker lives no longer than that, so no part started before
-  // a re-run is still reading when it begins: none can store an earlier run's part (read with the map as it was)
-  // among the new run's parts, whose files have the same keys.
+  // only after the worker timeout of silence, and a part's Lambda lives no longer than that, so no part started
+  // before a re-run is still reading when it begins: none can store an earlier run's part (read with the map as it
+  // was) among the new run's parts, whose files have the same keys.
   const started = await updateImport(
     tenantId,
     importId,
