@@ -64,6 +64,32 @@ let importId: string;
 let dropKey: string;
 let reportFile: string;
 
+/** The product's modules this file calls directly, imported once the cloud's environment is set (beforeAll). */
+async function product() {
+  const [{ getDb }, { s3Client }, { BUCKETS }, parts] = await Promise.all([
+    import('../../functions/data/service.js'),
+    import('../../functions/lib/clients.js'),
+    import('../../infra/resources.js'),
+    import('../../functions/royalties/import/parts.js'),
+  ]);
+  return { db: getDb().entities, s3: s3Client(), bucket: BUCKETS.ledger.localName, ...parts };
+}
+
+/** The message of the report's first part, with a fresh inputs snapshot; `runToken`: the run that sends it. */
+async function firstPartMessage(runToken?: string) {
+  const { bucket, partMessagesOf, planParts, putInputsSnapshot } = await product();
+  const [message] = partMessagesOf(await planParts(reportFile, 1), {
+    tenantId,
+    importId,
+    map: MAP,
+    sourceName: 'Parts',
+    textKey: dropKey,
+    inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
+    ...(runToken ? { runToken } : {}),
+  });
+  return message;
+}
+
 // One large import's life, in order: imported (minutes of work on 2 cores), its parts delivered again after its
 // workers died, then failed by a late part and deleted while a part is read, which the earlier steps could not follow.
 describe('a report larger than one part', { shuffle: false }, () => {
@@ -268,29 +294,14 @@ describe('a report larger than one part', { shuffle: false }, () => {
   });
 
   it("is not re-run while a part of its run reads: the part's start is the run's sign of life", async () => {
-    const { getDb } = await import('../../functions/data/service.js');
-    const { s3Client } = await import('../../functions/lib/clients.js');
-    const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
-      '../../functions/royalties/import/parts.js'
-    );
-    const bucket = BUCKETS.ledger.localName;
-    const db = getDb().entities;
+    const { db, s3, bucket, runImportPart } = await product();
     // A run silent for 20 minutes: stuck, so its page offers a re-run.
     const silentSince = new Date(Date.now() - 20 * 60_000).toISOString();
     await db.RoyaltyImport.patch({ tenantId, id: importId })
       .set({ status: 'processing', run_token: 'quiet-run', running_since: silentSince })
       .go();
     expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import.can_rerun).toBe(true);
-    const [message] = partMessagesOf(await planParts(reportFile, 1), {
-      tenantId,
-      importId,
-      map: MAP,
-      sourceName: 'Parts',
-      textKey: dropKey,
-      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
-      runToken: 'quiet-run',
-    });
+    const message = await firstPartMessage('quiet-run');
     // A part of that run is delivered late. As soon as it starts, before it has stored anything, the run is alive.
     const reading = runImportPart(bucket, message);
     let settled = false;
@@ -319,36 +330,22 @@ describe('a report larger than one part', { shuffle: false }, () => {
     // What this part stored is removed, so the next tests start from no stored part.
     const [stored] = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data;
     await db.RoyaltyImportPart.delete({ tenantId, importId, part: stored.part }).go();
-    await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: stored.cube_key }));
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: stored.cube_key }));
   });
 
   it('leaves no part behind when another delivery finishes the import while a part is being read', async () => {
-    const { getDb } = await import('../../functions/data/service.js');
-    const { s3Client } = await import('../../functions/lib/clients.js');
-    const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
-      '../../functions/royalties/import/parts.js'
-    );
-    const bucket = BUCKETS.ledger.localName;
-    const db = getDb().entities;
+    const { db, s3, bucket, runImportPart } = await product();
     const finished = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     const ledgerKey = finished.ledger_keys![0];
     const objectsUnder = async (prefix: string) =>
-      (await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [];
+      (await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [];
     const ledgerWritten = async () => (await objectsUnder(ledgerKey))[0]?.LastModified?.getTime() ?? 0;
     // The import is finished at some moment of the part's read. A part stored before it goes on as stored (the
     // finishing part removes its item, as here); one that ends after it skips, and leaves no item and no sums.
     let skippedAfterWriting = false;
     for (const delayMs of [50, 150, 300, 600, 1200]) {
       await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).go();
-      const [message] = partMessagesOf(await planParts(reportFile, 1), {
-        tenantId,
-        importId,
-        map: MAP,
-        sourceName: 'Parts',
-        textKey: dropKey,
-        inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
-      });
+      const message = await firstPartMessage();
       const before = await ledgerWritten();
       const reading = runImportPart(bucket, message);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -365,7 +362,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
         expect(items.map((p) => p.part)).toEqual([0]);
         expect(cubes).toHaveLength(1);
         await db.RoyaltyImportPart.delete({ tenantId, importId, part: 0 }).go();
-        await s3Client().send(new DeleteObjectCommand({ Bucket: bucket, Key: cubes[0] }));
+        await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: cubes[0] }));
       }
     }
     // At least one of those moments fell after the part wrote its files and before it would have counted them.
@@ -375,31 +372,15 @@ describe('a report larger than one part', { shuffle: false }, () => {
   }, 120_000);
 
   it('leaves nothing behind when the import is deleted while a part is being read', async () => {
-    const { getDb } = await import('../../functions/data/service.js');
-    const { s3Client } = await import('../../functions/lib/clients.js');
-    const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
-      '../../functions/royalties/import/parts.js'
-    );
-    const bucket = BUCKETS.ledger.localName;
-    const db = getDb().entities;
+    const { db, s3, bucket, runImportPart } = await product();
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();
-    const [message] = partMessagesOf(await planParts(reportFile, 1), {
-      tenantId,
-      importId,
-      map: MAP,
-      sourceName: 'Parts',
-      textKey: dropKey,
-      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
-    });
+    const message = await firstPartMessage();
     // The part starts; the user deletes the import while it reads.
     const reading = runImportPart(bucket, message);
     expect((await api.del(`/royalty_imports/${importId}`)).body).toEqual({ message: 'Import Deleted' });
     expect(await reading).toBe('skipped');
     for (const prefix of [`ledger/${tenantId}/${importId}/`, `work/${tenantId}/${importId}/`]) {
-      expect(
-        (await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [],
-      ).toEqual([]);
+      expect((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).toEqual([]);
     }
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
