@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
@@ -14,6 +13,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { s3Client } from './clients.js';
+import { hashingStream } from './hashing-stream.js';
 import { required } from './required.js';
 
 /**
@@ -142,17 +142,9 @@ export async function downloadFile(
   ifMatch?: string,
 ): Promise<{ sha256: string; size: number }> {
   const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ifMatch }));
-  const hash = createHash('sha256');
-  let size = 0;
-  const hashing = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  await pipeline(object.Body as Readable, hashing, createWriteStream(file));
-  return { sha256: hash.digest('hex'), size };
+  const hashing = hashingStream('sha256');
+  await pipeline(object.Body as Readable, hashing.stream, createWriteStream(file));
+  return { sha256: hashing.digest(), size: hashing.size() };
 }
 
 /** An object a listing found: its key, size and when it was last written (by S3's clock). */

@@ -1,11 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type S3rver from 's3rver';
+import { hashingStream } from '../../functions/lib/hashing-stream.js';
 
 /**
  * s3rver's file store, where it behaves unlike S3 in ways the product meets: a folder removed under a write into it,
@@ -88,20 +89,12 @@ function wholeObjects(store: ObjectStore) {
   store.putObject = async (object) => {
     const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
     await mkdir(path.dirname(objectPath), { recursive: true });
-    const md5 = createHash('md5');
-    let size = 0;
-    const counting = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        md5.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const md5 = hashingStream('md5');
     const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
-    await replaceWhole(objectPath, (temporary) => pipeline(content, counting, createWriteStream(temporary)));
-    const digest = md5.digest('hex');
+    await replaceWhole(objectPath, (temporary) => pipeline(content, md5.stream, createWriteStream(temporary)));
+    const digest = md5.digest();
     await putMetadata(store, object, digest);
-    return { size, md5: digest };
+    return { size: md5.size(), md5: digest };
   };
   store.copyObject = async (fromBucket, fromKey, bucket, key, replacementMetadata) => {
     const from = (resource: string) => store.getResourcePath(fromBucket, fromKey, resource);

@@ -66,19 +66,21 @@ let reportFile: string;
 
 /** The product's modules this file calls directly, imported once the cloud's environment is set (beforeAll). */
 async function product() {
-  const [{ getDb }, { s3Client }, { BUCKETS }, parts] = await Promise.all([
-    import('../../functions/data/service.js'),
-    import('../../functions/lib/clients.js'),
-    import('../../infra/resources.js'),
-    import('../../functions/royalties/import/parts.js'),
-  ]);
-  return { db: getDb().entities, s3: s3Client(), bucket: BUCKETS.ledger.localName, ...parts };
+  const [{ getDb }, { s3Client }, { BUCKETS }, { partMessagesOf, planParts, putInputsSnapshot, runImportPart }] =
+    await Promise.all([
+      import('../../functions/data/service.js'),
+      import('../../functions/lib/clients.js'),
+      import('../../infra/resources.js'),
+      import('../../functions/royalties/import/parts.js'),
+    ]);
+  const [db, s3, bucket] = [getDb().entities, s3Client(), BUCKETS.ledger.localName];
+  return { db, s3, bucket, partMessagesOf, planParts, putInputsSnapshot, runImportPart };
 }
 
-/** The message of the report's first part, with a fresh inputs snapshot; `runToken`: the run that sends it. */
-async function firstPartMessage(runToken?: string) {
+/** The messages of the report's parts, with a fresh inputs snapshot; `runToken`: the run that sends them. */
+async function partMessages(runToken?: string) {
   const { bucket, partMessagesOf, planParts, putInputsSnapshot } = await product();
-  const [message] = partMessagesOf(await planParts(reportFile, 1), {
+  return partMessagesOf(await planParts(reportFile, 1), {
     tenantId,
     importId,
     map: MAP,
@@ -87,8 +89,8 @@ async function firstPartMessage(runToken?: string) {
     inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
     ...(runToken ? { runToken } : {}),
   });
-  return message;
 }
+const firstPartMessage = async (runToken?: string) => (await partMessages(runToken))[0];
 
 // One large import's life, in order: imported (minutes of work on 2 cores), its parts delivered again after its
 // workers died, then failed by a late part and deleted while a part is read, which the earlier steps could not follow.
@@ -198,14 +200,8 @@ describe('a report larger than one part', { shuffle: false }, () => {
   }, 180_000);
 
   it('stores every line once when parts come again, together, or after a worker died', async () => {
-    const { getDb } = await import('../../functions/data/service.js');
-    const { BUCKETS } = await import('../../infra/resources.js');
-    const { partMessagesOf, planParts, putInputsSnapshot, runImportPart } = await import(
-      '../../functions/royalties/import/parts.js'
-    );
+    const { db, bucket, runImportPart } = await product();
     const { royaltiesChanged } = await import('../../functions/royalties/ledger/state.js');
-    const bucket = BUCKETS.ledger.localName;
-    const db = getDb().entities;
     const before = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     const aggregates = (await db.RoyaltyAggregate.query.byImport({ tenantId, importId }).go({ pages: 'all' })).data
       .length;
@@ -218,14 +214,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
     await royaltiesChanged(tenantId);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
 
-    const messages = partMessagesOf(await planParts(reportFile, 1), {
-      tenantId,
-      importId,
-      map: MAP,
-      sourceName: 'Parts',
-      textKey: dropKey,
-      inputsKey: await putInputsSnapshot(bucket, tenantId, importId),
-    });
+    const messages = await partMessages();
     const last = messages.length - 1;
     for (const message of messages.slice(0, last)) expect(await runImportPart(bucket, message)).toBe('stored');
     // Part 2 again: already stored, nothing is read twice.
