@@ -47,9 +47,14 @@ const partName = (part: number) => String(part).padStart(4, '0');
 export const newLedgerKey = (tenantId: string, importId: string) =>
   `${ledgerPrefix(tenantId, importId)}lines-${ulid()}.parquet`;
 
-/** The ledger file of one part of a large report: a fixed key, so a redelivered part overwrites it. */
-export const partLedgerKey = (tenantId: string, importId: string, part: number) =>
-  `${ledgerPrefix(tenantId, importId)}part-${partName(part)}.parquet`;
+/**
+ * The ledger file of one part of a large report, for the run that sent it (`run`, the import's run token): a fixed
+ * key within a run, so a redelivered part overwrites it, and another key in a re-run, so a late part of an earlier
+ * run never writes over the re-run's file.
+ */
+export const partLedgerKey = (tenantId: string, importId: string, part: number, run?: string) =>
+  `${ledgerPrefix(tenantId, importId)}part-${partName(part)}${runSuffix(run)}.parquet`;
+const runSuffix = (run?: string) => (run ? `-${run}` : '');
 
 /** What the part workers of a large report share under work/. */
 export const workKeys = {
@@ -57,9 +62,9 @@ export const workKeys = {
   reportText: (tenantId: string, importId: string) => `${workPrefix(tenantId, importId)}report.txt`,
   /** The snapshot of what the ledger rules read (company, catalogue, rules, rates). */
   inputs: (tenantId: string, importId: string) => `${workPrefix(tenantId, importId)}inputs.json`,
-  /** One part's summed lines, which the finishing part adds up into the import's aggregates. */
-  partCube: (tenantId: string, importId: string, part: number) =>
-    `${workPrefix(tenantId, importId)}cube-${partName(part)}.parquet`,
+  /** One part's summed lines, which the finishing part adds up into the import's aggregates (keyed like its ledger file). */
+  partCube: (tenantId: string, importId: string, part: number, run?: string) =>
+    `${workPrefix(tenantId, importId)}cube-${partName(part)}${runSuffix(run)}.parquet`,
 };
 
 /** A key under work/: the import's own scratch copy, removed when it finishes (a dropped report is not). */

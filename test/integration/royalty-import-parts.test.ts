@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { partLedgerKey } from '../../functions/royalties/bucket-keys.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -129,7 +130,10 @@ describe('a report larger than one part', { shuffle: false }, () => {
     expect(item).toMatchObject({ status: 'done', progress: 100, parts });
     expect(item.ledger_key).toBeUndefined();
     expect(item.ledger_keys).toEqual(
-      Array.from({ length: parts }, (_, p) => `ledger/${tenantId}/${importId}/part-000${p}.parquet`),
+      // Named by the run that sent the parts (its token is removed once the import is done).
+      Array.from({ length: parts }, (_, p) =>
+        expect.stringMatching(new RegExp(`^ledger/${tenantId}/${importId}/part-000${p}-\\w+\\.parquet$`)),
+      ),
     );
     expect(item.finishing).toBeUndefined();
 
@@ -324,8 +328,9 @@ describe('a report larger than one part', { shuffle: false }, () => {
 
   it('leaves no part behind when another delivery finishes the import while a part is being read', async () => {
     const { db, s3, bucket, runImportPart } = await product();
-    const finished = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
-    const ledgerKey = finished.ledger_keys![0];
+    // The run under way, and the ledger file of its first part, which the import points at once finished.
+    const run = 'finishing-run';
+    const ledgerKey = partLedgerKey(tenantId, importId, 0, run);
     const objectsUnder = async (prefix: string) =>
       (await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [];
     const ledgerThere = async () => (await objectsUnder(ledgerKey)).length === 1;
@@ -335,12 +340,14 @@ describe('a report larger than one part', { shuffle: false }, () => {
     // skipped at its start (nothing written) is told apart from one that wrote its files and then skipped.
     let skippedAfterWriting = false;
     for (const delayMs of [20, 50, 100, 150, 300, 600, 1200]) {
-      await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).go();
-      const message = await firstPartMessage();
+      await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', run_token: run }).go();
+      const message = await firstPartMessage(run);
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: ledgerKey }));
       const reading = runImportPart(bucket, message);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'done' }).go();
+      await db.RoyaltyImport.patch({ tenantId, id: importId })
+        .set({ status: 'done', ledger_keys: [ledgerKey] })
+        .go();
       const outcome = await reading;
       const items = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data;
       const cubes = (await objectsUnder(`work/${tenantId}/${importId}/cube-`)).map((o) => o.Key);
@@ -360,6 +367,40 @@ describe('a report larger than one part', { shuffle: false }, () => {
     // At least one of those moments fell after the part wrote its files and before it would have counted them.
     expect(skippedAfterWriting).toBe(true);
   }, 120_000);
+
+  it('stores nothing of a failed run into its re-run: a part of the earlier run still reading is refused', async () => {
+    const { db, s3, bucket, runImportPart } = await product();
+    const { deleteAllImportParts } = await import('../../functions/data/access/royalty-imports.js');
+    await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', run_token: 'first-run' }).go();
+    // The re-run's own file of the part, already written: the earlier run's part must not write over it.
+    const rerunFile = partLedgerKey(tenantId, importId, 0, 'rerun');
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: rerunFile, Body: 'the re-run part' }));
+    const message = await firstPartMessage('first-run');
+    const reading = runImportPart(bucket, message);
+    // Another part failed the import and the user re-ran it at once: a new run claims the import and clears the
+    // parts (what POST /royalty_imports/{id}/rerun does), while this part of the first run still reads.
+    const since = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since;
+    const deadline = Date.now() + 30_000;
+    while (
+      Date.now() < deadline &&
+      (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since === since
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', run_token: 'rerun' }).go();
+    await deleteAllImportParts(tenantId, importId);
+    expect(await reading).toBe('skipped');
+    expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
+    const keys = async (prefix: string) =>
+      ((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
+    expect((await keys(`ledger/${tenantId}/${importId}/`)).filter((key) => key?.includes('first-run'))).toEqual([]);
+    expect((await keys(`work/${tenantId}/${importId}/`)).filter((key) => key?.includes('first-run'))).toEqual([]);
+    const kept = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: rerunFile }));
+    expect(await kept.Body!.transformToString()).toBe('the re-run part');
+    expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data).toMatchObject({
+      status: 'processing',
+      run_token: 'rerun',
+    });
+  });
 
   it('leaves nothing behind when the import is deleted while a part is being read', async () => {
     const { db, s3, bucket, runImportPart } = await product();

@@ -36,6 +36,9 @@ describe('royalty bucket keys', () => {
     expect(newLedgerKey('T1', 'I1')).toMatch(/^ledger\/T1\/I1\/lines-[0-9A-Z]{26}\.parquet$/);
     expect(newLedgerKey('T1', 'I1')).not.toBe(newLedgerKey('T1', 'I1'));
     expect(partLedgerKey('T1', 'I1', 3)).toBe('ledger/T1/I1/part-0003.parquet');
+    // A run's parts have keys of their own: a late part of an earlier run never writes over a re-run's file.
+    expect(partLedgerKey('T1', 'I1', 3, 'RUN1')).toBe('ledger/T1/I1/part-0003-RUN1.parquet');
+    expect(workKeys.partCube('T1', 'I1', 3, 'RUN1')).toBe('work/T1/I1/cube-0003-RUN1.parquet');
     const scratch = [workKeys.reportText('T1', 'I1'), workKeys.inputs('T1', 'I1'), workKeys.partCube('T1', 'I1', 12)];
     expect(scratch).toEqual(['work/T1/I1/report.txt', 'work/T1/I1/inputs.json', 'work/T1/I1/cube-0012.parquet']);
     for (const key of scratch) expect(key.startsWith(work) && isWorkKey(key)).toBe(true);

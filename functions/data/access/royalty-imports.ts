@@ -253,8 +253,25 @@ export async function getImportPart(
   return (await importParts().get({ tenantId, importId, part }).go()).data;
 }
 
-export async function putImportPart(item: CreateRoyaltyImportPart): Promise<void> {
-  await importParts().put(item).go();
+/**
+ * Writes a part's item (the proof it is stored), in one transaction that holds only while the import is processing
+ * in the part's run (`run`; any run when the part names none): a part that ends after its import was finished,
+ * failed, re-run or deleted writes nothing. False when refused.
+ */
+export async function putImportPartOfRun(item: CreateRoyaltyImportPart, run?: string): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ RoyaltyImport, RoyaltyImportPart }) => [
+      RoyaltyImport.check({ tenantId: item.tenantId, id: item.importId })
+        .where((attr, op) =>
+          run
+            ? `${op.eq(attr.status, 'processing')} AND ${op.eq(attr.run_token, run)}`
+            : op.eq(attr.status, 'processing'),
+        )
+        .commit(),
+      RoyaltyImportPart.put(item).commit(),
+    ])
+    .go();
+  return !result.canceled;
 }
 
 /** The import's stored parts in part order, read consistently (the part that finds them all finishes the import). */

@@ -6,11 +6,10 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { ENV } from '../../../infra/resources.js';
 import {
-  deleteImportParts,
   getImport,
   getImportPart,
   listImportParts,
-  putImportPart,
+  putImportPartOfRun,
   updateImport,
 } from '../../data/access/royalty-imports.js';
 import type { RoyaltyImportPartItem } from '../../data/entities/royalties.js';
@@ -44,10 +43,11 @@ import { required } from '../../lib/required.js';
  * the import (finish-parts.ts): control totals merged, aggregates written from the parts' sums,
  * the import pointed at the parts' files (`ledger_keys`).
  *
- * Delivering a part twice stores it once (its item is the proof it is stored, written last;
- * its files have fixed keys, so a rerun overwrites them). Finishing is claimed on the import,
- * so two parts ending together finish it once; a failed attempt gives the claim back, and the
- * claim of a worker that died is taken over after the worker timeout.
+ * Delivering a part twice stores it once (its item is the proof it is stored, written last and only while the
+ * import is processing in the part's run; its files have fixed keys within a run, so a redelivery overwrites them,
+ * and keys of their own in a re-run, so a late part of an earlier run writes over nothing). Finishing is claimed on
+ * the import, so two parts ending together finish it once; a failed attempt gives the claim back, and the claim of
+ * a worker that died is taken over after the worker timeout.
  */
 
 /** The largest part: about a million lines of a usual store report; ROYALTY_PART_BYTES changes it (tests cut small files). */
@@ -225,21 +225,15 @@ async function runPart(bucket: string, message: PartMessage, item: PartedImport)
   const stored = await getImportPart(tenantId, importId, part);
   if (!stored) {
     const outcome = await storePart(bucket, message, item).catch((error: unknown) => error as Error);
-    const now = await getImport(tenantId, importId);
-    // Deleted while this part was read (its inputs may have gone with it): the part's files would be nobody's.
-    if (!now) {
-      await removePart(bucket, tenantId, importId, part);
-      return 'skipped';
-    }
-    if (outcome instanceof Error) throw outcome;
     if (outcome === 'failed') return outcome;
-    // Finished (or failed) by another delivery while this one was read: its finishing part removed the parts' items
-    // and sums before this one wrote them again, so they are this delivery's to remove. The ledger file stays when
-    // the finished import points at it (the same key, the same lines).
-    if (now.status !== 'processing') {
-      await removePart(bucket, tenantId, importId, part, {
-        keepLedger: ledgerKeysOf(now).has(partLedgerKey(tenantId, importId, part)),
-      });
+    if (outcome !== 'stored') {
+      const now = await getImport(tenantId, importId);
+      // An error while the import is still there: the queue delivers the part again.
+      if (outcome instanceof Error && now) throw outcome;
+      // Refused (the import was finished, failed, re-run or deleted while this part was read), or failed because it
+      // was deleted (its inputs went with it): this delivery's files are nobody's, except a ledger file the finished
+      // import points at (another delivery of the same part in the same run wrote the same lines under that key).
+      await removePartFiles(bucket, message, now ? ledgerKeysOf(now) : new Set());
       return 'skipped';
     }
   }
@@ -282,7 +276,11 @@ async function downloadPart(bucket: string, message: PartMessage, file: string):
   await finished(out);
 }
 
-async function storePart(bucket: string, message: PartMessage, item: PartedImport): Promise<'stored' | 'failed'> {
+async function storePart(
+  bucket: string,
+  message: PartMessage,
+  item: PartedImport,
+): Promise<'stored' | 'failed' | 'refused'> {
   const { tenantId, importId, part, map } = message;
   const timings = stepTimer(`${importId}/${part}`);
   return withScratchDuck('royalty-part-', async (duck, dir) => {
@@ -325,21 +323,25 @@ async function storePart(bucket: string, message: PartMessage, item: PartedImpor
     );
     const cube = path.join(dir, 'cube.parquet');
     await duck.run(`COPY ledger_cube TO ${literal(cube)} (${PARQUET_OPTIONS})`);
-    const ledgerKey = partLedgerKey(tenantId, importId, part);
-    const cubeKey = workKeys.partCube(tenantId, importId, part);
+    const ledgerKey = partLedgerKey(tenantId, importId, part, message.runToken);
+    const cubeKey = workKeys.partCube(tenantId, importId, part, message.runToken);
     await Promise.all([putFile(bucket, ledgerKey, output), putFile(bucket, cubeKey, cube)]);
-    // Written last: the proof that the part's files are complete.
-    await putImportPart({
-      tenantId,
-      importId,
-      part,
-      totals,
-      ledger_key: ledgerKey,
-      cube_key: cubeKey,
-      company_currency: inputs.companyCurrency,
-    });
-    timings?.('part stored');
-    return 'stored' as const;
+    // Written last, and only while the import is processing in this part's run: the proof that the part's files
+    // are complete, which a part ending after its import was finished, failed, re-run or deleted cannot give.
+    const written = await putImportPartOfRun(
+      {
+        tenantId,
+        importId,
+        part,
+        totals,
+        ledger_key: ledgerKey,
+        cube_key: cubeKey,
+        company_currency: inputs.companyCurrency,
+      },
+      message.runToken,
+    );
+    timings?.(written ? 'part stored' : 'part refused: its run is over');
+    return written ? ('stored' as const) : ('refused' as const);
   });
 }
 
@@ -348,20 +350,15 @@ function ledgerKeysOf(item: { ledger_key?: string; ledger_keys?: string[] }): Se
   return new Set([...(item.ledger_keys ?? []), ...(item.ledger_key ? [item.ledger_key] : [])]);
 }
 
-/** A part's item, its sums and (unless `keepLedger`) its ledger file. */
-async function removePart(
-  bucket: string,
-  tenantId: string,
-  importId: string,
-  part: number,
-  { keepLedger = false }: { keepLedger?: boolean } = {},
-): Promise<void> {
+/** The files a delivery of a part wrote (its run's keys), but for the ledger files in `kept`. */
+async function removePartFiles(bucket: string, message: PartMessage, kept: Set<string>): Promise<void> {
+  const { tenantId, importId, part, runToken } = message;
+  const ledgerKey = partLedgerKey(tenantId, importId, part, runToken);
   await deleteObjectsUnder(
     bucket,
     [],
-    [...(keepLedger ? [] : [partLedgerKey(tenantId, importId, part)]), workKeys.partCube(tenantId, importId, part)],
+    [...(kept.has(ledgerKey) ? [] : [ledgerKey]), workKeys.partCube(tenantId, importId, part, runToken)],
   );
-  await deleteImportParts(tenantId, importId, [part]);
 }
 
 /** Fails the import, only while `run` (the part's own run; the one read with the import by default) still holds it. */
