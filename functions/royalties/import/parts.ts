@@ -196,10 +196,10 @@ export async function runImportPart(
   if (item?.status !== 'processing') return 'skipped';
   // A part of an earlier run of this import (re-run or resumed since): the run now under way sent its own.
   if (message.runToken && item.run_token !== message.runToken) return 'skipped';
-  // A part's start is its run's sign of life, written only while that run holds the import. An import is re-run
-  // only after the worker timeout of silence, and a part's Lambda lives no longer than that, so no part started
-  // before a re-run is still reading when it begins: none can store an earlier run's part (read with the map as it
-  // was) among the new run's parts, whose files have the same keys.
+  // A part's start is its run's sign of life, written only while that run holds the import: a stuck import is
+  // offered a re-run only after the worker timeout of silence, longer than a part's Lambda lives, so not while one of
+  // its parts reads. (What keeps a late part of an earlier run out of a re-run is its item's conditional write and
+  // its run's own file keys, in storePart: a failed import may be re-run at once.)
   const started = await updateImport(
     tenantId,
     importId,
