@@ -1,4 +1,4 @@
-import type { UpdateEntityItem } from 'electrodb';
+import type { Entity, Item, UpdateEntityItem, WhereCallback } from 'electrodb';
 import { ulid } from 'ulid';
 import { isConditionFailed } from '../../lib/errors.js';
 import type {
@@ -19,6 +19,21 @@ const importParts = () => getDb().entities.RoyaltyImportPart;
 
 /** What may change on an import after it is created. */
 export type ImportUpdate = UpdateEntityItem<typeof RoyaltyImport>;
+
+/** The import's attributes and operators a condition on it is written with. */
+type ImportCondition =
+  typeof RoyaltyImport extends Entity<infer A, infer F, infer C, infer S>
+    ? Parameters<WhereCallback<A, F, C, S, Item<A, F, C, S, S['attributes']>>>
+    : never;
+
+/**
+ * The condition of a write made for a run: the import is still processing, and still in `run` when one is named (a
+ * part of an earlier run, reporting or storing late, never changes a re-run started since).
+ */
+const processingInRun =
+  (run?: string) =>
+  (...[attr, op]: ImportCondition) =>
+    run ? `${op.eq(attr.status, 'processing')} AND ${op.eq(attr.run_token, run)}` : op.eq(attr.status, 'processing');
 
 export async function getImport(tenantId: string, id: string): Promise<RoyaltyImportItem | null> {
   return (await imports().get({ tenantId, id }).go()).data;
@@ -148,13 +163,7 @@ export async function updateImport(
   // An import that stops (done, failed, duplicate) has no run under way any more.
   const patch = set.status && set.status !== 'processing' ? set_.remove([...RUN_ATTRIBUTES]) : set_;
   try {
-    const conditional = whileProcessing
-      ? patch.where((attr, op) =>
-          ofRun
-            ? `${op.eq(attr.status, 'processing')} AND ${op.eq(attr.run_token, ofRun)}`
-            : op.eq(attr.status, 'processing'),
-        )
-      : patch;
+    const conditional = whileProcessing ? patch.where(processingInRun(ofRun)) : patch;
     await conditional.go();
     return true;
   } catch (error) {
@@ -261,13 +270,7 @@ export async function getImportPart(
 export async function putImportPartOfRun(item: CreateRoyaltyImportPart, run?: string): Promise<boolean> {
   const result = await getDb()
     .transaction.write(({ RoyaltyImport, RoyaltyImportPart }) => [
-      RoyaltyImport.check({ tenantId: item.tenantId, id: item.importId })
-        .where((attr, op) =>
-          run
-            ? `${op.eq(attr.status, 'processing')} AND ${op.eq(attr.run_token, run)}`
-            : op.eq(attr.status, 'processing'),
-        )
-        .commit(),
+      RoyaltyImport.check({ tenantId: item.tenantId, id: item.importId }).where(processingInRun(run)).commit(),
       RoyaltyImportPart.put(item).commit(),
     ])
     .go();
