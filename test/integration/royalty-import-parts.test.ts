@@ -93,6 +93,30 @@ async function partMessages(runToken?: string) {
 }
 const firstPartMessage = async (runToken?: string) => (await partMessages(runToken))[0];
 
+/** The keys of the ledger bucket's objects under `prefix`. */
+async function keysUnder(prefix: string): Promise<string[]> {
+  const { s3, bucket } = await product();
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+  return (listed.Contents ?? []).map((object) => object.Key ?? '');
+}
+
+/** Waits (30 s at most) until the import's sign of life is no longer `since`, which a part's start renews, or `reading` has ended. */
+async function untilSignOfLifeMoves(since: string | undefined, reading: Promise<unknown>): Promise<void> {
+  const { db } = await product();
+  let ended = false;
+  const end = () => {
+    ended = true;
+  };
+  reading.then(end, end);
+  const deadline = Date.now() + 30_000;
+  while (
+    !ended &&
+    Date.now() < deadline &&
+    (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data?.running_since === since
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 // One large import's life, in order: imported (minutes of work on 2 cores), its parts delivered again after its
 // workers died, then failed by a late part and deleted while a part is read, which the earlier steps could not follow.
 describe('a report larger than one part', { shuffle: false }, () => {
@@ -297,16 +321,8 @@ describe('a report larger than one part', { shuffle: false }, () => {
     const message = await firstPartMessage('quiet-run');
     // A part of that run is delivered late. As soon as it starts, before it has stored anything, the run is alive.
     const reading = runImportPart(bucket, message);
-    let settled = false;
-    const settle = () => {
-      settled = true;
-    };
-    reading.then(settle, settle);
-    const runningSince = async () => (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since;
-    const deadline = Date.now() + 30_000;
-    while (!settled && Date.now() < deadline && (await runningSince()) === silentSince)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await runningSince()).not.toBe(silentSince);
+    await untilSignOfLifeMoves(silentSince, reading);
+    expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since).not.toBe(silentSince);
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     expect((await api.get(`/royalty_imports/${importId}`)).body.royalty_import.can_rerun).toBe(false);
     expect(await api.post(`/royalty_imports/${importId}/rerun`)).toMatchObject({
@@ -331,9 +347,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
     // The run under way, and the ledger file of its first part, which the import points at once finished.
     const run = 'finishing-run';
     const ledgerKey = partLedgerKey(tenantId, importId, 0, run);
-    const objectsUnder = async (prefix: string) =>
-      (await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? [];
-    const ledgerThere = async () => (await objectsUnder(ledgerKey)).length === 1;
+    const ledgerThere = async () => (await keysUnder(ledgerKey)).length === 1;
     // The import is finished at some moment of the part's read. A part stored before it goes on as stored (the
     // finishing part removes its item, as here); one that ends after it skips, and leaves no item and no sums, but
     // keeps the ledger file the finished import points at. The file is removed before each try, so a part that
@@ -350,7 +364,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
         .go();
       const outcome = await reading;
       const items = (await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data;
-      const cubes = (await objectsUnder(`work/${tenantId}/${importId}/cube-`)).map((o) => o.Key);
+      const cubes = await keysUnder(`work/${tenantId}/${importId}/cube-`);
       if (outcome === 'skipped') {
         expect(items).toEqual([]);
         expect(cubes).toEqual([]);
@@ -376,24 +390,17 @@ describe('a report larger than one part', { shuffle: false }, () => {
     const rerunFile = partLedgerKey(tenantId, importId, 0, 'rerun');
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: rerunFile, Body: 'the re-run part' }));
     const message = await firstPartMessage('first-run');
+    const since = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since;
     const reading = runImportPart(bucket, message);
     // Another part failed the import and the user re-ran it at once: a new run claims the import and clears the
     // parts (what POST /royalty_imports/{id}/rerun does), while this part of the first run still reads.
-    const since = (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since;
-    const deadline = Date.now() + 30_000;
-    while (
-      Date.now() < deadline &&
-      (await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data!.running_since === since
-    )
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await untilSignOfLifeMoves(since, reading);
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing', run_token: 'rerun' }).go();
     await deleteAllImportParts(tenantId, importId);
     expect(await reading).toBe('skipped');
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
-    const keys = async (prefix: string) =>
-      ((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key);
-    expect((await keys(`ledger/${tenantId}/${importId}/`)).filter((key) => key?.includes('first-run'))).toEqual([]);
-    expect((await keys(`work/${tenantId}/${importId}/`)).filter((key) => key?.includes('first-run'))).toEqual([]);
+    expect((await keysUnder(`ledger/${tenantId}/${importId}/`)).filter((key) => key.includes('first-run'))).toEqual([]);
+    expect((await keysUnder(`work/${tenantId}/${importId}/`)).filter((key) => key.includes('first-run'))).toEqual([]);
     const kept = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: rerunFile }));
     expect(await kept.Body!.transformToString()).toBe('the re-run part');
     expect((await db.RoyaltyImport.get({ tenantId, id: importId }).go()).data).toMatchObject({
@@ -403,7 +410,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
   });
 
   it('leaves nothing behind when the import is deleted while a part is being read', async () => {
-    const { db, s3, bucket, runImportPart } = await product();
+    const { db, bucket, runImportPart } = await product();
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();
     const message = await firstPartMessage();
     // The part starts; the user deletes the import while it reads.
@@ -411,7 +418,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
     expect((await api.del(`/royalty_imports/${importId}`)).body).toEqual({ message: 'Import Deleted' });
     expect(await reading).toBe('skipped');
     for (const prefix of [`ledger/${tenantId}/${importId}/`, `work/${tenantId}/${importId}/`]) {
-      expect((await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }))).Contents ?? []).toEqual([]);
+      expect(await keysUnder(prefix)).toEqual([]);
     }
     expect((await db.RoyaltyImportPart.query.byImport({ tenantId, importId }).go()).data).toEqual([]);
     expect((await api.get(`/royalties?by_retailer=${encodeURIComponent(store)}`)).body.total_count).toBe(0);
