@@ -15,7 +15,16 @@ export function spreadsheetSafe(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). */
+/** FORMULA_START's characters as code points: = + - @, tab, carriage return. */
+const FORMULA_START_CODES = [61, 43, 45, 64, 9, 13];
+
+/**
+ * The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). The first character is
+ * read with `ord` (its code point, -1 for an empty text) rather than a regular expression: a statement run applies
+ * this to eight columns of every line it states, and over 160 million cells the regular expression took twice the
+ * CPU (6.9 s against 3.5 s). The plain-number look stays a regular expression: it runs only on the few cells that
+ * start with one of those characters.
+ */
 export function spreadsheetSafeSql(column: string): string {
-  return `CASE WHEN regexp_matches(${column}, '^[=+\\-@\\t\\r]') AND NOT regexp_matches(${column}, '^[+-]?[0-9]+(\\.[0-9]+)?$') THEN '''' || ${column} ELSE ${column} END`;
+  return `CASE WHEN ord(${column}) IN (${FORMULA_START_CODES.join(', ')}) AND NOT regexp_matches(${column}, '^[+-]?[0-9]+(\\.[0-9]+)?$') THEN '''' || ${column} ELSE ${column} END`;
 }
