@@ -15,8 +15,8 @@ export function spreadsheetSafe(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** FORMULA_START's characters as code points: = + - @, tab, carriage return. */
-const FORMULA_START_CODES = [61, 43, 45, 64, 9, 13];
+/** FORMULA_START's characters (= + - @, tab, carriage return) as code points. */
+const FORMULA_START_CODES = [...'=+-@\t\r'].map((character) => character.codePointAt(0));
 
 /**
  * The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). The first character is
