@@ -8,15 +8,15 @@
  *
  * A plain number ("-2.50", "+3") is left as it is, so figures stay machine-readable.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+/** The characters a formula starts with, as above. */
+const FORMULA_START = '=+-@\t\r';
+/** A plain number: the same pattern in JavaScript and in DuckDB's SQL (it holds no quote). */
+const PLAIN_NUMBER = '^[+-]?[0-9]+(\\.[0-9]+)?$';
+const plainNumber = new RegExp(PLAIN_NUMBER);
 
 export function spreadsheetSafe(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return text !== '' && FORMULA_START.includes(text[0]) && !plainNumber.test(text) ? `'${text}` : text;
 }
-
-/** FORMULA_START's characters (= + - @, tab, carriage return) as code points. */
-const FORMULA_START_CODES = [...'=+-@\t\r'].map((character) => character.codePointAt(0));
 
 /**
  * The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). The first character is
@@ -26,5 +26,6 @@ const FORMULA_START_CODES = [...'=+-@\t\r'].map((character) => character.codePoi
  * start with one of those characters.
  */
 export function spreadsheetSafeSql(column: string): string {
-  return `CASE WHEN ord(${column}) IN (${FORMULA_START_CODES.join(', ')}) AND NOT regexp_matches(${column}, '^[+-]?[0-9]+(\\.[0-9]+)?$') THEN '''' || ${column} ELSE ${column} END`;
+  const starts = [...FORMULA_START].map((character) => character.codePointAt(0)).join(', ');
+  return `CASE WHEN ord(${column}) IN (${starts}) AND NOT regexp_matches(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
 }
