@@ -41,5 +41,6 @@ describe('text cells safe to open in a spreadsheet', () => {
     expect(rows.every((r) => r.missing === null)).toBe(true);
     // The cases above include both outcomes: the test compares a rule that acts, not one that never does.
     expect(cells.filter((text) => spreadsheetSafe(text) !== text).length).toBeGreaterThan(8);
+    connection.closeSync();
   });
 });
