@@ -1,7 +1,7 @@
 import Big from 'big.js';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
-import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
+import { type ApiAnswer, call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { dueStatement } from '../support/due-statements.js';
 import { publishHandStatement } from '../support/published-statements.js';
@@ -339,6 +339,47 @@ describe('payment runs', { shuffle: false }, () => {
       status: 'draft',
       files: [],
     });
+  });
+});
+
+describe('two confirmations of one run, the second reading it before the first pays', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // A double click on Confirm: the second request read the run while it was still exported, then the first paid its
+  // statements before the second checked they were due. The race is made certain: the second confirmation runs in this
+  // process against the test cloud, and the first is sent through the API the moment the second starts that check.
+  it('answers the second with the run paid once, never "Nothing was paid"', async () => {
+    const payee = await newPayee('Double Click');
+    expect((await put(payee.id, sepaDetails)).status).toBe(200);
+    const statement = await dueStatement(tenantId, payee, '42.42');
+    const created = await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2026-12-01' });
+    const runId: string = created.body.payment_run.id;
+    expect((await api.post(`/payment_runs/${runId}/export`)).status).toBe(200);
+
+    const { db } = await modules();
+    const { confirmRun } = await import('../../functions/money/payouts/runs.js');
+    const query = db.entities.Statement.query;
+    const byAccount = query.byAccount.bind(query);
+    let first: Promise<ApiAnswer> | undefined;
+    vi.spyOn(query, 'byAccount').mockImplementation(((key: { accountKey: string }) => {
+      const read = byAccount(key as never);
+      if (first || key.accountKey !== `Payee#${payee.id}`) return read;
+      first = api.post(`/payment_runs/${runId}/confirm`, {});
+      return Object.assign(Object.create(read), {
+        go: async (options?: object) => {
+          await first;
+          return read.go(options as never);
+        },
+      });
+    }) as never);
+
+    const second = await confirmRun(tenantId, userId, runId);
+    expect((await first)?.status).toBe(200);
+    expect(second).toMatchObject({ status: 'confirmed' });
+    const payments = (await api.get(`/payments?payable_id=${payee.id}`)).body.payments as { payment_total: string }[];
+    expect(payments.map((p) => p.payment_total)).toEqual(['42.42']);
   });
 });
 

@@ -313,7 +313,12 @@ export async function confirmRun(
   if (run.status === 'draft') throw new Conflict("Export the run's bank files before confirming it");
   if (run.status === 'cancelled') throw new Conflict('This payment run was cancelled');
   if (run.status === 'exported') {
-    await checkStillDue(tenantId, run.items, 'confirm');
+    await checkStillDue(tenantId, run.items, 'confirm').catch(async (error: unknown) => {
+      // A second confirmation (a double click) that read the run before the first one began paying it finds the
+      // statements paid by this very run: it carries on with the first instead of saying nothing was paid. Only a
+      // run still exported, which nobody began confirming, is refused.
+      if (!(error instanceof Conflict) || (await runOf(tenantId, runId)).status === 'exported') throw error;
+    });
     const began = await movePaymentRun(tenantId, runId, ['exported'], {
       status: 'confirming',
       confirmingSince: new Date().toISOString(),
