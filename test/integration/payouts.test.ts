@@ -383,6 +383,53 @@ describe('two confirmations of one run, the second reading it before the first p
   });
 });
 
+describe('two exports of one run, the second making its files after the first froze the run', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // A double click on Export: both requests make the bank files. The second runs in this process; the first is sent
+  // through the API the moment the second starts checking the statements, and a second later (so the second's file
+  // is made at another time of day) the second goes on to make and store its own files.
+  it('never writes the frozen files again: the file downloaded after both is the one the first froze', async () => {
+    const payee = await newPayee('Double Export');
+    expect((await put(payee.id, sepaDetails)).status).toBe(200);
+    const statement = await dueStatement(tenantId, payee, '17.17');
+    const created = await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2026-12-01' });
+    const runId: string = created.body.payment_run.id;
+    const sepaFile = async () => fetchText((await api.get(`/payment_runs/${runId}/files/sepa-eur-1.xml`)).body.url);
+
+    const { db } = await modules();
+    const { exportRun } = await import('../../functions/money/payouts/runs.js');
+    const query = db.entities.Statement.query;
+    const byAccount = query.byAccount.bind(query);
+    let first: Promise<{ answer: ApiAnswer; file: string }> | undefined;
+    vi.spyOn(query, 'byAccount').mockImplementation(((key: { accountKey: string }) => {
+      const read = byAccount(key as never);
+      if (first || key.accountKey !== `Payee#${payee.id}`) return read;
+      first = (async () => {
+        const answer = await api.post(`/payment_runs/${runId}/export`);
+        const file = await sepaFile();
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        return { answer, file };
+      })();
+      return Object.assign(Object.create(read), {
+        go: async (options?: object) => {
+          await first;
+          return read.go(options as never);
+        },
+      });
+    }) as never);
+
+    const second = await exportRun(tenantId, runId);
+    const firstExport = await first;
+    expect(firstExport?.answer.status).toBe(200);
+    expect(second.exported_at).toBe(firstExport?.answer.body.payment_run.exported_at);
+    expect(firstExport?.file).toContain('<EndToEndId>');
+    expect(await sepaFile()).toBe(firstExport?.file);
+  });
+});
+
 describe('an account with two unpaid statements', () => {
   const ukDetails = {
     method: 'uk_bulk',

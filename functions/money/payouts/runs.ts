@@ -33,7 +33,7 @@ import { openPayoutDetails } from './details.js';
 import { dueAccounts } from './due.js';
 import { bankFiles } from './files/bank-files.js';
 import type { FileRow } from './files/types.js';
-import { downloadUrl, storeRunFile } from './run-files.js';
+import { downloadUrl, removeAttemptFiles, storeRunFile } from './run-files.js';
 
 /**
  * Payment runs: choose what is due (a draft: the preview), export (the run freezes:
@@ -267,12 +267,14 @@ export async function exportRun(tenantId: string, runId: string): Promise<Paymen
     now: new Date(),
   });
   if ('problems' in made) throw new BadRequest('The bank files could not be made', made.problems);
-  const files = await Promise.all(made.files.map((file) => storeRunFile(tenantId, runId, file)));
+  const attempt = ulid();
+  const files = await Promise.all(made.files.map((file) => storeRunFile(tenantId, runId, attempt, file)));
   const frozen = await movePaymentRun(tenantId, runId, ['draft'], {
     status: 'exported',
     files,
     exportedAt: new Date().toISOString(),
   });
+  if (!frozen) await removeAttemptFiles(files);
   const now = await runOf(tenantId, runId);
   if (!frozen && now.status === 'cancelled') throw new Conflict('This payment run was cancelled');
   return presentPaymentRun(now);
