@@ -342,91 +342,81 @@ describe('payment runs', { shuffle: false }, () => {
   });
 });
 
-describe('two confirmations of one run, the second reading it before the first pays', () => {
+describe('a double click: two requests on one run, the second checking its statements after the first is done', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  // A double click on Confirm: the second request read the run while it was still exported, then the first paid its
-  // statements before the second checked they were due. The race is made certain: the second confirmation runs in this
-  // process against the test cloud, and the first is sent through the API the moment the second starts that check.
-  it('answers the second with the run paid once, never "Nothing was paid"', async () => {
-    const payee = await newPayee('Double Click');
+  /** A draft run paying one new SEPA payee one due statement of `amount`. */
+  async function runOfOne(name: string, amount: string) {
+    const payee = await newPayee(name);
     expect((await put(payee.id, sepaDetails)).status).toBe(200);
-    const statement = await dueStatement(tenantId, payee, '42.42');
+    const statement = await dueStatement(tenantId, payee, amount);
     const created = await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2026-12-01' });
-    const runId: string = created.body.payment_run.id;
-    expect((await api.post(`/payment_runs/${runId}/export`)).status).toBe(200);
+    expect(created.status).toBe(201);
+    return { payee, runId: created.body.payment_run.id as string };
+  }
 
-    const { db } = await modules();
-    const { confirmRun } = await import('../../functions/money/payouts/runs.js');
-    const query = db.entities.Statement.query;
+  /**
+   * Makes the race certain: the second request runs in this process against the test cloud, and the moment it reads
+   * the payee's statements (the check that they are still due) `first` starts and that read waits for it. Answers
+   * the second's result and what `first` gave (undefined if the second never read them).
+   */
+  async function secondAfterFirst<T, F>(payeeId: string, second: () => Promise<T>, first: () => Promise<F>) {
+    const query = (await modules()).db.entities.Statement.query;
     const byAccount = query.byAccount.bind(query);
-    let first: Promise<ApiAnswer> | undefined;
+    let firstDone: Promise<F> | undefined;
     vi.spyOn(query, 'byAccount').mockImplementation(((key: { accountKey: string }) => {
       const read = byAccount(key as never);
-      if (first || key.accountKey !== `Payee#${payee.id}`) return read;
-      first = api.post(`/payment_runs/${runId}/confirm`, {});
+      if (firstDone || key.accountKey !== `Payee#${payeeId}`) return read;
+      firstDone = first();
       return Object.assign(Object.create(read), {
         go: async (options?: object) => {
-          await first;
+          await firstDone;
           return read.go(options as never);
         },
       });
     }) as never);
+    const result = await second();
+    return { second: result, first: await firstDone };
+  }
 
-    const second = await confirmRun(tenantId, userId, runId);
-    expect((await first)?.status).toBe(200);
-    expect(second).toMatchObject({ status: 'confirmed' });
+  // Confirm: the second read the run while it was still exported; the first then paid it whole.
+  it('confirmed twice: answers the second with the run paid once, never "Nothing was paid"', async () => {
+    const { payee, runId } = await runOfOne('Double Confirm', '42.42');
+    expect((await api.post(`/payment_runs/${runId}/export`)).status).toBe(200);
+    const { confirmRun } = await import('../../functions/money/payouts/runs.js');
+    const raced = await secondAfterFirst(
+      payee.id,
+      () => confirmRun(tenantId, userId, runId),
+      () => api.post(`/payment_runs/${runId}/confirm`, {}),
+    );
+    expect(raced.first?.status).toBe(200);
+    expect(raced.second).toMatchObject({ status: 'confirmed' });
     const payments = (await api.get(`/payments?payable_id=${payee.id}`)).body.payments as { payment_total: string }[];
     expect(payments.map((p) => p.payment_total)).toEqual(['42.42']);
   });
-});
 
-describe('two exports of one run, the second making its files after the first froze the run', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  // A double click on Export: both requests make the bank files. The second runs in this process; the first is sent
-  // through the API the moment the second starts checking the statements, and a second later (so the second's file
-  // is made at another time of day) the second goes on to make and store its own files.
-  it('never writes the frozen files again: the file downloaded after both is the one the first froze', async () => {
-    const payee = await newPayee('Double Export');
-    expect((await put(payee.id, sepaDetails)).status).toBe(200);
-    const statement = await dueStatement(tenantId, payee, '17.17');
-    const created = await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2026-12-01' });
-    const runId: string = created.body.payment_run.id;
+  // Export: the first froze the run with its files; a second later (so the second's file is made at another time of
+  // day) the second makes and stores its own.
+  it('exported twice: never writes the frozen files again, the file downloaded after both is the first one', async () => {
+    const { payee, runId } = await runOfOne('Double Export', '17.17');
     const sepaFile = async () => fetchText((await api.get(`/payment_runs/${runId}/files/sepa-eur-1.xml`)).body.url);
-
-    const { db } = await modules();
     const { exportRun } = await import('../../functions/money/payouts/runs.js');
-    const query = db.entities.Statement.query;
-    const byAccount = query.byAccount.bind(query);
-    let first: Promise<{ answer: ApiAnswer; file: string }> | undefined;
-    vi.spyOn(query, 'byAccount').mockImplementation(((key: { accountKey: string }) => {
-      const read = byAccount(key as never);
-      if (first || key.accountKey !== `Payee#${payee.id}`) return read;
-      first = (async () => {
-        const answer = await api.post(`/payment_runs/${runId}/export`);
+    const raced = await secondAfterFirst(
+      payee.id,
+      () => exportRun(tenantId, runId),
+      async () => {
+        const answer: ApiAnswer = await api.post(`/payment_runs/${runId}/export`);
         const file = await sepaFile();
         await new Promise((resolve) => setTimeout(resolve, 1_100));
         return { answer, file };
-      })();
-      return Object.assign(Object.create(read), {
-        go: async (options?: object) => {
-          await first;
-          return read.go(options as never);
-        },
-      });
-    }) as never);
-
-    const second = await exportRun(tenantId, runId);
-    const firstExport = await first;
-    expect(firstExport?.answer.status).toBe(200);
-    expect(second.exported_at).toBe(firstExport?.answer.body.payment_run.exported_at);
-    expect(firstExport?.file).toContain('<EndToEndId>');
-    expect(await sepaFile()).toBe(firstExport?.file);
+      },
+    );
+    expect(raced.first?.answer.status).toBe(200);
+    expect(raced.second.exported_at).toBe(raced.first?.answer.body.payment_run.exported_at);
+    expect(raced.first?.file).toContain('<EndToEndId>');
+    expect(await sepaFile()).toBe(raced.first?.file);
   });
 });
 
