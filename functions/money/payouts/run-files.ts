@@ -2,7 +2,8 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../../infra/resources.js';
 import type { PaymentRunFile } from '../../../shared/schemas/payment-views.js';
-import { deleteObject, putBytes } from '../../lib/bucket-objects.js';
+import { deleteObjectsUnder, putBytes } from '../../lib/bucket-objects.js';
+import { log } from '../../lib/logger.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
 import type { BankFile } from './files/types.js';
 
@@ -37,13 +38,13 @@ export async function storeRunFile(
 
 /** Removes the files of an export attempt that did not freeze the run (best effort: nothing reads them). */
 export async function removeAttemptFiles(files: readonly { key: string }[]): Promise<void> {
-  await Promise.all(
-    files.map((file) =>
-      deleteObject(requireEnv(ENV.ledgerBucket), file.key).catch((error: unknown) =>
-        console.error('an unused bank file was not removed', file.key, error),
-      ),
-    ),
-  );
+  const keys = files.map((file) => file.key);
+  try {
+    const { refused } = await deleteObjectsUnder(requireEnv(ENV.ledgerBucket), [], keys);
+    if (refused.length) log().warn('unused bank files not deleted', { refused });
+  } catch (error) {
+    log().warn('unused bank files not deleted', { keys, error: String(error) });
+  }
 }
 
 export async function downloadUrl(key: string, filename: string): Promise<string> {
