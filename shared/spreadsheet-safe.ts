@@ -13,6 +13,8 @@ const FORMULA_START = '=+-@\t\r';
 /** A plain number: the same pattern in JavaScript and in DuckDB's SQL (it holds no quote). */
 const PLAIN_NUMBER = '^[+-]?[0-9]+(\\.[0-9]+)?$';
 const plainNumber = new RegExp(PLAIN_NUMBER);
+/** FORMULA_START's code points, as the SQL compares them with `ord`. */
+const FORMULA_START_CODES = [...FORMULA_START].map((character) => character.codePointAt(0)).join(', ');
 
 export function spreadsheetSafe(text: string): string {
   return text !== '' && FORMULA_START.includes(text[0]) && !plainNumber.test(text) ? `'${text}` : text;
@@ -26,6 +28,5 @@ export function spreadsheetSafe(text: string): string {
  * start with one of those characters.
  */
 export function spreadsheetSafeSql(column: string): string {
-  const starts = [...FORMULA_START].map((character) => character.codePointAt(0)).join(', ');
-  return `CASE WHEN ord(${column}) IN (${starts}) AND NOT regexp_matches(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
+  return `CASE WHEN ord(${column}) IN (${FORMULA_START_CODES}) AND NOT regexp_matches(${column}, '${PLAIN_NUMBER}') THEN '''' || ${column} ELSE ${column} END`;
 }
