@@ -9,13 +9,22 @@ import { fontRuns, pdfmakeWithFonts } from '../money/index.js';
 
 const paragraphs = (text: string) => text.split(/\n{2,}/);
 
-export async function renderContractPdf(title: string, text: string): Promise<Uint8Array> {
+export async function renderContractPdf(
+  title: string,
+  text: string,
+  /** A document that must come out the same every time it is made names its own subject and creation time. */
+  options: { subject?: string; createdAt?: Date } = {},
+): Promise<Uint8Array> {
   const content: Content[] = [
     { ...fontRuns(title), style: 'title', margin: [0, 0, 0, 12] },
     ...paragraphs(text).map((p): Content => ({ ...fontRuns(p), margin: [0, 0, 0, 8] })),
   ];
   const definition: TDocumentDefinitions = {
-    info: { title, subject: 'Contract' },
+    info: {
+      title,
+      subject: options.subject ?? 'Contract',
+      ...(options.createdAt ? { creationDate: options.createdAt } : {}),
+    },
     pageSize: 'A4',
     pageMargins: [50, 50, 50, 50],
     defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.25 },

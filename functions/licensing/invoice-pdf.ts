@@ -4,32 +4,34 @@ import { ENV } from '../../infra/resources.js';
 import { formatMoney } from '../../shared/money.js';
 import { renderContractPdf } from '../contracts/document.js';
 import * as store from '../data/access/licenses.js';
+import type { LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { getBytes, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
 import { BadRequest } from '../lib/errors.js';
+import { required } from '../lib/required.js';
+import { invoiceParties, type Licensor } from './invoice-parties.js';
 import { readLicense } from './licenses.js';
 
 /** How long a download link lives. */
 const LINK_SECONDS = 300;
 
 /** The invoice's words: who bills whom, for what, and the money with its VAT rule. */
-function invoiceText(license: LicenseItem, licensor: Awaited<ReturnType<typeof store.licensorTerms>>): string {
-  const invoice = license.invoice;
-  if (!invoice) return '';
+function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): string {
   const money = (value: string) => formatMoney(value, invoice.currency);
-  const assets = (license.assets ?? []).map((a) => `${a.title ?? ''} (${a.split}%)`).join(', ');
   return [
-    [`From: ${licensor.name}`, licensor.vatNumber ? `VAT number ${licensor.vatNumber}` : ''].filter(Boolean).join('\n'),
-    [`To: ${license.licensee_name}`, license.licensee_address ?? '', license.licensee_country ?? '']
+    [`From: ${billed.licensor_name}`, billed.licensor_vat_number ? `VAT number ${billed.licensor_vat_number}` : '']
+      .filter(Boolean)
+      .join('\n'),
+    [`To: ${billed.licensee_name}`, billed.licensee_address ?? '', billed.licensee_country ?? '']
       .filter(Boolean)
       .join('\n'),
     `Invoice date: ${invoice.date}\nPayment due: ${invoice.due_date}`,
     [
-      `Licence of: ${assets}`,
-      license.usage ? `Usage: ${license.usage}` : '',
-      license.territory ? `Territory: ${license.territory}` : '',
-      license.term ? `Term: ${license.term}` : '',
+      `Licence of: ${billed.licensed}`,
+      billed.usage ? `Usage: ${billed.usage}` : '',
+      billed.territory ? `Territory: ${billed.territory}` : '',
+      billed.term ? `Term: ${billed.term}` : '',
     ]
       .filter(Boolean)
       .join('\n'),
@@ -45,9 +47,23 @@ function invoiceText(license: LicenseItem, licensor: Awaited<ReturnType<typeof s
 }
 
 /**
+ * An issued invoice as a PDF, from the invoice alone (its parties as they were when it was numbered) and dated the
+ * day it was issued, so every making of it is the same file, byte for byte: two first downloads at once may both
+ * store it, and store the same bytes. Invoices issued before their parties were kept print today's.
+ */
+export async function invoicePdf(license: LicenseItem, licensorToday: () => Promise<Licensor>): Promise<Uint8Array> {
+  const invoice = required(license.invoice, 'the licence invoice');
+  const billed = invoice.billed ?? invoiceParties(license, await licensorToday());
+  return renderContractPdf(`Invoice ${invoice.number}`, invoiceText(invoice, billed), {
+    subject: 'Invoice',
+    createdAt: new Date(`${invoice.date}T00:00:00Z`),
+  });
+}
+
+/**
  * A link to an issued invoice's PDF. The invoice never changes once numbered, so its PDF is made
- * once (with the contracts' document renderer and the statements' fonts) and kept in the ledger
- * bucket beside the statements; later calls hand out the same file.
+ * on the first download (with the contracts' document renderer and the statements' fonts) and kept
+ * in the ledger bucket beside the statements; later calls hand out the same file.
  */
 export async function invoicePdfLink(tenantId: string, id: string): Promise<{ url: string; filename: string }> {
   const license = await readLicense(tenantId, id);
@@ -56,10 +72,7 @@ export async function invoicePdfLink(tenantId: string, id: string): Promise<{ ur
   const filename = `${license.invoice.number}.pdf`;
   const key = `licenses/${tenantId}/${id}/${filename}`;
   if (!(await getBytes(bucket, key))) {
-    const pdf = await renderContractPdf(
-      `Invoice ${license.invoice.number}`,
-      invoiceText(license, await store.licensorTerms(tenantId)),
-    );
+    const pdf = await invoicePdf(license, () => store.licensorTerms(tenantId));
     await putBytes(bucket, key, pdf, 'application/pdf');
   }
   const command = new GetObjectCommand({

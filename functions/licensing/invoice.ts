@@ -2,6 +2,7 @@ import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
+import { invoiceParties } from './invoice-parties.js';
 import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { presentLicense } from './present.js';
 import { licenceVat } from './vat.js';
@@ -19,8 +20,9 @@ const invoiceNumber = (n: number) => `LI-${String(n).padStart(6, '0')}`;
 
 /**
  * Issues a signed outgoing licence's invoice: VAT by the rule in vat.ts, the next number of the
- * company's licence-invoice sequence, and the move to invoiced, all in one conditional write. A
- * repeated call on an invoiced licence answers the invoice it already has.
+ * company's licence-invoice sequence, the parties and the licence as the invoice prints them, and the
+ * move to invoiced, all in one conditional write. A repeated call on an invoiced licence answers the
+ * invoice it already has.
  */
 export async function issueInvoice(tenantId: string, caller: Caller, id: string) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -49,6 +51,7 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
       vat: vat.vat,
       total: vat.total,
       vat_note: vat.note,
+      billed: invoiceParties(license, terms),
       // The advance is the first part of the fee, paid before the invoice: the invoice bills the whole
       // fee with its VAT and deducts what was received, so the licensee pays the balance.
       ...(license.advance_pay_period && license.advance_fee

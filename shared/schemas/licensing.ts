@@ -216,4 +216,24 @@ export type LicenseInvoice = {
   /** The advance the licensee paid before the invoice, deducted from what is due, and what is left to pay. */
   advance_received?: string;
   balance_due?: string;
+  /**
+   * Who bills whom for what, as the invoice prints it, copied when it was issued: an issued invoice never changes, so
+   * a later rename of the company or edit of the licensee does not reach it. Absent on invoices issued before it was
+   * kept; those print the values of the day of their first download.
+   */
+  billed?: LicenseInvoiceParties;
+};
+
+/** The words an invoice prints of its two parties and of what was licensed. */
+export type LicenseInvoiceParties = {
+  licensor_name: string;
+  licensor_vat_number: string | null;
+  licensee_name: string;
+  licensee_address: string | null;
+  licensee_country: string | null;
+  /** The licensed assets with their shares, e.g. "Night Drive (50%), Day Drive (50%)". */
+  licensed: string;
+  usage: string | null;
+  territory: string | null;
+  term: string | null;
 };

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { LicenseItem } from '../../functions/data/entities/license.js';
+import { invoiceParties } from '../../functions/licensing/invoice-parties.js';
+import { invoicePdf } from '../../functions/licensing/invoice-pdf.js';
+import { pdfText } from '../support/pdf-text.js';
+
+/**
+ * An issued licence invoice's PDF is made from the invoice alone: the parties and the licence as they were when it
+ * was numbered, dated the day it was issued. So a later rename reaches no invoice, and two makings of it (two first
+ * downloads at once each store one) are the same file.
+ */
+const licence = (extra: Partial<LicenseItem> = {}): LicenseItem =>
+  ({
+    tenantId: 't',
+    id: 'L1',
+    type: 'outgoing',
+    status: 'invoiced',
+    revision: 4,
+    licensee_name: 'Film Co',
+    licensee_address: '1 Studio Road, London',
+    licensee_country: 'GB',
+    usage: 'Opening titles',
+    territory: 'World',
+    assets: [{ asset_type: 'recording', asset_id: 'R1', title: 'Night Drive', split: '100' }],
+    ...extra,
+  }) as LicenseItem;
+
+const invoice = {
+  number: 'LI-000042',
+  date: '2026-03-02',
+  due_date: '2026-04-01',
+  currency: 'GBP',
+  net: '10.00',
+  vat_rate: '20',
+  vat: '2.00',
+  total: '12.00',
+  vat_note: 'VAT at 20%',
+};
+
+const licensorAtIssue = { name: 'Northern Lights Records', vatNumber: 'GB123456789' };
+const licensorToday = async () => ({ name: 'Renamed Records Ltd', vatNumber: 'GB999999999' });
+
+describe('a licence invoice’s PDF', () => {
+  it('prints the parties as they were when the invoice was issued, not as they are now', async () => {
+    const issued = licence({ invoice: { ...invoice, billed: invoiceParties(licence(), licensorAtIssue) } });
+    const edited = { ...issued, licensee_name: 'Film Co (renamed)', usage: 'A trailer' };
+    const text = await pdfText(await invoicePdf(edited, licensorToday));
+    for (const words of [
+      'Invoice LI-000042',
+      'From: Northern Lights Records',
+      'VAT number GB123456789',
+      'To: Film Co',
+      '1 Studio Road, London',
+      'Licence of: Night Drive (100%)',
+      'Usage: Opening titles',
+      'Territory: World',
+      'Total due: £12.00',
+    ])
+      expect(text).toContain(words);
+    for (const later of ['Renamed Records', 'GB999999999', 'renamed', 'A trailer']) expect(text).not.toContain(later);
+  });
+
+  it('is the same file byte for byte however often it is made', async () => {
+    const issued = licence({ invoice: { ...invoice, billed: invoiceParties(licence(), licensorAtIssue) } });
+    const first = await invoicePdf(issued, licensorToday);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const second = await invoicePdf(issued, licensorToday);
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it('prints an invoice issued before its parties were kept with today’s', async () => {
+    const text = await pdfText(await invoicePdf(licence({ invoice }), licensorToday));
+    expect(text).toContain('From: Renamed Records Ltd');
+    expect(text).toContain('To: Film Co');
+  });
+});
