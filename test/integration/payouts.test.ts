@@ -28,6 +28,7 @@ const modules = async () => {
     db: (await import('../../functions/data/service.js')).getDb(),
     xsd: await import('../../functions/money/payouts/files/xsd.js'),
     logs: await import('../../functions/data/access/logs.js'),
+    objects: await import('../../functions/lib/bucket-objects.js'),
   };
 };
 const newPayee = async (name: string, extra: object = {}) => {
@@ -417,6 +418,12 @@ describe('a double click: two requests on one run, the second checking its state
     expect(raced.second.exported_at).toBe(raced.first?.answer.body.payment_run.exported_at);
     expect(raced.first?.file).toContain('<EndToEndId>');
     expect(await sepaFile()).toBe(raced.first?.file);
+    // The export that lost removed its copies: only the frozen export's folder is left under the run.
+    const { objects } = await modules();
+    const folders = new Set<string>();
+    for await (const object of objects.listObjects(inject('cloudEnv').LEDGER_BUCKET, `payouts/${tenantId}/${runId}/`))
+      folders.add(object.key.split('/')[3] ?? '');
+    expect(folders.size).toBe(1);
   });
 });
 
