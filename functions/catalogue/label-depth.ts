@@ -71,7 +71,7 @@ export async function presentLabelDepth(item: {
 }) {
   const contract = item.contract?.key
     ? {
-        url: await presignDownload(item.contract.key, item.contract.content_type),
+        url: await presignDownload(item.contract.key, item.contract.content_type, item.contract.filename),
         content_type: item.contract.content_type,
         size: item.contract.size,
         filename: item.contract.filename,

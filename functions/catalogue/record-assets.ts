@@ -50,7 +50,7 @@ async function present(item: Awaited<ReturnType<typeof listCatalogueAssets>>[num
     content_type: item.content_type ?? null,
     size: item.size ?? null,
     uploaded_at: item.uploaded_at,
-    url: await presignDownload(item.key, item.content_type ?? 'application/octet-stream'),
+    url: await presignDownload(item.key, item.content_type ?? 'application/octet-stream', item.filename),
   };
 }
 

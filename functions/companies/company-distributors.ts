@@ -77,7 +77,9 @@ async function presentRows(rows: readonly Row[]) {
       ...row,
       distributor_name: names.get(row.distributor_id ?? '') ?? '',
       contract_file_name: contract?.filename ?? null,
-      contract_data_uri: contract?.key ? await presignDownload(contract.key, contract.content_type) : null,
+      contract_data_uri: contract?.key
+        ? await presignDownload(contract.key, contract.content_type, contract.filename)
+        : null,
     })),
   );
 }

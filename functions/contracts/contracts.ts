@@ -10,6 +10,7 @@ import type {
 import * as access from '../data/access/contracts.js';
 import type { ContractItem } from '../data/entities/contract.js';
 import { putBytes } from '../lib/bucket-objects.js';
+import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
@@ -329,7 +330,8 @@ export async function documentLink(tenantId: string, id: string, format: 'pdf' |
           'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         ];
   await putBytes(requireEnv(ENV.uploadsBucket), key, bytes, type);
-  return { url: await presignDownload(key, type), filename: `contract-${id}.${format}` };
+  const filename = downloadName(title, format);
+  return { url: await presignDownload(key, type, filename), filename };
 }
 
 export function presignSignedCopy(tenantId: string, id: string, file: Parameters<typeof presignUpload>[1]) {
@@ -354,8 +356,6 @@ export async function attachSignedCopy(tenantId: string, id: string, key: string
 export async function signedCopyLink(tenantId: string, id: string) {
   const contract = await load(tenantId, id);
   if (!contract.signed_copy_key) throw new NotFound('Signed copy');
-  return {
-    url: await presignDownload(contract.signed_copy_key),
-    filename: contract.signed_copy_file_name ?? 'signed-copy',
-  };
+  const filename = contract.signed_copy_file_name ?? 'signed-copy';
+  return { url: await presignDownload(contract.signed_copy_key, undefined, filename), filename };
 }

@@ -6,6 +6,7 @@ import { fillTemplate } from '../contracts/templates.js';
 import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { putBytes } from '../lib/bucket-objects.js';
+import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
@@ -75,10 +76,8 @@ export async function licenceDocumentLink(
         ];
   const key = documentKey(tenantId, id, kind, license.revision, format);
   await putBytes(requireEnv(ENV.uploadsBucket), key, bytes, type);
-  return {
-    url: await presignDownload(key, type),
-    filename: `${kind}-${license.licensee_name.replace(/[^\w.-]+/g, '-')}.${format}`,
-  };
+  const filename = downloadName(title, format);
+  return { url: await presignDownload(key, type, filename), filename };
 }
 
 export async function presignSignedLicence(tenantId: string, id: string, file: Parameters<typeof presignUpload>[1]) {
@@ -102,8 +101,6 @@ export async function attachSignedLicence(tenantId: string, id: string, key: str
 export async function signedLicenceLink(tenantId: string, id: string) {
   const license = await readLicense(tenantId, id);
   if (!license.signed_copy_key) throw new NotFound('Signed copy');
-  return {
-    url: await presignDownload(license.signed_copy_key),
-    filename: license.signed_copy_file_name ?? 'signed-copy',
-  };
+  const filename = license.signed_copy_file_name ?? 'signed-copy';
+  return { url: await presignDownload(license.signed_copy_key, undefined, filename), filename };
 }

@@ -8,6 +8,7 @@ import type { LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas
 import type { LicenseItem } from '../data/entities/license.js';
 import { getBytes, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
+import { contentDisposition } from '../lib/download-name.js';
 import { BadRequest } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { invoiceParties, type Licensor } from './invoice-parties.js';
@@ -78,7 +79,7 @@ export async function invoicePdfLink(tenantId: string, id: string): Promise<{ ur
   const command = new GetObjectCommand({
     Bucket: bucket,
     Key: key,
-    ResponseContentDisposition: `attachment; filename="${filename}"`,
+    ResponseContentDisposition: contentDisposition('attachment', filename),
   });
   return { url: await getSignedUrl(s3Client(), command, { expiresIn: LINK_SECONDS }), filename };
 }

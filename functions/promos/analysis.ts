@@ -1,6 +1,7 @@
 import * as data from '../data/access/promos.js';
 import type { PromoRecipientItem } from '../data/entities/promo.js';
 import { NotFound } from '../lib/errors.js';
+import { downloadName } from '../lib/download-name.js';
 import { safeCsv } from '../lib/safe-csv.js';
 import { loadPromo } from './promos.js';
 
@@ -102,7 +103,7 @@ export async function recipientsCsv(tenantId: string, promoId: string) {
     r.feedback?.comment ?? '',
   ]);
   const csv = safeCsv([header, ...lines], { windows: true });
-  return { filename: `promo-${promo.id}-recipients.csv`, csv };
+  return { filename: downloadName(`${promo.title} — recipients`, 'csv'), csv };
 }
 
 export async function revokeRecipient(tenantId: string, promoId: string, recipientId: string) {

@@ -188,7 +188,8 @@ export async function downloadTrack(promoId: string, accessToken: string, record
   if (!(await data.takeDownload(promo.tenantId, promo.id, recipient.id, promo.download_limit)))
     throw new Forbidden(`You have used all ${promo.download_limit} of your downloads of this promo.`);
   const ids = { promoId: promo.id, recipientId: recipient.id, recordingId };
-  return { url: await tracedDownload(promo.tenantId, ids, { bytes, format }) };
+  const track = [recording?.display_artists || promo.artists, recording?.title].filter(Boolean).join(' - ');
+  return { url: await tracedDownload(promo.tenantId, ids, { bytes, format }, track) };
 }
 
 /** GET cover: the mail's cover image, through the recipient's link (sent to a fresh presigned address). */

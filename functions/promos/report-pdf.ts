@@ -2,6 +2,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { ENV } from '../../infra/resources.js';
 import * as data from '../data/access/promos.js';
 import { putBytes } from '../lib/bucket-objects.js';
+import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { fontRuns, pdfmakeWithFonts } from '../money/index.js';
 import { presignDownload } from '../uploads/presign.js';
@@ -137,5 +138,6 @@ export async function reportPdfLink(tenantId: string, promoId: string) {
   const pdf = await renderReport(reportContent(fields, analysis, titles), `Promo report ${promo.title}`);
   const key = `promo-reports/${tenantId}/${promo.id}/report.pdf`;
   await putBytes(requireEnv(ENV.uploadsBucket), key, pdf, 'application/pdf');
-  return { url: await presignDownload(key, 'application/pdf'), filename: `promo-report-${promo.id}.pdf` };
+  const filename = downloadName(`Promo report — ${promo.title}`, 'pdf');
+  return { url: await presignDownload(key, 'application/pdf', filename), filename };
 }

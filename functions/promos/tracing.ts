@@ -3,6 +3,7 @@ import { ENV } from '../../infra/resources.js';
 import { markerTag, markWav } from '../../shared/promo-marker.js';
 import * as data from '../data/access/promos.js';
 import { putBytes } from '../lib/bucket-objects.js';
+import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { NotFound } from '../lib/errors.js';
 import { presignDownload } from '../uploads/presign.js';
@@ -35,11 +36,16 @@ function marked(source: Uint8Array, marker: string, format: DownloadFormat): Uin
   return file;
 }
 
-/** Makes (or makes again: the same bytes give the same file) the recipient's copy and answers a link to it. */
+/**
+ * Makes (or makes again: the same bytes give the same file) the recipient's copy and answers a link to it, saved
+ * under the track's name.
+ */
 export async function tracedDownload(
   tenantId: string,
   ids: { promoId: string; recipientId: string; recordingId: string },
   source: { bytes: Uint8Array; format: DownloadFormat },
+  /** What the recipient's file is called: the track's artist and title ("Aurora Vale - Night Drive.wav"). */
+  track: string,
 ): Promise<string> {
   const file = marked(source.bytes, `${ids.promoId}/${ids.recipientId}`, source.format);
   const key = `promo-downloads/${tenantId}/${ids.promoId}/${ids.recipientId}/${ids.recordingId}.${source.format}`;
@@ -50,7 +56,7 @@ export async function tracedDownload(
     recipient_id: ids.recipientId,
     recording_id: ids.recordingId,
   });
-  return presignDownload(key, 'application/octet-stream');
+  return presignDownload(key, 'application/octet-stream', downloadName(track, source.format));
 }
 
 async function describe(tenantId: string, promoId: string, recipientId: string) {

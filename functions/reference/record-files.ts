@@ -75,7 +75,7 @@ export async function withFileUrls<T extends Record<string, unknown>>(
     const stored = record[file.field] as StoredFile | undefined;
     answer[file.field] = stored?.key
       ? {
-          url: await presignDownload(stored.key, stored.content_type),
+          url: await presignDownload(stored.key, stored.content_type, stored.filename),
           filename: stored.filename,
           size: stored.size,
           content_type: stored.content_type,

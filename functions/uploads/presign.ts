@@ -3,6 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { ENV } from '../../infra/resources.js';
 import { s3Client, requireEnv } from '../lib/clients.js';
+import { contentDisposition } from '../lib/download-name.js';
 import { GUIDE_CONTENT_TYPES, LOGO_CONTENT_TYPES } from '../../shared/constants.js';
 import { humanizeField } from '../../shared/messages.js';
 import { InvalidField } from '../lib/errors.js';
@@ -100,13 +101,17 @@ const INLINE_TYPES: ReadonlySet<string> = new Set([
  * A short-lived GET URL for a private object. With the stored content type given, a type that
  * is not known to be harmless (an SVG logo stored before logos were raster only, HTML) is served
  * as a download (`application/octet-stream`, attachment), so opening its URL cannot run a script.
+ * With a file name, the browser saves the object under that name (`downloadName`) instead of the key's
+ * last part, which starts with an id.
  */
-export function presignDownload(key: string, contentType?: string): Promise<string> {
+export function presignDownload(key: string, contentType?: string, filename?: string): Promise<string> {
   const unsafe = contentType !== undefined && !INLINE_TYPES.has(contentType);
+  const disposition = unsafe ? 'attachment' : filename ? 'inline' : undefined;
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.uploadsBucket),
     Key: key,
-    ...(unsafe ? { ResponseContentType: 'application/octet-stream', ResponseContentDisposition: 'attachment' } : {}),
+    ...(unsafe ? { ResponseContentType: 'application/octet-stream' } : {}),
+    ...(disposition ? { ResponseContentDisposition: contentDisposition(disposition, filename) } : {}),
   });
   return getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS });
 }

@@ -152,10 +152,13 @@ describe('promos', () => {
       .toBe(true);
     if (!download) throw new Error('no MP3 download');
     expect(await download.failure()).toBeNull();
+    // Saved under the track's name (its recording has no artist credited), never an id.
+    expect(download.suggestedFilename()).toBe('Journey Track.mp3');
     const [wavDownload] = await Promise.all([
       recipientPage.waitForEvent('download'),
       recipientPage.getByTestId('download-wav').click(),
     ]);
+    expect(wavDownload.suggestedFilename()).toBe('Journey Track.wav');
     const wavFile = path.join(folder, 'leaked.wav');
     await wavDownload.saveAs(wavFile);
     expect(readFileSync(wavFile).subarray(0, 4).toString('latin1')).toBe('RIFF');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractText } from 'unpdf';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { savedAs } from '../support/saved-as.js';
 
 /**
  * Contracts on a company's own release: made from the template with the defaults, refused when
@@ -144,13 +145,19 @@ describe('contracts', () => {
     expect(text).toContain('18 % of the published price to dealer, less 25 % packaging, on CD sales in GB');
     const link = await api.get(`/contracts/${id}/document?format=pdf`);
     expect(link.status).toBe(200);
-    const pdf = new Uint8Array(await (await fetch(link.body.url)).arrayBuffer());
+    // Saved under the contract's kind and party, never its id.
+    const saved = await savedAs(link.body.url);
+    expect(saved.filename).toBe('Artist release contract — Jane Q. Artist.pdf');
+    expect(link.body.filename).toBe(saved.filename);
+    const pdf = saved.bytes;
     const { text: pages } = await extractText(pdf, { mergePages: true });
     expect(pages).toContain('Jane Q. Artist');
     expect(pages).toContain('less 25 % packaging');
     const docx = await api.get(`/contracts/${id}/document?format=docx`);
     expect(docx.status).toBe(200);
-    const bytes = new Uint8Array(await (await fetch(docx.body.url)).arrayBuffer());
+    const word = await savedAs(docx.body.url);
+    expect(word.filename).toBe('Artist release contract — Jane Q. Artist.docx');
+    const bytes = word.bytes;
     expect(String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0)).toBe('PK');
   });
 

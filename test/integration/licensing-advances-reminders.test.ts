@@ -3,6 +3,7 @@ import { call, latestMail } from '../support/api.js';
 import { licensingCompany } from '../support/licensing-company.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { pdfText } from '../support/pdf-text.js';
+import { savedAs } from '../support/saved-as.js';
 
 /**
  * A licence's advance (recorded once, deducted from the fee, recouped on the release's contract for
@@ -205,7 +206,10 @@ describe('documents', () => {
     expect(kept.body.license.signed_copy_file_name).toBe('signed_licence.pdf');
     expect(kept.body.license.signed_copy_key).toBeUndefined();
     const link = await api.get(`/licenses/${license.id}/signed_copy`);
-    expect(new TextDecoder().decode(await (await fetch(link.body.url)).arrayBuffer())).toBe('%PDF-1.4 signed');
+    const saved = await savedAs(link.body.url);
+    expect(new TextDecoder().decode(saved.bytes)).toBe('%PDF-1.4 signed');
+    // Saved under the name it was uploaded with, not the stored key (which starts with an id).
+    expect(saved.filename).toBe('signed_licence.pdf');
     const foreign = await put(`/licenses/${license.id}/signed_copy`, { signed_copy_key: 'contracts/x/y.pdf' });
     expect(foreign.status).toBe(400);
   });

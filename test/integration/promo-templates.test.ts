@@ -4,6 +4,7 @@ import { readMarker } from '../../shared/promo-marker.js';
 import { call, cloudUrl, uniqueEmail } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { pdfText } from '../support/pdf-text.js';
+import { savedAs } from '../support/saved-as.js';
 import { seedCoverArt, seedPreviewAudio } from '../support/seeded-files.js';
 import { until } from '../support/wait.js';
 
@@ -60,7 +61,13 @@ const blocks = [
 beforeAll(async () => {
   company = await ownCompany('Promo templates');
   const { api } = company;
-  const recording = (await api.post('/recordings', { title: 'Harbour Lights' })).body.recording;
+  const artist = (await api.post('/artists', { name: 'Mira Solen' })).body.artist;
+  const recording = (
+    await api.post('/recordings', {
+      title: 'Harbour Lights',
+      artist_recordings_attributes: [{ artist_id: artist.id, role: 'Main' }],
+    })
+  ).body.recording;
   recordingId = recording.id;
   await seedPreviewAudio(company.companyId, recordingId, undefined, undefined, tinyWav());
   const release = await api.post('/releases', {
@@ -169,7 +176,10 @@ describe('downloads and the report', () => {
       body: { recording_id: recordingId, format: 'wav' },
     });
     expect(download.status, JSON.stringify(download.body)).toBe(200);
-    const bytes = new Uint8Array(await (await fetch(download.body.url)).arrayBuffer());
+    const saved = await savedAs(download.body.url);
+    // The recipient's file is named by the track, as a DJ files it, never by an id.
+    expect(saved).toMatchObject({ type: 'attachment', filename: 'Mira Solen - Harbour Lights.wav' });
+    const bytes = saved.bytes;
     expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe('RIFF');
     const wav = tinyWav();
     expect(Buffer.from(bytes.subarray(bytes.length - 16))).toEqual(wav.subarray(wav.length - 16));
@@ -208,8 +218,10 @@ describe('downloads and the report', () => {
 
     const report = await api.get(`/promos/${promo.id}/report_pdf`);
     expect(report.status, JSON.stringify(report.body)).toBe(200);
-    expect(report.body.filename).toBe(`promo-report-${promo.id}.pdf`);
-    const text = await pdfText(new Uint8Array(await (await fetch(report.body.url)).arrayBuffer()));
+    expect(report.body.filename).toBe(`Promo report — ${promo.title}.pdf`);
+    const saved = await savedAs(report.body.url);
+    expect(saved.filename).toBe(report.body.filename);
+    const text = await pdfText(saved.bytes);
     expect(text).toContain(`Promo report: ${promo.title}`);
     expect(text).toMatch(/Recipients\s+2/);
     expect(text).toMatch(/Played\s+1/);

@@ -224,5 +224,5 @@ export async function listRegistrations(tenantId: string): Promise<{ cwr_registr
 export async function cwrFileDownload(tenantId: string, fileId: string): Promise<{ url: string; filename: string }> {
   const row = (await listCwrRegistrations(tenantId)).find((r) => r.file_id === fileId);
   if (!row) throw new NotFound('CWR file');
-  return { url: await presignDownload(row.file_key, CONTENT_TYPE), filename: row.filename };
+  return { url: await presignDownload(row.file_key, CONTENT_TYPE, row.filename), filename: row.filename };
 }

@@ -3,6 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sd
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../../infra/resources.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
+import { contentDisposition } from '../../lib/download-name.js';
 
 /**
  * Where export files live: the uploads bucket under exports/{tenantId}/{exportId}/{filename}
@@ -35,7 +36,7 @@ export function exportDownloadUrl(key: string, filename: string, seconds = EXPOR
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.uploadsBucket),
     Key: key,
-    ResponseContentDisposition: `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+    ResponseContentDisposition: contentDisposition('attachment', filename),
   });
   return getSignedUrl(s3Client(), command, { expiresIn: seconds });
 }

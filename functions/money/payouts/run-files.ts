@@ -5,6 +5,7 @@ import type { PaymentRunFile } from '../../../shared/schemas/payment-views.js';
 import { deleteObjectsUnder, putBytes } from '../../lib/bucket-objects.js';
 import { log } from '../../lib/logger.js';
 import { requireEnv, s3Client } from '../../lib/clients.js';
+import { contentDisposition } from '../../lib/download-name.js';
 import type { BankFile } from './files/types.js';
 
 /**
@@ -51,7 +52,7 @@ export async function downloadUrl(key: string, filename: string): Promise<string
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.ledgerBucket),
     Key: key,
-    ResponseContentDisposition: `attachment; filename="${filename}"`,
+    ResponseContentDisposition: contentDisposition('attachment', filename),
   });
   return getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS });
 }

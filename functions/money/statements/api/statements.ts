@@ -23,6 +23,7 @@ import { usersOfArtist } from '../../../data/access/artist-portal.js';
 import { membersOf } from '../../../data/access/companies.js';
 import { getUsers } from '../../../data/access/users.js';
 import { requireEnv, s3Client } from '../../../lib/clients.js';
+import { contentDisposition } from '../../../lib/download-name.js';
 import { Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
 import { rowsAcrossCompanies } from '../../../lib/across-companies.js';
@@ -138,7 +139,7 @@ export async function documentUrl(tenantId: string, id: string, kind: 'pdf' | 'c
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.ledgerBucket),
     Key: key,
-    ResponseContentDisposition: `attachment; filename="${statement.number}.${kind}"`,
+    ResponseContentDisposition: contentDisposition('attachment', `${statement.number}.${kind}`),
   });
   return { url: await getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS }) };
 }
@@ -257,7 +258,7 @@ export async function bulkDownload(tenantId: string, ids: readonly string[]) {
   const command = new GetObjectCommand({
     Bucket: requireEnv(ENV.ledgerBucket),
     Key: key,
-    ResponseContentDisposition: `attachment; filename="${filename}"`,
+    ResponseContentDisposition: contentDisposition('attachment', filename),
   });
   return { url: await getSignedUrl(s3Client(), command, { expiresIn: DOWNLOAD_URL_SECONDS }), filename };
 }
