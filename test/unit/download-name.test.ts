@@ -26,10 +26,11 @@ describe('the Content-Disposition header', () => {
   it('carries a name with accents whole, and an ASCII one for old clients', () => {
     const header = contentDisposition('attachment', 'Zoë — Night Drive.wav');
     expect(header).toContain('filename="Zo? ? Night Drive.wav"');
-    expect(parse(header)).toEqual({ type: 'attachment', parameters: { filename: 'Zoë — Night Drive.wav' } });
+    expect(parse(header)).toMatchObject({ type: 'attachment', parameters: { filename: 'Zoë — Night Drive.wav' } });
     expect(parse(contentDisposition('inline', 'LI-000042.pdf'))).toEqual({
       type: 'inline',
       parameters: { filename: 'LI-000042.pdf' },
     });
+    expect(contentDisposition('attachment')).toBe('attachment');
   });
 });
