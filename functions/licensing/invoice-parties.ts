@@ -1,8 +1,8 @@
 import type { LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 
-/** What an invoice needs of the licensing company (the seller): the name and VAT number it prints. */
-export type Licensor = { name: string; vatNumber: string | null };
+/** What an invoice needs of the licensing company (the seller): the name, address and VAT number it prints. */
+export type Licensor = { name: string; address: string | null; vatNumber: string | null };
 
 /**
  * The invoice's parties and what was licensed, in the words it prints. Taken once, when the invoice is numbered,
@@ -11,6 +11,7 @@ export type Licensor = { name: string; vatNumber: string | null };
 export function invoiceParties(license: LicenseItem, licensor: Licensor): LicenseInvoiceParties {
   return {
     licensor_name: licensor.name,
+    licensor_address: licensor.address || null,
     licensor_vat_number: licensor.vatNumber || null,
     licensee_name: license.licensee_name,
     licensee_address: license.licensee_address || null,

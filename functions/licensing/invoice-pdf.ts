@@ -21,7 +21,11 @@ const LINK_SECONDS = 300;
 function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): string {
   const money = (value: string) => formatMoney(value, invoice.currency);
   return [
-    [`From: ${billed.licensor_name}`, billed.licensor_vat_number ? `VAT number ${billed.licensor_vat_number}` : '']
+    [
+      `From: ${billed.licensor_name}`,
+      billed.licensor_address ?? '',
+      billed.licensor_vat_number ? `VAT number ${billed.licensor_vat_number}` : '',
+    ]
       .filter(Boolean)
       .join('\n'),
     [`To: ${billed.licensee_name}`, billed.licensee_address ?? '', billed.licensee_country ?? '']

@@ -227,6 +227,8 @@ export type LicenseInvoice = {
 /** The words an invoice prints of its two parties and of what was licensed. */
 export type LicenseInvoiceParties = {
   licensor_name: string;
+  /** The company's postal address (its profile's), which a VAT invoice must show; absent on invoices before it. */
+  licensor_address?: string | null;
   licensor_vat_number: string | null;
   licensee_name: string;
   licensee_address: string | null;

@@ -195,24 +195,35 @@ describe('the invoice', () => {
   });
 
   it('prints the licensee and the licence as they were when the invoice was issued, whatever is edited after', async () => {
+    // A VAT invoice names the seller's address: the company's, from its profile.
+    const address = `${stamp} Quay Street, Manchester`;
+    const profiled = await api.patch(`/companies/${own.companyId}`, { profile_attributes: { address } });
+    expect(profiled.status, JSON.stringify(profiled.body)).toBe(200);
     const license = await signed(outgoing({ licensee_name: `Credits Co ${stamp}`, usage: 'End credits' }));
     const issued = await api.post(`/licenses/${license.id}/invoice`, {});
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.license.invoice.billed).toMatchObject({
+      licensor_address: address,
       licensee_name: `Credits Co ${stamp}`,
       usage: 'End credits',
       licensee_country: 'GB',
     });
-    // An invoiced licence's other terms may still be edited (a typo in the licensee's name, the use); its invoice,
-    // issued already, keeps what it said, even when its PDF is first asked for after the edit.
+    // An invoiced licence's other terms may still be edited (a typo in the licensee's name, the use), and the company
+    // may move; its invoice, issued already, keeps what it said, even when its PDF is first asked for after the edits.
     const edited = await api.patch(`/licenses/${license.id}`, {
       licensee_name: `Renamed Co ${stamp}`,
       usage: 'Trailer',
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const moved = await api.patch(`/companies/${own.companyId}`, {
+      profile_attributes: { address: 'Moved Away Road' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const link = await api.get(`/licenses/${license.id}/invoice`);
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     const text = await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+    expect(text).toContain(address);
+    expect(text).not.toContain('Moved Away Road');
     expect(text).toContain(`To: Credits Co ${stamp}`);
     expect(text).toContain('Usage: End credits');
     expect(text).not.toContain('Renamed Co');

@@ -37,8 +37,16 @@ const invoice = {
   vat_note: 'VAT at 20%',
 };
 
-const licensorAtIssue = { name: 'Northern Lights Records', vatNumber: 'GB123456789' };
-const licensorToday = async () => ({ name: 'Renamed Records Ltd', vatNumber: 'GB999999999' });
+const licensorAtIssue = {
+  name: 'Northern Lights Records',
+  address: '9 Quay Street, Manchester',
+  vatNumber: 'GB123456789',
+};
+const licensorToday = async () => ({
+  name: 'Renamed Records Ltd',
+  address: '1 New Road, Leeds',
+  vatNumber: 'GB999999999',
+});
 
 describe('a licence invoice’s PDF', () => {
   it('prints the parties as they were when the invoice was issued, not as they are now', async () => {
@@ -48,6 +56,7 @@ describe('a licence invoice’s PDF', () => {
     for (const words of [
       'Invoice LI-000042',
       'From: Northern Lights Records',
+      '9 Quay Street, Manchester',
       'VAT number GB123456789',
       'To: Film Co',
       '1 Studio Road, London',
@@ -57,7 +66,8 @@ describe('a licence invoice’s PDF', () => {
       'Total due: £12.00',
     ])
       expect(text).toContain(words);
-    for (const later of ['Renamed Records', 'GB999999999', 'renamed', 'A trailer']) expect(text).not.toContain(later);
+    for (const later of ['Renamed Records', 'New Road', 'GB999999999', 'renamed', 'A trailer'])
+      expect(text).not.toContain(later);
   });
 
   it('is the same file byte for byte however often it is made', async () => {

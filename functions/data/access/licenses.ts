@@ -238,11 +238,15 @@ export async function licensedLabelName(tenantId: string, labelId: string): Prom
   return (await getDb().entities.Label.get({ tenantId, labelId }).go()).data?.name ?? null;
 }
 
-/** What the invoice and the ledger lines need of the company: its VAT registration, country and currency. */
+/**
+ * What the invoice and the ledger lines need of the company: its name and postal address (a VAT invoice names the
+ * seller's), its VAT registration, country and currency.
+ */
 export async function licensorTerms(tenantId: string) {
   const company = (await getDb().entities.Company.get({ companyId: tenantId }).go()).data;
   return {
     name: company?.name ?? '',
+    address: company?.profile?.address || null,
     vatRegistered: Boolean(company?.vat_registered),
     vatNumber: company?.vat_number ?? null,
     country: company?.country ?? null,
