@@ -1,6 +1,9 @@
 import { parse } from 'content-disposition';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, downloadName } from '../../functions/lib/download-name.js';
+import { statementPdfName } from '../../functions/money/statements/api/statements.js';
+import { zipFiles } from '../../functions/money/statements/documents/zip.js';
 
 describe('the name a download is saved under', () => {
   it('keeps the words, spaces, accents and dashes of a title', () => {
@@ -32,5 +35,21 @@ describe('the Content-Disposition header', () => {
       parameters: { filename: 'LI-000042.pdf' },
     });
     expect(contentDisposition('attachment')).toBe('attachment');
+  });
+});
+
+describe('the statements’ bulk zip', () => {
+  it('names each PDF by its number and payee, flat, whatever the payee is called', () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4');
+    const names = ['AC/DC', '../../etc/passwd', 'Zoë: "live"', 'Plain Payee'].map((payee_name, i) =>
+      statementPdfName({ number: `ST-00000${i + 1}`, payee_name }),
+    );
+    const entries = Object.keys(unzipSync(zipFiles(names.map((name) => ({ name, data: pdf })))));
+    expect(entries).toEqual([
+      'ST-000001 AC-DC.pdf',
+      'ST-000002 ..-..-etc-passwd.pdf',
+      'ST-000003 Zoë- -live-.pdf',
+      'ST-000004 Plain Payee.pdf',
+    ]);
   });
 });

@@ -23,7 +23,7 @@ import { usersOfArtist } from '../../../data/access/artist-portal.js';
 import { membersOf } from '../../../data/access/companies.js';
 import { getUsers } from '../../../data/access/users.js';
 import { requireEnv, s3Client } from '../../../lib/clients.js';
-import { contentDisposition } from '../../../lib/download-name.js';
+import { contentDisposition, downloadName } from '../../../lib/download-name.js';
 import { Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
 import { rowsAcrossCompanies } from '../../../lib/across-companies.js';
@@ -241,6 +241,13 @@ export async function resendStatement(tenantId: string, id: string, recipients?:
 }
 
 /**
+ * A statement's PDF's name in the bulk zip: its number and payee, one flat name whatever the payee is called ("AC/DC"
+ * is "ST-000042 AC-DC.pdf", not a folder "ST-000042 AC" holding "DC.pdf").
+ */
+export const statementPdfName = (statement: Pick<StatementItem, 'number' | 'payee_name'>) =>
+  downloadName(`${statement.number} ${statement.payee_name}`, 'pdf');
+
+/**
  * bulk_download: the chosen statements' PDFs in one zip, stored under the company's downloads and
  * answered as a presigned URL the browser downloads (the API answers JSON only).
  */
@@ -250,7 +257,7 @@ export async function bulkDownload(tenantId: string, ids: readonly string[]) {
   for (const statement of statements) {
     const pdf = statement.pdf_key ? await getBytes(statementsBucket(), statement.pdf_key) : null;
     if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
-    files.push({ name: `${statement.number} ${statement.payee_name}.pdf`, data: pdf });
+    files.push({ name: statementPdfName(statement), data: pdf });
   }
   const key = statementKeys.download(tenantId, ulid());
   await putBytes(statementsBucket(), key, zipFiles(files), 'application/zip');
