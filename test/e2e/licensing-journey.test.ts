@@ -87,6 +87,7 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Invoiced');
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000001');
     expect(await page.getByTestId('license-invoice').textContent()).toContain('Less the advance received');
+    expect(await page.getByTestId('license-invoice').textContent()).toContain(`Billed to${licensee}`);
     await page.getByTestId('license-record-payment').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);

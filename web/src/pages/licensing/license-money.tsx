@@ -51,6 +51,8 @@ export function LicenseMoney({ license }: { license: License }) {
           <KeyValuePairs
             columns={4}
             items={[
+              // Who the invoice bills, as it was issued: the licence's own name may have been corrected since.
+              ...(invoice.billed ? [{ label: 'Billed to', value: invoice.billed.licensee_name }] : []),
               { label: 'Date', value: formatDate(invoice.date) },
               { label: 'Due', value: formatDate(invoice.due_date) },
               { label: 'Net', value: formatMoney(invoice.net, invoice.currency) },
