@@ -13,6 +13,7 @@ import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.
 import { ownLabelManager } from '../support/own-company.js';
 import { openSocket } from '../support/realtime.js';
 import { until } from '../support/wait.js';
+import { savedAs } from '../support/saved-as.js';
 
 /**
  * Catalogue exports through the real API, queue and worker: a file read back gives the
@@ -149,6 +150,11 @@ describe('exports: files read back', () => {
         reasons: ['C line "No Year Records" has no four-digit year'],
       },
     ]);
+    // Saved under what it is and when it was asked for, never an id or a format's code.
+    expect(job.filename).toMatch(
+      /^Releases — Release sheet \(CSV, imports again\) — \d{4}-\d{2}-\d{2} \d{2}\.\d{2}\.csv$/,
+    );
+    expect((await savedAs(job.download_url)).filename).toBe(job.filename);
     const file = await download(job.download_url);
     expect(file.status).toBe(200);
     const [header] = parse(file.text, { to_line: 1 }) as string[][];

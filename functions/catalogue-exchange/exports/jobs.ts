@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { ulid } from 'ulid';
 import {
+  EXPORT_FORMAT_LABELS,
   EXPORT_PROGRESS_EVENT,
   exportFileType,
   type ExportFormat,
@@ -12,6 +13,7 @@ import {
   type ExportSkipped,
 } from '../../../shared/catalogue-exchange/exports.js';
 import { MESSAGES } from '../../../shared/messages.js';
+import { downloadName } from '../../lib/download-name.js';
 import {
   createExportJob,
   deleteExportJob,
@@ -109,6 +111,20 @@ async function exportView(job: CatalogueExportItem): Promise<ExportJobView> {
  * Asks for an export: a job is recorded, then written at once (a few chosen releases) or queued
  * to the worker. Answers the job; its `status` says which (done, or queued).
  */
+/** What each model's exports are called in their file names. */
+const MODEL_WORDS: Record<ExportModel, string> = { releases: 'Releases', recordings: 'Recordings' };
+
+/**
+ * An export's file name in its reader's words: what, in which format, and when it was asked for (UTC, to the minute),
+ * e.g. "Releases — FUGA bulk metadata (CSV) — 2026-12-05 14.32.csv". It is also the file's key under the export's own
+ * folder, so two exports of one minute never share a file (the browser numbers the second download).
+ */
+function exportFileName(request: ExportRequest, at: Date): string {
+  const when = at.toISOString().slice(0, 16).replace('T', ' ').replace(':', '.');
+  const words = `${MODEL_WORDS[request.model]} — ${EXPORT_FORMAT_LABELS[request.format]} — ${when}`;
+  return downloadName(words, exportFileType(request.format).extension);
+}
+
 export async function startExport(
   tenantId: string,
   userId: string,
@@ -118,8 +134,7 @@ export async function startExport(
   if ('label_id' in selection && !(await labelsById(tenantId, [selection.label_id])).length)
     throw new NotFound('Label');
   const id = ulid();
-  const day = new Date().toISOString().slice(0, 10);
-  const filename = `${request.model}-${request.format}-${day}-${id.slice(-6).toLowerCase()}.${exportFileType(request.format).extension}`;
+  const filename = exportFileName(request, new Date());
   const inline = 'ids' in selection && request.model === 'releases' && selection.ids.length <= INLINE_RELEASES;
   await createExportJob({
     tenantId,
