@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inCompany } from '../support/api.js';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { type ApiAnswer, inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { partLedgerKey } from '../../functions/royalties/bucket-keys.js';
 import { until } from '../support/wait.js';
@@ -413,10 +413,27 @@ describe('a report larger than one part', { shuffle: false }, () => {
     const { db, bucket, runImportPart } = await product();
     await db.RoyaltyImport.patch({ tenantId, id: importId }).set({ status: 'processing' }).remove(['ledger_key']).go();
     const message = await firstPartMessage();
-    // The part starts; the user deletes the import while it reads.
-    const reading = runImportPart(bucket, message);
-    expect((await api.del(`/royalty_imports/${importId}`)).body).toEqual({ message: 'Import Deleted' });
-    expect(await reading).toBe('skipped');
+    // The part reads and writes its files; the user deletes the import just before the part writes the proof that
+    // it is stored (the part runs in this process, so its write waits here for the delete): the latest moment of its
+    // read, whatever the machine's speed. Sent at once after the part's start instead, a loaded machine let the part
+    // finish first, and it was stored before the delete.
+    const { getDb } = await import('../../functions/data/service.js');
+    const transaction = getDb().transaction;
+    const write = transaction.write.bind(transaction);
+    let deleted: Promise<ApiAnswer> | undefined;
+    const spy = vi.spyOn(transaction, 'write').mockImplementation(((...args: Parameters<typeof write>) => {
+      const written = write(...args);
+      deleted ??= api.del(`/royalty_imports/${importId}`);
+      return Object.assign(Object.create(written), {
+        go: async (options?: object) => {
+          await deleted;
+          return written.go(options as never);
+        },
+      });
+    }) as never);
+    const outcome = await runImportPart(bucket, message).finally(() => spy.mockRestore());
+    expect((await deleted)?.body).toEqual({ message: 'Import Deleted' });
+    expect(outcome).toBe('skipped');
     for (const prefix of [`ledger/${tenantId}/${importId}/`, `work/${tenantId}/${importId}/`]) {
       expect(await keysUnder(prefix)).toEqual([]);
     }
