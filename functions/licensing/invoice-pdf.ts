@@ -6,7 +6,7 @@ import { renderContractPdf } from '../contracts/document.js';
 import * as store from '../data/access/licenses.js';
 import type { LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
-import { getBytes, putBytes } from '../lib/bucket-objects.js';
+import { objectExists, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
 import { contentDisposition } from '../lib/download-name.js';
 import { BadRequest } from '../lib/errors.js';
@@ -76,7 +76,7 @@ export async function invoicePdfLink(tenantId: string, id: string): Promise<{ ur
   const bucket = requireEnv(ENV.ledgerBucket);
   const filename = `${license.invoice.number}.pdf`;
   const key = `licenses/${tenantId}/${id}/${filename}`;
-  if (!(await getBytes(bucket, key))) {
+  if (!(await objectExists(bucket, key))) {
     const pdf = await invoicePdf(license, () => store.licensorTerms(tenantId));
     await putBytes(bucket, key, pdf, 'application/pdf');
   }
