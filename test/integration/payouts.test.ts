@@ -4,6 +4,7 @@ import { roleRefusal } from '../../shared/permissions.js';
 import { type ApiAnswer, call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { dueStatement } from '../support/due-statements.js';
+import { goAfter } from '../support/go-after.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -370,13 +371,9 @@ describe('a double click: two requests on one run, the second checking its state
     vi.spyOn(query, 'byAccount').mockImplementation(((key: { accountKey: string }) => {
       const read = byAccount(key as never);
       if (firstDone || key.accountKey !== `Payee#${payeeId}`) return read;
-      firstDone = first();
-      return Object.assign(Object.create(read), {
-        go: async (options?: object) => {
-          await firstDone;
-          return read.go(options as never);
-        },
-      });
+      const started = first();
+      firstDone = started;
+      return goAfter(read, () => started);
     }) as never);
     const result = await second();
     return { second: result, first: await firstDone };

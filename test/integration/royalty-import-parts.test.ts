@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type ApiAnswer, inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { partLedgerKey } from '../../functions/royalties/bucket-keys.js';
+import { goAfter } from '../support/go-after.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -424,12 +425,7 @@ describe('a report larger than one part', { shuffle: false }, () => {
     const spy = vi.spyOn(transaction, 'write').mockImplementation(((...args: Parameters<typeof write>) => {
       const written = write(...args);
       deleted ??= api.del(`/royalty_imports/${importId}`);
-      return Object.assign(Object.create(written), {
-        go: async (options?: object) => {
-          await deleted;
-          return written.go(options as never);
-        },
-      });
+      return goAfter(written, () => deleted);
     }) as never);
     const outcome = await runImportPart(bucket, message).finally(() => spy.mockRestore());
     expect((await deleted)?.body).toEqual({ message: 'Import Deleted' });
