@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
 import { until } from '../support/wait.js';
-import { previewedRun } from '../support/statement-run.js';
+import { previewedRun, publishedRun } from '../support/statement-run.js';
+import { pdfText } from '../support/pdf-text.js';
 import { openSocket } from '../support/realtime.js';
 import { recoupableExpense } from '../support/payee-earnings.js';
 import { handRun as sharedHandRun, type HandAccount } from '../support/published-statements.js';
@@ -529,4 +530,52 @@ describe('a statement run from a report', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ view: ['View must be one of: progress'] });
   });
+});
+
+describe("a published statement's PDF", () => {
+  it('comes out the same when its documents are made again after the company changed: the company as published', async () => {
+    const address = `${stamp} Quay Street, Manchester`;
+    const set = (fields: Record<string, unknown>) => api.patch(`/companies/${tenantId}`, fields);
+    expect((await set({ profile_attributes: { address } })).status).toBe(200);
+    const answer = await api.post('/payees', { name: `Eve ${stamp}`, email: `eve.${stamp}@example.test` });
+    expect(answer.status).toBe(201);
+    const eve = answer.body.payee.id as string;
+    // Eve earned nothing in the quarter: asked for by name, she still gets her statement.
+    const { runId } = await publishedRun(api, {
+      kind: 'payee',
+      start_pay_period: '2025-07',
+      end_pay_period: '2025-09',
+      accounts: [{ type: 'Payee', id: eve }],
+    });
+    const [statement] = (await api.get('/statements?per_page=1000')).body.statements.filter(
+      (s: { run_id: string }) => s.run_id === runId,
+    );
+    const pdfOf = async () =>
+      Buffer.from(await (await fetch((await api.get(`/statements/${statement.id}/pdf`)).body.url)).arrayBuffer());
+    const first = await pdfOf();
+    const printed = await pdfText(new Uint8Array(first));
+    expect(printed).toContain(manager.distributed.name);
+    expect(printed).toContain(address);
+
+    // The company renamed and moved; then the statement's documents step runs again, as a message delivered again
+    // after a crash before the statement was marked done would run it.
+    expect((await set({ name: `Renamed ${stamp}`, profile_attributes: { address: 'Moved Away Road' } })).status).toBe(
+      200,
+    );
+    try {
+      const { access } = await modules();
+      const { storeAndSend } = await import('../../functions/money/statements/runs/documents.js');
+      const stored = await access.getStatement(tenantId, statement.id);
+      if (!stored) throw new Error('the published statement is not in the table');
+      await storeAndSend(stored, { mail: false });
+      const again = await pdfOf();
+      // The same bytes, so the same company: the one that published it.
+      expect(again.equals(first)).toBe(true);
+      const text = await pdfText(new Uint8Array(again));
+      expect(text).not.toContain('Renamed');
+      expect(text).not.toContain('Moved Away Road');
+    } finally {
+      await set({ name: manager.distributed.name });
+    }
+  }, 180_000);
 });

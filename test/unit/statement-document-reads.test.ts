@@ -108,6 +108,28 @@ describe("a statement's document reads", () => {
     expect(send.mock.calls.map(([c]) => c.constructor.name).sort()).toEqual(['GetCommand', 'QueryCommand']);
   });
 
+  it('reads nothing for a statement that keeps who it names, and prints them as kept', async () => {
+    const { runStatementDocument, statementDocument } = await import(
+      '../../functions/money/statements/runs/documents.js'
+    );
+    const kept = {
+      ...statement('s20', 'run-4'),
+      names: {
+        sender: { name: 'Old Name Records', address: '1 Old Street', email: 'old@example.com', vat_number: 'GB1' },
+        payee_email: 'kept@example.com',
+        label_name: 'Old Label',
+      },
+    } as StatementItem;
+    send.mockClear();
+    for (const document of [await runStatementDocument(kept), await statementDocument(kept)]) {
+      expect(document.company).toEqual(kept.names?.sender);
+      expect(document.payee.email).toBe('kept@example.com');
+      expect(document.statement.label?.name).toBe('Old Label');
+    }
+    // The payments it carries are still read (they are not part of who it names).
+    expect(send.mock.calls.map(([c]) => c.constructor.name)).toEqual(['QueryCommand', 'QueryCommand']);
+  });
+
   it("reads the company's terms once for every account of a run, and the assembly given them reads none", async () => {
     const { accountStepDeps } = await import('../../functions/money/statements/runs/account-deps.js');
     const { assembleAccount } = await import('../../functions/money/statements/accounts/assemble.js');

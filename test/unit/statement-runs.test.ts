@@ -259,6 +259,30 @@ describe('the account step', () => {
     ]);
   });
 
+  it('keeps on the statement who its PDF names: the sender and label of its record, the holder’s e-mail', async () => {
+    const cloud = fakeCloud({ accounts: ['a', 'b'] });
+    const sender = {
+      name: 'Sender Records',
+      address: '1 Quay Street',
+      email: 'office@example.test',
+      vat_number: 'GB1',
+    };
+    const keeping: AccountStepDeps = {
+      ...cloud.deps,
+      readAccountRecord: async (run, account) => ({
+        ...(await cloud.deps.readAccountRecord(run, account)),
+        ...(account.id === 'a' ? { sender, label_name: 'Own Label' } : {}),
+      }),
+    };
+    await runAccountStep(cloud.message('a'), keeping);
+    await runAccountStep(cloud.message('b'), keeping);
+    const [a, b] = ['a', 'b'].map((id) => [...cloud.statements.values()].find((s) => s.accountKey === `Payee#${id}`));
+    // The holder as numbering read it (a@example.com), not the run's earlier read of the account (a@example.test).
+    expect(a?.names).toEqual({ sender, payee_email: 'a@example.com', label_name: 'Own Label' });
+    // A record written before it kept the sender: the statement keeps nothing, its documents read afresh.
+    expect(b?.names).toBeUndefined();
+  });
+
   it('holds the documents claim from its own write: it claims nothing, and a twin finding it written waits', async () => {
     const cloud = fakeCloud({ accounts: ['a'] });
     const claims: boolean[] = [];

@@ -21,6 +21,18 @@ import type {
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
+/**
+ * Who a statement names besides its payee and figures, kept on it when it is published: the company that pays as it
+ * was then (name, address, e-mail, VAT number), the payee's e-mail and the name of the statement's label. Its PDF is
+ * printed from these, so a PDF made again (a documents step that runs twice after a crash) prints what the first one
+ * printed, however the company, the payee or the label were edited in between.
+ */
+export type StatementNames = {
+  sender: { name: string; address: string | null; email: string | null; vat_number: string | null };
+  payee_email: string | null;
+  label_name: string | null;
+};
+
 /** A statement numbered whose PDF, CSV and mail are not all made yet. */
 export const STATEMENT_DOCUMENTS_PENDING = ['queued', 'generating'] as const;
 /** A statement run while its worker computes a preview or publishes. */
@@ -142,6 +154,8 @@ export const Statement = new Entity({
     graphs: { type: 'boolean', default: false },
     provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },
     control: { type: CustomAttributeType<StatementControl>('any') },
+    /** Absent on statements published before it was kept: their documents read the company and label afresh. */
+    names: { type: CustomAttributeType<StatementNames>('any') },
     pdf_style: { type: ['full', 'summary'] as const, default: 'full' },
     queue_status: { type: ['queued', 'generating', 'published', 'failed'] as const, default: 'published' },
     run_id: { type: 'string' },

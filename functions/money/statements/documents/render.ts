@@ -44,13 +44,14 @@ function content(document: StatementDocument): Content[] {
 }
 
 /** The whole document: A4, the statement's number and page numbers in every footer. */
-function statementDefinition(document: StatementDocument): TDocumentDefinitions {
+function statementDefinition(document: StatementDocument, createdAt?: Date): TDocumentDefinitions {
   const { statement, company, payee } = document;
   return {
     info: {
       title: `${statement.number} ${payee.name} ${statement.accounting_period}`,
       author: company.name,
       subject: 'Royalty statement',
+      ...(createdAt ? { creationDate: createdAt } : {}),
     },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
@@ -77,9 +78,12 @@ function statementDefinition(document: StatementDocument): TDocumentDefinitions 
   };
 }
 
-/** Renders a published statement to PDF bytes. */
-export async function renderStatementPdf(document: StatementDocument): Promise<Uint8Array> {
+/**
+ * Renders a published statement to PDF bytes. Given the time it records as made (the statement's own), the same
+ * document renders to the same bytes every time.
+ */
+export async function renderStatementPdf(document: StatementDocument, createdAt?: Date): Promise<Uint8Array> {
   const pdfmake = await pdfmakeWithFonts();
-  const buffer = await pdfmake.createPdf(statementDefinition(document)).getBuffer();
+  const buffer = await pdfmake.createPdf(statementDefinition(document, createdAt)).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -54,25 +54,37 @@ export type ReadAtNumbering = {
   payments?: AccountEntryItem[];
 };
 
-/** The parties a statement's PDF names: the company that pays and the account it pays. */
+/**
+ * The parties a statement's PDF names: the company that pays and the account it pays. A statement that keeps them
+ * (StatementNames) names them as they were when it was published, and nothing is read.
+ */
 async function partiesOf(
   statement: StatementItem,
   reads: Reads,
   read: ReadAtNumbering,
 ): Promise<{ company: Party; payee: Party }> {
+  const payee = (email: string | null): Party => ({
+    name: statement.payee_name,
+    address: null,
+    email,
+    vat_number: null,
+  });
+  if (statement.names) return { company: statement.names.sender, payee: payee(statement.names.payee_email) };
   const [sender, holder] = await Promise.all([
     reads.sender(statement.tenantId),
     read.holder !== undefined ? read.holder : accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
   ]);
   return {
     company: { name: sender.name, address: sender.address, email: sender.email, vat_number: sender.vat_number },
-    payee: {
-      name: statement.payee_name,
-      address: null,
-      email: holder?.email ?? statement.recipients?.[0] ?? null,
-      vat_number: null,
-    },
+    payee: payee(holder?.email ?? statement.recipients?.[0] ?? null),
   };
+}
+
+/** The name of a statement's label, by its id, as presentStatement takes it: kept on the statement, else read. */
+async function labelOfStatement(statement: StatementItem, reads: Reads): Promise<Map<string, string>> {
+  if (!statement.names) return reads.labelName(statement);
+  const { label_name } = statement.names;
+  return new Map(statement.label_id && label_name ? [[statement.label_id, label_name]] : []);
 }
 
 /** A statement's CSV when the account has no lines in the period (an account with only entries): the header only. */
@@ -85,7 +97,7 @@ export async function statementDocument(
   read: ReadAtNumbering = {},
 ): Promise<StatementDocument> {
   const [labels, parties, replaced, payments_made] = await Promise.all([
-    reads.labelName(statement),
+    labelOfStatement(statement, reads),
     partiesOf(statement, reads, read),
     statement.replaces_id ? getStatement(statement.tenantId, statement.replaces_id) : null,
     paymentsMadeOn(statement, read.payments),
@@ -148,8 +160,14 @@ async function csvStoredBefore(statement: StatementItem, csv_key: string): Promi
 }
 
 /**
+ * The creation time its PDF records: when the statement was written (numbered), so a PDF made again is the same bytes.
+ * A statement read without it (never, once stored) is dated as it is made.
+ */
+const statementDate = (statement: StatementItem) => (statement.createdAt ? new Date(statement.createdAt) : undefined);
+
+/**
  * A numbered statement's documents: its CSV of lines (storeStatementCsv), its PDF (rendered from the stored
- * statement, number included), then, when `mail`, its mail with the PDF attached when it has recipients. Keys are
+ * statement, number included, and the parties it keeps), then, when `mail`, its mail with the PDF attached when it has recipients. Keys are
  * fixed per statement, so doing it twice overwrites.
  */
 export async function storeAndSend(
@@ -159,7 +177,7 @@ export async function storeAndSend(
   const csv_key = await storeStatementCsv(statement, read.csvStored);
   const pdf_key = statementKeys.pdf(statement.tenantId, statement.statementId);
   const document = await timed('documents.reads', () => runStatementDocument(statement, read));
-  const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document));
+  const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document, statementDate(statement)));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
   if (mail) await timed('documents.mail', () => sendStatement(document, pdf));
   return { pdf_key, csv_key };

@@ -19,7 +19,8 @@ import { getJson, putFile, putJson } from '../../../lib/bucket-objects.js';
 import { queueRunMessages } from './queue.js';
 import { reserveNumbers } from './reserve-numbers.js';
 import { scopeOf } from './scope.js';
-import { type AccountRecord, statementIdOf } from './statement-item.js';
+import { type AccountRecord, labelOf, statementIdOf } from './statement-item.js';
+import { labelNames } from './documents.js';
 import { makeWorkFolder } from '../../../lib/work-folders.js';
 import { timed } from '../../../lib/step-timings.js';
 
@@ -85,7 +86,9 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
   const { tenantId, runId } = run;
   const workDir = await makeWorkFolder('statement-run-');
   try {
-    const { currency } = await statementSender(tenantId);
+    // The sender and the labels' names as they are now, kept on every statement of the run (StatementNames).
+    const { currency, ...sender } = await statementSender(tenantId);
+    const labels = await labelNames(tenantId);
     const { earnings, material } = await timed('publish.materialise', () =>
       materialiseRun(tenantId, scopeOf(run), workDir),
     );
@@ -116,6 +119,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
             STATEMENT_CSV_TYPE,
           );
         const settings = settingsOf(earning.account);
+        const labelId = labelOf(earning.account, earning, run);
         const record: AccountRecord = {
           earnings: earning,
           summaries: made?.summaries ?? {},
@@ -127,6 +131,8 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
           graphs: settings.graphs ?? earning.account.type === 'Label',
           currency,
           csv_stored: Boolean(made),
+          sender,
+          label_name: labelId ? (labels.get(labelId) ?? null) : null,
         };
         await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
       }),

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { accountingPeriod } from '../../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../../shared/schemas/statement-views.js';
-import type { CreateStatement, StatementRunItem } from '../../../data/entities/statements.js';
+import type { CreateStatement, StatementNames, StatementRunItem } from '../../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
 import type { ContractMoney } from './contract-money.js';
 import { summariesWithinBudget } from './capped-summaries.js';
@@ -29,6 +29,12 @@ export type AccountRecord = {
    * its statement gets the header only). Absent on records of runs published before it was written: look.
    */
   csv_stored?: boolean;
+  /**
+   * The company as the statement's sender and the name of its label, read once for the run when it was published: the
+   * statement keeps them (StatementNames). Absent on records written before: its documents read them afresh.
+   */
+  sender?: StatementNames['sender'];
+  label_name?: string | null;
 };
 
 /**
@@ -58,10 +64,20 @@ export function statementSubject(payeeName: string, period: string): string {
 const cents = (exact: string) => new Big(exact).round(2, Big.roundHalfUp).toFixed(2);
 
 /** The one label a statement belongs to: its account's when a label, its lines' when they have one label. */
-function labelOf(account: AccountRef, earnings: AccountEarnings, run: StatementRunItem): string | undefined {
+export function labelOf(account: AccountRef, earnings: AccountEarnings, run: StatementRunItem): string | undefined {
   if (account.type === 'Label') return account.id;
   if (earnings.label_ids.length === 1) return earnings.label_ids[0];
   return run.label_ids?.length === 1 ? run.label_ids[0] : undefined;
+}
+
+/**
+ * What the statement keeps of who it names (StatementNames): the record's sender and label, and the payee's e-mail as
+ * the documents would print it (the holder's as read while numbering, else the account's as the run read it).
+ */
+function namesOf(record: AccountRecord, assembled: AssembledAccount): StatementNames | undefined {
+  if (!record.sender) return undefined;
+  const payee_email = assembled.holder?.email ?? record.earnings.email ?? null;
+  return { sender: record.sender, payee_email, label_name: record.label_name ?? null };
 }
 
 /**
@@ -133,6 +149,7 @@ export function statementItem(input: {
         rounding_in: assembled.rounding_in,
         rounding_out: assembled.rounding_out,
       },
+      names: namesOf(record, assembled),
       pdf_style: 'full',
       queue_status: 'generating',
       run_id: run.runId,
