@@ -521,7 +521,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/exchange_rates/find', 'royalties', 'findExchangeRate', 'tenant', 'money.read'),
   r('POST', '/exchange_rates', 'royalties', 'createExchangeRate', 'tenant', 'money.write'),
   r('DELETE', '/exchange_rates/{id}', 'royalties', 'deleteExchangeRate', 'tenant', 'money.write'),
-  // Licences in and out (docs/licensing.md): the pipeline is catalogue work; the invoice, the payment
+  // Licences in and out (docs/licensing.md): the pipeline is catalogue work; the invoice, its credit note, the payment
   // (which writes ledger lines or an expense) and deleting (which may remove them) move money.
   r('GET', '/licenses', 'royalties', 'listLicenses', 'tenant', 'catalogue.read'),
   r('GET', '/licensing/summary', 'royalties', 'licensingSummary', 'tenant', 'catalogue.read'),
@@ -531,6 +531,9 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/licenses/{id}/status', 'royalties', 'moveLicense', 'tenant', 'catalogue.write'),
   r('POST', '/licenses/{id}/invoice', 'royalties', 'issueLicenseInvoice', 'tenant', 'money.write'),
   r('GET', '/licenses/{id}/invoice', 'royalties', 'licenseInvoicePdf', 'tenant', 'money.read'),
+  r('GET', '/licenses/{id}/invoices/{number}', 'royalties', 'licenseInvoiceByNumber', 'tenant', 'money.read'),
+  r('POST', '/licenses/{id}/credit_note', 'royalties', 'issueLicenseCreditNote', 'tenant', 'money.write'),
+  r('GET', '/licenses/{id}/credit_notes/{number}', 'royalties', 'licenseCreditNotePdf', 'tenant', 'money.read'),
   r('POST', '/licenses/{id}/payment', 'royalties', 'recordLicensePayment', 'tenant', 'money.write'),
   r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/advance', 'royalties', 'recordLicenseAdvance', 'tenant', 'money.write'),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import {
   licenseAdvance,
   licenseCreate,
+  licenseCreditNote,
+  licenseCreditNoteNumber,
   licenseDocumentQuery,
   licenseFilters,
+  licenseInvoiceNumber,
   licenseMove,
   licensePayment,
   licenseReportReceived,
@@ -15,6 +18,7 @@ import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { recordAdvance } from './advance.js';
 import { attachSignedLicence, licenceDocumentLink, presignSignedLicence, signedLicenceLink } from './documents.js';
+import { issueCreditNote } from './credit-note.js';
 import { issueInvoice } from './invoice.js';
 import { invoicePdfLink } from './invoice-pdf.js';
 
@@ -86,6 +90,22 @@ export const licensingOperations = {
     response: fileLinkResponse,
     params: idParams,
     run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id),
+  }),
+  licenseInvoiceByNumber: operation('tenant', {
+    response: fileLinkResponse,
+    params: licenseInvoiceNumber,
+    run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id, params.number),
+  }),
+  issueLicenseCreditNote: operation('tenant', {
+    response: savedResponse('license', licenseRow),
+    params: idParams,
+    body: licenseCreditNote,
+    run: ({ tenantId, caller, params, body }) => issueCreditNote(tenantId, caller, params.id, body),
+  }),
+  licenseCreditNotePdf: operation('tenant', {
+    response: fileLinkResponse,
+    params: licenseCreditNoteNumber,
+    run: ({ tenantId, params }) => invoicePdfLink(tenantId, params.id, params.number),
   }),
   recordLicensePayment: operation('tenant', {
     response: savedResponse('license', licenseRow),

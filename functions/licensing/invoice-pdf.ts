@@ -4,12 +4,12 @@ import { ENV } from '../../infra/resources.js';
 import { formatMoney } from '../../shared/money.js';
 import { renderContractPdf } from '../contracts/document.js';
 import * as store from '../data/access/licenses.js';
-import type { LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
+import type { CreditedInvoice, LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { objectExists, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
 import { contentDisposition } from '../lib/download-name.js';
-import { BadRequest } from '../lib/errors.js';
+import { BadRequest, NotFound } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { invoiceParties, type Licensor } from './invoice-parties.js';
 import { readLicense } from './licenses.js';
@@ -51,13 +51,53 @@ function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): st
   ].join('\n\n');
 }
 
+/** A credit note's words: who credits whom, which invoice and why, and the amounts it credits (the invoice's). */
+function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: LicenseInvoiceParties): string {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const [from, to, , licensed] = invoiceText(invoice, billed).split('\n\n');
+  return [
+    from,
+    to,
+    `Credit note date: ${credit_note.date}\nCredits invoice ${invoice.number} of ${invoice.date} in full`,
+    `Reason: ${credit_note.reason}`,
+    licensed,
+    [
+      `Licence fee (net) credited: ${money(invoice.net)}`,
+      `VAT at ${invoice.vat_rate}% credited: ${money(invoice.vat)}`,
+      `Total credited: ${money(invoice.total)}`,
+    ].join('\n'),
+    invoice.advance_received
+      ? `The advance received (${money(invoice.advance_received)}) stays received: the invoice that replaces this one deducts it.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** One of a licence's documents by number: its invoice, an invoice it had before (credited), or a credit note. */
+type NumberedDocument =
+  | { kind: 'invoice'; invoice: LicenseInvoice }
+  | { kind: 'credit_note'; credited: CreditedInvoice & { invoice: { billed: LicenseInvoiceParties } } };
+
 /**
- * An issued invoice as a PDF, from the invoice alone (its parties as they were when it was numbered) and dated the
- * day it was issued, so every making of it is the same file, byte for byte: two first downloads at once may both
- * store it, and store the same bytes. Invoices issued before their parties were kept print today's.
+ * A document as a PDF, from the document alone (its parties as they were when it was numbered) and dated the day it
+ * was issued, so every making of it is the same file, byte for byte: two first downloads at once may both store it,
+ * and store the same bytes. Invoices issued before their parties were kept print today's.
  */
-export async function invoicePdf(license: LicenseItem, licensorToday: () => Promise<Licensor>): Promise<Uint8Array> {
-  const invoice = required(license.invoice, 'the licence invoice');
+export async function invoicePdf(
+  license: LicenseItem,
+  licensorToday: () => Promise<Licensor>,
+  document: NumberedDocument = { kind: 'invoice', invoice: required(license.invoice, 'the licence invoice') },
+): Promise<Uint8Array> {
+  if (document.kind === 'credit_note') {
+    const { credited } = document;
+    return renderContractPdf(
+      `Credit note ${credited.credit_note.number}`,
+      creditNoteText(credited, credited.invoice.billed),
+      { subject: 'Credit note', createdAt: new Date(`${credited.credit_note.date}T00:00:00Z`) },
+    );
+  }
+  const { invoice } = document;
   const billed = invoice.billed ?? invoiceParties(license, await licensorToday());
   return renderContractPdf(`Invoice ${invoice.number}`, invoiceText(invoice, billed), {
     subject: 'Invoice',
@@ -65,19 +105,39 @@ export async function invoicePdf(license: LicenseItem, licensorToday: () => Prom
   });
 }
 
+/** The licence's document numbered `number`, or why there is none. */
+function documentNumbered(license: LicenseItem, number: string): NumberedDocument {
+  if (license.invoice?.number === number) return { kind: 'invoice', invoice: license.invoice };
+  for (const credited of license.credited_invoices ?? []) {
+    // Crediting keeps the invoice's parties on it (credit-note.ts), so both documents print from them.
+    const billed = required(credited.invoice.billed, 'the credited invoice parties');
+    if (credited.invoice.number === number) return { kind: 'invoice', invoice: credited.invoice };
+    if (credited.credit_note.number === number)
+      return { kind: 'credit_note', credited: { ...credited, invoice: { ...credited.invoice, billed } } };
+  }
+  throw new NotFound(`${number.startsWith('LC-') ? 'Credit note' : 'Invoice'} ${number} is not on this licence`);
+}
+
 /**
- * A link to an issued invoice's PDF. The invoice never changes once numbered, so its PDF is made
- * on the first download (with the contracts' document renderer and the statements' fonts) and kept
- * in the ledger bucket beside the statements; later calls hand out the same file.
+ * A link to one of a licence's documents: its invoice (the one it has when no number is given), an invoice a credit
+ * note cancelled, or that credit note. None changes once numbered, so its PDF is made on the first download (with
+ * the contracts' document renderer and the statements' fonts) and kept in the ledger bucket beside the statements;
+ * later calls hand out the same file.
  */
-export async function invoicePdfLink(tenantId: string, id: string): Promise<{ url: string; filename: string }> {
+export async function invoicePdfLink(
+  tenantId: string,
+  id: string,
+  number?: string,
+): Promise<{ url: string; filename: string }> {
   const license = await readLicense(tenantId, id);
-  if (!license.invoice) throw new BadRequest('Issue the invoice before downloading it');
+  if (!number && !license.invoice) throw new BadRequest('Issue the invoice before downloading it');
+  const wanted = number ?? required(license.invoice, 'the licence invoice').number;
+  const document = documentNumbered(license, wanted);
   const bucket = requireEnv(ENV.ledgerBucket);
-  const filename = `${license.invoice.number}.pdf`;
+  const filename = `${wanted}.pdf`;
   const key = `licenses/${tenantId}/${id}/${filename}`;
   if (!(await objectExists(bucket, key))) {
-    const pdf = await invoicePdf(license, () => store.licensorTerms(tenantId));
+    const pdf = await invoicePdf(license, () => store.licensorTerms(tenantId), document);
     await putBytes(bucket, key, pdf, 'application/pdf');
   }
   const command = new GetObjectCommand({

@@ -39,7 +39,7 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
       companyCountry: terms.country,
       licenseeCountry: license.licensee_country,
     });
-    const numbered = await store.invoicesNumbered(tenantId);
+    const numbered = await store.documentsNumbered(tenantId, 'license_invoice');
     const date = today();
     const invoice = {
       number: invoiceNumber(numbered + 1),
@@ -61,11 +61,17 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
           }
         : {}),
     };
-    const written = await store.writeNumberedInvoice(tenantId, id, license.revision, numbered, {
-      invoice,
-      status: 'invoiced',
-      history: [...(license.history ?? []), moveBy(caller, license.status, 'invoiced')],
-    });
+    const written = await store.writeNumbered(
+      tenantId,
+      id,
+      license.revision,
+      { sequence: 'license_invoice', value: numbered },
+      {
+        invoice,
+        status: 'invoiced',
+        history: [...(license.history ?? []), moveBy(caller, license.status, 'invoiced')],
+      },
+    );
     if (written)
       return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Invoice issued' };
   }

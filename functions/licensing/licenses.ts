@@ -41,12 +41,13 @@ async function checkLabel(tenantId: string, labelId: string | undefined): Promis
 }
 
 /** One step of the licence's history: who moved it, from where to where, when. */
-export const moveBy = (caller: Caller, from: LicenseStatus | null, to: LicenseStatus) => ({
+export const moveBy = (caller: Caller, from: LicenseStatus | null, to: LicenseStatus, note?: string) => ({
   from,
   to,
   by: caller.user.userId,
   by_name: caller.user.name || caller.user.email,
   at: new Date().toISOString(),
+  ...(note ? { note } : {}),
 });
 
 /** A new licence starts as an enquiry, first contacted today unless the user says when. */

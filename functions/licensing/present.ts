@@ -34,6 +34,7 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
     contacts: license.contacts ?? [],
     history: license.history ?? [],
     invoice: license.invoice ?? null,
+    credited_invoices: license.credited_invoices ?? [],
     vat: license.invoice?.vat_rate ?? null,
     fee_vat: license.invoice?.vat ?? null,
     paid: license.status === 'paid',

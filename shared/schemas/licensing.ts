@@ -183,6 +183,37 @@ export const licenseReportReceived = z.strictObject({
   due_date: z.iso.date('Due date must be a date (YYYY-MM-DD)').optional(),
 });
 
+/**
+ * POST /licenses/{id}/credit_note: why the invoice is cancelled (printed on the credit note) and, as the page showed
+ * it, which invoice: a second click on the same invoice then changes nothing.
+ */
+export const licenseCreditNote = z.strictObject({
+  reason: text('Reason', 500).min(1, 'Reason is required'),
+  invoice_number: z
+    .string('Invoice number must be text')
+    .trim()
+    .regex(/^LI-\d{6}$/, 'Invoice number must be an invoice number, e.g. LI-000042')
+    .optional(),
+});
+
+/** GET /licenses/{id}/invoices/{number}: an invoice the licence has, or had before a credit note cancelled it. */
+export const licenseInvoiceNumber = z.strictObject({
+  id: z.string().trim().min(1).max(80),
+  number: z
+    .string()
+    .trim()
+    .regex(/^LI-\d{6}$/, 'Number must be an invoice number, e.g. LI-000042'),
+});
+
+/** GET /licenses/{id}/credit_notes/{number}: a credit note that cancelled one of the licence's invoices. */
+export const licenseCreditNoteNumber = z.strictObject({
+  id: z.string().trim().min(1).max(80),
+  number: z
+    .string()
+    .trim()
+    .regex(/^LC-\d{6}$/, 'Number must be a credit note number, e.g. LC-000007'),
+});
+
 /** GET /licenses/{id}/document: the licence agreement or the quote, as PDF or Word. */
 export const licenseDocumentQuery = z.strictObject({
   kind: z.enum(['licence', 'quote'], 'Document must be licence or quote').default('licence'),
@@ -199,7 +230,15 @@ export const licenseFilters = {
 };
 
 /** Who moved a licence, when, from where to where. */
-export type LicenseMove = { from: LicenseStatus | null; to: LicenseStatus; by: string; by_name: string; at: string };
+export type LicenseMove = {
+  from: LicenseStatus | null;
+  to: LicenseStatus;
+  by: string;
+  by_name: string;
+  at: string;
+  /** Why, where the move says more than its states (a credit note sending an invoiced licence back to signed). */
+  note?: string;
+};
 
 /** An outgoing licence's invoice, numbered once per company; money as 2-decimal strings. */
 export type LicenseInvoice = {
@@ -223,6 +262,15 @@ export type LicenseInvoice = {
    */
   billed?: LicenseInvoiceParties;
 };
+
+/**
+ * The credit note that cancelled an invoice in full, numbered once per company in a sequence of its own
+ * ("LC-000007"). It credits the invoice's amounts exactly (net, VAT, total), so it holds only its own words.
+ */
+export type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string };
+
+/** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */
+export type CreditedInvoice = { invoice: LicenseInvoice; credit_note: LicenseCreditNote };
 
 /** The words an invoice prints of its two parties and of what was licensed. */
 export type LicenseInvoiceParties = {

@@ -88,6 +88,22 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000001');
     expect(await page.getByTestId('license-invoice').textContent()).toContain('Less the advance received');
     expect(await page.getByTestId('license-invoice').textContent()).toContain(`Billed to${licensee}`);
+    // An issued invoice is corrected by a credit note, never changed: the reason is asked for, then the licence is
+    // signed again, the invoice listed with its credit note, and a new invoice takes the next number.
+    await page.getByTestId('license-credit-invoice').click();
+    await page.getByTestId('license-credit-confirm').click();
+    await expect.poll(() => page.getByText('Reason is required').count()).toBe(1);
+    await page.getByTestId('license-credit-reason').locator('textarea').fill('Billed to the wrong office');
+    await page.getByTestId('license-credit-confirm').click();
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Signed');
+    const credited = page.getByTestId('license-credited-invoices');
+    await expect.poll(() => credited.textContent()).toContain('LC-000001');
+    for (const words of ['LI-000001', 'Billed to the wrong office', '£120.00'])
+      expect(await credited.textContent()).toContain(words);
+    expect(await page.getByText('Invoice LI-000001 cancelled by credit note LC-000001').count()).toBe(1);
+    await screenshotIfAsked(page, 'test-results/licensing-credited.png', true);
+    await page.getByTestId('license-issue-invoice').click();
+    await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000002');
     await page.getByTestId('license-record-payment').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);

@@ -83,4 +83,33 @@ describe('a licence invoice’s PDF', () => {
     expect(text).toContain('From: Renamed Records Ltd');
     expect(text).toContain('To: Film Co');
   });
+
+  it('prints a credit note from the invoice it cancels, the same bytes every time, with the advance left received', async () => {
+    const billed = invoiceParties(licence(), licensorAtIssue);
+    const credited = {
+      invoice: { ...invoice, billed, advance_received: '2.00', balance_due: '10.00' },
+      credit_note: { number: 'LC-000007', date: '2026-03-09', reason: 'Wrong licensee address', by_name: 'Ann' },
+    };
+    const edited = licence({ status: 'signed', licensee_name: 'Film Co (renamed)', credited_invoices: [credited] });
+    const note = { kind: 'credit_note', credited } as const;
+    const first = await invoicePdf(edited, licensorToday, note);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(Buffer.from(await invoicePdf(edited, licensorToday, note)).equals(Buffer.from(first))).toBe(true);
+    const text = await pdfText(first);
+    for (const words of [
+      'Credit note LC-000007',
+      'From: Northern Lights Records',
+      'To: Film Co',
+      'Credit note date: 2026-03-09',
+      'Credits invoice LI-000042 of 2026-03-02 in full',
+      'Reason: Wrong licensee address',
+      'Licence of: Night Drive (100%)',
+      'Licence fee (net) credited: £10.00',
+      'VAT at 20% credited: £2.00',
+      'Total credited: £12.00',
+      'The advance received (£2.00) stays received',
+    ])
+      expect(text).toContain(words);
+    for (const later of ['Renamed Records', 'renamed']) expect(text).not.toContain(later);
+  });
 });

@@ -45,34 +45,40 @@ export async function patchLicense(
   );
 }
 
-/** The company's count of licence invoices numbered so far. */
-export async function invoicesNumbered(tenantId: string): Promise<number> {
-  return (await getDb().entities.Sequence.get({ tenantId, name: 'license_invoice' }).go()).data?.value ?? 0;
+/** A company's two licence-document sequences: its invoices (LI-) and its credit notes (LC-). */
+export type LicenseSequence = 'license_invoice' | 'license_credit_note';
+
+/** The company's count of licence invoices (or credit notes) numbered so far. */
+export async function documentsNumbered(tenantId: string, sequence: LicenseSequence): Promise<number> {
+  return (await getDb().entities.Sequence.get({ tenantId, name: sequence }).go()).data?.value ?? 0;
 }
 
 /**
- * Numbers an invoice: the company's licence-invoice sequence moves n → n+1 and the licence takes
- * invoice n+1, in one transaction that holds only while the sequence still says n and the licence
- * is still at `revision`. So numbers are given once, in order, with no gap.
+ * Numbers a licence's invoice or credit note: the company's sequence moves n → n+1 and the licence takes
+ * document n+1 (its fields `set`, and `remove` taken off), in one transaction that holds only while the sequence
+ * still says n and the licence is still at `revision`. So numbers are given once, in order, with no gap.
  */
-export async function writeNumberedInvoice(
+export async function writeNumbered(
   tenantId: string,
   id: string,
   revision: number,
-  numbered: number,
+  numbered: { sequence: LicenseSequence; value: number },
   set: Partial<LicenseFields>,
+  remove: (keyof LicenseFields)[] = [],
 ): Promise<boolean> {
+  const { sequence, value } = numbered;
   const result = await getDb()
     .transaction.write(({ License, Sequence }) => [
       License.patch({ tenantId, id })
         .set({ ...set, revision: revision + 1 })
+        .remove(remove)
         .where((attr, op) => op.eq(attr.revision, revision))
         .commit(),
-      numbered === 0
-        ? Sequence.create({ tenantId, name: 'license_invoice', value: 1 }).commit()
-        : Sequence.patch({ tenantId, name: 'license_invoice' })
-            .set({ value: numbered + 1 })
-            .where((attr, op) => op.eq(attr.value, numbered))
+      value === 0
+        ? Sequence.create({ tenantId, name: sequence, value: 1 }).commit()
+        : Sequence.patch({ tenantId, name: sequence })
+            .set({ value: value + 1 })
+            .where((attr, op) => op.eq(attr.value, value))
             .commit(),
     ])
     .go();

@@ -3,6 +3,7 @@ import { inStatesIndex } from './in-states-index.js';
 import type {
   LicenseAsset,
   LicenseContact,
+  CreditedInvoice,
   LicenseInvoice,
   LicenseMove,
   LicenseStatus,
@@ -54,6 +55,8 @@ export const License = new Entity({
     invoice_due_days: { type: 'number' },
     history: { type: CustomAttributeType<LicenseMove[]>('any') },
     invoice: { type: CustomAttributeType<LicenseInvoice>('any') },
+    /** Invoices cancelled by a credit note, oldest first, each with its credit note: a credited licence is invoiced again. */
+    credited_invoices: { type: CustomAttributeType<CreditedInvoice[]>('any') },
     payment_date: { type: 'string' },
     pay_period: { type: 'string' },
     royalty_ids: { type: 'list', items: { type: 'string' } },

@@ -227,7 +227,10 @@ export const Sequence = new Entity({
   model: { entity: 'sequence', version: '1', service: SERVICE },
   attributes: {
     tenantId: { type: 'string', required: true },
-    name: { type: ['statement', 'self_billing_invoice', 'license_invoice'] as const, required: true },
+    name: {
+      type: ['statement', 'self_billing_invoice', 'license_invoice', 'license_credit_note'] as const,
+      required: true,
+    },
     value: { type: 'number', required: true, default: 0 },
     ...timestamps,
   },

@@ -7,24 +7,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
-import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
-import { notify } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
+import { CreditedInvoices, CreditInvoiceButton, openLicenceDocument } from './credit-note';
 import type { License } from './licensing-api';
 
-/** Opens the invoice's PDF (a short-lived link the API hands out). */
-async function openInvoice(id: string) {
-  try {
-    const { url } = await api.get<{ url: string }>(`/licenses/${id}/invoice`);
-    window.open(url, '_blank', 'noopener');
-  } catch (failure) {
-    notify('error', errorMessage(failure));
-  }
-}
-
-/** A licence's assets with their splits, its invoice, and the ledger lines its payment made. */
-export function LicenseMoney({ license }: { license: License }) {
+/**
+ * A licence's assets with their splits, its invoice (which an unpaid licence may credit), the invoices credited
+ * before, and the ledger lines its payment made.
+ */
+export function LicenseMoney({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const invoice = license.invoice;
   return (
     <SpaceBetween size="l">
@@ -42,7 +34,19 @@ export function LicenseMoney({ license }: { license: License }) {
       {invoice ? (
         <Container
           header={
-            <Header variant="h2" actions={<Button onClick={() => void openInvoice(license.id)}>Download PDF</Button>}>
+            <Header
+              variant="h2"
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  {license.status === 'invoiced' ? (
+                    <CreditInvoiceButton license={license} onChanged={onChanged} />
+                  ) : null}
+                  <Button onClick={() => void openLicenceDocument(`/licenses/${license.id}/invoice`)}>
+                    Download PDF
+                  </Button>
+                </SpaceBetween>
+              }
+            >
               {`Invoice ${invoice.number}`}
             </Header>
           }
@@ -76,6 +80,7 @@ export function LicenseMoney({ license }: { license: License }) {
           />
         </Container>
       ) : null}
+      <CreditedInvoices license={license} />
       {license.type === 'outgoing' ? (
         <Table
           data-testid="license-ledger-lines"

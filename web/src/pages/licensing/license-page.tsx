@@ -184,7 +184,7 @@ export function LicensePage() {
             ]}
           />
         </Container>
-        <LicenseMoney license={license} />
+        <LicenseMoney license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <LicenseReports license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <LicensePapers license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <Table
@@ -194,6 +194,7 @@ export function LicensePage() {
             { id: 'to', header: 'Moved to', cell: (m) => <StatusBadge word={m.to} /> },
             { id: 'by', header: 'By', cell: (m) => m.by_name },
             { id: 'at', header: 'When', cell: (m) => formatDate(m.at) },
+            { id: 'note', header: 'Note', cell: (m) => m.note ?? '' },
           ]}
         />
         {license.type === 'incoming' && (license.expense_id || license.advance_paid) ? (

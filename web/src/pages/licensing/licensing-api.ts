@@ -1,4 +1,5 @@
 import type {
+  CreditedInvoice,
   LicenseAsset,
   LicenseContact,
   LicenseInvoice,
@@ -41,6 +42,8 @@ export type License = {
   invoice_due_days?: number;
   history: LicenseMove[];
   invoice: LicenseInvoice | null;
+  /** Invoices cancelled by credit notes, oldest first. */
+  credited_invoices: CreditedInvoice[];
   paid: boolean;
   payment_date?: string;
   pay_period?: string;

@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { licensingCompany } from '../support/licensing-company.js';
+import { pdfText } from '../support/pdf-text.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+
+/**
+ * A licence invoice is corrected by a credit note, never by changing it: the credit note is numbered once per company
+ * (LC-), cancels the unpaid invoice in full, and sends the licence back to signed so a corrected invoice (a new LI-
+ * number) can be issued. Both old documents stay downloadable as issued.
+ */
+type Company = Awaited<ReturnType<typeof licensingCompany>>;
+let company: Company;
+let other: OwnCompany;
+
+const outgoing = (extra: Record<string, unknown> = {}) => ({
+  type: 'outgoing',
+  licensee_name: `Wrong Name Ltd ${company.stamp}`,
+  licensee_country: 'GB',
+  usage: 'Advert',
+  fee: '100.00',
+  fee_currency: 'GBP',
+  assets: company.recordings.map((recording, i) => ({
+    asset_type: 'recording',
+    asset_id: recording.id,
+    split: i === 2 ? '33.34' : '33.33',
+  })),
+  ...extra,
+});
+
+/** A signed outgoing licence of the company's, invoiced: the licence as answered. */
+async function invoiced(extra: Record<string, unknown> = {}) {
+  const license = await company.signed(outgoing(extra));
+  const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return issued.body.license as { id: string; invoice: { number: string; total: string; date: string } };
+}
+
+/** The text of a PDF the API links to. */
+async function linkedPdf(path: string) {
+  const link = await company.api.get(path);
+  expect(link.status, JSON.stringify(link.body)).toBe(200);
+  return {
+    filename: link.body.filename,
+    text: await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())),
+  };
+}
+
+beforeAll(async () => {
+  company = await licensingCompany('Licence credit notes', { prefix: 'Credited', payees: [] });
+  other = await ownCompany('Licence credit notes elsewhere');
+}, 120_000);
+
+describe('crediting a licence invoice', () => {
+  it('cancels it with a numbered credit note, and the corrected licence is invoiced again under a new number', async () => {
+    const { api, stamp } = company;
+    const license = await invoiced();
+    const first = license.invoice;
+    expect(first.total).toBe('120.00');
+
+    // The reason is printed on the credit note: it is asked for, and a number not this licence's is refused.
+    const blank = await api.post(`/licenses/${license.id}/credit_note`, { reason: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual({ reason: ['Reason is required'] });
+    const wrong = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'Typo',
+      invoice_number: 'LI-999999',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ invoice_number: ["Invoice LI-999999 is not this licence's invoice"] });
+
+    const credited = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'The licensee’s company name was wrong',
+      invoice_number: first.number,
+    });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    const note = credited.body.license.credited_invoices[0].credit_note;
+    expect(note.number).toMatch(/^LC-\d{6}$/);
+    expect(credited.body.message).toBe(`Credit note ${note.number} issued: invoice ${first.number} is cancelled`);
+    expect(credited.body.license).toMatchObject({ status: 'signed', invoice: null, due_date: null });
+    expect(credited.body.license.credited_invoices).toEqual([
+      {
+        invoice: expect.objectContaining({ number: first.number, total: '120.00' }),
+        credit_note: expect.objectContaining({ number: note.number, reason: 'The licensee’s company name was wrong' }),
+      },
+    ]);
+    expect(credited.body.license.history.at(-1)).toMatchObject({
+      from: 'invoiced',
+      to: 'signed',
+      note: `Invoice ${first.number} cancelled by credit note ${note.number}`,
+    });
+
+    // Corrected, then invoiced again: a new number, the corrected name; the first invoice prints as it was issued.
+    const renamed = await api.patch(`/licenses/${license.id}`, { licensee_name: `Right Name Ltd ${stamp}` });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const reissued = await api.post(`/licenses/${license.id}/invoice`, {});
+    expect(reissued.status, JSON.stringify(reissued.body)).toBe(200);
+    const second = reissued.body.license.invoice;
+    expect(Number(second.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
+    expect(second.billed.licensee_name).toBe(`Right Name Ltd ${stamp}`);
+
+    const oldInvoice = await linkedPdf(`/licenses/${license.id}/invoices/${first.number}`);
+    expect(oldInvoice.filename).toBe(`${first.number}.pdf`);
+    expect(oldInvoice.text).toContain(`Invoice ${first.number}`);
+    expect(oldInvoice.text).toContain(`To: Wrong Name Ltd ${stamp}`);
+    const creditNote = await linkedPdf(`/licenses/${license.id}/credit_notes/${note.number}`);
+    expect(creditNote.filename).toBe(`${note.number}.pdf`);
+    for (const words of [
+      `Credit note ${note.number}`,
+      `To: Wrong Name Ltd ${stamp}`,
+      `Credits invoice ${first.number} of ${first.date} in full`,
+      'Reason: The licensee’s company name was wrong',
+      'Licence fee (net) credited: £100.00',
+      'VAT at 20% credited: £20.00',
+      'Total credited: £120.00',
+    ])
+      expect(creditNote.text).toContain(words);
+    const current = await linkedPdf(`/licenses/${license.id}/invoices/${second.number}`);
+    expect(current.text).toContain(`To: Right Name Ltd ${stamp}`);
+
+    // Numbers not on this licence, or of the wrong kind, are not found or refused; another company finds nothing.
+    const missing = await api.get(`/licenses/${license.id}/credit_notes/LC-999999`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Credit note LC-999999 is not on this licence');
+    const mixed = await api.get(`/licenses/${license.id}/invoices/${note.number}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors).toEqual({ number: ['Number must be an invoice number, e.g. LI-000042'] });
+    expect((await other.api.get(`/licenses/${license.id}/credit_notes/${note.number}`)).status).toBe(404);
+    expect((await other.api.post(`/licenses/${license.id}/credit_note`, { reason: 'Not mine' })).status).toBe(404);
+  });
+
+  it('numbers one credit note when the same invoice is credited twice at once, and the next one follows it', async () => {
+    const { api } = company;
+    const license = await invoiced();
+    const body = { reason: 'Sent twice', invoice_number: license.invoice.number };
+    const answers = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/credit_note`, body)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const numbers = new Set(answers.map((a) => a.body.license.credited_invoices[0].credit_note.number));
+    expect(numbers.size).toBe(1);
+    const shown = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown.credited_invoices).toHaveLength(1);
+    // The company's next credit note takes the next number: the three calls moved the sequence once.
+    const next = await invoiced();
+    const after = await api.post(`/licenses/${next.id}/credit_note`, { reason: 'Another' });
+    const [only] = numbers;
+    expect(after.body.license.credited_invoices[0].credit_note.number).toBe(
+      `LC-${String(Number(only.slice(3)) + 1).padStart(6, '0')}`,
+    );
+  });
+
+  it('refuses to credit an invoice that is paid or a licence never invoiced', async () => {
+    const { api } = company;
+    const paid = await invoiced();
+    expect((await api.post(`/licenses/${paid.id}/payment`, {})).status).toBe(200);
+    const refused = await api.post(`/licenses/${paid.id}/credit_note`, { reason: 'Too late' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Only an issued invoice that is not paid can be credited');
+    const signed = await company.signed(outgoing());
+    const never = await api.post(`/licenses/${signed.id}/credit_note`, { reason: 'Nothing to credit' });
+    expect(never.status).toBe(400);
+    expect(never.body.message).toBe('Only an issued invoice that is not paid can be credited');
+    expect((await api.get(`/licenses/${paid.id}`)).body.license).toMatchObject({
+      status: 'paid',
+      credited_invoices: [],
+    });
+  });
+});
