@@ -17,36 +17,43 @@ import { readLicense } from './licenses.js';
 /** How long a download link lives. */
 const LINK_SECONDS = 300;
 
-/** The invoice's words: who bills whom, for what, and the money with its VAT rule. */
-function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): string {
-  const money = (value: string) => formatMoney(value, invoice.currency);
-  return [
-    [
+/** Lines of a paragraph, the empty ones left out. */
+const paragraph = (...lines: string[]) => lines.filter(Boolean).join('\n');
+
+/** Who bills (or credits) whom, and what was licensed: what an invoice and its credit note both print. */
+function partiesAndLicence(billed: LicenseInvoiceParties) {
+  return {
+    from: paragraph(
       `From: ${billed.licensor_name}`,
       billed.licensor_address ?? '',
       billed.licensor_vat_number ? `VAT number ${billed.licensor_vat_number}` : '',
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    [`To: ${billed.licensee_name}`, billed.licensee_address ?? '', billed.licensee_country ?? '']
-      .filter(Boolean)
-      .join('\n'),
-    `Invoice date: ${invoice.date}\nPayment due: ${invoice.due_date}`,
-    [
+    ),
+    to: paragraph(`To: ${billed.licensee_name}`, billed.licensee_address ?? '', billed.licensee_country ?? ''),
+    licensed: paragraph(
       `Licence of: ${billed.licensed}`,
       billed.usage ? `Usage: ${billed.usage}` : '',
       billed.territory ? `Territory: ${billed.territory}` : '',
       billed.term ? `Term: ${billed.term}` : '',
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    [
+    ),
+  };
+}
+
+/** The invoice's words: who bills whom, for what, and the money with its VAT rule. */
+function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): string {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const { from, to, licensed } = partiesAndLicence(billed);
+  return [
+    from,
+    to,
+    `Invoice date: ${invoice.date}\nPayment due: ${invoice.due_date}`,
+    licensed,
+    paragraph(
       `Licence fee (net): ${money(invoice.net)}`,
       `VAT at ${invoice.vat_rate}%: ${money(invoice.vat)}`,
       invoice.advance_received
         ? `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoice.balance_due ?? invoice.total)}`
         : `Total due: ${money(invoice.total)}`,
-    ].join('\n'),
+    ),
     invoice.vat_note,
   ].join('\n\n');
 }
@@ -54,18 +61,18 @@ function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): st
 /** A credit note's words: who credits whom, which invoice and why, and the amounts it credits (the invoice's). */
 function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: LicenseInvoiceParties): string {
   const money = (value: string) => formatMoney(value, invoice.currency);
-  const [from, to, , licensed] = invoiceText(invoice, billed).split('\n\n');
+  const { from, to, licensed } = partiesAndLicence(billed);
   return [
     from,
     to,
     `Credit note date: ${credit_note.date}\nCredits invoice ${invoice.number} of ${invoice.date} in full`,
     `Reason: ${credit_note.reason}`,
     licensed,
-    [
+    paragraph(
       `Licence fee (net) credited: ${money(invoice.net)}`,
       `VAT at ${invoice.vat_rate}% credited: ${money(invoice.vat)}`,
       `Total credited: ${money(invoice.total)}`,
-    ].join('\n'),
+    ),
     invoice.advance_received
       ? `The advance received (${money(invoice.advance_received)}) stays received: the invoice that replaces this one deducts it.`
       : '',
