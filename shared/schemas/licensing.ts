@@ -267,7 +267,7 @@ export type LicenseInvoice = {
  * The credit note that cancelled an invoice in full, numbered once per company in a sequence of its own
  * ("LC-000007"). It credits the invoice's amounts exactly (net, VAT, total), so it holds only its own words.
  */
-export type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string };
+type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string };
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */
 export type CreditedInvoice = { invoice: LicenseInvoice; credit_note: LicenseCreditNote };
