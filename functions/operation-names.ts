@@ -382,6 +382,8 @@ export const OPERATION_NAMES = {
     // Licences (functions/licensing/): served here because a paid licence writes ledger lines.
     'listLicenses',
     'licensingSummary',
+    'licenceInvoiceRegister',
+    'licenceInvoiceRegisterCsv',
     'getLicense',
     'createLicense',
     'updateLicense',

@@ -525,6 +525,8 @@ export const ROUTES: readonly Route[] = [
   // (which writes ledger lines or an expense) and deleting (which may remove them) move money.
   r('GET', '/licenses', 'royalties', 'listLicenses', 'tenant', 'catalogue.read'),
   r('GET', '/licensing/summary', 'royalties', 'licensingSummary', 'tenant', 'catalogue.read'),
+  r('GET', '/licensing/invoices', 'royalties', 'licenceInvoiceRegister', 'tenant', 'money.read'),
+  r('GET', '/licensing/invoices_csv', 'royalties', 'licenceInvoiceRegisterCsv', 'tenant', 'money.read'),
   r('POST', '/licenses', 'royalties', 'createLicense', 'tenant', 'catalogue.write'),
   r('GET', '/licenses/{id}', 'royalties', 'getLicense', 'tenant', 'catalogue.read'),
   r('PATCH', '/licenses/{id}', 'royalties', 'updateLicense', 'tenant', 'catalogue.write'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  invoiceRegisterQuery,
   licenseAdvance,
   licenseCreate,
   licenseCreditNote,
@@ -20,6 +21,7 @@ import { recordAdvance } from './advance.js';
 import { attachSignedLicence, licenceDocumentLink, presignSignedLicence, signedLicenceLink } from './documents.js';
 import { issueCreditNote } from './credit-note.js';
 import { issueInvoice } from './invoice.js';
+import { invoiceRegister, invoiceRegisterCsv } from './invoice-register.js';
 import { invoicePdfLink } from './invoice-pdf.js';
 
 export { clearanceProblems } from './clearance.js';
@@ -40,7 +42,11 @@ import {
   recordResponse,
   savedResponse,
 } from '../../shared/schemas/responses.js';
-import { licensingSummaryResponse } from '../../shared/schemas/responses-licensing.js';
+import {
+  invoiceRegisterCsvResponse,
+  invoiceRegisterResponse,
+  licensingSummaryResponse,
+} from '../../shared/schemas/responses-licensing.js';
 
 /**
  * The licensing hub's calls: licences in and out, their pipeline, invoice and payment. A paid
@@ -56,6 +62,16 @@ export const licensingOperations = {
   licensingSummary: operation('tenant', {
     response: licensingSummaryResponse,
     run: ({ tenantId }) => licensingSummary(tenantId),
+  }),
+  licenceInvoiceRegister: operation('tenant', {
+    response: invoiceRegisterResponse,
+    query: invoiceRegisterQuery,
+    run: ({ tenantId, query }) => invoiceRegister(tenantId, query),
+  }),
+  licenceInvoiceRegisterCsv: operation('tenant', {
+    response: invoiceRegisterCsvResponse,
+    query: invoiceRegisterQuery,
+    run: ({ tenantId, query }) => invoiceRegisterCsv(tenantId, query),
   }),
   getLicense: operation('tenant', {
     params: idParams,

@@ -214,6 +214,30 @@ export const licenseCreditNoteNumber = z.strictObject({
     .regex(/^LC-\d{6}$/, 'Number must be a credit note number, e.g. LC-000007'),
 });
 
+/** The calendar quarter holding `day` (YYYY-MM-DD), first and last days: the register's range unless one is given. */
+export function quarterAround(day: string): { from: string; to: string } {
+  const year = Number(day.slice(0, 4));
+  const first = Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3;
+  const end = new Date(Date.UTC(year, first + 3, 0)).toISOString().slice(0, 10);
+  return { from: `${year}-${String(first + 1).padStart(2, '0')}-01`, to: end };
+}
+
+/**
+ * GET /licensing/invoices and /licensing/invoices_csv: the days the register covers, both included; the current
+ * quarter when neither is given, the quarter of the one given otherwise.
+ */
+export const invoiceRegisterQuery = z
+  .strictObject({
+    from: z.iso.date('From must be a date (YYYY-MM-DD)').optional(),
+    to: z.iso.date('To must be a date (YYYY-MM-DD)').optional(),
+  })
+  .transform(({ from, to }) => {
+    const quarter = quarterAround(from ?? to ?? new Date().toISOString().slice(0, 10));
+    return { from: from ?? quarter.from, to: to ?? quarter.to };
+  })
+  .refine(({ from, to }) => to >= from, { message: 'To must be on or after From', path: ['to'] });
+export type InvoiceRegisterQuery = z.output<typeof invoiceRegisterQuery>;
+
 /** GET /licenses/{id}/document: the licence agreement or the quote, as PDF or Word. */
 export const licenseDocumentQuery = z.strictObject({
   kind: z.enum(['licence', 'quote'], 'Document must be licence or quote').default('licence'),
@@ -271,6 +295,27 @@ type LicenseCreditNote = { number: string; date: string; reason: string; by_name
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */
 export type CreditedInvoice = { invoice: LicenseInvoice; credit_note: LicenseCreditNote };
+
+/**
+ * One line of the register of licence invoices and credit notes: what an accountant copies into a VAT return. A
+ * credit note's amounts are the invoice's with the sign turned, so the register's totals are what was billed net of
+ * what was cancelled.
+ */
+export type RegisterLine = {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  date: string;
+  license_id: string;
+  /** The licensee as the document names it (kept at issue), else the licence's. */
+  licensee: string;
+  currency: string;
+  net: string;
+  vat_rate: string;
+  vat: string;
+  total: string;
+  /** Where the document stands, in words: paid, unpaid or overdue, credited by a credit note, or what it credits. */
+  status: string;
+};
 
 /** The words an invoice prints of its two parties and of what was licensed. */
 export type LicenseInvoiceParties = {

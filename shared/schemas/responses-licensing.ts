@@ -71,3 +71,27 @@ export const contractPreviewResponse = z.looseObject({
     amount: money,
   }),
 });
+
+/** GET /licensing/invoices: the register of licence invoices and credit notes in a range of days, with sums. */
+export const invoiceRegisterResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  documents: z.array(
+    z.looseObject({
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      date: z.string(),
+      license_id: z.string(),
+      licensee: z.string(),
+      currency: z.string(),
+      net: money,
+      vat: money,
+      total: money,
+      status: z.string(),
+    }),
+  ),
+  totals: z.array(z.object({ currency: z.string(), count, net: money, vat: money, total: money })),
+});
+
+/** GET /licensing/invoices_csv: the register as a CSV file's name and text. */
+export const invoiceRegisterCsvResponse = z.object({ filename: z.string(), csv: z.string() });

@@ -112,6 +112,17 @@ describe('licensing journey', () => {
     await screenshotIfAsked(page, 'test-results/licensing-detail.png', true);
     const licenceUrl = page.url();
 
+    // The register of invoices and credit notes, from the hub: the credited invoice, its credit note taking it back
+    // out, and the invoice that replaced it, paid.
+    await page.goto(`${cloudUrl()}/user/licensing`);
+    await page.getByRole('button', { name: 'Invoices and credit notes' }).click();
+    const register = page.getByTestId('licence-invoices');
+    await expect.poll(() => register.textContent()).toContain('LC-000001');
+    for (const words of ['LI-000001', 'LI-000002', 'Credited by LC-000001', 'Credits LI-000001', '-£120.00', 'Paid on'])
+      expect(await register.textContent()).toContain(words);
+    expect(await page.getByTestId('licence-invoices-totals').textContent()).toContain('GBP: 3 documents');
+    await screenshotIfAsked(page, 'test-results/licensing-invoices.png', true);
+
     // The royalties list shows the line, the licensee as its retailer.
     await page.goto(`${cloudUrl()}/user/royalties`);
     await expect.poll(() => text(page)).toContain(licensee);

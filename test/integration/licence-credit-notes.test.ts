@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { licensingCompany } from '../support/licensing-company.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -6,7 +7,8 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
 /**
  * A licence invoice is corrected by a credit note, never by changing it: the credit note is numbered once per company
  * (LC-), cancels the unpaid invoice in full, and sends the licence back to signed so a corrected invoice (a new LI-
- * number) can be issued. Both old documents stay downloadable as issued.
+ * number) can be issued. Both old documents stay downloadable as issued. The register of invoices and credit notes
+ * (what a VAT return is made from) nets each credit note against the invoice it cancels.
  */
 type Company = Awaited<ReturnType<typeof licensingCompany>>;
 let company: Company;
@@ -162,5 +164,91 @@ describe('crediting a licence invoice', () => {
       status: 'paid',
       credited_invoices: [],
     });
+  });
+});
+
+describe('the register of invoices and credit notes', () => {
+  it('lists a range of days with the credit notes negative, sums per currency, and the same lines as a safe CSV', async () => {
+    // A company of its own: the register sums everything the company issued in the range.
+    const own = await licensingCompany('Licence register', { prefix: 'Registered', payees: [] });
+    const { api, stamp } = own;
+    const make = async (extra: Record<string, unknown>) => {
+      const license = await own.signed({
+        ...outgoing(),
+        ...extra,
+        assets: outgoing().assets.map((a, i) => ({ ...a, asset_id: own.recordings[i].id })),
+      });
+      const issued = await api.post(`/licenses/${license.id}/invoice`, {});
+      expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+      return issued.body.license as { id: string; invoice: { number: string; due_date: string } };
+    };
+    const film = await make({ licensee_name: `Film Co ${stamp}` });
+    expect((await api.post(`/licenses/${film.id}/payment`, {})).status).toBe(200);
+    const game = await make({ licensee_name: `Game Inc ${stamp}`, licensee_country: 'US', fee: '50.00' });
+    const credit = await api.post(`/licenses/${game.id}/credit_note`, { reason: 'Wrong studio' });
+    expect(credit.status, JSON.stringify(credit.body)).toBe(200);
+    const note = credit.body.license.credited_invoices[0].credit_note.number as string;
+    const again = await api.post(`/licenses/${game.id}/invoice`, {});
+    const reissued = again.body.license.invoice as { number: string; due_date: string };
+    const euro = await make({ licensee_name: `=cmd Films ${stamp}`, fee: '10.00', fee_currency: 'EUR' });
+
+    const register = await api.get('/licensing/invoices');
+    expect(register.status, JSON.stringify(register.body)).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(register.body.from <= today && today <= register.body.to).toBe(true);
+    const lines = register.body.documents.map((d: Record<string, string>) => [
+      d.number,
+      d.licensee,
+      d.net,
+      d.vat,
+      d.total,
+      d.status,
+    ]);
+    expect(lines).toEqual([
+      [film.invoice.number, `Film Co ${stamp}`, '100.00', '20.00', '120.00', `Paid on ${today}`],
+      [game.invoice.number, `Game Inc ${stamp}`, '50.00', '0.00', '50.00', `Credited by ${note}`],
+      [reissued.number, `Game Inc ${stamp}`, '50.00', '0.00', '50.00', `Unpaid, due ${reissued.due_date}`],
+      [euro.invoice.number, `=cmd Films ${stamp}`, '10.00', '2.00', '12.00', `Unpaid, due ${euro.invoice.due_date}`],
+      [note, `Game Inc ${stamp}`, '-50.00', '0.00', '-50.00', `Credits ${game.invoice.number}`],
+    ]);
+    // Per currency, never across: the credit note takes the cancelled invoice back out.
+    expect(register.body.totals).toEqual([
+      { currency: 'EUR', count: 1, net: '10.00', vat: '2.00', total: '12.00' },
+      { currency: 'GBP', count: 4, net: '150.00', vat: '20.00', total: '170.00' },
+    ]);
+
+    const csv = await api.get(`/licensing/invoices_csv?from=${register.body.from}&to=${register.body.to}`);
+    expect(csv.status).toBe(200);
+    expect(csv.body.filename).toBe(
+      `Licence invoices and credit notes ${register.body.from} to ${register.body.to}.csv`,
+    );
+    const rows = parse(csv.body.csv) as string[][];
+    expect(rows[0]).toEqual([
+      'Type',
+      'Number',
+      'Date',
+      'Licensee',
+      'Currency',
+      'Net',
+      'VAT rate %',
+      'VAT',
+      'Total',
+      'Status',
+    ]);
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[8]])).toEqual(
+      lines.map((l: string[]) => [l[0], l[0] === euro.invoice.number ? `'=cmd Films ${stamp}` : l[1], l[4]]),
+    );
+
+    // Another range holds none of them; a range the wrong way round or a day that is not one is refused, naming it.
+    const before = await api.get('/licensing/invoices?from=2001-01-01&to=2001-03-31');
+    expect(before.body).toMatchObject({ documents: [], totals: [] });
+    const backwards = await api.get('/licensing/invoices?from=2026-03-31&to=2026-01-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual({ to: ['To must be on or after From'] });
+    const notADay = await api.get('/licensing/invoices_csv?from=yesterday');
+    expect(notADay.status).toBe(400);
+    expect(notADay.body.errors).toEqual({ from: ['From must be a date (YYYY-MM-DD)'] });
+    // The company's own only.
+    expect((await other.api.get('/licensing/invoices')).body.documents).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'label-notebook': () => import('../pages/label-tools/notebook-page').then((m) => m.NotebookPage),
   'licensing-hub': () => import('../pages/licensing/hub-page').then((m) => m.LicensingHubPage),
   licenses: () => import('../pages/licensing/licenses-page').then((m) => m.LicensesPage),
+  'licence-invoices': () => import('../pages/licensing/invoices-page').then((m) => m.LicenceInvoicesPage),
   'new-incoming-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewIncomingLicensePage),
   'new-outgoing-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewOutgoingLicensePage),
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),

@@ -76,6 +76,7 @@ export type PageKey =
   | 'view-promo'
   | 'label-contracts'
   | 'licensing-hub'
+  | 'licence-invoices'
   | 'licenses'
   | 'new-incoming-license'
   | 'new-outgoing-license'
@@ -524,6 +525,7 @@ const userRoutes: RouteDef[] = [
     },
   ),
   tenant('/user/licensing/templates', 'LicensingTemplates', 'Document templates', 'document-templates'),
+  tenant('/user/licensing/invoices', 'LicensingInvoices', 'Invoices and credit notes', 'licence-invoices'),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence', 'license'),
   tenant('/user/licensing/:id/edit', 'EditUserLicense', 'Edit licence', 'license-form'),
   tenant('/user/royalties', 'UserRoyalties', 'Royalties', 'user-royalties'),

@@ -7,19 +7,13 @@ import { useNavigate } from 'react-router';
 import { CWR_FILE_VERSIONS, type CwrFileView } from '../../../../shared/schemas/cwr';
 import { api } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
+import { saveFile } from '../../app/save-file';
 import { FormModal } from '../../components/form-modal';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { cwrOutcome } from './cwr-outcome';
 
 /** Saves the file the API answered as a download (CWR files are plain ASCII text). */
-function download(filename: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
-}
+const download = (filename: string, content: string) => saveFile(filename, content, 'text/plain');
 
 /**
  * "CWR file" over the songs list (docs/cwr.md): the selected songs as a CWR file

@@ -13,6 +13,7 @@ import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
+import { saveFile } from '../../app/save-file';
 import { subscribeRealtime } from '../../app/realtime';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { RouterLink } from '../../components/router-link';
@@ -45,12 +46,7 @@ async function downloadTemplate(format: string) {
   try {
     const { template } = await api.get<{ template: Template }>(`/catalogue_imports/template?format=${format}`);
     const bytes = Uint8Array.from(atob(template.data), (c) => c.charCodeAt(0));
-    const url = URL.createObjectURL(new Blob([bytes], { type: template.content_type }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = template.filename;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(template.filename, bytes, template.content_type);
   } catch (error) {
     notifyError(error);
   }

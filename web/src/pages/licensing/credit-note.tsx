@@ -10,17 +10,8 @@ import { formatMoney } from '../../../../shared/money';
 import { api, ApiError, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { openLink } from '../../components/signed-copy-field';
 import type { License } from './licensing-api';
-
-/** Opens one of the licence's documents as a PDF (a short-lived link the API hands out). */
-export async function openLicenceDocument(path: string) {
-  try {
-    const { url } = await api.get<{ url: string }>(path);
-    window.open(url, '_blank', 'noopener');
-  } catch (failure) {
-    notify('error', errorMessage(failure));
-  }
-}
 
 /**
  * "Credit invoice": asks why, then cancels the unpaid invoice with a numbered credit note. The licence goes back to
@@ -89,7 +80,7 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
 export function CreditedInvoices({ license }: { license: License }) {
   if (!license.credited_invoices.length) return null;
   const link = (path: string, number: string) => (
-    <Button variant="inline-link" onClick={() => void openLicenceDocument(`/licenses/${license.id}/${path}`)}>
+    <Button variant="inline-link" onClick={() => void openLink(`/licenses/${license.id}/${path}`)}>
       {number}
     </Button>
   );

@@ -75,6 +75,7 @@ export function LicensingHubPage() {
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => navigate('/user/licensing/templates')}>Templates</Button>
+              <Button onClick={() => navigate('/user/licensing/invoices')}>Invoices and credit notes</Button>
               <Button onClick={() => navigate('/user/licensing/licenses')}>All licences</Button>
               <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
               <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>

@@ -9,7 +9,8 @@ import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { displayLabel } from '../../app/display-labels';
 import { RouterLink } from '../../components/router-link';
-import { CreditedInvoices, CreditInvoiceButton, openLicenceDocument } from './credit-note';
+import { openLink } from '../../components/signed-copy-field';
+import { CreditedInvoices, CreditInvoiceButton } from './credit-note';
 import type { License } from './licensing-api';
 
 /**
@@ -41,9 +42,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                   {license.status === 'invoiced' ? (
                     <CreditInvoiceButton license={license} onChanged={onChanged} />
                   ) : null}
-                  <Button onClick={() => void openLicenceDocument(`/licenses/${license.id}/invoice`)}>
-                    Download PDF
-                  </Button>
+                  <Button onClick={() => void openLink(`/licenses/${license.id}/invoice`)}>Download PDF</Button>
                 </SpaceBetween>
               }
             >

@@ -10,15 +10,13 @@ import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
+import { saveFile } from '../../app/save-file';
 import type { Promo, Recipient, RecipientsAnswer } from './promo-types';
 
 async function exportCsv(promoId: string) {
   try {
     const { filename, csv } = await api.get<{ filename: string; csv: string }>(`/promos/${promoId}/recipients_csv`);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(filename, csv, 'text/csv');
   } catch (failure) {
     notifyError(failure);
   }

@@ -1,0 +1,139 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { formatDate } from '../../../../shared/format';
+import { formatMoney } from '../../../../shared/money';
+import { quarterAround, type RegisterLine } from '../../../../shared/schemas/licensing';
+import { api, ApiError } from '../../app/api';
+import { notifyError } from '../../app/notifications';
+import { useApi } from '../../app/resources';
+import { saveFile } from '../../app/save-file';
+import { RouterLink } from '../../components/router-link';
+import { openLink } from '../../components/signed-copy-field';
+
+/** The register as GET /licensing/invoices answers it (functions/licensing/invoice-register.ts). */
+type Register = {
+  from: string;
+  to: string;
+  documents: RegisterLine[];
+  totals: { currency: string; count: number; net: string; vat: string; total: string }[];
+};
+
+const documentPath = (line: RegisterLine) =>
+  `/licenses/${line.license_id}/${line.kind === 'invoice' ? 'invoices' : 'credit_notes'}/${line.number}`;
+
+/**
+ * The register of licence invoices and credit notes in a range of days (the current quarter to begin with), with
+ * the sums per currency a VAT return needs, and the same lines as a CSV file.
+ */
+export function LicenceInvoicesPage() {
+  const [range, setRange] = useState(() => quarterAround(new Date().toISOString().slice(0, 10)));
+  const [typed, setTyped] = useState(range);
+  const query = `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+  const register = useApi<Register>(`/licensing/invoices?${query}`);
+  const fieldError = (field: 'from' | 'to') =>
+    register.error instanceof ApiError ? register.error.errors?.[field]?.[0] : undefined;
+  const downloadCsv = async () => {
+    try {
+      const { filename, csv } = await api.get<{ filename: string; csv: string }>(`/licensing/invoices_csv?${query}`);
+      saveFile(filename, csv, 'text/csv');
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  const data = register.data;
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Every licence invoice and credit note issued between two days, for your VAT return"
+          actions={
+            <Button data-testid="licence-invoices-csv" onClick={() => void downloadCsv()}>
+              Download CSV
+            </Button>
+          }
+        >
+          Invoices and credit notes
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container>
+          <SpaceBetween direction="horizontal" size="s" alignItems="end">
+            <FormField label="From" constraintText="YYYY-MM-DD" errorText={fieldError('from')}>
+              <Input
+                data-testid="licence-invoices-from"
+                value={typed.from}
+                onChange={({ detail }) => setTyped({ ...typed, from: detail.value })}
+              />
+            </FormField>
+            <FormField label="To" constraintText="YYYY-MM-DD" errorText={fieldError('to')}>
+              <Input
+                data-testid="licence-invoices-to"
+                value={typed.to}
+                onChange={({ detail }) => setTyped({ ...typed, to: detail.value })}
+              />
+            </FormField>
+            <Button data-testid="licence-invoices-show" onClick={() => setRange(typed)}>
+              Show
+            </Button>
+          </SpaceBetween>
+        </Container>
+        <Container header={<Header variant="h2">Totals</Header>}>
+          <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
+            {(data?.totals ?? []).map((t) => (
+              <div key={t.currency}>
+                <Box variant="awsui-key-label">{`${t.currency}: ${t.count} documents`}</Box>
+                <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
+                <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
+                <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
+              </div>
+            ))}
+          </ColumnLayout>
+          {data && !data.totals.length ? (
+            <Box color="text-body-secondary">No invoice or credit note in these days</Box>
+          ) : null}
+        </Container>
+        <Table
+          data-testid="licence-invoices"
+          loading={register.isLoading}
+          loadingText="Loading invoices"
+          items={data?.documents ?? []}
+          empty={<Box color="text-body-secondary">No invoice or credit note in these days</Box>}
+          columnDefinitions={[
+            { id: 'kind', header: 'Type', cell: (l) => (l.kind === 'invoice' ? 'Invoice' : 'Credit note') },
+            {
+              id: 'number',
+              header: 'Number',
+              minWidth: 130,
+              cell: (l) => (
+                <Button variant="inline-link" onClick={() => void openLink(documentPath(l))}>
+                  {l.number}
+                </Button>
+              ),
+            },
+            { id: 'date', header: 'Date', cell: (l) => formatDate(l.date) },
+            {
+              id: 'licensee',
+              header: 'Licensee',
+              cell: (l) => <RouterLink href={`/user/licensing/${l.license_id}`}>{l.licensee}</RouterLink>,
+            },
+            { id: 'net', header: 'Net', cell: (l) => formatMoney(l.net, l.currency) },
+            { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
+            { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
+            { id: 'status', header: 'Status', cell: (l) => l.status },
+          ]}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
