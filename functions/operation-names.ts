@@ -393,6 +393,7 @@ export const OPERATION_NAMES = {
     'licenseInvoiceByNumber',
     'issueLicenseCreditNote',
     'licenseCreditNotePdf',
+    'mailLicenseDocument',
     'recordLicensePayment',
     'deleteLicense',
     'recordLicenseAdvance',

@@ -536,6 +536,7 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/licenses/{id}/invoices/{number}', 'royalties', 'licenseInvoiceByNumber', 'tenant', 'money.read'),
   r('POST', '/licenses/{id}/credit_note', 'royalties', 'issueLicenseCreditNote', 'tenant', 'money.write'),
   r('GET', '/licenses/{id}/credit_notes/{number}', 'royalties', 'licenseCreditNotePdf', 'tenant', 'money.read'),
+  r('POST', '/licenses/{id}/mail', 'royalties', 'mailLicenseDocument', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/payment', 'royalties', 'recordLicensePayment', 'tenant', 'money.write'),
   r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/advance', 'royalties', 'recordLicenseAdvance', 'tenant', 'money.write'),

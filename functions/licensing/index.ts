@@ -5,6 +5,7 @@ import {
   licenseCreate,
   licenseCreditNote,
   licenseCreditNoteNumber,
+  licenseDocumentMail,
   licenseDocumentQuery,
   licenseFilters,
   licenseInvoiceNumber,
@@ -20,6 +21,7 @@ import { listQuerySchema } from '../lib/list-query.js';
 import { recordAdvance } from './advance.js';
 import { attachSignedLicence, licenceDocumentLink, presignSignedLicence, signedLicenceLink } from './documents.js';
 import { issueCreditNote } from './credit-note.js';
+import { mailLicenceDocument } from './document-mail.js';
 import { issueInvoice } from './invoice.js';
 import { invoiceRegister, invoiceRegisterCsv } from './invoice-register.js';
 import { invoicePdfLink } from './invoice-pdf.js';
@@ -117,6 +119,12 @@ export const licensingOperations = {
     params: idParams,
     body: licenseCreditNote,
     run: ({ tenantId, caller, params, body }) => issueCreditNote(tenantId, caller, params.id, body),
+  }),
+  mailLicenseDocument: operation('tenant', {
+    response: savedResponse('license', licenseRow),
+    params: idParams,
+    body: licenseDocumentMail,
+    run: ({ tenantId, caller, params, body }) => mailLicenceDocument(tenantId, caller, params.id, body),
   }),
   licenseCreditNotePdf: operation('tenant', {
     response: fileLinkResponse,

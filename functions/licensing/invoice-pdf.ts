@@ -82,7 +82,7 @@ function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: Licen
 }
 
 /** One of a licence's documents by number: its invoice, an invoice it had before (credited), or a credit note. */
-type NumberedDocument =
+export type NumberedDocument =
   | { kind: 'invoice'; invoice: LicenseInvoice }
   | { kind: 'credit_note'; credited: CreditedInvoice & { invoice: { billed: LicenseInvoiceParties } } };
 
@@ -126,10 +126,27 @@ function documentNumbered(license: LicenseItem, number: string): NumberedDocumen
 }
 
 /**
+ * One of a licence's documents (numbered `number`) with its PDF in the ledger bucket. None changes once numbered, so
+ * its PDF is made the first time it is needed (with the contracts' document renderer and the statements' fonts) and
+ * kept under `licenses/{company}/{licence}/{number}.pdf`; later calls find the same file. `made` holds the bytes when
+ * this call made them.
+ */
+export async function storedDocument(license: LicenseItem, number: string) {
+  const document = documentNumbered(license, number);
+  const bucket = requireEnv(ENV.ledgerBucket);
+  const filename = `${number}.pdf`;
+  const key = `licenses/${license.tenantId}/${license.id}/${filename}`;
+  let made: Uint8Array | undefined;
+  if (!(await objectExists(bucket, key))) {
+    made = await invoicePdf(license, () => store.licensorTerms(license.tenantId), document);
+    await putBytes(bucket, key, made, 'application/pdf');
+  }
+  return { document, bucket, key, filename, made };
+}
+
+/**
  * A link to one of a licence's documents: its invoice (the one it has when no number is given), an invoice a credit
- * note cancelled, or that credit note. None changes once numbered, so its PDF is made on the first download (with
- * the contracts' document renderer and the statements' fonts) and kept in the ledger bucket beside the statements;
- * later calls hand out the same file.
+ * note cancelled, or that credit note (storedDocument).
  */
 export async function invoicePdfLink(
   tenantId: string,
@@ -138,15 +155,10 @@ export async function invoicePdfLink(
 ): Promise<{ url: string; filename: string }> {
   const license = await readLicense(tenantId, id);
   if (!number && !license.invoice) throw new BadRequest('Issue the invoice before downloading it');
-  const wanted = number ?? required(license.invoice, 'the licence invoice').number;
-  const document = documentNumbered(license, wanted);
-  const bucket = requireEnv(ENV.ledgerBucket);
-  const filename = `${wanted}.pdf`;
-  const key = `licenses/${tenantId}/${id}/${filename}`;
-  if (!(await objectExists(bucket, key))) {
-    const pdf = await invoicePdf(license, () => store.licensorTerms(tenantId), document);
-    await putBytes(bucket, key, pdf, 'application/pdf');
-  }
+  const { bucket, key, filename } = await storedDocument(
+    license,
+    number ?? required(license.invoice, 'the licence invoice').number,
+  );
   const command = new GetObjectCommand({
     Bucket: bucket,
     Key: key,

@@ -35,6 +35,7 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
     history: license.history ?? [],
     invoice: license.invoice ?? null,
     credited_invoices: license.credited_invoices ?? [],
+    documents_mailed: license.documents_mailed ?? [],
     vat: license.invoice?.vat_rate ?? null,
     fee_vat: license.invoice?.vat ?? null,
     paid: license.status === 'paid',

@@ -196,6 +196,28 @@ export const licenseCreditNote = z.strictObject({
     .optional(),
 });
 
+/**
+ * POST /licenses/{id}/mail: one of the licence's invoices or credit notes mailed with its PDF to the addresses
+ * chosen (each one of the licence's contacts or a member of the company).
+ */
+export const licenseDocumentMail = z.strictObject({
+  number: z
+    .string('Number must be text')
+    .trim()
+    .regex(/^L[IC]-\d{6}$/, 'Number must be an invoice or credit note number, e.g. LI-000042'),
+  to: z
+    .array(
+      z.string().trim().pipe(z.email('Each recipient must be a valid e-mail').max(320)),
+      'Recipients must be a list',
+    )
+    .min(1, 'Choose at least one recipient')
+    .max(10, 'At most 10 recipients'),
+});
+export type LicenseDocumentMail = z.infer<typeof licenseDocumentMail>;
+
+/** One mailing of a licence's invoice or credit note: which, to whom, when, by whom. */
+export type LicenseDocumentMailed = { number: string; to: string[]; at: string; by_name: string };
+
 /** GET /licenses/{id}/invoices/{number}: an invoice the licence has, or had before a credit note cancelled it. */
 export const licenseInvoiceNumber = z.strictObject({
   id: z.string().trim().min(1).max(80),

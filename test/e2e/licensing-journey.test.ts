@@ -63,6 +63,9 @@ describe('licensing journey', () => {
     await fill(page, 'fee_currency', 'GBP');
     await fill(page, 'advance_fee', '20.00');
     await fill(page, 'report_every_months', '3');
+    await page.getByRole('button', { name: 'Add a contact' }).click();
+    await page.getByPlaceholder('Name', { exact: true }).fill('Ann Supervisor');
+    await page.getByPlaceholder('E-mail', { exact: true }).fill(`ann.${stamp}@film.example`);
     await page.getByTestId('license-add-asset').click();
     await page.getByTestId('license-asset-0').first().click();
     await page.keyboard.type(track);
@@ -104,6 +107,14 @@ describe('licensing journey', () => {
     await screenshotIfAsked(page, 'test-results/licensing-credited.png', true);
     await page.getByTestId('license-issue-invoice').click();
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000002');
+    // Sent to the licensee's contact with its PDF attached, and the page says so.
+    await page.getByTestId('license-mail-LI-000002').click();
+    await expect.poll(() => page.getByTestId('license-mail-to').textContent()).toContain('Ann Supervisor');
+    await screenshotIfAsked(page, 'test-results/licensing-mail.png', true);
+    await page.getByTestId('license-mail-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('license-invoice').textContent())
+      .toContain(`Sentann.${stamp}@film.example on`);
     await page.getByTestId('license-record-payment').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);

@@ -4,6 +4,7 @@ import type {
   LicenseAsset,
   LicenseContact,
   CreditedInvoice,
+  LicenseDocumentMailed,
   LicenseInvoice,
   LicenseMove,
   LicenseStatus,
@@ -57,6 +58,8 @@ export const License = new Entity({
     invoice: { type: CustomAttributeType<LicenseInvoice>('any') },
     /** Invoices cancelled by a credit note, oldest first, each with its credit note: a credited licence is invoiced again. */
     credited_invoices: { type: CustomAttributeType<CreditedInvoice[]>('any') },
+    /** Each time one of its invoices or credit notes was mailed, oldest first (the documents themselves never change). */
+    documents_mailed: { type: CustomAttributeType<LicenseDocumentMailed[]>('any') },
     payment_date: { type: 'string' },
     pay_period: { type: 'string' },
     royalty_ids: { type: 'list', items: { type: 'string' } },

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { api, ApiError, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { openLink } from '../../components/signed-copy-field';
+import { MailDocumentButton, mailedWords } from './document-mail';
 import type { License } from './licensing-api';
 
 /**
@@ -77,7 +79,7 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
 }
 
 /** The invoices credit notes cancelled, each beside its credit note, both downloadable as issued. */
-export function CreditedInvoices({ license }: { license: License }) {
+export function CreditedInvoices({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   if (!license.credited_invoices.length) return null;
   const link = (path: string, number: string) => (
     <Button variant="inline-link" onClick={() => void openLink(`/licenses/${license.id}/${path}`)}>
@@ -101,6 +103,16 @@ export function CreditedInvoices({ license }: { license: License }) {
         { id: 'credited', header: 'Credited', cell: (c) => formatDate(c.credit_note.date) },
         { id: 'reason', header: 'Reason', cell: (c) => c.credit_note.reason },
         { id: 'by', header: 'By', cell: (c) => c.credit_note.by_name },
+        {
+          id: 'sent',
+          header: 'Credit note sent',
+          cell: (c) => (
+            <SpaceBetween size="xxs">
+              <Box>{mailedWords(license, c.credit_note.number)}</Box>
+              <MailDocumentButton license={license} number={c.credit_note.number} onChanged={onChanged} inline />
+            </SpaceBetween>
+          ),
+        },
       ]}
     />
   );

@@ -11,6 +11,7 @@ import { displayLabel } from '../../app/display-labels';
 import { RouterLink } from '../../components/router-link';
 import { openLink } from '../../components/signed-copy-field';
 import { CreditedInvoices, CreditInvoiceButton } from './credit-note';
+import { MailDocumentButton, mailedWords } from './document-mail';
 import type { License } from './licensing-api';
 
 /**
@@ -39,6 +40,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
               variant="h2"
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
+                  <MailDocumentButton license={license} number={invoice.number} onChanged={onChanged} />
                   {license.status === 'invoiced' ? (
                     <CreditInvoiceButton license={license} onChanged={onChanged} />
                   ) : null}
@@ -75,11 +77,12 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                 : []),
               { label: 'VAT rule', value: invoice.vat_note },
               { label: 'Paid on', value: formatDate(license.payment_date) },
+              { label: 'Sent', value: mailedWords(license, invoice.number) || 'Not sent from here' },
             ]}
           />
         </Container>
       ) : null}
-      <CreditedInvoices license={license} />
+      <CreditedInvoices license={license} onChanged={onChanged} />
       {license.type === 'outgoing' ? (
         <Table
           data-testid="license-ledger-lines"

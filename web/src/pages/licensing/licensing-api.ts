@@ -1,5 +1,6 @@
 import type {
   CreditedInvoice,
+  LicenseDocumentMailed,
   LicenseAsset,
   LicenseContact,
   LicenseInvoice,
@@ -44,6 +45,8 @@ export type License = {
   invoice: LicenseInvoice | null;
   /** Invoices cancelled by credit notes, oldest first. */
   credited_invoices: CreditedInvoice[];
+  /** Each mailing of its invoices and credit notes, oldest first. */
+  documents_mailed: LicenseDocumentMailed[];
   paid: boolean;
   payment_date?: string;
   pay_period?: string;

@@ -2,13 +2,15 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { licensingCompany } from '../support/licensing-company.js';
 import { pdfText } from '../support/pdf-text.js';
+import { call, cloudUrl } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
  * A licence invoice is corrected by a credit note, never by changing it: the credit note is numbered once per company
  * (LC-), cancels the unpaid invoice in full, and sends the licence back to signed so a corrected invoice (a new LI-
  * number) can be issued. Both old documents stay downloadable as issued. The register of invoices and credit notes
- * (what a VAT return is made from) nets each credit note against the invoice it cancels.
+ * (what a VAT return is made from) nets each credit note against the invoice it cancels. Either document is mailed,
+ * its PDF attached, only to the licence's contacts or the company's members.
  */
 type Company = Awaited<ReturnType<typeof licensingCompany>>;
 let company: Company;
@@ -34,7 +36,7 @@ async function invoiced(extra: Record<string, unknown> = {}) {
   const license = await company.signed(outgoing(extra));
   const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.license as { id: string; invoice: { number: string; total: string; date: string } };
+  return issued.body.license as { id: string; invoice: { number: string; total: string; date: string; due_date: string } };
 }
 
 /** The text of a PDF the API links to. */
@@ -250,5 +252,65 @@ describe('the register of invoices and credit notes', () => {
     expect(notADay.body.errors).toEqual({ from: ['From must be a date (YYYY-MM-DD)'] });
     // The company's own only.
     expect((await other.api.get('/licensing/invoices')).body.documents).toEqual([]);
+  });
+});
+
+describe('mailing an invoice or a credit note', () => {
+  type OutboxMail = { to: string; subject: string; text: string; attachments?: { filename: string; url: string }[] };
+  const mailsTo = async (to: string) =>
+    ((await call('GET', '/_local/outbox')).body.mails as OutboxMail[]).filter((m) => m.to === to);
+
+  it("mails the stored PDF to the licence's contacts only, and notes each mailing on the licence", async () => {
+    const { api, stamp } = company;
+    const ann = `ann.${stamp}@film.example`;
+    const stranger = `stranger.${stamp}@elsewhere.example`;
+    const license = await invoiced({ contacts: [{ name: 'Ann Supervisor', email: ann }] });
+    const number = license.invoice.number;
+
+    const refused = await api.post(`/licenses/${license.id}/mail`, { number, to: [ann, stranger] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      to: [
+        `${stranger} is neither one of the licence's contacts nor a member of the company: add it to the licence's contacts first`,
+      ],
+    });
+    const none = await api.post(`/licenses/${license.id}/mail`, { number, to: [] });
+    expect(none.body.errors).toEqual({ to: ['Choose at least one recipient'] });
+    expect(await mailsTo(ann)).toEqual([]);
+
+    const sent = await api.post(`/licenses/${license.id}/mail`, { number, to: [ann.toUpperCase()] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.message).toBe(`${number} sent to ${ann}`);
+    expect(sent.body.license.documents_mailed).toEqual([
+      expect.objectContaining({ number, to: [ann], by_name: expect.any(String) }),
+    ]);
+    const [mail] = await mailsTo(ann);
+    expect(mail.subject).toBe(`Invoice ${number} from ${company.own.name}`);
+    expect(mail.text).toContain(`Please find attached invoice ${number}`);
+    expect(mail.text).toContain(`Total due: £120.00 by ${license.invoice.due_date}.`);
+    // The attachment is the invoice as downloaded, byte for byte.
+    expect(mail.attachments?.map((a) => a.filename)).toEqual([`${number}.pdf`]);
+    const attached = Buffer.from(await (await fetch(`${cloudUrl()}${mail.attachments?.[0].url}`)).arrayBuffer());
+    const link = await api.get(`/licenses/${license.id}/invoices/${number}`);
+    expect(attached.equals(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()))).toBe(true);
+
+    // Its credit note goes the same way, saying what it cancels.
+    const credited = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'Wrong use',
+      invoice_number: number,
+    });
+    const note = credited.body.license.credited_invoices[0].credit_note.number as string;
+    expect((await api.post(`/licenses/${license.id}/mail`, { number: note, to: [ann] })).status).toBe(200);
+    const noteMail = (await mailsTo(ann)).find((m) => m.subject === `Credit note ${note} from ${company.own.name}`);
+    expect(noteMail?.text).toContain(`which cancels invoice ${number}`);
+    expect(noteMail?.text).toContain('Reason: Wrong use');
+    const shown = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown.documents_mailed.map((m: { number: string }) => m.number)).toEqual([number, note]);
+
+    // A number the licence does not hold, or another company, finds nothing to send.
+    const missing = await api.post(`/licenses/${license.id}/mail`, { number: 'LI-999999', to: [ann] });
+    expect(missing.status).toBe(404);
+    expect((await other.api.post(`/licenses/${license.id}/mail`, { number, to: [ann] })).status).toBe(404);
+    expect(await mailsTo(ann)).toHaveLength(2);
   });
 });

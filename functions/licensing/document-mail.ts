@@ -1,0 +1,96 @@
+import { formatMoney } from '../../shared/money.js';
+import type { LicenseDocumentMail, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
+import { membersOf } from '../data/access/companies.js';
+import * as store from '../data/access/licenses.js';
+import { getUsers } from '../data/access/users.js';
+import type { LicenseItem } from '../data/entities/license.js';
+import type { Caller } from '../lib/auth-context.js';
+import { getBytes } from '../lib/bucket-objects.js';
+import { InvalidField } from '../lib/errors.js';
+import { sendMail } from '../lib/mail.js';
+import { invoiceParties } from './invoice-parties.js';
+import { type NumberedDocument, storedDocument } from './invoice-pdf.js';
+import { readLicense } from './licenses.js';
+import { presentLicense } from './present.js';
+
+const NOT_MAILABLE =
+  "is neither one of the licence's contacts nor a member of the company: add it to the licence's contacts first";
+
+/**
+ * The addresses a licence's documents may be mailed to: its contacts' (the licensee's people, as the company entered
+ * them) and the company's members'. Any other address would make the product a way to mail anyone.
+ */
+async function mailableAddresses(license: LicenseItem): Promise<Set<string>> {
+  const members = await getUsers((await membersOf(license.tenantId)).map((m) => m.userId));
+  const addresses = [...(license.contacts ?? []).map((c) => c.email), ...members.map((u) => u.email)];
+  return new Set(addresses.filter((e): e is string => Boolean(e)).map((e) => e.trim().toLowerCase()));
+}
+
+/** The mail's subject and words: what is attached, what it is for, and what it asks of the licensee. */
+function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { subject: string; text: string } {
+  const licensed = `the licence of ${billed.licensed}${billed.usage ? ` (${billed.usage})` : ''}`;
+  if (document.kind === 'credit_note') {
+    const { invoice, credit_note } = document.credited;
+    return {
+      subject: `Credit note ${credit_note.number} from ${billed.licensor_name}`,
+      text: [
+        `Dear ${billed.licensee_name},`,
+        '',
+        `Please find attached credit note ${credit_note.number}, which cancels invoice ${invoice.number} of ${invoice.date} for ${licensed} in full (${formatMoney(invoice.total, invoice.currency)}).`,
+        `Reason: ${credit_note.reason}`,
+        '',
+        billed.licensor_name,
+      ].join('\n'),
+    };
+  }
+  const { invoice } = document;
+  const due = formatMoney(invoice.balance_due ?? invoice.total, invoice.currency);
+  return {
+    subject: `Invoice ${invoice.number} from ${billed.licensor_name}`,
+    text: [
+      `Dear ${billed.licensee_name},`,
+      '',
+      `Please find attached invoice ${invoice.number} for ${licensed}.`,
+      `${invoice.balance_due ? 'Balance due' : 'Total due'}: ${due} by ${invoice.due_date}.`,
+      '',
+      billed.licensor_name,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /licenses/{id}/mail: mails one of the licence's invoices or credit notes, its PDF attached (the stored one,
+ * the same bytes as a download), one mail per address, then notes the mailing on the licence. Every address must be
+ * one of the licence's contacts or a member of the company, checked before anything is sent.
+ */
+export async function mailLicenceDocument(tenantId: string, caller: Caller, id: string, input: LicenseDocumentMail) {
+  const license = await readLicense(tenantId, id);
+  const allowed = await mailableAddresses(license);
+  const others = input.to.filter((e) => !allowed.has(e.toLowerCase()));
+  if (others.length) throw new InvalidField('to', `${others.join(', ')} ${NOT_MAILABLE}`);
+  const { document, bucket, key, filename, made } = await storedDocument(license, input.number);
+  const pdf = made ?? (await getBytes(bucket, key));
+  if (!pdf) throw new Error(`The PDF of ${input.number} was stored but cannot be read`);
+  const invoice = document.kind === 'invoice' ? document.invoice : document.credited.invoice;
+  const billed = invoice.billed ?? invoiceParties(license, await store.licensorTerms(tenantId));
+  const { subject, text } = mailText(document, billed);
+  const attachment = { filename, contentType: 'application/pdf', content: pdf };
+  const to = [...new Set(input.to.map((e) => e.toLowerCase()))];
+  for (const address of to) await sendMail({ to: address, subject, text, attachments: [attachment] });
+  const mailed = {
+    number: input.number,
+    to,
+    at: new Date().toISOString(),
+    by_name: caller.user.name || caller.user.email,
+  };
+  // Noted after the mails went: a licence edited meanwhile is read again, so the note is never lost to a race.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const current = attempt === 0 ? license : await readLicense(tenantId, id);
+    const noted = [...(current.documents_mailed ?? []), mailed];
+    if (await store.patchLicense(tenantId, id, current.revision, { documents_mailed: noted })) break;
+  }
+  return {
+    license: await presentLicense(tenantId, await readLicense(tenantId, id)),
+    message: `${input.number} sent to ${to.join(', ')}`,
+  };
+}
