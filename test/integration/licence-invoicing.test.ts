@@ -36,7 +36,10 @@ async function invoiced(extra: Record<string, unknown> = {}) {
   const license = await company.signed(outgoing(extra));
   const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.license as { id: string; invoice: { number: string; total: string; date: string; due_date: string } };
+  return issued.body.license as {
+    id: string;
+    invoice: { number: string; total: string; date: string; due_date: string };
+  };
 }
 
 /** The text of a PDF the API links to. */
