@@ -130,7 +130,8 @@ export function LicenceInvoicesPage() {
             { id: 'net', header: 'Net', cell: (l) => formatMoney(l.net, l.currency) },
             { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
             { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
-            { id: 'status', header: 'Status', cell: (l) => l.status },
+            // The API's words carry ISO days (as the CSV keeps them); the page shows days as everywhere else.
+            { id: 'status', header: 'Status', cell: (l) => l.status.replace(/\d{4}-\d{2}-\d{2}/g, formatDate) },
           ]}
         />
       </SpaceBetween>
