@@ -66,7 +66,12 @@ export function MailDocumentButton({
       <Button
         data-testid={`license-mail-${number}`}
         variant={inline ? 'inline-link' : 'normal'}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // Every contact the licence has now, each time the dialog opens.
+          setChosen(options);
+          setError(undefined);
+          setOpen(true);
+        }}
       >
         Send by e-mail
       </Button>
