@@ -184,16 +184,26 @@ export const licenseReportReceived = z.strictObject({
 });
 
 /**
+ * A licence document's number as sent: "LI-000042" (an invoice) or "LC-000007" (a credit note), of the kinds
+ * `prefixes` allows; anything else is refused as `{field} must be {what}, e.g. {example}`.
+ */
+const documentNumber = (prefixes: 'LI' | 'LC' | 'LI|LC', field: string, what: string, example: string) =>
+  z
+    .string(`${field} must be text`)
+    .trim()
+    .regex(new RegExp(`^(${prefixes})-\\d{6}$`), `${field} must be ${what}, e.g. ${example}`);
+
+/** The path of one of a licence's documents: the licence's id and the document's number. */
+const documentParams = (number: ReturnType<typeof documentNumber>) =>
+  z.strictObject({ id: z.string().trim().min(1).max(80), number });
+
+/**
  * POST /licenses/{id}/credit_note: why the invoice is cancelled (printed on the credit note) and, as the page showed
  * it, which invoice: a second click on the same invoice then changes nothing.
  */
 export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
-  invoice_number: z
-    .string('Invoice number must be text')
-    .trim()
-    .regex(/^LI-\d{6}$/, 'Invoice number must be an invoice number, e.g. LI-000042')
-    .optional(),
+  invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
 });
 
 /**
@@ -201,10 +211,7 @@ export const licenseCreditNote = z.strictObject({
  * chosen (each one of the licence's contacts or a member of the company).
  */
 export const licenseDocumentMail = z.strictObject({
-  number: z
-    .string('Number must be text')
-    .trim()
-    .regex(/^L[IC]-\d{6}$/, 'Number must be an invoice or credit note number, e.g. LI-000042'),
+  number: documentNumber('LI|LC', 'Number', 'an invoice or credit note number', 'LI-000042'),
   to: z
     .array(
       z.string().trim().pipe(z.email('Each recipient must be a valid e-mail').max(320)),
@@ -219,22 +226,12 @@ export type LicenseDocumentMail = z.infer<typeof licenseDocumentMail>;
 export type LicenseDocumentMailed = { number: string; to: string[]; at: string; by_name: string };
 
 /** GET /licenses/{id}/invoices/{number}: an invoice the licence has, or had before a credit note cancelled it. */
-export const licenseInvoiceNumber = z.strictObject({
-  id: z.string().trim().min(1).max(80),
-  number: z
-    .string()
-    .trim()
-    .regex(/^LI-\d{6}$/, 'Number must be an invoice number, e.g. LI-000042'),
-});
+export const licenseInvoiceNumber = documentParams(documentNumber('LI', 'Number', 'an invoice number', 'LI-000042'));
 
 /** GET /licenses/{id}/credit_notes/{number}: a credit note that cancelled one of the licence's invoices. */
-export const licenseCreditNoteNumber = z.strictObject({
-  id: z.string().trim().min(1).max(80),
-  number: z
-    .string()
-    .trim()
-    .regex(/^LC-\d{6}$/, 'Number must be a credit note number, e.g. LC-000007'),
-});
+export const licenseCreditNoteNumber = documentParams(
+  documentNumber('LC', 'Number', 'a credit note number', 'LC-000007'),
+);
 
 /** The calendar quarter holding `day` (YYYY-MM-DD), first and last days: the register's range unless one is given. */
 export function quarterAround(day: string): { from: string; to: string } {
