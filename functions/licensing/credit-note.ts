@@ -3,14 +3,11 @@ import type { CreditedInvoice } from '../../shared/schemas/licensing.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Conflict, InvalidField } from '../lib/errors.js';
 import { invoiceParties } from './invoice-parties.js';
-import { moveBy, readLicense, requireStatus, today } from './licenses.js';
+import { documentNumber, moveBy, readLicense, requireStatus, today } from './licenses.js';
 import { presentLicense } from './present.js';
 
 /** How often numbering is tried again when another credit note of the company took the number first. */
 const ATTEMPTS = 8;
-
-/** "LC-000007": the company's 7th licence credit note. */
-const creditNoteNumber = (n: number) => `LC-${String(n).padStart(6, '0')}`;
 
 /**
  * Cancels an unpaid licence invoice in full with a credit note, the way an issued invoice is corrected: the invoice
@@ -40,7 +37,7 @@ export async function issueCreditNote(
       throw new InvalidField('invoice_number', `Invoice ${invoice_number} is not this licence's invoice`);
     const billed = invoice.billed ?? invoiceParties(license, await store.licensorTerms(tenantId));
     const numbered = await store.documentsNumbered(tenantId, 'license_credit_note');
-    const number = creditNoteNumber(numbered + 1);
+    const number = documentNumber('LC', numbered + 1);
     const credit: CreditedInvoice = {
       invoice: { ...invoice, billed },
       credit_note: {

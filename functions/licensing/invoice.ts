@@ -3,7 +3,7 @@ import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { invoiceParties } from './invoice-parties.js';
-import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { documentNumber, moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { presentLicense } from './present.js';
 import { licenceVat } from './vat.js';
 
@@ -14,9 +14,6 @@ const ATTEMPTS = 8;
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** "LI-000042": the company's 42nd licence invoice. */
-const invoiceNumber = (n: number) => `LI-${String(n).padStart(6, '0')}`;
 
 /**
  * Issues a signed outgoing licence's invoice: VAT by the rule in vat.ts, the next number of the
@@ -42,7 +39,7 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
     const numbered = await store.documentsNumbered(tenantId, 'license_invoice');
     const date = today();
     const invoice = {
-      number: invoiceNumber(numbered + 1),
+      number: documentNumber('LI', numbered + 1),
       date,
       due_date: addDays(date, license.invoice_due_days ?? DEFAULT_DUE_DAYS),
       currency,
