@@ -5,7 +5,6 @@ import * as store from '../data/access/licenses.js';
 import { getUsers } from '../data/access/users.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { Caller } from '../lib/auth-context.js';
-import { getBytes } from '../lib/bucket-objects.js';
 import { InvalidField } from '../lib/errors.js';
 import { sendMail } from '../lib/mail.js';
 import { invoiceParties } from './invoice-parties.js';
@@ -68,8 +67,7 @@ export async function mailLicenceDocument(tenantId: string, caller: Caller, id: 
   const allowed = await mailableAddresses(license);
   const others = input.to.filter((e) => !allowed.has(e.toLowerCase()));
   if (others.length) throw new InvalidField('to', `${others.join(', ')} ${NOT_MAILABLE}`);
-  const { document, bucket, key, filename, made } = await storedDocument(license, input.number);
-  const pdf = made ?? (await getBytes(bucket, key));
+  const { document, filename, pdf } = await storedDocument(license, input.number, { bytes: true });
   if (!pdf) throw new Error(`The PDF of ${input.number} was stored but cannot be read`);
   const invoice = document.kind === 'invoice' ? document.invoice : document.credited.invoice;
   const billed = invoice.billed ?? invoiceParties(license, await store.licensorTerms(tenantId));

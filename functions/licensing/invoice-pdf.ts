@@ -6,7 +6,7 @@ import { renderContractPdf } from '../contracts/document.js';
 import * as store from '../data/access/licenses.js';
 import type { CreditedInvoice, LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
-import { objectExists, putBytes } from '../lib/bucket-objects.js';
+import { getBytes, objectExists, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
 import { contentDisposition } from '../lib/download-name.js';
 import { BadRequest, NotFound } from '../lib/errors.js';
@@ -128,20 +128,19 @@ function documentNumbered(license: LicenseItem, number: string): NumberedDocumen
 /**
  * One of a licence's documents (numbered `number`) with its PDF in the ledger bucket. None changes once numbered, so
  * its PDF is made the first time it is needed (with the contracts' document renderer and the statements' fonts) and
- * kept under `licenses/{company}/{licence}/{number}.pdf`; later calls find the same file. `made` holds the bytes when
- * this call made them.
+ * kept under `licenses/{company}/{licence}/{number}.pdf`; later calls find the same file. With `bytes` the PDF's
+ * bytes come back too, read in the same request that finds it (a link needs only to know it is there: a HEAD).
  */
-export async function storedDocument(license: LicenseItem, number: string) {
+export async function storedDocument(license: LicenseItem, number: string, { bytes = false } = {}) {
   const document = documentNumbered(license, number);
   const bucket = requireEnv(ENV.ledgerBucket);
   const filename = `${number}.pdf`;
   const key = `licenses/${license.tenantId}/${license.id}/${filename}`;
-  let made: Uint8Array | undefined;
-  if (!(await objectExists(bucket, key))) {
-    made = await invoicePdf(license, () => store.licensorTerms(license.tenantId), document);
-    await putBytes(bucket, key, made, 'application/pdf');
-  }
-  return { document, bucket, key, filename, made };
+  const kept = bytes ? await getBytes(bucket, key) : await objectExists(bucket, key);
+  if (kept) return { document, bucket, key, filename, pdf: kept === true ? null : kept };
+  const pdf = await invoicePdf(license, () => store.licensorTerms(license.tenantId), document);
+  await putBytes(bucket, key, pdf, 'application/pdf');
+  return { document, bucket, key, filename, pdf };
 }
 
 /**
