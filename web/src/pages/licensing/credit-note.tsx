@@ -8,11 +8,12 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
-import { api, ApiError, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { openLink } from '../../components/signed-copy-field';
 import { MailDocumentButton, mailedWords } from './document-mail';
+import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
 
 /**
@@ -39,7 +40,7 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
       setReason('');
       onChanged(answer.license);
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.errors?.reason?.[0] : undefined;
+      const field = fieldErrorsOf(failure)?.reason;
       if (field) setError(field);
       else notify('error', errorMessage(failure));
     } finally {

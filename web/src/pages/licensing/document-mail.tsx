@@ -4,9 +4,10 @@ import FormField from '@cloudscape-design/components/form-field';
 import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
-import { api, ApiError, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
 
 /** When and to whom a document was mailed, in words ("ann@film.example on 5th Dec 2026"), or '' if never. */
@@ -54,7 +55,7 @@ export function MailDocumentButton({
       setOpen(false);
       onChanged(answer.license);
     } catch (failure) {
-      const field = failure instanceof ApiError ? failure.errors?.to?.[0] : undefined;
+      const field = fieldErrorsOf(failure)?.to;
       if (field && options.length) setError(field);
       else notify('error', errorMessage(failure));
     } finally {

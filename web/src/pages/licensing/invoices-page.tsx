@@ -12,12 +12,13 @@ import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { quarterAround, type RegisterLine } from '../../../../shared/schemas/licensing';
-import { api, ApiError } from '../../app/api';
+import { api } from '../../app/api';
 import { notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { saveFile } from '../../app/save-file';
 import { RouterLink } from '../../components/router-link';
 import { openLink } from '../../components/signed-copy-field';
+import { fieldErrorsOf } from '../money/statements/use-period-form';
 
 /** The register as GET /licensing/invoices answers it (functions/licensing/invoice-register.ts). */
 type Register = {
@@ -39,8 +40,7 @@ export function LicenceInvoicesPage() {
   const [typed, setTyped] = useState(range);
   const query = `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
   const register = useApi<Register>(`/licensing/invoices?${query}`);
-  const fieldError = (field: 'from' | 'to') =>
-    register.error instanceof ApiError ? register.error.errors?.[field]?.[0] : undefined;
+  const fieldError = (field: 'from' | 'to') => fieldErrorsOf(register.error)?.[field];
   const downloadCsv = async () => {
     try {
       const { filename, csv } = await api.get<{ filename: string; csv: string }>(`/licensing/invoices_csv?${query}`);
