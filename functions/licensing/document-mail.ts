@@ -37,6 +37,11 @@ function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { 
         '',
         `Please find attached credit note ${credit_note.number}, which cancels invoice ${invoice.number} of ${invoice.date} for ${licensed} in full (${formatMoney(invoice.total, invoice.currency)}).`,
         `Reason: ${credit_note.reason}`,
+        ...(credit_note.refund
+          ? [
+              `The ${formatMoney(credit_note.refund.amount, invoice.currency)} you paid on ${credit_note.refund.paid_on} was refunded on ${credit_note.refund.date}.`,
+            ]
+          : []),
         '',
         billed.licensor_name,
       ].join('\n'),

@@ -73,6 +73,9 @@ function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: Licen
       `VAT at ${invoice.vat_rate}% credited: ${money(invoice.vat)}`,
       `Total credited: ${money(invoice.total)}`,
     ),
+    credit_note.refund
+      ? `Paid on ${credit_note.refund.paid_on}: ${money(credit_note.refund.amount)} refunded on ${credit_note.refund.date}.`
+      : '',
     invoice.advance_received
       ? `The advance received (${money(invoice.advance_received)}) stays received: the invoice that replaces this one deducts it.`
       : '',

@@ -9,6 +9,7 @@ import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { downloadName } from '../lib/download-name.js';
 import { safeCsv } from '../lib/safe-csv.js';
+import { formatMoney } from '../../shared/money.js';
 import { today } from './licenses.js';
 
 const negated = (amount: string) => new Big(amount).times(-1).toFixed(2);
@@ -31,7 +32,13 @@ function invoiceLine(license: LicenseItem, invoice: LicenseInvoice, status: stri
 
 function creditNoteLine(license: LicenseItem, { invoice, credit_note }: CreditedInvoice): RegisterLine {
   return {
-    ...invoiceLine(license, invoice, `Credits ${invoice.number}`),
+    ...invoiceLine(
+      license,
+      invoice,
+      credit_note.refund
+        ? `Credits ${invoice.number}; ${formatMoney(credit_note.refund.amount, invoice.currency)} refunded on ${credit_note.refund.date}`
+        : `Credits ${invoice.number}`,
+    ),
     kind: 'credit_note',
     number: credit_note.number,
     date: credit_note.date,

@@ -64,9 +64,11 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
       license.revision,
       { sequence: 'license_invoice', value: numbered },
       {
-        invoice,
-        status: 'invoiced',
-        history: [...(license.history ?? []), moveBy(caller, license.status, 'invoiced')],
+        set: {
+          invoice,
+          status: 'invoiced',
+          history: [...(license.history ?? []), moveBy(caller, license.status, 'invoiced')],
+        },
       },
     );
     if (written)

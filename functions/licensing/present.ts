@@ -48,9 +48,13 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
   };
 }
 
-/** Whether the licence's payment or advance wrote ledger lines. */
+/** Whether the licence's payment, advance or a refund wrote ledger lines (a refunded payment's lines stay). */
 export const madeLines = (license: LicenseItem) =>
-  Boolean(license.royalty_ids?.length || license.advance_royalty_ids?.length);
+  Boolean(
+    license.royalty_ids?.length ||
+      license.advance_royalty_ids?.length ||
+      license.credited_invoices?.some((credited) => credited.credit_note.refund),
+  );
 
 /** One licence with its label's name and the ledger lines its payment wrote. */
 export async function presentLicense(tenantId: string, license: LicenseItem) {

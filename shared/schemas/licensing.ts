@@ -199,11 +199,13 @@ const documentParams = (number: ReturnType<typeof documentNumber>) =>
 
 /**
  * POST /licenses/{id}/credit_note: why the invoice is cancelled (printed on the credit note) and, as the page showed
- * it, which invoice: a second click on the same invoice then changes nothing.
+ * it, which invoice: a second click on the same invoice then changes nothing. Crediting a paid invoice refunds what
+ * was paid against it, on `refund_date` (today unless given).
  */
 export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
   invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
+  refund_date: z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional(),
 });
 
 /**
@@ -308,9 +310,23 @@ export type LicenseInvoice = {
 
 /**
  * The credit note that cancelled an invoice in full, numbered once per company in a sequence of its own
- * ("LC-000007"). It credits the invoice's amounts exactly (net, VAT, total), so it holds only its own words.
+ * ("LC-000007"). It credits the invoice's amounts exactly (net, VAT, total), so it holds only its own words, and,
+ * when the invoice had been paid, the refund of that payment.
  */
-type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string };
+type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string; refund?: LicenseRefund };
+
+/**
+ * What a credit note of a paid invoice gave back: the payment (what the invoice asked, its total less an advance
+ * received) refunded on `date`, and the ledger lines that reversed the payment's income lines (`reverses`) in the
+ * refund's pay period.
+ */
+export type LicenseRefund = {
+  date: string;
+  paid_on: string;
+  amount: string;
+  royalty_ids: string[];
+  reverses: string[];
+};
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */
 export type CreditedInvoice = { invoice: LicenseInvoice; credit_note: LicenseCreditNote };

@@ -154,19 +154,99 @@ describe('crediting a licence invoice', () => {
     );
   });
 
-  it('refuses to credit an invoice that is paid or a licence never invoiced', async () => {
+  it('refunds a paid invoice with its credit note: the payment reversed in the ledger once, in the refund month', async () => {
     const { api } = company;
-    const paid = await invoiced();
-    expect((await api.post(`/licenses/${paid.id}/payment`, {})).status).toBe(200);
-    const refused = await api.post(`/licenses/${paid.id}/credit_note`, { reason: 'Too late' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Only an issued invoice that is not paid can be credited');
+    const license = await invoiced();
+    const paidOn = new Date().toISOString().slice(0, 10);
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn })).status).toBe(200);
+    const sum = (lines: { amount: string }[]) =>
+      lines.reduce((total, line) => total + Math.round(Number(line.amount) * 1e6), 0);
+    const paid = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(paid.royalty_lines).toHaveLength(3);
+    expect(sum(paid.royalty_lines)).toBe(100_000_000);
+
+    // The refund's day is asked for: never in the future, never before the payment.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const future = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'Cancelled',
+      refund_date: tomorrow,
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual({ refund_date: ['Refund date must not be in the future'] });
+    const early = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'Cancelled',
+      refund_date: '2020-01-01',
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ refund_date: [`Refund date must be on or after the payment date ${paidOn}`] });
+
+    // Three clicks at once: one credit note, one refund, the payment's three lines reversed once.
+    const body = {
+      reason: 'The licensee cancelled the campaign',
+      invoice_number: license.invoice.number,
+      refund_date: paidOn,
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/credit_note`, body)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const note = answers[0]?.body.license.credited_invoices[0].credit_note;
+    for (const answer of answers) {
+      expect(answer.body.license.credited_invoices).toHaveLength(1);
+      expect(answer.body.message).toBe(
+        `Credit note ${note.number} issued: invoice ${license.invoice.number} is cancelled and £120.00 refunded`,
+      );
+    }
+    expect(note.refund).toMatchObject({ date: paidOn, paid_on: paidOn, amount: '120.00' });
+    const refunded = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(refunded).toMatchObject({ status: 'signed', invoice: null, paid: false });
+    expect(refunded.payment_date).toBeUndefined();
+    expect(refunded.history.at(-1)).toMatchObject({
+      from: 'paid',
+      to: 'signed',
+      note: `Invoice ${license.invoice.number} cancelled by credit note ${note.number}; the payment of £120.00 refunded on ${paidOn}`,
+    });
+    expect(refunded.royalty_lines).toHaveLength(6);
+    expect(sum(refunded.royalty_lines)).toBe(0);
+    const reversals = refunded.royalty_lines.filter((line: { id: string }) =>
+      note.refund.royalty_ids.includes(line.id),
+    );
+    expect(reversals).toHaveLength(3);
+    for (const line of reversals)
+      expect(line).toMatchObject({
+        pay_period: paidOn.slice(0, 7),
+        sales_description: `Licence fee refunded, credit note ${note.number}: Advert`,
+      });
+    expect(sum(reversals)).toBe(-100_000_000);
+    // The royalties list carries the reversal like any line, its quantity -1.
+    const line = await api.get(`/royalties/${reversals[0].id}`);
+    expect(line.status, JSON.stringify(line.body)).toBe(200);
+    expect(line.body.royalty).toMatchObject({ quantity: -1 });
+
+    const pdf = await linkedPdf(`/licenses/${license.id}/credit_notes/${note.number}`);
+    expect(pdf.text).toContain(`Paid on ${paidOn}: £120.00 refunded on ${paidOn}.`);
+
+    // Invoiced and paid again: a refund date means nothing to an unpaid invoice; the new payment stands beside the two
+    // that cancel out.
+    const again = (await api.post(`/licenses/${license.id}/invoice`, {})).body.license;
+    const unpaid = await api.post(`/licenses/${license.id}/credit_note`, { reason: 'No', refund_date: paidOn });
+    expect(unpaid.status).toBe(400);
+    expect(unpaid.body.errors).toEqual({
+      refund_date: ['Only a paid invoice is refunded: leave the refund date empty'],
+    });
+    expect(again.status).toBe('invoiced');
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn })).status).toBe(200);
+    const repaid = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(repaid.royalty_lines).toHaveLength(9);
+    expect(sum(repaid.royalty_lines)).toBe(100_000_000);
+  });
+
+  it('refuses to credit a licence never invoiced', async () => {
+    const { api } = company;
     const signed = await company.signed(outgoing());
     const never = await api.post(`/licenses/${signed.id}/credit_note`, { reason: 'Nothing to credit' });
     expect(never.status).toBe(400);
-    expect(never.body.message).toBe('Only an issued invoice that is not paid can be credited');
-    expect((await api.get(`/licenses/${paid.id}`)).body.license).toMatchObject({
-      status: 'paid',
+    expect(never.body.message).toBe('Only an issued invoice can be credited');
+    expect((await api.get(`/licenses/${signed.id}`)).body.license).toMatchObject({
+      status: 'signed',
       credited_invoices: [],
     });
   });

@@ -56,22 +56,24 @@ export async function documentsNumbered(tenantId: string, sequence: LicenseSeque
 /**
  * Numbers a licence's invoice or credit note: the company's sequence moves n → n+1 and the licence takes
  * document n+1 (its fields `set`, and `remove` taken off), in one transaction that holds only while the sequence
- * still says n and the licence is still at `revision`. So numbers are given once, in order, with no gap.
+ * still says n and the licence is still at `revision`. So numbers are given once, in order, with no gap. The
+ * ledger lines a credit note's refund writes (`lines`, at most one per asset: 50) go in the same transaction, so
+ * a refund is written once, with its credit note, or not at all.
  */
 export async function writeNumbered(
   tenantId: string,
   id: string,
   revision: number,
   numbered: { sequence: LicenseSequence; value: number },
-  set: Partial<LicenseFields>,
-  remove: (keyof LicenseFields)[] = [],
+  change: { set: Partial<LicenseFields>; remove?: (keyof LicenseFields)[]; lines?: CreateManualRoyalty[] },
 ): Promise<boolean> {
   const { sequence, value } = numbered;
+  const lines = change.lines ?? [];
   const result = await getDb()
-    .transaction.write(({ License, Sequence }) => [
+    .transaction.write(({ License, Sequence, ManualRoyalty }) => [
       License.patch({ tenantId, id })
-        .set({ ...set, revision: revision + 1 })
-        .remove(remove)
+        .set({ ...change.set, revision: revision + 1 })
+        .remove(change.remove ?? [])
         .where((attr, op) => op.eq(attr.revision, revision))
         .commit(),
       value === 0
@@ -80,9 +82,12 @@ export async function writeNumbered(
             .set({ value: value + 1 })
             .where((attr, op) => op.eq(attr.value, value))
             .commit(),
+      ...lines.map((line) => ManualRoyalty.create(line).commit()),
     ])
     .go();
-  return !result.canceled;
+  if (result.canceled) return false;
+  if (lines.length) await moneyWritten(tenantId);
+  return true;
 }
 
 /**

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -17,36 +18,42 @@ import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
 
 /**
- * "Credit invoice": asks why, then cancels the unpaid invoice with a numbered credit note. The licence goes back to
- * signed, so its details can be corrected and a new invoice issued; the invoice and its credit note stay listed.
+ * "Credit invoice": asks why, then cancels the invoice with a numbered credit note. The licence goes back to signed,
+ * so its details can be corrected and a new invoice issued; the invoice and its credit note stay listed. A paid
+ * invoice's credit note also refunds the payment: it asks the day the money went back, and the payment's ledger lines
+ * are reversed in that month.
  */
 export function CreditInvoiceButton({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [refundedOn, setRefundedOn] = useState(new Date().toISOString().slice(0, 10));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const invoice = license.invoice;
   if (!invoice) return null;
+  const paid = license.status === 'paid';
   const credit = async () => {
     setBusy(true);
-    setError(undefined);
+    setErrors({});
     try {
       const answer = await api.post<{ license: License; message: string }>(`/licenses/${license.id}/credit_note`, {
         reason,
         invoice_number: invoice.number,
+        ...(paid ? { refund_date: refundedOn } : {}),
       });
       notify('notification', answer.message);
       setOpen(false);
       setReason('');
       onChanged(answer.license);
     } catch (failure) {
-      const field = fieldErrorsOf(failure)?.reason;
-      if (field) setError(field);
+      const fields = fieldErrorsOf(failure);
+      if (fields?.reason || fields?.refund_date) setErrors(fields);
       else notify('error', errorMessage(failure));
     } finally {
       setBusy(false);
     }
   };
+  const due = formatMoney(invoice.balance_due ?? invoice.total, invoice.currency);
   return (
     <>
       <Button data-testid="license-credit-invoice" onClick={() => setOpen(true)}>
@@ -65,14 +72,30 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
           <Box margin={{ bottom: 's' }}>
             {`A credit note cancels the whole invoice (${formatMoney(invoice.total, invoice.currency)}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`}
           </Box>
-          <FormField label="Reason" description="Printed on the credit note" errorText={error}>
-            <Textarea
-              data-testid="license-credit-reason"
-              value={reason}
-              onChange={({ detail }) => setReason(detail.value)}
-              placeholder="e.g. Licensee's company name was wrong"
-            />
-          </FormField>
+          {paid ? (
+            <Box margin={{ bottom: 's' }} data-testid="license-credit-refund-words">
+              {`It was paid on ${formatDate(license.payment_date)}: the credit note records that the ${due} paid is refunded, and the fee's ledger lines are reversed in the refund's month, so the payees' next statements give it back.`}
+            </Box>
+          ) : null}
+          <SpaceBetween size="s">
+            <FormField label="Reason" description="Printed on the credit note" errorText={errors.reason}>
+              <Textarea
+                data-testid="license-credit-reason"
+                value={reason}
+                onChange={({ detail }) => setReason(detail.value)}
+                placeholder="e.g. Licensee's company name was wrong"
+              />
+            </FormField>
+            {paid ? (
+              <FormField label="Refunded on" constraintText="YYYY-MM-DD" errorText={errors.refund_date}>
+                <Input
+                  data-testid="license-credit-refund-date"
+                  value={refundedOn}
+                  onChange={({ detail }) => setRefundedOn(detail.value)}
+                />
+              </FormField>
+            ) : null}
+          </SpaceBetween>
         </ConfirmActionModal>
       ) : null}
     </>
@@ -103,6 +126,14 @@ export function CreditedInvoices({ license, onChanged }: { license: License; onC
         },
         { id: 'credited', header: 'Credited', cell: (c) => formatDate(c.credit_note.date) },
         { id: 'reason', header: 'Reason', cell: (c) => c.credit_note.reason },
+        {
+          id: 'refund',
+          header: 'Refund',
+          cell: (c) =>
+            c.credit_note.refund
+              ? `${formatMoney(c.credit_note.refund.amount, c.invoice.currency)} on ${formatDate(c.credit_note.refund.date)}`
+              : 'Not paid, nothing to refund',
+        },
         { id: 'by', header: 'By', cell: (c) => c.credit_note.by_name },
         {
           id: 'sent',

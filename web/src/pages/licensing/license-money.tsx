@@ -41,7 +41,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
                   <MailDocumentButton license={license} number={invoice.number} onChanged={onChanged} />
-                  {license.status === 'invoiced' ? (
+                  {license.status === 'invoiced' || license.status === 'paid' ? (
                     <CreditInvoiceButton license={license} onChanged={onChanged} />
                   ) : null}
                   <Button onClick={() => void openLink(`/licenses/${license.id}/invoice`)}>Download PDF</Button>
