@@ -10,6 +10,11 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return d.isValid() ? d.format('Do MMM YYYY') : '';
 }
 
+/** A sentence the API wrote with stored days (2026-12-05), each day as the pages show days ("5th Dec 2026"). */
+export function formatDaysIn(text: string): string {
+  return text.replace(/\d{4}-\d{2}-\d{2}/g, formatDate);
+}
+
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /** File sizes in B, kB, MB, GB, TB in steps of 1024 with 2 decimals. */

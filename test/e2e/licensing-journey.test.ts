@@ -186,6 +186,23 @@ describe('licensing journey', () => {
     await page.locator('[data-testid^="royalty-license-"]').first().click();
     await page.waitForURL(new RegExp(`/user/licensing/${licenseId}$`));
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
+
+    // The deal is called off after payment: the paid invoice's credit note refunds it, on the day asked, and the
+    // payment's lines are reversed beside it (the statement published above keeps them; the next one gives them back).
+    await page.getByTestId('license-credit-invoice').click();
+    await expect.poll(() => page.getByTestId('license-credit-refund-words').textContent()).toContain('is refunded');
+    await page.getByTestId('license-credit-reason').locator('textarea').fill('The film was cancelled');
+    await page.getByTestId('license-credit-refund-date').locator('input').fill('2999-01-01');
+    await page.getByTestId('license-credit-confirm').click();
+    await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
+    await page.getByTestId('license-credit-refund-date').locator('input').fill(new Date().toISOString().slice(0, 10));
+    await screenshotIfAsked(page, 'test-results/licensing-refund-dialog.png', true);
+    await page.getByTestId('license-credit-confirm').click();
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Signed');
+    await expect.poll(() => credited.textContent()).toContain('LC-000002');
+    expect(await credited.textContent()).toContain('Not paid, nothing to refund');
+    await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('Licence fee refunded');
+    await screenshotIfAsked(page, 'test-results/licensing-refunded.png', true);
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);

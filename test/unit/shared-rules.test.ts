@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { statusColour } from '../../shared/status-colours.js';
-import { absoluteLink, formatDate, formatFileSize, padTwo, quarterOf, uploadProgress } from '../../shared/format.js';
+import {
+  absoluteLink,
+  formatDate,
+  formatDaysIn,
+  formatFileSize,
+  padTwo,
+  quarterOf,
+  uploadProgress,
+} from '../../shared/format.js';
 import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
@@ -31,6 +39,12 @@ describe('display conventions', () => {
     expect(formatDate('2026-02-03')).toBe('3rd Feb 2026');
     expect(formatDate('2026-11-22T10:00:00Z')).toBe('22nd Nov 2026');
     expect(formatDate(null)).toBe('');
+    expect(formatDaysIn('Credits LI-000001; £120.00 refunded on 2026-12-05')).toBe(
+      'Credits LI-000001; £120.00 refunded on 5th Dec 2026',
+    );
+    expect(formatDaysIn('Unpaid, due 2027-01-04, invoice 2026-12-05')).toBe(
+      'Unpaid, due 4th Jan 2027, invoice 5th Dec 2026',
+    );
   });
   it('shows file sizes in 1024 steps with 2 decimals', () => {
     expect(formatFileSize(512)).toBe('512.00 B');

@@ -9,7 +9,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatDaysIn } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { quarterAround, type RegisterLine } from '../../../../shared/schemas/licensing';
 import { api } from '../../app/api';
@@ -131,7 +131,7 @@ export function LicenceInvoicesPage() {
             { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
             { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
             // The API's words carry ISO days (as the CSV keeps them); the page shows days as everywhere else.
-            { id: 'status', header: 'Status', cell: (l) => l.status.replace(/\d{4}-\d{2}-\d{2}/g, formatDate) },
+            { id: 'status', header: 'Status', cell: (l) => formatDaysIn(l.status) },
           ]}
         />
       </SpaceBetween>

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatDaysIn } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { type LicenseStatus, pipelineMoves } from '../../../../shared/schemas/licensing';
 import { api, errorMessage } from '../../app/api';
@@ -50,9 +50,11 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
   if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
     return (
       <Box data-testid="license-pipeline-end">
-        {license.status === 'paid'
-          ? `Paid on ${formatDate(license.payment_date)}: nothing more to do.`
-          : `This licence ended ${displayLabel(license.status).toLowerCase()}.`}
+        {license.status !== 'paid'
+          ? `This licence ended ${displayLabel(license.status).toLowerCase()}.`
+          : license.type === 'outgoing'
+            ? `Paid on ${formatDate(license.payment_date)}. Should the deal be called off, crediting the invoice refunds the payment.`
+            : `Paid on ${formatDate(license.payment_date)}: nothing more to do.`}
       </Box>
     );
   return (
@@ -194,7 +196,7 @@ export function LicensePage() {
             { id: 'to', header: 'Moved to', cell: (m) => <StatusBadge word={m.to} /> },
             { id: 'by', header: 'By', cell: (m) => m.by_name },
             { id: 'at', header: 'When', cell: (m) => formatDate(m.at) },
-            { id: 'note', header: 'Note', cell: (m) => m.note ?? '' },
+            { id: 'note', header: 'Note', cell: (m) => formatDaysIn(m.note ?? '') },
           ]}
         />
         {license.type === 'incoming' && (license.expense_id || license.advance_paid) ? (
