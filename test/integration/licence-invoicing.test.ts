@@ -4,6 +4,8 @@ import { licensingCompany } from '../support/licensing-company.js';
 import { pdfText } from '../support/pdf-text.js';
 import { call, cloudUrl } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { until } from '../support/wait.js';
+import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 
 /**
  * A licence invoice is corrected by a credit note, never by changing it: the credit note is numbered once per company
@@ -395,5 +397,59 @@ describe('mailing an invoice or a credit note', () => {
     expect(missing.status).toBe(404);
     expect((await other.api.post(`/licenses/${license.id}/mail`, { number, to: [ann] })).status).toBe(404);
     expect(await mailsTo(ann)).toHaveLength(2);
+  });
+});
+
+describe("a refund on the payee's statements", () => {
+  it('gives back what a published statement credited: the reversal is late money of the stated month', async () => {
+    const world = await licensingCompany('Licence refunds stated', {
+      prefix: 'Refunded',
+      payees: ['Refund artist'],
+      recordingsPaidToFirstPayee: true,
+    });
+    const { api } = world;
+    const payee = world.payees[0];
+    const [recording] = world.recordings;
+    const license = await world.signed({
+      type: 'outgoing',
+      licensee_name: `Refund Films ${world.stamp}`,
+      usage: 'Trailer',
+      fee: '100.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: recording?.id, split: '100' }],
+    });
+    expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const month = today.slice(0, 7);
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: today })).status).toBe(200);
+
+    // The payee's statement of the month carries the fee's line, published.
+    expect(
+      (await api.post('/statements', { payee_id: payee?.id, start_pay_period: month, end_pay_period: month })).status,
+    ).toBe(201);
+    const statement = await until(async () => {
+      const found = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee?.id}`)).body
+        .statements as Statement[];
+      return found[0]?.queue_status === 'published' ? found[0] : undefined;
+    }, 60_000);
+    expect(statement.control.lines).toBe(1);
+    const credited = BigInt(statement.control.lines_total.replace('.', ''));
+    expect(credited > 0n).toBe(true);
+
+    // Refunded: the statement stays as published; the reversal waits for the payee's next statement as late money,
+    // exactly what the statement credited, turned round.
+    const refund = await api.post(`/licenses/${license.id}/credit_note`, {
+      reason: 'Trailer pulled',
+      refund_date: today,
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const late = await until(async () => {
+      const rows = (await api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+      return rows.find((row) => row.account.id === payee?.id);
+    }, 60_000);
+    expect(late).toMatchObject({ number: statement.number, start_pay_period: month, lines: 1 });
+    expect(BigInt(late.amount.replace('.', ''))).toBe(-credited);
+    const again = (await api.get(`/statements/${statement.id}`)).body.statement as Statement;
+    expect(again.control).toEqual(statement.control);
   });
 });
