@@ -225,6 +225,15 @@ describe('crediting a licence invoice', () => {
 
     const pdf = await linkedPdf(`/licenses/${license.id}/credit_notes/${note.number}`);
     expect(pdf.text).toContain(`Paid on ${paidOn}: £120.00 refunded on ${paidOn}.`);
+    const register = (await api.get('/licensing/invoices')).body.documents as Record<string, string>[];
+    expect(register.find((d) => d.number === note.number)).toMatchObject({
+      kind: 'credit_note',
+      total: '-120.00',
+      status: `Credits ${license.invoice.number}; £120.00 refunded on ${paidOn}`,
+    });
+    expect(register.find((d) => d.number === license.invoice.number)).toMatchObject({
+      status: `Credited by ${note.number}`,
+    });
 
     // Invoiced and paid again: a refund date means nothing to an unpaid invoice; the new payment stands beside the two
     // that cancel out.
