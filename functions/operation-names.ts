@@ -397,6 +397,7 @@ export const OPERATION_NAMES = {
     'recordLicensePayment',
     'deleteLicense',
     'recordLicenseAdvance',
+    'refundLicenseAdvance',
     'recordLicenseReport',
     'licenseDocument',
     'presignSignedLicense',

@@ -1,10 +1,12 @@
 import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
-import { Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/errors.js';
-import { readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { formatMoney } from '../../shared/money.js';
+import { BadRequest, Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/errors.js';
+import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { incomeLines, licenceExpenses, rateOn } from './money-lines.js';
 import { presentLicense } from './present.js';
+import { advanceRefund } from './refund.js';
 
 /**
  * Records a signed licence's advance as paid, the same way as its payment: outgoing, the advance
@@ -52,4 +54,47 @@ export async function recordAdvance(tenantId: string, caller: Caller, id: string
   }
   if (!license.advance_pay_period) throw new Conflict(LOST_RACE_MESSAGE);
   return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
+}
+
+/**
+ * Gives back the advance of a signed outgoing licence that will not be invoiced (the deal called off before it): the
+ * advance's ledger lines are reversed in the refund's pay period (refund.ts), and the licence forgets the advance was
+ * paid, so a new one can be recorded. Once invoiced, the invoice deducts the advance: it is credited first. The
+ * reversal and the licence's change are one conditional write on its revision; a repeated call finds the advance
+ * refunded and answers the licence as it is.
+ */
+export async function refundAdvance(tenantId: string, caller: Caller, id: string, refundDate = today()) {
+  let license = await readLicense(tenantId, id);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (!license.advance_pay_period && license.advance_refunds?.length) {
+      // A crash after the write but before the lists were marked changed is mended by the replay.
+      await store.moneyWritten(tenantId);
+      return { license: await presentLicense(tenantId, license), message: 'Advance refunded' };
+    }
+    if (license.type !== 'outgoing')
+      throw new BadRequest(
+        "Only an advance a licensee paid is refunded here: an incoming licence's advance is an expense",
+      );
+    if (license.status === 'invoiced' || license.status === 'paid')
+      throw new BadRequest('The invoice deducts the advance: credit the invoice first');
+    requireStatus(license, 'signed', "Only a signed licence's advance can be refunded");
+    if (!license.advance_pay_period) throw new BadRequest('No advance was recorded on this licence');
+    const { refund, lines } = await advanceRefund(license, caller, refundDate);
+    const refunded = `Advance of ${formatMoney(refund.amount, license.fee_currency ?? '')} refunded`;
+    const written = await store.writeMoney(
+      tenantId,
+      id,
+      license.revision,
+      {
+        advance_refunds: [...(license.advance_refunds ?? []), refund],
+        history: [...(license.history ?? []), moveBy(caller, 'signed', 'signed', `${refunded} on ${refund.date}`)],
+      },
+      { lines, expenses: [] },
+      ['advance_paid_date', 'advance_pay_period', 'advance_royalty_ids'],
+    );
+    license = await readLicense(tenantId, id);
+    if (written) return { license: await presentLicense(tenantId, license), message: refunded };
+  }
+  if (license.advance_pay_period) throw new Conflict(LOST_RACE_MESSAGE);
+  return { license: await presentLicense(tenantId, license), message: 'Advance refunded' };
 }

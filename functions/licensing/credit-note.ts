@@ -6,7 +6,7 @@ import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { invoiceParties } from './invoice-parties.js';
 import { documentNumber, moveBy, readLicense, today } from './licenses.js';
 import { presentLicense } from './present.js';
-import { refundOf } from './refund.js';
+import { invoiceRefund } from './refund.js';
 
 /** How often numbering is tried again when another credit note of the company took the number first. */
 const ATTEMPTS = 8;
@@ -53,7 +53,7 @@ export async function issueCreditNote(
     const number = documentNumber('LC', numbered + 1);
     const paid =
       license.status === 'paid'
-        ? await refundOf(license, invoice, caller, { day: refund_date ?? today(), creditNote: number })
+        ? await invoiceRefund(license, invoice, caller, { day: refund_date ?? today(), creditNote: number })
         : null;
     const credit: CreditedInvoice = {
       invoice: { ...invoice, billed },

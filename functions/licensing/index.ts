@@ -3,6 +3,7 @@ import {
   invoiceRegisterQuery,
   licenseAdvance,
   licenseCreate,
+  licenseAdvanceRefund,
   licenseCreditNote,
   licenseCreditNoteNumber,
   licenseDocumentMail,
@@ -18,7 +19,7 @@ import { uploadRequest } from '../../shared/schemas/uploads.js';
 import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
-import { recordAdvance } from './advance.js';
+import { recordAdvance, refundAdvance } from './advance.js';
 import { attachSignedLicence, licenceDocumentLink, presignSignedLicence, signedLicenceLink } from './documents.js';
 import { issueCreditNote } from './credit-note.js';
 import { mailLicenceDocument } from './document-mail.js';
@@ -142,6 +143,12 @@ export const licensingOperations = {
     params: idParams,
     body: licenseAdvance,
     run: ({ tenantId, caller, params, body }) => recordAdvance(tenantId, caller, params.id, body.payment_date),
+  }),
+  refundLicenseAdvance: operation('tenant', {
+    response: savedResponse('license', licenseRow),
+    params: idParams,
+    body: licenseAdvanceRefund,
+    run: ({ tenantId, caller, params, body }) => refundAdvance(tenantId, caller, params.id, body.refund_date),
   }),
   recordLicenseReport: operation('tenant', {
     response: savedResponse('license', licenseRow),

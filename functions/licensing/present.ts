@@ -53,6 +53,7 @@ export const madeLines = (license: LicenseItem) =>
   Boolean(
     license.royalty_ids?.length ||
       license.advance_royalty_ids?.length ||
+      license.advance_refunds?.length ||
       license.credited_invoices?.some((credited) => credited.credit_note.refund),
   );
 

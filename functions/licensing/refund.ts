@@ -75,39 +75,68 @@ export function reversalOf(
 }
 
 /**
- * The refund of a paid invoice that a credit note cancels: what the licensee paid against it (the invoice's total, less
- * an advance received, which stays received as it does for an unpaid invoice) is given back on `day`, and each ledger
- * line the payment wrote is reversed in that day's pay period, as the royalties list shows it now (a line the user
- * edited is reversed as edited, a deleted one not at all), so the licence's payment nets to nothing in the ledger.
+ * Money the licensee paid, given back on `day`: each of the licence's ledger lines named in `ids` reversed in that
+ * day's pay period, as the royalties list shows it now (a line the user edited is reversed as edited, a deleted one
+ * not at all), so what was paid nets to nothing in the ledger. Refused for a day in the future or before the money
+ * came (`paidOn`).
  */
-export async function refundOf(
+async function refundLines(
   license: LicenseItem,
-  invoice: LicenseInvoice,
   caller: Caller,
-  { day, creditNote }: { day: string; creditNote: string },
+  paid: { ids: readonly string[]; paidOn: string; amount: string },
+  { day, words }: { day: string; words: string },
 ): Promise<{ refund: LicenseRefund; lines: CreateManualRoyalty[] }> {
-  const paidOn = license.payment_date ?? day;
   if (day > today()) throw new InvalidField('refund_date', 'Refund date must not be in the future');
-  if (day < paidOn) throw new InvalidField('refund_date', `Refund date must be on or after the payment date ${paidOn}`);
-  const paidIds = new Set(license.royalty_ids ?? []);
-  const paid = (await store.linesOfLicense(license.tenantId, license.id)).filter((line) => paidIds.has(line.id));
-  const edits = await Promise.all(paid.map((line) => getEdit(license.tenantId, line.id)));
-  const words = `Licence fee refunded, credit note ${creditNote}${license.usage ? `: ${license.usage}` : ''}`.slice(
-    0,
-    300,
-  );
-  const lines = paid.flatMap((line, index) => {
+  if (day < paid.paidOn)
+    throw new InvalidField('refund_date', `Refund date must be on or after the payment date ${paid.paidOn}`);
+  const ids = new Set(paid.ids);
+  const reversed = (await store.linesOfLicense(license.tenantId, license.id)).filter((line) => ids.has(line.id));
+  const edits = await Promise.all(reversed.map((line) => getEdit(license.tenantId, line.id)));
+  const described = `${words}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
+  const lines = reversed.flatMap((line, index) => {
     const fields = effectiveFields(line, edits[index] ?? null);
-    return fields ? [reversalOf(fields, license, caller, { day, words })] : [];
+    return fields ? [reversalOf(fields, license, caller, { day, words: described })] : [];
   });
   return {
     refund: {
       date: day,
-      paid_on: paidOn,
-      amount: invoice.balance_due ?? invoice.total,
+      paid_on: paid.paidOn,
+      amount: paid.amount,
       royalty_ids: lines.map((line) => line.id),
-      reverses: paid.map((line) => line.id),
+      reverses: reversed.map((line) => line.id),
     },
     lines,
   };
+}
+
+/**
+ * The refund of a paid invoice that a credit note cancels: what the licensee paid against it (the invoice's total, less
+ * an advance received, which stays received as it does for an unpaid invoice), the payment's lines reversed.
+ */
+export function invoiceRefund(
+  license: LicenseItem,
+  invoice: LicenseInvoice,
+  caller: Caller,
+  { day, creditNote }: { day: string; creditNote: string },
+) {
+  const paidOn = license.payment_date ?? day;
+  const amount = invoice.balance_due ?? invoice.total;
+  return refundLines(
+    license,
+    caller,
+    { ids: license.royalty_ids ?? [], paidOn, amount },
+    { day, words: `Licence fee refunded, credit note ${creditNote}` },
+  );
+}
+
+/** The refund of an advance received on a signed licence that will not be invoiced: the advance's lines reversed. */
+export function advanceRefund(license: LicenseItem, caller: Caller, day: string) {
+  const paidOn = license.advance_paid_date ?? day;
+  const amount = new Big(license.advance_fee ?? '0').toFixed(2);
+  return refundLines(
+    license,
+    caller,
+    { ids: license.advance_royalty_ids ?? [], paidOn, amount },
+    { day, words: 'Licence advance refunded' },
+  );
 }

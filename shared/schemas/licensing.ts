@@ -176,6 +176,11 @@ export const licenseAdvance = z.strictObject({
   payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
 });
 
+/** POST /licenses/{id}/advance_refund: the day the advance went back to the licensee; today when not given. */
+export const licenseAdvanceRefund = z.strictObject({
+  refund_date: z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional(),
+});
+
 /** POST /licenses/{id}/report_received: the day the licensee's report came; today when not given. */
 export const licenseReportReceived = z.strictObject({
   received_on: z.iso.date('Received on must be a date (YYYY-MM-DD)').optional(),

@@ -207,6 +207,46 @@ describe('licensing journey', () => {
     await page.close();
   }, 240_000);
 
+  it('gives back the advance of a deal called off before its invoice', async () => {
+    // Made through the API: signed with an advance received; the refund is what the page is for.
+    const made = await own.api.post('/licenses', {
+      type: 'outgoing',
+      licensee_name: `Called Off Films ${stamp}`,
+      usage: 'Teaser',
+      fee: '80.00',
+      fee_currency: 'GBP',
+      advance_fee: '25.00',
+      assets: [{ asset_type: 'recording', asset_id: recordingId, split: '100' }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.license.id as string;
+    expect((await own.api.post(`/licenses/${id}/status`, { status: 'signed' })).status).toBe(200);
+    expect((await own.api.post(`/licenses/${id}/advance`, {})).status).toBe(200);
+
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/licensing/${id}`,
+    );
+    await page.getByTestId('license-refund-advance').click();
+    await page.getByTestId('license-refund-advance-date').locator('input').fill('2999-01-01');
+    await page.getByTestId('license-refund-advance-confirm').click();
+    await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
+    await page.getByTestId('license-refund-advance-date').locator('input').fill(new Date().toISOString().slice(0, 10));
+    await screenshotIfAsked(page, 'test-results/licensing-advance-refund.png', true);
+    await page.getByTestId('license-refund-advance-confirm').click();
+    // The advance can be recorded again; its lines and their reversal are listed, and the history says why.
+    await expect.poll(() => page.getByTestId('license-record-advance').count()).toBe(1);
+    expect(await page.getByTestId('license-refund-advance').count()).toBe(0);
+    expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('Licence advance refunded: Teaser');
+    expect(await page.getByText('Advance of £25.00 refunded on').count()).toBe(1);
+    await screenshotIfAsked(page, 'test-results/licensing-advance-refunded.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('edits the company’s licence template, naming a placeholder the licence cannot fill', async () => {
     const { page, errors } = await signedInManagerPage(
       browser,

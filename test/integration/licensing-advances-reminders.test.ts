@@ -121,6 +121,65 @@ describe('an advance', () => {
     ).toEqual(['Payment date must be a date (YYYY-MM-DD)']);
   });
 
+  it('is given back before the invoice: its lines reversed once in the refund month, and a new one recorded after', async () => {
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: `Called Off ${stamp}`,
+      usage: 'Trailer',
+      fee: '90.00',
+      advance_fee: '30.00',
+      fee_currency: 'GBP',
+      assets: recordings
+        .map((r) => ({ asset_type: 'recording', asset_id: r.id, split: '33.33' }))
+        .map((a, i) => (i === 2 ? { ...a, split: '33.34' } : a)),
+    });
+    const paidOn = monthsAgo(1);
+    expect((await api.post(`/licenses/${license.id}/advance`, { payment_date: paidOn })).status).toBe(200);
+    const refund = (body: object) => api.post(`/licenses/${license.id}/advance_refund`, body);
+    expect((await refund({ refund_date: day(1) })).body.errors).toEqual({
+      refund_date: ['Refund date must not be in the future'],
+    });
+    expect((await refund({ refund_date: monthsAgo(3) })).body.errors).toEqual({
+      refund_date: [`Refund date must be on or after the payment date ${paidOn}`],
+    });
+
+    // Three clicks at once: one refund, the advance's three lines reversed once, in this month.
+    const answers = await Promise.all([1, 2, 3].map(() => refund({ refund_date: day(0) })));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const lines = await linesOf(license.id);
+    expect(lines).toHaveLength(6);
+    expect(cents(lines.map((l) => l.subtotal_payable))).toBe(0);
+    const reversals = lines.filter((l) => l.sales_description === 'Licence advance refunded: Trailer');
+    expect(reversals).toHaveLength(3);
+    expect(cents(reversals.map((l) => l.subtotal_payable))).toBe(-3000);
+    expect(new Set(reversals.map((l) => l.pay_period))).toEqual(new Set([day(0).slice(0, 7)]));
+    const shown = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown).toMatchObject({ status: 'signed', advance_paid: false });
+    expect(shown.advance_paid_date).toBeUndefined();
+    expect(shown.advance_refunds).toEqual([
+      expect.objectContaining({ date: day(0), paid_on: paidOn, amount: '30.00', reverses: expect.any(Array) }),
+    ]);
+    expect(shown.history.at(-1)).toMatchObject({ to: 'signed', note: `Advance of £30.00 refunded on ${day(0)}` });
+
+    // The deal comes back: a new advance is recorded, then invoiced, after which the invoice is what is credited.
+    expect((await api.post(`/licenses/${license.id}/advance`, {})).status).toBe(200);
+    expect(cents((await linesOf(license.id)).map((l) => l.subtotal_payable))).toBe(3000);
+    expect((await api.post(`/licenses/${license.id}/invoice`, {})).status).toBe(200);
+    const invoiced = await refund({});
+    expect(invoiced.status).toBe(400);
+    expect(invoiced.body.message).toBe('The invoice deducts the advance: credit the invoice first');
+
+    const none = await signed({
+      type: 'outgoing',
+      licensee_name: `No Advance ${stamp}`,
+      fee: '10.00',
+      fee_currency: 'GBP',
+    });
+    expect((await api.post(`/licenses/${none.id}/advance_refund`, {})).body.message).toBe(
+      'No advance was recorded on this licence',
+    );
+  });
+
   it('of an incoming licence is a cost recouped from the release contract’s payees, and the payment the rest', async () => {
     const contract = await api.post('/contracts', {
       contractable_type: 'release',

@@ -91,9 +91,9 @@ export async function writeNumbered(
 }
 
 /**
- * Records money on a licence — its payment or its advance — and writes what it makes: ledger lines
- * (outgoing) or expenses (incoming), in one transaction that holds only while the licence is still
- * at `revision`: of two "paid" calls, the second finds nothing to do. A licence has at most 50 assets
+ * Records money on a licence — its payment, its advance or the advance's refund — and writes what it makes: ledger
+ * lines (outgoing) or expenses (incoming), with the licence's fields `set` and `remove`d, in one transaction that holds
+ * only while the licence is still at `revision`: of two "paid" calls, the second finds nothing to do. A licence has at most 50 assets
  * and a contract at most 50 payees, so the transaction stays within its 100 items.
  */
 export async function writeMoney(
@@ -102,11 +102,13 @@ export async function writeMoney(
   revision: number,
   set: Partial<LicenseFields>,
   money: { lines: CreateManualRoyalty[]; expenses: CreateExpense[] },
+  remove: (keyof LicenseFields)[] = [],
 ): Promise<boolean> {
   const result = await getDb()
     .transaction.write(({ License, ManualRoyalty, Expense }) => [
       License.patch({ tenantId, id })
         .set({ ...set, revision: revision + 1 })
+        .remove(remove)
         .where((attr, op) => op.eq(attr.revision, revision))
         .commit(),
       ...money.lines.map((line) => ManualRoyalty.create(line).commit()),

@@ -141,7 +141,9 @@ function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseW
             <img
               src={artwork.medium_url}
               alt={`Cover art of ${title}`}
-              style={{ width: '100%', maxWidth: 320, display: 'block' }}
+              // Square (the upload refuses any other shape), its place kept before the file arrives: the panels below,
+              // quality control's Approve among them, do not jump down under the pointer when it does.
+              style={{ width: '100%', maxWidth: 320, aspectRatio: '1 / 1', objectFit: 'cover', display: 'block' }}
               data-testid="release-cover-art-image"
             />
           ) : (

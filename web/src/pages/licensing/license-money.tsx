@@ -89,7 +89,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
           header={
             <Header
               variant="h2"
-              description="The advance and the fee as licensing income, each in the pay period of its payment, and a refunded fee taken back in the month of its refund"
+              description="The advance and the fee as licensing income, each in the pay period of its payment, and any refund taken back in the month it was made"
             >
               Ledger lines
             </Header>

@@ -20,6 +20,7 @@ import { useApi } from '../../app/resources';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
+import { AdvanceRefundButton } from './advance-refund';
 import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
@@ -47,6 +48,8 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
     (license.type === 'incoming' && license.status === 'signed');
   // The advance comes on signing, before the invoice; it is recorded once.
   const canAdvance = license.status === 'signed' && Boolean(license.advance_fee) && !license.advance_paid;
+  // Before the invoice, an advance a licensee paid can be given back (once invoiced, the invoice is credited instead).
+  const canRefundAdvance = license.type === 'outgoing' && license.status === 'signed' && license.advance_paid;
   if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
     return (
       <Box data-testid="license-pipeline-end">
@@ -75,6 +78,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
             Issue invoice
           </Button>
         ) : null}
+        {canRefundAdvance ? <AdvanceRefundButton license={license} onChanged={onChanged} /> : null}
       </SpaceBetween>
       {canPay || canAdvance ? (
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
