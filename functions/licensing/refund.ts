@@ -1,18 +1,13 @@
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import type { LicenseInvoice, LicenseRefund } from '../../shared/schemas/licensing.js';
-import * as store from '../data/access/licenses.js';
-import { getEdit } from '../data/access/royalty-overlays.js';
 import type { LicenseItem } from '../data/entities/license.js';
-import type {
-  CreateManualRoyalty,
-  LedgerFields,
-  ManualRoyaltyItem,
-  RoyaltyEditItem,
-} from '../data/entities/royalty-overlays.js';
+import type { CreateManualRoyalty, LedgerFields } from '../data/entities/royalty-overlays.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
-import { MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
+import { idsCondition, MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
+import { selectRoyalties } from '../royalties/ledger/query.js';
+import { LEDGER_COLUMN_NAMES } from '../royalties/ledger/schema.js';
 import { today } from './licenses.js';
 
 /** The money columns a reversal turns round: the report's payable, the line's total and each party's part of it. */
@@ -34,13 +29,16 @@ function negated(value: string): string {
   return amount.times(-1).toFixed(decimals);
 }
 
-/** A line as the royalties list shows it: its fields with the user's edit applied; null when the edit deleted it. */
-export function effectiveFields(line: ManualRoyaltyItem, edit: RoyaltyEditItem | null): LedgerFields | null {
-  if (!edit) return line.fields;
-  if (edit.deleted) return null;
-  const fields: LedgerFields = { ...line.fields, ...(edit.fields ?? {}) };
-  for (const column of edit.cleared ?? []) fields[column as keyof LedgerFields] = null;
-  return fields;
+/**
+ * A line as the royalties list answers it, as the ledger columns a manual line keeps (its place in an import is not
+ * one: the reversal is a line of its own).
+ */
+function ledgerFieldsOf(row: Record<string, unknown>): LedgerFields {
+  return Object.fromEntries(
+    LEDGER_COLUMN_NAMES.filter((column) => column !== 'import_id' && column !== 'line')
+      .map((column) => [column, row[column]])
+      .filter(([, value]) => value !== null && value !== undefined),
+  ) as LedgerFields;
 }
 
 /**
@@ -89,21 +87,19 @@ async function refundLines(
   if (day > today()) throw new InvalidField('refund_date', 'Refund date must not be in the future');
   if (day < paid.paidOn)
     throw new InvalidField('refund_date', `Refund date must be on or after the payment date ${paid.paidOn}`);
-  const ids = new Set(paid.ids);
-  const reversed = (await store.linesOfLicense(license.tenantId, license.id)).filter((line) => ids.has(line.id));
-  const edits = await Promise.all(reversed.map((line) => getEdit(license.tenantId, line.id)));
+  // Read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out).
+  const reversed = paid.ids.length
+    ? await selectRoyalties(license.tenantId, idsCondition([...paid.ids]), paid.ids.length)
+    : [];
   const described = `${words}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
-  const lines = reversed.flatMap((line, index) => {
-    const fields = effectiveFields(line, edits[index] ?? null);
-    return fields ? [reversalOf(fields, license, caller, { day, words: described })] : [];
-  });
+  const lines = reversed.map((row) => reversalOf(ledgerFieldsOf(row), license, caller, { day, words: described }));
   return {
     refund: {
       date: day,
       paid_on: paid.paidOn,
       amount: paid.amount,
       royalty_ids: lines.map((line) => line.id),
-      reverses: reversed.map((line) => line.id),
+      reverses: reversed.map((row) => String(row.id)),
     },
     lines,
   };

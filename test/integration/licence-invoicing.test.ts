@@ -250,6 +250,28 @@ describe('crediting a licence invoice', () => {
     expect(sum(repaid.royalty_lines)).toBe(100_000_000);
   });
 
+  it('reverses the payment as the royalties list shows it: an edited line as edited, a deleted one not at all', async () => {
+    const { api } = company;
+    const license = await invoiced();
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const [edited, deleted, untouched] = (await api.get(`/licenses/${license.id}`)).body.license.royalty_lines as {
+      id: string;
+      amount: string;
+    }[];
+    const edit = await api.patch(`/royalties/${edited?.id}`, { royalty: { amount: '20.00', label_payable: '20.00' } });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await api.del(`/royalties/${deleted?.id}`)).status).toBe(200);
+
+    const credited = await api.post(`/licenses/${license.id}/credit_note`, { reason: 'Pulled' });
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    const { refund } = credited.body.license.credited_invoices[0].credit_note;
+    expect(refund.reverses.sort()).toEqual([edited?.id, untouched?.id].sort());
+    const amounts = await Promise.all(
+      refund.royalty_ids.map(async (id: string) => (await api.get(`/royalties/${id}`)).body.royalty.amount),
+    );
+    expect(amounts.sort()).toEqual(['-20.000000', `-${untouched?.amount}`].sort());
+  });
+
   it('refuses to credit a licence never invoiced', async () => {
     const { api } = company;
     const signed = await company.signed(outgoing());

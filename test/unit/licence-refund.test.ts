@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LicenseItem } from '../../functions/data/entities/license.js';
-import type { ManualRoyaltyItem, RoyaltyEditItem } from '../../functions/data/entities/royalty-overlays.js';
+import type { ManualRoyaltyItem } from '../../functions/data/entities/royalty-overlays.js';
 import type { Caller } from '../../functions/lib/auth-context.js';
-import { effectiveFields, reversalOf } from '../../functions/licensing/refund.js';
+import { reversalOf } from '../../functions/licensing/refund.js';
 
 const line = {
   tenantId: 't1',
@@ -23,7 +23,6 @@ const line = {
   },
 } as unknown as ManualRoyaltyItem;
 
-const edit = (fields: Partial<RoyaltyEditItem>) => ({ tenantId: 't1', id: 'manual-1', ...fields }) as RoyaltyEditItem;
 const license = { tenantId: 't1', id: 'lic-1' } as LicenseItem;
 const caller = { user: { userId: 'u1' } } as Caller;
 
@@ -43,15 +42,5 @@ describe("a refund's reversal of a licence payment's line", () => {
       aggregator_payable: '0',
       artist_payable: '0',
     });
-  });
-
-  it('reverses the line as the royalties list shows it: edited as edited, emptied columns empty, deleted not at all', () => {
-    expect(effectiveFields(line, null)).toBe(line.fields);
-    const edited = effectiveFields(
-      line,
-      edit({ fields: { amount: '20.000000', label_payable: '20.000000' }, cleared: ['song'] }),
-    );
-    expect(edited).toMatchObject({ amount: '20.000000', label_payable: '20.000000', song: null, currency: 'EUR' });
-    expect(effectiveFields(line, edit({ deleted: true }))).toBeNull();
   });
 });
