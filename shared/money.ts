@@ -117,3 +117,10 @@ export function roundRowsToTotal(amounts: readonly string[]): { rows: string[]; 
   for (const { i } of order.slice(0, missing)) rows[i] = (rows[i] ?? new Big(0)).plus('0.01');
   return { rows: rows.map(centsText), total: centsText(total) };
 }
+
+/** An exact amount with its sign turned, as many decimals as it had ("120.00" → "-120.00"; zero stays as it is). */
+export function negatedAmount(value: string): string {
+  const amount = new Big(value);
+  if (amount.eq(0)) return value;
+  return amount.times(-1).toFixed(value.split('.')[1]?.length ?? 0);
+}

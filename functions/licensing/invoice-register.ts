@@ -9,10 +9,8 @@ import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { downloadName } from '../lib/download-name.js';
 import { safeCsv } from '../lib/safe-csv.js';
-import { formatMoney } from '../../shared/money.js';
+import { formatMoney, negatedAmount } from '../../shared/money.js';
 import { today } from './licenses.js';
-
-const negated = (amount: string) => new Big(amount).times(-1).toFixed(2);
 
 function invoiceLine(license: LicenseItem, invoice: LicenseInvoice, status: string): RegisterLine {
   return {
@@ -42,9 +40,9 @@ function creditNoteLine(license: LicenseItem, { invoice, credit_note }: Credited
     kind: 'credit_note',
     number: credit_note.number,
     date: credit_note.date,
-    net: negated(invoice.net),
-    vat: negated(invoice.vat),
-    total: negated(invoice.total),
+    net: negatedAmount(invoice.net),
+    vat: negatedAmount(invoice.vat),
+    total: negatedAmount(invoice.total),
   };
 }
 

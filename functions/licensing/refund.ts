@@ -9,6 +9,7 @@ import { idsCondition, MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
 import { selectRoyalties } from '../royalties/ledger/query.js';
 import { LEDGER_COLUMN_NAMES } from '../royalties/ledger/schema.js';
 import { today } from './licenses.js';
+import { negatedAmount } from '../../shared/money.js';
 
 /** The money columns a reversal turns round: the report's payable, the line's total and each party's part of it. */
 const REVERSED = [
@@ -20,14 +21,6 @@ const REVERSED = [
   'mechanicals_payable',
   'exchanged_net_revenue',
 ] as const;
-
-/** An exact decimal with its sign turned, as many decimals as it had (zero stays zero). */
-function negated(value: string): string {
-  const amount = new Big(value);
-  if (amount.eq(0)) return value;
-  const decimals = value.split('.')[1]?.length ?? 0;
-  return amount.times(-1).toFixed(decimals);
-}
 
 /**
  * A line as the royalties list answers it, as the ledger columns a manual line keeps (its place in an import is not
@@ -60,7 +53,7 @@ export function reversalOf(
   };
   for (const column of REVERSED) {
     const value = fields[column];
-    if (typeof value === 'string' && value !== '') reversed[column] = negated(value);
+    if (typeof value === 'string' && value !== '') reversed[column] = negatedAmount(value);
   }
   const line: CreateManualRoyalty = {
     tenantId: license.tenantId,

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencySign, formatDecimal, formatMoney, roundRowsToTotal } from '../../shared/money';
+import { currencySign, formatDecimal, formatMoney, negatedAmount, roundRowsToTotal } from '../../shared/money';
 
 describe('formatMoney', () => {
   it('shows GBP as £ and USD as $, grouped thousands, to the cent', () => {
@@ -104,5 +104,14 @@ describe('roundRowsToTotal (largest remainder at the cent)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('negatedAmount', () => {
+  it('turns the sign and keeps the decimals the amount was written with; zero stays as it is', () => {
+    expect(negatedAmount('120.00')).toBe('-120.00');
+    expect(negatedAmount('-28.330500')).toBe('28.330500');
+    expect(negatedAmount('7')).toBe('-7');
+    expect(negatedAmount('0.00')).toBe('0.00');
   });
 });
