@@ -176,10 +176,11 @@ export const licenseAdvance = z.strictObject({
   payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
 });
 
-/** POST /licenses/{id}/advance_refund: the day the advance went back to the licensee; today when not given. */
-export const licenseAdvanceRefund = z.strictObject({
-  refund_date: z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional(),
-});
+/** The day money went back to a licensee (a refunded invoice or advance); today when not given. */
+const refundDate = z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional();
+
+/** POST /licenses/{id}/advance_refund: the day the advance went back to the licensee. */
+export const licenseAdvanceRefund = z.strictObject({ refund_date: refundDate });
 
 /** POST /licenses/{id}/report_received: the day the licensee's report came; today when not given. */
 export const licenseReportReceived = z.strictObject({
@@ -210,7 +211,7 @@ const documentParams = (number: ReturnType<typeof documentNumber>) =>
 export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
   invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
-  refund_date: z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional(),
+  refund_date: refundDate,
 });
 
 /**
