@@ -33,6 +33,9 @@ const cents = (values: string[]) => values.reduce((sum, v) => sum + Math.round(N
 let signed: (body: Record<string, unknown>) => Promise<Record<string, any>>;
 
 type Line = { id: string; pay_period: string; subtotal_payable: string; sales_description: string };
+/** The file's three recordings as a licence's assets, split in thirds that add up to 100 %. */
+const inThirds = () =>
+  recordings.map((r, i) => ({ asset_type: 'recording', asset_id: r.id, split: i === 2 ? '33.34' : '33.33' }));
 const linesOf = async (id: string) => (await api.get(`/licenses/${id}`)).body.license.royalty_lines as Line[];
 
 beforeAll(async () => {
@@ -55,11 +58,7 @@ describe('an advance', () => {
       fee: '100.00',
       advance_fee: '33.33',
       fee_currency: 'GBP',
-      assets: recordings.map((r, i) => ({
-        asset_type: 'recording',
-        asset_id: r.id,
-        split: i === 2 ? '33.34' : '33.33',
-      })),
+      assets: inThirds(),
     });
     const paidOn = monthsAgo(2);
     const answers = await Promise.all(
@@ -129,9 +128,7 @@ describe('an advance', () => {
       fee: '90.00',
       advance_fee: '30.00',
       fee_currency: 'GBP',
-      assets: recordings
-        .map((r) => ({ asset_type: 'recording', asset_id: r.id, split: '33.33' }))
-        .map((a, i) => (i === 2 ? { ...a, split: '33.34' } : a)),
+      assets: inThirds(),
     });
     const paidOn = monthsAgo(1);
     expect((await api.post(`/licenses/${license.id}/advance`, { payment_date: paidOn })).status).toBe(200);
