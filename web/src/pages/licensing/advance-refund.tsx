@@ -57,15 +57,28 @@ export function AdvanceRefundButton({ license, onChanged }: { license: License; 
           <Box margin={{ bottom: 's' }}>
             {`It was paid on ${formatDate(license.advance_paid_date)}. Its ledger lines are reversed in the refund's month, so the payees' next statements give it back, and the licence no longer counts it as received.`}
           </Box>
-          <FormField label="Refunded on" constraintText="YYYY-MM-DD" errorText={error}>
-            <Input
-              data-testid="license-refund-advance-date"
-              value={refundedOn}
-              onChange={({ detail }) => setRefundedOn(detail.value)}
-            />
-          </FormField>
+          <RefundedOnField
+            value={refundedOn}
+            onChange={setRefundedOn}
+            error={error}
+            testId="license-refund-advance-date"
+          />
         </ConfirmActionModal>
       ) : null}
     </>
+  );
+}
+
+/** The day money went back to the licensee, as a refund's dialog asks it (today until changed). */
+export function RefundedOnField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  testId: string;
+}) {
+  return (
+    <FormField label="Refunded on" constraintText="YYYY-MM-DD" errorText={props.error}>
+      <Input data-testid={props.testId} value={props.value} onChange={({ detail }) => props.onChange(detail.value)} />
+    </FormField>
   );
 }

@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -13,6 +12,7 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { openLink } from '../../components/signed-copy-field';
+import { RefundedOnField } from './advance-refund';
 import { MailDocumentButton, mailedWords } from './document-mail';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
@@ -87,13 +87,12 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
               />
             </FormField>
             {paid ? (
-              <FormField label="Refunded on" constraintText="YYYY-MM-DD" errorText={errors.refund_date}>
-                <Input
-                  data-testid="license-credit-refund-date"
-                  value={refundedOn}
-                  onChange={({ detail }) => setRefundedOn(detail.value)}
-                />
-              </FormField>
+              <RefundedOnField
+                value={refundedOn}
+                onChange={setRefundedOn}
+                error={errors.refund_date}
+                testId="license-credit-refund-date"
+              />
             ) : null}
           </SpaceBetween>
         </ConfirmActionModal>
