@@ -1,3 +1,4 @@
+import { CoverImage } from '../../components/cover-image.js';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -138,13 +139,11 @@ function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseW
       <ColumnLayout columns={2}>
         <Box>
           {artwork ? (
-            <img
+            <CoverImage
               src={artwork.medium_url}
               alt={`Cover art of ${title}`}
-              // Square (the upload refuses any other shape), its place kept before the file arrives: the panels below,
-              // quality control's Approve among them, do not jump down under the pointer when it does.
-              style={{ width: '100%', maxWidth: 320, aspectRatio: '1 / 1', objectFit: 'cover', display: 'block' }}
-              data-testid="release-cover-art-image"
+              maxWidth={320}
+              testId="release-cover-art-image"
             />
           ) : (
             <Box color="text-body-secondary">No cover art yet: every store requires it.</Box>

@@ -121,7 +121,13 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
             {images.map((image) => (
               <SpaceBetween key={image.id} size="xxs">
                 {image.image ? (
-                  <img src={image.image.url} alt={image.caption || image.type_of || 'Release image'} width={120} />
+                  <img
+                    src={image.image.url}
+                    alt={image.caption || image.type_of || 'Release image'}
+                    width={120}
+                    height={120}
+                    style={{ objectFit: 'contain' }}
+                  />
                 ) : null}
                 <Box variant="small">{[image.type_of, image.caption].filter(Boolean).join(' – ')}</Box>
                 {readOnly ? null : (

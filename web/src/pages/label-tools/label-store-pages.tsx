@@ -1,3 +1,4 @@
+import { CoverImage } from '../../components/cover-image.js';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
@@ -138,9 +139,7 @@ export function PublicLabelStorePage() {
           {
             id: 'cover',
             content: (release) =>
-              release.cover_url ? (
-                <img src={release.cover_url} alt={`Cover of ${release.title}`} style={{ width: '100%' }} />
-              ) : null,
+              release.cover_url ? <CoverImage src={release.cover_url} alt={`Cover of ${release.title}`} /> : null,
           },
           { id: 'artists', content: (release) => release.artists ?? '' },
           { id: 'date', content: (release) => (release.release_date ? `Out ${formatDate(release.release_date)}` : '') },

@@ -1,3 +1,4 @@
+import { CoverImage } from '../../components/cover-image.js';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -65,7 +66,7 @@ export function SmartLinkLandingPage() {
       <Container
         media={
           page.cover_url
-            ? { content: <img src={page.cover_url} alt={`Cover of ${page.title}`} />, position: 'top' }
+            ? { content: <CoverImage src={page.cover_url} alt={`Cover of ${page.title}`} />, position: 'top' }
             : undefined
         }
       >

@@ -22,7 +22,12 @@ export function LogoField(props: {
     <SpaceBetween size="s">
       {props.current ? (
         <SpaceBetween direction="horizontal" size="s" alignItems="center">
-          <img className="label-logo" src={props.current.url} alt="Current logo" style={{ maxHeight: 64 }} />
+          <img
+            className="label-logo"
+            src={props.current.url}
+            alt="Current logo"
+            style={{ height: 64, width: 'auto', maxWidth: '100%', objectFit: 'contain' }}
+          />
           <Checkbox
             checked={props.remove}
             onChange={({ detail }) => props.onRemove(detail.checked)}

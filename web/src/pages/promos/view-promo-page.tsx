@@ -1,3 +1,4 @@
+import { CoverImage } from '../../components/cover-image.js';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -224,7 +225,7 @@ export function ViewPromoPage() {
       )}
       <ColumnLayout columns={2}>
         {promo.cover_url ? (
-          <img src={promo.cover_url} alt={`Cover of ${promo.title}`} style={{ maxWidth: '100%' }} />
+          <CoverImage src={promo.cover_url} alt={`Cover of ${promo.title}`} maxWidth={320} />
         ) : (
           <Box />
         )}
