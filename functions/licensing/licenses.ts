@@ -13,12 +13,12 @@ import type { LicenseItem } from '../data/entities/license.js';
 import type { Caller } from '../lib/auth-context.js';
 import { BadRequest, Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
 import { presentLicense } from './present.js';
+import { today } from './today.js';
 
 /** A licence document's number: "LI-000042", the company's 42nd licence invoice; "LC-000007", its 7th credit note. */
 export const documentNumber = (prefix: 'LI' | 'LC', n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
 
-/** Today as the company's calendar says it (UTC: dates are whole days, no time of day). */
-export const today = () => new Date().toISOString().slice(0, 10);
+export { today };
 
 export async function readLicense(tenantId: string, id: string): Promise<LicenseItem> {
   const license = await store.getLicense(tenantId, id);

@@ -1,7 +1,6 @@
 import { accountKeyOf } from '../money/index.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
-import * as store from '../data/access/licenses.js';
 import { listExchangeRates } from '../data/access/royalty-ledger.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty } from '../data/entities/royalty-overlays.js';
@@ -9,6 +8,7 @@ import type { CreateExpense } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
+import { costRecoupment } from './cost-cover.js';
 import { splitFee } from './fee-split.js';
 import { requireMoneyTerms } from './licenses.js';
 
@@ -100,15 +100,12 @@ export function incomeLines(
   });
 }
 
-/** The release an incoming licence's cost is charged to: the first release among its assets. */
-const releaseOf = (license: LicenseItem) => (license.assets ?? []).find((a) => a.asset_type === 'release')?.asset_id;
-
 /**
- * An amount we pay a licensor as cost on the release it is used on (the first release among the
- * licence's assets) and its label. Recoupable as the release's contract says: when the release has a
- * signed contract with a recoupable-costs percentage and payees, the cost is charged to those payees'
- * accounts at that percentage, one expense per payee by their shares (exact to the cent), so each
- * statement recoups its part. Otherwise it is the label's own cost, one expense, not recouped.
+ * An amount we pay a licensor as cost on the asset it is used on (the first release among the licence's assets,
+ * else its first recording) and the licence's label. Recoupable as the contract covering that asset says
+ * (cost-cover.ts): charged to the contract's payees' accounts at its recoupable part, one expense per payee by their
+ * shares (exact to the cent), so each statement recoups its part. Otherwise it is the label's own cost, one expense,
+ * not recouped.
  */
 export async function licenceExpenses(
   license: LicenseItem,
@@ -118,8 +115,8 @@ export async function licenceExpenses(
 ): Promise<CreateExpense[]> {
   const total = new Big(part.amount).times(rate).round(2, Big.roundHalfUp);
   if (total.eq(0)) return [];
-  const release = releaseOf(license);
-  const recoup = release ? await store.recoupableCostTerms(license.tenantId, release) : null;
+  const release = (license.assets ?? []).find((a) => a.asset_type === 'release')?.asset_id;
+  const recoup = await costRecoupment(license, day);
   const base = {
     tenantId: license.tenantId,
     date: day,
@@ -147,7 +144,7 @@ export async function licenceExpenses(
         subtotal: share,
         total: share,
         recoupable: true,
-        recoupable_percentage: recoup.percent,
+        recoupable_percentage: Number(recoup.percent),
         accountKey: accountKeyOf({ type: 'Payee', id: payee.payee_id }),
       },
     ];

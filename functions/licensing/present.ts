@@ -1,6 +1,8 @@
 import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
+import { costRecoupment } from './cost-cover.js';
 import { nextReportDue } from './reminders.js';
+import { today } from './today.js';
 
 /**
  * A licence as the API answers it: every field the spec names (asset_type, label, release,
@@ -57,14 +59,19 @@ export const madeLines = (license: LicenseItem) =>
       license.credited_invoices?.some((credited) => credited.credit_note.refund),
   );
 
-/** One licence with its label's name and the ledger lines its payment wrote. */
+/**
+ * One licence with its label's name, the ledger lines its payment wrote and, for an incoming licence not yet paid,
+ * how its cost would be recouped were it paid today (cost-cover.ts), so the page can say so before the money moves.
+ */
 export async function presentLicense(tenantId: string, license: LicenseItem) {
-  const [labelName, lines] = await Promise.all([
+  const [labelName, lines, recoupment] = await Promise.all([
     license.label_id ? store.licensedLabelName(tenantId, license.label_id) : null,
     madeLines(license) ? store.linesOfLicense(tenantId, license.id) : [],
+    license.type === 'incoming' && license.status !== 'paid' ? costRecoupment(license, today()) : null,
   ]);
   return {
     ...licenseRow(license, labelName),
+    cost_recoupment: recoupment,
     royalty_lines: lines.map((line) => ({
       id: line.id,
       pay_period: line.fields.pay_period,

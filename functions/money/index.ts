@@ -5,6 +5,7 @@
 export { accountKeyOf } from './accounts/account.js';
 export { accountView } from './accounts/account-view.js';
 export { coverJoin, formatJoin, rowsOf, weightSetJoin } from './earnings/allocation.js';
+export { artistIdsOf, contractCovering, contractIndex } from './earnings/contract-cover.js';
 export type { EngineContract } from './earnings/contract-cover.js';
 export { currentTerms, splitTotals, termsLists, writeSplitBy } from './earnings/line-split.js';
 export type { SplitUnits, Terms } from './earnings/line-split.js';

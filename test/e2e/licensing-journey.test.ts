@@ -8,7 +8,7 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
  * An outgoing licence in Chromium: from an enquiry to paid with an advance on signing, its documents,
  * then the ledger lines the advance and the rest of the fee became, and the recording's licences;
  * then the payee's statement is published and shows the licence's lines, and its figure's drill-down
- * names the licence and opens it.
+ * names the licence and opens it. An incoming licence says before it is paid which contract will recoup its cost.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -243,6 +243,63 @@ describe('licensing journey', () => {
     expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('Licence advance refunded: Teaser');
     expect(await page.getByText('Advance of £25.00 refunded on').count()).toBe(1);
     await screenshotIfAsked(page, 'test-results/licensing-advance-refunded.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('says before an incoming licence is paid which contract recoups its cost, and records the cost when paid', async () => {
+    // Made through the API: a sampled artist under a contract recouping half its costs, and a signed incoming licence.
+    const artist = (await own.api.post('/artists', { name: `Sampled Singer ${stamp}` })).body.artist.id as string;
+    const recording = await own.api.post('/recordings', {
+      title: `Sampled Song ${stamp}`,
+      artist_recordings_attributes: [{ artist_id: artist, role: 'Main' }],
+    });
+    expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+    const contract = await own.api.post('/contracts', {
+      contractable_type: 'artist',
+      contractable_id: artist,
+      type: 'artist_release_contract',
+      contractee_type: 'payee',
+      contractee_id: payeeId,
+      contractee_legal_name: `Sampled Singer Ltd ${stamp}`,
+      contractor_legal_name: 'Licensing Records Ltd',
+      start_date: '2020-01-01',
+      contract_payees: [{ payee_id: payeeId, share: '100' }],
+      royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: '50' },
+    });
+    expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+    expect((await own.api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+    const made = await own.api.post('/licenses', {
+      type: 'incoming',
+      licensee_name: `Sample Library ${stamp}`,
+      usage: 'A drum break',
+      fee: '60.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'recording', asset_id: recording.body.recording.id, split: '100' }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.license.id as string;
+    expect((await own.api.post(`/licenses/${id}/status`, { status: 'signed' })).status).toBe(200);
+
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/licensing/${id}`,
+    );
+    const note = page.getByTestId('license-cost-recoupment');
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        `When paid, the fee is a cost of the contract with Sampled Singer Ltd ${stamp}: 50 % of it is recouped from its payee’s statement.`,
+      );
+    expect(await note.getByRole('link').getAttribute('href')).toBe(`/user/artists/${artist}`);
+    await screenshotIfAsked(page, 'test-results/licensing-incoming-cost.png', true);
+    await page.getByTestId('license-record-payment').click();
+    await expect.poll(() => page.getByTestId('license-pipeline-end').textContent()).toContain('nothing more to do');
+    expect(await note.count()).toBe(0);
+    expect(await page.getByText('The fee (or its advance) was recorded as an expense').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

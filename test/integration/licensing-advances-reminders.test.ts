@@ -6,8 +6,8 @@ import { pdfText } from '../support/pdf-text.js';
 import { savedAs } from '../support/saved-as.js';
 
 /**
- * A licence's advance (recorded once, deducted from the fee, recouped on the release's contract for
- * an incoming licence), its documents and signed copy, licensee reports, and the daily reminders
+ * A licence's advance (recorded once, deducted from the fee, recouped under the contract covering its asset
+ * for an incoming licence, as the fee is), its documents and signed copy, licensee reports, and the daily reminders
  * that are sent once per licence and due date however often the schedule runs.
  */
 type Api = OwnCompany['api'];
@@ -220,6 +220,108 @@ describe('an advance', () => {
     expect(advance.map((e) => e.total).sort()).toEqual(['40.00', '60.01']);
     // A paid expense is never deleted, so neither is the licence that made it.
     expect((await api.del(`/licenses/${license.id}`)).status).toBe(409);
+  });
+});
+
+describe('an incoming licence’s cost', () => {
+  type Expense = { total: string; recoupable: boolean; recoupable_percentage: number; description: string };
+  const expensesOf = async (licensee: string, query = '') =>
+    ((await api.get(`/expenses?per_page=100${query}`)).body.expenses as Expense[]).filter((e) =>
+      e.description.includes(licensee),
+    );
+  /** A signed contract on a subject, its payees the file's two at 70/30, recouping `percent` of costs. */
+  const contractOn = async (type: 'release' | 'artist', id: string, name: string, percent: string, end?: string) => {
+    const made = await api.post('/contracts', {
+      contractable_type: type,
+      contractable_id: id,
+      type: 'artist_release_contract',
+      contractee_type: 'payee',
+      contractee_id: payees[0],
+      contractee_legal_name: name,
+      contractor_legal_name: 'Advance Records Ltd',
+      start_date: '2020-01-01',
+      ...(end ? { end_date: end } : {}),
+      contract_payees: [
+        { payee_id: payees[0], share: '70' },
+        { payee_id: payees[1], share: '30' },
+      ],
+      royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: percent },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await api.patch(`/contracts/${made.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+    return made.body.contract.id as string;
+  };
+  const artistWithRecording = async (name: string) => {
+    const artist = (await api.post('/artists', { name: `${name} ${stamp}` })).body.artist.id as string;
+    const recording = await api.post('/recordings', {
+      title: `${name} song ${stamp}`,
+      artist_recordings_attributes: [{ artist_id: artist, role: 'Main' }],
+    });
+    expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+    return { artist, recording: recording.body.recording.id as string };
+  };
+  const incoming = (licensee: string, asset: { asset_type: string; asset_id: string }) =>
+    signed({
+      type: 'incoming',
+      licensee_name: `${licensee} ${stamp}`,
+      usage: 'A sample',
+      fee: '100.00',
+      fee_currency: 'GBP',
+      assets: [{ ...asset, split: '100' }],
+    });
+
+  it('is recouped under the artist’s contract when its recording has no release contract, said before it is paid', async () => {
+    const { artist, recording } = await artistWithRecording('Sampled Artist');
+    const contract = await contractOn('artist', artist, `Sampled Artist Ltd ${stamp}`, '40');
+    const license = await incoming('Artist Sample House', { asset_type: 'recording', asset_id: recording });
+    expect(license.cost_recoupment).toEqual({
+      contract_id: contract,
+      subject: { type: 'artist', id: artist },
+      contractee: `Sampled Artist Ltd ${stamp}`,
+      percent: '40',
+      payees: [
+        { payee_id: payees[0], share: '70' },
+        { payee_id: payees[1], share: '30' },
+      ],
+    });
+    const paid = await api.post(`/licenses/${license.id}/payment`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    // Paid, there is nothing left to forecast.
+    expect(paid.body.license.cost_recoupment).toBeNull();
+    const expenses = await expensesOf(`Artist Sample House ${stamp}`);
+    expect(expenses.map((e) => e.total).sort()).toEqual(['30.00', '70.00']);
+    expect(expenses.every((e) => e.recoupable && e.recoupable_percentage === 40)).toBe(true);
+    const first = await expensesOf(`Artist Sample House ${stamp}`, `&payee_type=Payee&payee_id=${payees[0]}`);
+    expect(first.map((e) => e.total)).toEqual(['70.00']);
+  });
+
+  it('follows the most specific contract: a release contract that recoups nothing leaves it the label’s own', async () => {
+    const { artist } = await artistWithRecording('Released Artist');
+    await contractOn('artist', artist, `Released Artist Ltd ${stamp}`, '50');
+    const made = await api.post('/releases', {
+      title: `Sampled EP ${stamp}`,
+      artist_releases_attributes: [{ artist_id: artist, role: 'Main' }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const releaseId = made.body.release.id as string;
+    const license = await incoming('Release Sample House', { asset_type: 'release', asset_id: releaseId });
+    // The artist's contract would recoup half, but the release's own contract is the one that covers it.
+    expect(license.cost_recoupment?.subject).toEqual({ type: 'artist', id: artist });
+    await contractOn('release', releaseId, `Released EP Ltd ${stamp}`, '0');
+    expect((await api.get(`/licenses/${license.id}`)).body.license.cost_recoupment).toBeNull();
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const expenses = await expensesOf(`Release Sample House ${stamp}`, `&release_id=${releaseId}`);
+    expect(expenses.map((e) => [e.total, e.recoupable])).toEqual([['100.00', false]]);
+  });
+
+  it('is the label’s own when the only contract ended before the payment', async () => {
+    const { artist, recording } = await artistWithRecording('Former Artist');
+    await contractOn('artist', artist, `Former Artist Ltd ${stamp}`, '50', '2021-12-31');
+    const license = await incoming('Former Sample House', { asset_type: 'recording', asset_id: recording });
+    expect(license.cost_recoupment).toBeNull();
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const expenses = await expensesOf(`Former Sample House ${stamp}`);
+    expect(expenses.map((e) => [e.total, e.recoupable])).toEqual([['100.00', false]]);
   });
 });
 

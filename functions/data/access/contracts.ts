@@ -1,3 +1,4 @@
+import type { EngineContract } from '../../money/index.js';
 import type { ContractItem } from '../entities/contract.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
@@ -20,6 +21,20 @@ export async function listContracts(tenantId: string, subject?: string): Promise
   if (subject) return (await contracts().query.bySubject({ tenantId, subject }).go({ pages: 'all' })).data;
   return (await contracts().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
+
+/** A contract as the earnings engine reads it: its subject, dates, versions and what its escalations counted. */
+export const engineContract = (c: ContractItem): EngineContract => ({
+  id: c.id,
+  contractable_type: c.contractable_type,
+  contractable_id: c.contractable_id,
+  status: c.status,
+  start_date: c.start_date,
+  end_date: c.end_date ?? null,
+  createdAt: c.createdAt,
+  contractee_legal_name: c.contractee_legal_name,
+  versions: (c.versions ?? []) as EngineContract['versions'],
+  stated: (c.escalation_stated ?? undefined) as EngineContract['stated'],
+});
 
 /** A company's contract, or null (another company's id finds nothing). */
 export async function getContract(tenantId: string, id: string): Promise<ContractItem | null> {

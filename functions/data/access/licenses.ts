@@ -1,3 +1,5 @@
+import type { EngineContract } from '../../money/index.js';
+import { engineContract, listContracts } from './contracts.js';
 import type { LicenseItem, LicenseReminderClaimItem } from '../entities/license.js';
 import type { CreateExpense } from '../entities/statements.js';
 import type { CreateManualRoyalty, ManualRoyaltyItem } from '../entities/royalty-overlays.js';
@@ -163,30 +165,27 @@ export async function licensedAsset(
     : null;
 }
 
-/**
- * How the release's contract recoups costs: the newest signed contract on the release that has a
- * recoupable-costs percentage above 0 and payees. Null when none does (the cost is the label's own).
- */
-export async function recoupableCostTerms(
+/** The artist rows and label of the asset an incoming licence's cost is charged to (a recording has no label). */
+export async function costAsset(
   tenantId: string,
-  releaseId: string,
-): Promise<{ percent: number; payees: { payee_id: string; share: string }[] } | null> {
-  const contracts = (
-    await getDb()
-      .entities.Contract.query.bySubject({ tenantId, subject: `release#${releaseId}` })
-      .go({ pages: 'all' })
-  ).data
-    .filter((c) => c.status === 'signed')
-    .sort((a, b) => String(b.start_date).localeCompare(String(a.start_date)));
-  for (const contract of contracts) {
-    const percent = Number(
-      (contract.royalty_terms as { recoupable_costs_percent?: string } | undefined)?.recoupable_costs_percent ?? 0,
-    );
-    const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string }[];
-    if (percent > 0 && payees.length)
-      return { percent, payees: payees.map((p) => ({ payee_id: p.payee_id, share: String(p.share) })) };
+  asset: { asset_type: 'recording' | 'release'; asset_id: string },
+): Promise<{ artist_rows: unknown; label_id: string | null }> {
+  const db = getDb().entities;
+  if (asset.asset_type === 'recording') {
+    const recording = (await db.Recording.get({ tenantId, id: asset.asset_id }).go()).data;
+    return { artist_rows: recording?.artist_recordings ?? [], label_id: null };
   }
-  return null;
+  const release = (await db.Release.get({ tenantId, id: asset.asset_id }).go()).data;
+  return { artist_rows: release?.artist_releases ?? [], label_id: release?.label_id ?? null };
+}
+
+/** The contracts on any of these subjects (`release#id`, `artist#id`, `label#id`) that bind: every one but drafts. */
+export async function contractsOn(tenantId: string, subjects: readonly string[]): Promise<EngineContract[]> {
+  const found = await Promise.all(subjects.map((subject) => listContracts(tenantId, subject)));
+  return found
+    .flat()
+    .filter((c) => c.status !== 'draft')
+    .map(engineContract);
 }
 
 /** What a reminder tells, kept on its claim so a resumed claim is sent as it was decided. */

@@ -1,6 +1,6 @@
 import { isHeld } from '../../royalties/import/held.js';
 import { getDb } from '../service.js';
-import type { EngineContract } from '../../money/index.js';
+import { engineContract } from './contracts.js';
 
 /**
  * What the statements engine reads of the catalogue and the imports, once per computation:
@@ -45,19 +45,6 @@ export async function statementCatalogue(tenantId: string) {
       problems: i.problems ?? [],
     })),
     // A draft binds nobody: only signed (and terminated, for the periods they ran) contracts decide lines.
-    contracts: contracts.data
-      .filter((c) => c.status !== 'draft')
-      .map((c) => ({
-        id: c.id,
-        contractable_type: c.contractable_type,
-        contractable_id: c.contractable_id,
-        status: c.status,
-        start_date: c.start_date,
-        end_date: c.end_date ?? null,
-        createdAt: c.createdAt,
-        contractee_legal_name: c.contractee_legal_name,
-        versions: (c.versions ?? []) as EngineContract['versions'],
-        stated: (c.escalation_stated ?? undefined) as EngineContract['stated'],
-      })),
+    contracts: contracts.data.filter((c) => c.status !== 'draft').map(engineContract),
   };
 }

@@ -134,7 +134,10 @@ export function contractIndex(
   return { bySubject, recordingArtists, releaseArtists, found: { subjects: new Map(), versions: new Map() } };
 }
 
-function subjectsOf(index: ContractIndex, facts: LineFacts): Record<(typeof SUBJECT_ORDER)[number], string[]> {
+/** What a contract may be on: a line's (or a cost's) recording, release and label. */
+export type CoverSubject = Pick<LineFacts, 'recording_id' | 'release_id' | 'label_id'>;
+
+function subjectsOf(index: ContractIndex, facts: CoverSubject): Record<(typeof SUBJECT_ORDER)[number], string[]> {
   const artists = facts.recording_id
     ? (index.recordingArtists.get(facts.recording_id) ?? [])
     : facts.release_id
@@ -174,8 +177,21 @@ export function coverOf(index: ContractIndex, facts: LineFacts): Cover | null {
   return cover;
 }
 
+/**
+ * The contract that covers a subject in a month, and its version in force then, by the rule a line's contract is
+ * chosen by: for money that is no ledger line, an incoming licence's cost charged to the contract's payees.
+ */
+export function contractCovering(
+  index: ContractIndex,
+  subject: CoverSubject,
+  period: string,
+): Pick<Cover, 'contract' | 'version'> | null {
+  const chosen = contractOf(index, subject, period);
+  return chosen && { contract: chosen.contract, version: chosen.version };
+}
+
 /** The contract that covers the line's subject in its month, and the contract's version in force then. */
-function contractOf(index: ContractIndex, facts: LineFacts, period: string): Chosen | null {
+function contractOf(index: ContractIndex, facts: CoverSubject, period: string): Chosen | null {
   const subjects = subjectsOf(index, facts);
   for (const type of SUBJECT_ORDER)
     for (const id of subjects[type]) {

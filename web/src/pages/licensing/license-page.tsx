@@ -21,6 +21,7 @@ import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { AdvanceRefundButton } from './advance-refund';
+import { CostRecoupmentNote } from './cost-recoupment';
 import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
@@ -106,6 +107,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
           ) : null}
         </SpaceBetween>
       ) : null}
+      {license.type === 'incoming' && (canPay || canAdvance) ? <CostRecoupmentNote license={license} /> : null}
     </SpaceBetween>
   );
 }

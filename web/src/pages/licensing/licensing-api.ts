@@ -53,6 +53,14 @@ export type License = {
   due_date: string | null;
   expense_id?: string;
   advance_paid: boolean;
+  /** An incoming licence not yet paid: the contract its cost would be recouped under if paid today, else null. */
+  cost_recoupment?: {
+    contract_id: string;
+    subject: { type: 'release' | 'artist' | 'label'; id: string };
+    contractee: string | null;
+    percent: string;
+    payees: { payee_id: string; share: string }[];
+  } | null;
   report_every_months?: number;
   report_received_on?: string;
   next_report_due: string | null;
