@@ -398,6 +398,7 @@ export const OPERATION_NAMES = {
     'deleteLicense',
     'recordLicenseAdvance',
     'refundLicenseAdvance',
+    'refundLicensePayment',
     'recordLicenseReport',
     'licenseDocument',
     'presignSignedLicense',

@@ -541,6 +541,7 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/licenses/{id}', 'royalties', 'deleteLicense', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/advance', 'royalties', 'recordLicenseAdvance', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/advance_refund', 'royalties', 'refundLicenseAdvance', 'tenant', 'money.write'),
+  r('POST', '/licenses/{id}/payment_refund', 'royalties', 'refundLicensePayment', 'tenant', 'money.write'),
   r('POST', '/licenses/{id}/report_received', 'royalties', 'recordLicenseReport', 'tenant', 'catalogue.write'),
   r('GET', '/licenses/{id}/document', 'royalties', 'licenseDocument', 'tenant', 'catalogue.read'),
   r('POST', '/licenses/{id}/signed_copy_upload', 'royalties', 'presignSignedLicense', 'tenant', 'catalogue.write'),

@@ -6,7 +6,7 @@ import { BadRequest, Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/er
 import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { incomeLines, licenceExpenses, rateOn } from './money-lines.js';
 import { presentLicense } from './present.js';
-import { advanceRefund } from './refund.js';
+import { advanceRefund, incomingAdvanceRefund } from './refund.js';
 
 /**
  * Records a signed licence's advance as paid, the same way as its payment: outgoing, the advance
@@ -57,11 +57,13 @@ export async function recordAdvance(tenantId: string, caller: Caller, id: string
 }
 
 /**
- * Gives back the advance of a signed outgoing licence that will not be invoiced (the deal called off before it): the
- * advance's ledger lines are reversed in the refund's pay period (refund.ts), and the licence forgets the advance was
- * paid, so a new one can be recorded. Once invoiced, the invoice deducts the advance: it is credited first. The
- * reversal and the licence's change are one conditional write on its revision; a repeated call finds the advance
- * refunded and answers the licence as it is.
+ * Gives back the advance of a signed licence whose deal was called off. Outgoing (the licensee paid us), before the
+ * invoice: the advance's ledger lines are reversed in the refund's pay period (refund.ts); once invoiced, the invoice
+ * deducts the advance, so it is credited first. Incoming (we paid the licensor), before the payment of the rest: the
+ * advance's expenses are taken back by expenses of the opposite sign on the refund's day; once paid, the payment is
+ * refunded first. Either way the licence forgets the advance was paid, so a new one can be recorded. The reversal
+ * and the licence's change are one conditional write on its revision; a repeated call finds the advance refunded and
+ * answers the licence as it is.
  */
 export async function refundAdvance(tenantId: string, caller: Caller, id: string, refundDate = today()) {
   let license = await readLicense(tenantId, id);
@@ -71,26 +73,28 @@ export async function refundAdvance(tenantId: string, caller: Caller, id: string
       await store.moneyWritten(tenantId);
       return { license: await presentLicense(tenantId, license), message: 'Advance refunded' };
     }
-    if (license.type !== 'outgoing')
-      throw new BadRequest(
-        "Only an advance a licensee paid is refunded here: an incoming licence's advance is an expense",
-      );
-    if (license.status === 'invoiced' || license.status === 'paid')
+    if (license.type === 'outgoing' && (license.status === 'invoiced' || license.status === 'paid'))
       throw new BadRequest('The invoice deducts the advance: credit the invoice first');
+    if (license.type === 'incoming' && license.status === 'paid')
+      throw new BadRequest('The payment of the rest of the fee is recorded: refund the payment first');
     requireStatus(license, 'signed', "Only a signed licence's advance can be refunded");
     if (!license.advance_pay_period) throw new BadRequest('No advance was recorded on this licence');
-    const { refund, lines } = await advanceRefund(license, caller, refundDate);
+    const { refund, lines, expenses } =
+      license.type === 'outgoing'
+        ? { ...(await advanceRefund(license, caller, refundDate)), expenses: [] }
+        : { ...(await incomingAdvanceRefund(license, refundDate)), lines: [] };
     const refunded = `Advance of ${formatMoney(refund.amount, license.fee_currency ?? '')} refunded`;
+    const by = license.type === 'incoming' ? ` by ${license.licensee_name}` : '';
     const written = await store.writeMoney(
       tenantId,
       id,
       license.revision,
       {
         advance_refunds: [...(license.advance_refunds ?? []), refund],
-        history: [...(license.history ?? []), moveBy(caller, 'signed', 'signed', `${refunded} on ${refund.date}`)],
+        history: [...(license.history ?? []), moveBy(caller, 'signed', 'signed', `${refunded}${by} on ${refund.date}`)],
       },
-      { lines, expenses: [] },
-      ['advance_paid_date', 'advance_pay_period', 'advance_royalty_ids'],
+      { lines, expenses },
+      ['advance_paid_date', 'advance_pay_period', 'advance_royalty_ids', 'advance_expense_ids'],
     );
     license = await readLicense(tenantId, id);
     if (written) return { license: await presentLicense(tenantId, license), message: refunded };

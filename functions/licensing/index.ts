@@ -3,7 +3,7 @@ import {
   invoiceRegisterQuery,
   licenseAdvance,
   licenseCreate,
-  licenseAdvanceRefund,
+  licenseRefund,
   licenseCreditNote,
   licenseCreditNoteNumber,
   licenseDocumentMail,
@@ -33,6 +33,7 @@ export { licenseReminderJobs } from './reminders-resume.js';
 import { createLicense, moveLicense, readLicense, updateLicense } from './licenses.js';
 import { licensingSummary, listLicenses } from './list.js';
 import { recordPayment } from './payment.js';
+import { refundPayment } from './payment-refund.js';
 import { presentLicense } from './present.js';
 import { deleteLicense } from './remove.js';
 import { recordReportReceived } from './reports.js';
@@ -147,8 +148,14 @@ export const licensingOperations = {
   refundLicenseAdvance: operation('tenant', {
     response: savedResponse('license', licenseRow),
     params: idParams,
-    body: licenseAdvanceRefund,
+    body: licenseRefund,
     run: ({ tenantId, caller, params, body }) => refundAdvance(tenantId, caller, params.id, body.refund_date),
+  }),
+  refundLicensePayment: operation('tenant', {
+    response: savedResponse('license', licenseRow),
+    params: idParams,
+    body: licenseRefund,
+    run: ({ tenantId, caller, params, body }) => refundPayment(tenantId, caller, params.id, body.refund_date),
   }),
   recordLicenseReport: operation('tenant', {
     response: savedResponse('license', licenseRow),

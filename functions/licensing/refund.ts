@@ -3,12 +3,15 @@ import { ulid } from 'ulid';
 import type { LicenseInvoice, LicenseRefund } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty, LedgerFields } from '../data/entities/royalty-overlays.js';
+import type { CreateExpense, ExpenseItem } from '../data/entities/statements.js';
+import { getExpense } from '../data/access/expenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { idsCondition, MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
 import { selectRoyalties } from '../royalties/ledger/query.js';
 import { LEDGER_COLUMN_NAMES } from '../royalties/ledger/schema.js';
 import { today } from './licenses.js';
+import { paymentPart } from './payment.js';
 import { negatedAmount } from '../../shared/money.js';
 
 /** The money columns a reversal turns round: the report's payable, the line's total and each party's part of it. */
@@ -65,6 +68,15 @@ export function reversalOf(
   return line;
 }
 
+/** What was paid and is given back: the ledger lines or expenses it made, the day it was paid and how much. */
+type Paid = { ids: readonly string[]; paidOn: string; amount: string };
+
+/** A refund is dated between the day the money came (or went) and today. */
+function checkRefundDate(day: string, paidOn: string) {
+  if (day > today()) throw new InvalidField('refund_date', 'Refund date must not be in the future');
+  if (day < paidOn) throw new InvalidField('refund_date', `Refund date must be on or after the payment date ${paidOn}`);
+}
+
 /**
  * Money the licensee paid, given back on `day`: each of the licence's ledger lines named in `ids` reversed in that
  * day's pay period, as the royalties list shows it now (a line the user edited is reversed as edited, a deleted one
@@ -74,12 +86,10 @@ export function reversalOf(
 async function refundLines(
   license: LicenseItem,
   caller: Caller,
-  paid: { ids: readonly string[]; paidOn: string; amount: string },
+  paid: Paid,
   { day, words }: { day: string; words: string },
 ): Promise<{ refund: LicenseRefund; lines: CreateManualRoyalty[] }> {
-  if (day > today()) throw new InvalidField('refund_date', 'Refund date must not be in the future');
-  if (day < paid.paidOn)
-    throw new InvalidField('refund_date', `Refund date must be on or after the payment date ${paid.paidOn}`);
+  checkRefundDate(day, paid.paidOn);
   // Read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out).
   const reversed = paid.ids.length
     ? await selectRoyalties(license.tenantId, idsCondition([...paid.ids]), paid.ids.length)
@@ -126,6 +136,93 @@ export function advanceRefund(license: LicenseItem, caller: Caller, day: string)
     license,
     caller,
     { ids: license.advance_royalty_ids ?? [], paidOn, amount },
+    { day, words: 'Licence advance refunded' },
+  );
+}
+
+/**
+ * The expense that takes back one expense of a payment to a licensor: the same account, recoupable part, release,
+ * label, supplier and category, its amounts with the sign turned, dated the refund's day and paid. A payee who
+ * recouped the cost on a published statement gets it back on the next one (a statement never changes); one not yet
+ * stated nets to nothing.
+ */
+export function reversedExpense(expense: ExpenseItem, at: { day: string; words: string }): CreateExpense {
+  const kept = {
+    tenantId: expense.tenantId,
+    type: expense.type,
+    supplier: expense.supplier,
+    category: expense.category,
+    tags: expense.tags,
+    recoupable: expense.recoupable,
+    recoupable_percentage: expense.recoupable_percentage,
+    expensable_type: expense.expensable_type,
+    expensable_id: expense.expensable_id,
+    accountKey: expense.accountKey,
+    release_id: expense.release_id,
+  };
+  return {
+    ...(Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined)) as typeof kept),
+    expenseId: ulid(),
+    date: at.day,
+    description: at.words,
+    subtotal: negatedAmount(expense.subtotal),
+    vat: negatedAmount(expense.vat),
+    total: negatedAmount(expense.total),
+    paid: true,
+  };
+}
+
+/**
+ * Money we paid a licensor, given back to us on `day`: each expense the payment made (`ids`) taken back by one of the
+ * opposite sign, as the expense stands now (one the user edited is taken back as edited, a deleted one not at all).
+ */
+async function refundExpenses(
+  license: LicenseItem,
+  paid: Paid,
+  { day, words }: { day: string; words: string },
+): Promise<{ refund: LicenseRefund; expenses: CreateExpense[] }> {
+  checkRefundDate(day, paid.paidOn);
+  const found = (await Promise.all(paid.ids.map((id) => getExpense(license.tenantId, id)))).filter(
+    (expense): expense is ExpenseItem => expense !== null,
+  );
+  const described = `${words} by ${license.licensee_name}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
+  const expenses = found.map((expense) => reversedExpense(expense, { day, words: described }));
+  return {
+    refund: {
+      date: day,
+      paid_on: paid.paidOn,
+      amount: paid.amount,
+      royalty_ids: [],
+      reverses: [],
+      expense_ids: expenses.map((expense) => expense.expenseId),
+      reverses_expenses: found.map((expense) => expense.expenseId),
+    },
+    expenses,
+  };
+}
+
+/** An incoming licence's payment given back by the licensor (the deal called off after we paid): its expenses taken back. */
+export function incomingPaymentRefund(license: LicenseItem, day: string) {
+  return refundExpenses(
+    license,
+    {
+      ids: license.expense_ids ?? (license.expense_id ? [license.expense_id] : []),
+      paidOn: license.payment_date ?? day,
+      amount: paymentPart(license).amount,
+    },
+    { day, words: 'Licence fee refunded' },
+  );
+}
+
+/** An incoming licence's advance given back by the licensor: the advance's expenses taken back. */
+export function incomingAdvanceRefund(license: LicenseItem, day: string) {
+  return refundExpenses(
+    license,
+    {
+      ids: license.advance_expense_ids ?? [],
+      paidOn: license.advance_paid_date ?? day,
+      amount: new Big(license.advance_fee ?? '0').toFixed(2),
+    },
     { day, words: 'Licence advance refunded' },
   );
 }

@@ -34,8 +34,14 @@ export async function deleteLicense(tenantId: string, userId: string, id: string
     }
   }
   // A paid expense is never deleted (the expenses' own rule), so neither is the licence that made it.
+  const refunds = [...(license.payment_refunds ?? []), ...(license.advance_refunds ?? [])];
   const expenseIds = [
-    ...new Set([license.expense_id, ...(license.expense_ids ?? []), ...(license.advance_expense_ids ?? [])]),
+    ...new Set([
+      license.expense_id,
+      ...(license.expense_ids ?? []),
+      ...(license.advance_expense_ids ?? []),
+      ...refunds.flatMap((refund) => [...(refund.expense_ids ?? []), ...(refund.reverses_expenses ?? [])]),
+    ]),
   ].filter((x): x is string => Boolean(x));
   for (const expenseId of expenseIds)
     if (await getExpense(tenantId, expenseId))

@@ -176,11 +176,11 @@ export const licenseAdvance = z.strictObject({
   payment_date: z.iso.date('Payment date must be a date (YYYY-MM-DD)').optional(),
 });
 
-/** The day money went back to a licensee (a refunded invoice or advance); today when not given. */
+/** The day money went back (to a licensee, or from a licensor to us); today when not given. */
 const refundDate = z.iso.date('Refund date must be a date (YYYY-MM-DD)').optional();
 
-/** POST /licenses/{id}/advance_refund: the day the advance went back to the licensee. */
-export const licenseAdvanceRefund = z.strictObject({ refund_date: refundDate });
+/** POST /licenses/{id}/advance_refund and payment_refund: the day the money went back. */
+export const licenseRefund = z.strictObject({ refund_date: refundDate });
 
 /** POST /licenses/{id}/report_received: the day the licensee's report came; today when not given. */
 export const licenseReportReceived = z.strictObject({
@@ -332,6 +332,12 @@ export type LicenseRefund = {
   amount: string;
   royalty_ids: string[];
   reverses: string[];
+  /**
+   * An incoming licence's refund (the licensor gave back what we paid): the expenses of the opposite sign that took
+   * back the payment's expenses (`reverses_expenses`), dated the refund's day.
+   */
+  expense_ids?: string[];
+  reverses_expenses?: string[];
 };
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */

@@ -8,7 +8,8 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
  * An outgoing licence in Chromium: from an enquiry to paid with an advance on signing, its documents,
  * then the ledger lines the advance and the rest of the fee became, and the recording's licences;
  * then the payee's statement is published and shows the licence's lines, and its figure's drill-down
- * names the licence and opens it. An incoming licence says before it is paid which contract will recoup its cost.
+ * names the licence and opens it. An incoming licence says before it is paid which contract will recoup its cost, and
+ * its payment is refunded when the deal is called off.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -247,7 +248,7 @@ describe('licensing journey', () => {
     await page.close();
   }, 60_000);
 
-  it('says before an incoming licence is paid which contract recoups its cost, and records the cost when paid', async () => {
+  it('says before an incoming licence is paid which contract recoups its cost, records the cost, and its refund', async () => {
     // Made through the API: a sampled artist under a contract recouping half its costs, and a signed incoming licence.
     const artist = (await own.api.post('/artists', { name: `Sampled Singer ${stamp}` })).body.artist.id as string;
     const recording = await own.api.post('/recordings', {
@@ -297,9 +298,26 @@ describe('licensing journey', () => {
     expect(await note.getByRole('link').getAttribute('href')).toBe(`/user/artists/${artist}`);
     await screenshotIfAsked(page, 'test-results/licensing-incoming-cost.png', true);
     await page.getByTestId('license-record-payment').click();
-    await expect.poll(() => page.getByTestId('license-pipeline-end').textContent()).toContain('nothing more to do');
+    await expect
+      .poll(() => page.getByTestId('license-pipeline-end').textContent())
+      .toContain(`Should the deal be called off and Sample Library ${stamp} give the money back, record the refund.`);
     expect(await note.count()).toBe(0);
-    expect(await page.getByText('The fee (or its advance) was recorded as an expense').count()).toBe(1);
+    expect(await page.getByText('What was paid for this licence is recorded as expenses').count()).toBe(1);
+
+    // The deal is called off and the library gives the fee back: the refund is recorded, the licence signed again.
+    await page.getByTestId('license-refund-payment').click();
+    await page.getByTestId('license-refund-payment-date').locator('input').fill('2999-01-01');
+    await page.getByTestId('license-refund-payment-confirm').click();
+    await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
+    await page.getByTestId('license-refund-payment-date').locator('input').fill(new Date().toISOString().slice(0, 10));
+    await screenshotIfAsked(page, 'test-results/licensing-incoming-refund.png', true);
+    await page.getByTestId('license-refund-payment-confirm').click();
+    await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Signed');
+    expect(await page.getByText(`Payment of £60.00 refunded by Sample Library ${stamp} on`).count()).toBe(1);
+    // Signed again, it may be paid again, and says again who would bear the cost.
+    expect(await page.getByTestId('license-record-payment').count()).toBe(1);
+    expect(await note.count()).toBe(1);
+    await screenshotIfAsked(page, 'test-results/licensing-incoming-refunded.png', true);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

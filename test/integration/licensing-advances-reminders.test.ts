@@ -4,6 +4,8 @@ import { licensingCompany } from '../support/licensing-company.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { pdfText } from '../support/pdf-text.js';
 import { savedAs } from '../support/saved-as.js';
+import { until } from '../support/wait.js';
+import type { Statement } from '../../shared/schemas/statement-views.js';
 
 /**
  * A licence's advance (recorded once, deducted from the fee, recouped under the contract covering its asset
@@ -322,6 +324,143 @@ describe('an incoming licence’s cost', () => {
     expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
     const expenses = await expensesOf(`Former Sample House ${stamp}`);
     expect(expenses.map((e) => [e.total, e.recoupable])).toEqual([['100.00', false]]);
+  });
+
+  it('is given back once when the licensor refunds the payment: its expenses taken back, the licence signed again', async () => {
+    const { artist, recording } = await artistWithRecording('Refunded Artist');
+    await contractOn('artist', artist, `Refunded Artist Ltd ${stamp}`, '40');
+    const licensee = `Refunding Sample House ${stamp}`;
+    const license = await incoming('Refunding Sample House', { asset_type: 'recording', asset_id: recording });
+    const paidOn = day(-3);
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn })).status).toBe(200);
+    // Dated between the payment and today.
+    for (const [refund_date, message] of [
+      [day(1), 'Refund date must not be in the future'],
+      [day(-4), `Refund date must be on or after the payment date ${paidOn}`],
+    ] as const) {
+      const refused = await api.post(`/licenses/${license.id}/payment_refund`, { refund_date });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.refund_date).toEqual([message]);
+    }
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api.post(`/licenses/${license.id}/payment_refund`, { refund_date: day(-1) })),
+    );
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const refunded = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(refunded.status).toBe('signed');
+    expect(refunded.payment_date).toBeUndefined();
+    expect(refunded.payment_refunds).toHaveLength(1);
+    expect(refunded.payment_refunds[0]).toMatchObject({ date: day(-1), paid_on: paidOn, amount: '100.00' });
+    expect(refunded.history.at(-1).note).toBe(`Payment of £100.00 refunded by ${licensee} on ${day(-1)}`);
+    // Each payee's expense taken back by one of the opposite sign, recouped at the same part: the cost nets to nothing.
+    const expenses = await expensesOf(licensee);
+    expect(expenses.map((e) => e.total).sort()).toEqual(['-30.00', '-70.00', '30.00', '70.00']);
+    expect(cents(expenses.map((e) => e.total))).toBe(0);
+    expect(expenses.every((e) => e.recoupable && e.recoupable_percentage === 40)).toBe(true);
+    const first = await expensesOf(licensee, `&payee_type=Payee&payee_id=${payees[0]}`);
+    expect(first.map((e) => [e.total, e.description]).sort()).toEqual([
+      ['-70.00', `Licence fee refunded by ${licensee}: A sample`],
+      ['70.00', `Licence fee to ${licensee}: A sample`],
+    ]);
+    // Expenses stay, so the licence does too; paid again, it makes new ones.
+    expect((await api.del(`/licenses/${license.id}`)).status).toBe(409);
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    expect(await expensesOf(licensee)).toHaveLength(6);
+  });
+
+  it('gives an incoming advance back before the payment, and refuses what is not the licensor’s to refund', async () => {
+    const licensee = `Advance Sample House ${stamp}`;
+    const made = await api.post('/releases', { title: `Advance Sampled EP ${stamp}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const releaseId = made.body.release.id as string;
+    await contractOn('release', releaseId, `Advance Sampled EP Ltd ${stamp}`, '50');
+    const license = await signed({
+      type: 'incoming',
+      licensee_name: licensee,
+      usage: 'A loop',
+      fee: '90.00',
+      advance_fee: '30.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'release', asset_id: releaseId, split: '100' }],
+    });
+    // Nothing paid yet.
+    const none = await api.post(`/licenses/${license.id}/payment_refund`, {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Only a paid licence’s payment can be refunded');
+    expect((await api.post(`/licenses/${license.id}/advance`, {})).status).toBe(200);
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const early = await api.post(`/licenses/${license.id}/advance_refund`, {});
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe('The payment of the rest of the fee is recorded: refund the payment first');
+    expect((await api.post(`/licenses/${license.id}/payment_refund`, {})).status).toBe(200);
+    const answers = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/advance_refund`, {})));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = (await api.get(`/licenses/${license.id}`)).body.license;
+    expect(after.advance_paid).toBe(false);
+    expect(after.history.at(-1).note).toBe(`Advance of £30.00 refunded by ${licensee} on ${day(0)}`);
+    // The release's contract recoups half, from its two payees 70/30: every expense met by its opposite.
+    const expenses = await expensesOf(licensee, `&release_id=${releaseId}`);
+    expect(expenses).toHaveLength(8);
+    expect(cents(expenses.map((e) => e.total))).toBe(0);
+    expect(
+      expenses
+        .filter((e) => e.description.startsWith('Licence advance refunded'))
+        .map((e) => e.total)
+        .sort(),
+    ).toEqual(['-21.00', '-9.00']);
+    // An outgoing licence's payment is refunded by crediting its invoice.
+    const outgoing = await signed({
+      type: 'outgoing',
+      licensee_name: `Outgoing Refund Film ${stamp}`,
+      fee: '10.00',
+      fee_currency: 'GBP',
+      assets: [{ asset_type: 'release', asset_id: release.id, split: '100' }],
+    });
+    const wrongWay = await api.post(`/licenses/${outgoing.id}/payment_refund`, {});
+    expect(wrongWay.status).toBe(400);
+    expect(wrongWay.body.message).toBe('A paid invoice is refunded by its credit note: credit the invoice instead');
+  });
+
+  it('recouped on a published statement, is given back on the payee’s next one, the published one unchanged', async () => {
+    // A payee of this test's own, so its statements carry only this licence's expenses.
+    const payee = (await api.post('/payees', { name: `Recouping payee ${stamp}` })).body.payee.id as string;
+    const made = await api.post('/releases', { title: `Recouped Sample EP ${stamp}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const releaseId = made.body.release.id as string;
+    const contract = await api.post('/contracts', {
+      contractable_type: 'release',
+      contractable_id: releaseId,
+      type: 'artist_release_contract',
+      contractee_type: 'payee',
+      contractee_id: payee,
+      contractee_legal_name: `Recouping Artist Ltd ${stamp}`,
+      contractor_legal_name: 'Advance Records Ltd',
+      start_date: '2020-01-01',
+      contract_payees: [{ payee_id: payee, share: '100' }],
+      royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: '50' },
+    });
+    expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+    const license = await incoming('Stated Sample House', { asset_type: 'release', asset_id: releaseId });
+    const paidOn = monthsAgo(2);
+    expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn })).status).toBe(200);
+    const published = async (month: string) => {
+      const run = await api.post('/statements', { payee_id: payee, start_pay_period: month, end_pay_period: month });
+      expect(run.status, JSON.stringify(run.body)).toBe(201);
+      return until(async () => {
+        const found = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee}`)).body
+          .statements as Statement[];
+        return found.find((s) => s.start_pay_period === month && s.queue_status === 'published');
+      }, 60_000);
+    };
+    // The statement lists the half it recoups as an expense; the refund's expense of the opposite sign gives it back.
+    const first = await published(paidOn.slice(0, 7));
+    expect(first.expenses_total).toBe('50.00');
+    expect((await api.post(`/licenses/${license.id}/payment_refund`, {})).status).toBe(200);
+    const next = await published(day(0).slice(0, 7));
+    expect(next.expenses_total).toBe('-50.00');
+    const again = (await api.get(`/statements/${first.id}`)).body.statement as Statement;
+    expect(again.expenses_total).toBe('50.00');
+    expect(again.payee_total).toBe(first.payee_total);
   });
 });
 

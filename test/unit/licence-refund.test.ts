@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { LicenseItem } from '../../functions/data/entities/license.js';
 import type { ManualRoyaltyItem } from '../../functions/data/entities/royalty-overlays.js';
 import type { Caller } from '../../functions/lib/auth-context.js';
-import { reversalOf } from '../../functions/licensing/refund.js';
+import type { ExpenseItem } from '../../functions/data/entities/statements.js';
+import { reversalOf, reversedExpense } from '../../functions/licensing/refund.js';
+import { expenseCharge } from '../../functions/money/statements/accounts/account-figures.js';
 
 const line = {
   tenantId: 't1',
@@ -42,5 +44,68 @@ describe("a refund's reversal of a licence payment's line", () => {
       aggregator_payable: '0',
       artist_payable: '0',
     });
+  });
+});
+
+describe("a refund's reversal of an incoming licence's expense", () => {
+  const expense = {
+    tenantId: 't1',
+    expenseId: 'exp-1',
+    type: 'Expense',
+    date: '2026-03-02',
+    description: 'Licence fee to Sample House: a sample',
+    supplier: 'Sample House',
+    category: 'Licensing',
+    tags: ['licensing'],
+    recoupable: true,
+    recoupable_percentage: 37.5,
+    subtotal: '33.33',
+    vat: '0.00',
+    total: '33.33',
+    paid: true,
+    expensable_type: 'Label',
+    expensable_id: 'label-1',
+    accountKey: 'Payee#p1',
+    release_id: 'rel-1',
+    statement_id: 'st-1',
+    createdAt: 1,
+    updatedAt: 2,
+  } as unknown as ExpenseItem;
+
+  it('charges the same account the same part with the sign turned, dated the refund, as an expense of its own', () => {
+    const reversal = reversedExpense(expense, { day: '2026-05-14', words: 'Licence fee refunded by Sample House' });
+    expect(reversal.expenseId).not.toBe('exp-1');
+    expect({ ...reversal, expenseId: 'new' }).toEqual({
+      tenantId: 't1',
+      expenseId: 'new',
+      type: 'Expense',
+      date: '2026-05-14',
+      description: 'Licence fee refunded by Sample House',
+      supplier: 'Sample House',
+      category: 'Licensing',
+      tags: ['licensing'],
+      recoupable: true,
+      recoupable_percentage: 37.5,
+      subtotal: '-33.33',
+      vat: '0.00',
+      total: '-33.33',
+      paid: true,
+      expensable_type: 'Label',
+      expensable_id: 'label-1',
+      accountKey: 'Payee#p1',
+      release_id: 'rel-1',
+    });
+  });
+
+  it('gives back on a statement exactly what the expense took, to the cent, however the part rounds', () => {
+    // 33.33 × 37.5 % = 12.49875: rounded half-up to 12.50 taken, and -12.50 given back, never -12.49.
+    for (const total of ['33.33', '0.01', '99.99', '1234.57']) {
+      const taken = expenseCharge({ total, recoupable_percentage: 37.5 });
+      const given = expenseCharge({
+        total: reversedExpense({ ...expense, total }, { day: '2026-05-14', words: 'x' }).total,
+        recoupable_percentage: 37.5,
+      });
+      expect(taken.plus(given).toFixed(2)).toBe('0.00');
+    }
   });
 });

@@ -71,8 +71,13 @@ export const License = new Entity({
     advance_pay_period: { type: 'string' },
     advance_royalty_ids: { type: 'list', items: { type: 'string' } },
     advance_expense_ids: { type: 'list', items: { type: 'string' } },
-    /** Each advance given back before the licence was invoiced, oldest first, with the lines that reversed it. */
+    /**
+     * Each advance given back before the licence was invoiced (outgoing) or paid (incoming), oldest first, with the
+     * lines or expenses that reversed it.
+     */
     advance_refunds: { type: CustomAttributeType<LicenseRefund[]>('any') },
+    /** Each payment of an incoming licence the licensor gave back, oldest first, with the expenses that took it back. */
+    payment_refunds: { type: CustomAttributeType<LicenseRefund[]>('any') },
     /** The licensee reports its use every this many months (outgoing); the next report is due that long after the last. */
     report_every_months: { type: 'number' },
     /** The due date of the latest report received, and the day it came. */

@@ -12,7 +12,7 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { openLink } from '../../components/signed-copy-field';
-import { RefundedOnField } from './advance-refund';
+import { RefundedOnField } from './refund-buttons';
 import { MailDocumentButton, mailedWords } from './document-mail';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';

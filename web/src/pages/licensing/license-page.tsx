@@ -20,8 +20,8 @@ import { useApi } from '../../app/resources';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
-import { AdvanceRefundButton } from './advance-refund';
 import { CostRecoupmentNote } from './cost-recoupment';
+import { RefundButton } from './refund-buttons';
 import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
@@ -49,17 +49,25 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
     (license.type === 'incoming' && license.status === 'signed');
   // The advance comes on signing, before the invoice; it is recorded once.
   const canAdvance = license.status === 'signed' && Boolean(license.advance_fee) && !license.advance_paid;
-  // Before the invoice, an advance a licensee paid can be given back (once invoiced, the invoice is credited instead).
-  const canRefundAdvance = license.type === 'outgoing' && license.status === 'signed' && license.advance_paid;
+  // Before the invoice (outgoing) or the payment (incoming), an advance paid can be given back when the deal is called
+  // off; later, the invoice is credited, or the payment refunded, first.
+  const canRefundAdvance = license.status === 'signed' && license.advance_paid;
   if (pipelineMoves(license.status).length === 0 && !canInvoice && !canPay)
     return (
-      <Box data-testid="license-pipeline-end">
-        {license.status !== 'paid'
-          ? `This licence ended ${displayLabel(license.status).toLowerCase()}.`
-          : license.type === 'outgoing'
-            ? `Paid on ${formatDate(license.payment_date)}. Should the deal be called off, crediting the invoice refunds the payment.`
-            : `Paid on ${formatDate(license.payment_date)}: nothing more to do.`}
-      </Box>
+      <SpaceBetween size="s">
+        <Box data-testid="license-pipeline-end">
+          {license.status !== 'paid'
+            ? `This licence ended ${displayLabel(license.status).toLowerCase()}.`
+            : license.type === 'outgoing'
+              ? `Paid on ${formatDate(license.payment_date)}. Should the deal be called off, crediting the invoice refunds the payment.`
+              : `Paid on ${formatDate(license.payment_date)}. Should the deal be called off and ${license.licensee_name} give the money back, record the refund.`}
+        </Box>
+        {license.status === 'paid' && license.type === 'incoming' ? (
+          <Box>
+            <RefundButton license={license} kind="payment" onChanged={onChanged} />
+          </Box>
+        ) : null}
+      </SpaceBetween>
     );
   return (
     <SpaceBetween size="s">
@@ -79,7 +87,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
             Issue invoice
           </Button>
         ) : null}
-        {canRefundAdvance ? <AdvanceRefundButton license={license} onChanged={onChanged} /> : null}
+        {canRefundAdvance ? <RefundButton license={license} kind="advance" onChanged={onChanged} /> : null}
       </SpaceBetween>
       {canPay || canAdvance ? (
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
@@ -205,9 +213,13 @@ export function LicensePage() {
             { id: 'note', header: 'Note', cell: (m) => formatDaysIn(m.note ?? '') },
           ]}
         />
-        {license.type === 'incoming' && (license.expense_id || license.advance_paid) ? (
+        {license.type === 'incoming' &&
+        (license.expense_id ||
+          license.advance_paid ||
+          license.payment_refunds?.length ||
+          license.advance_refunds?.length) ? (
           <Box>
-            The fee (or its advance) was recorded as an expense:{' '}
+            What was paid for this licence is recorded as expenses, and each refund as an expense of the opposite sign:{' '}
             <RouterLink href="/user/finances/expenses">see the expenses</RouterLink>.
           </Box>
         ) : null}

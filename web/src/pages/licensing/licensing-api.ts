@@ -5,6 +5,7 @@ import type {
   LicenseContact,
   LicenseInvoice,
   LicenseMove,
+  LicenseRefund,
   LicenseStatus,
   LicenseType,
 } from '../../../../shared/schemas/licensing';
@@ -53,6 +54,9 @@ export type License = {
   due_date: string | null;
   expense_id?: string;
   advance_paid: boolean;
+  /** An incoming licence's payments the licensor gave back, and the advances given back (either way), oldest first. */
+  payment_refunds?: LicenseRefund[];
+  advance_refunds?: LicenseRefund[];
   /** An incoming licence not yet paid: the contract its cost would be recouped under if paid today, else null. */
   cost_recoupment?: {
     contract_id: string;
