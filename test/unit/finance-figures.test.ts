@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addToCube, type FinanceCube } from '../../functions/money/finances/cube.js';
-import { byPeriod, bySlice, rangeTotal } from '../../functions/money/finances/finance-figures.js';
+import Big from 'big.js';
+import { byPeriod, bySlice, figuresOf, rangeTotal } from '../../functions/money/finances/finance-figures.js';
+import { summaryFigures } from '../../shared/royalty-figures.js';
 import { dateRange } from '../../functions/money/finances/range.js';
 
 /**
@@ -77,5 +79,46 @@ describe('finance figures from the cube', () => {
     addToCube(cube, '2026-01', 'territory', 'FR', sums('3.00'));
     const range = dateRange({ start_date: '2026-01-01', end_date: '2026-01-31' });
     expect(bySlice(cube, range, { kind: 'all' }, 'territory').map((s) => s.key)).toEqual(['FR']);
+  });
+});
+
+describe('the label share as the finances show it', () => {
+  it('shows the same cents as the royalties list, the parts adding up to the label share', () => {
+    // Each part rounded on its own would show £8.58 + £8.58 + £0.05 = £17.21 for a label share of £17.20.
+    const exact = { amount: '18.132500', aggregator: '0.932500', label: '17.200000' };
+    const parts = { payees: '8.575235', retained: '8.575000', unaccountable: '0.049765' };
+    const figures = figuresOf({
+      lines: 3,
+      quantity: 3,
+      amount: new Big(exact.amount),
+      aggregator_payable: new Big(exact.aggregator),
+      label_payable: new Big(exact.label),
+      payees: new Big(parts.payees),
+      retained: new Big(parts.retained),
+      unaccountable: new Big(parts.unaccountable),
+    });
+    expect(figures).toMatchObject({
+      revenue: '18.13',
+      aggregator_fee: '0.93',
+      label_share: '17.20',
+      artist_share: '8.58',
+      retained: '8.57',
+      unaccountable: '0.05',
+    });
+    const list = summaryFigures({
+      total_sum: exact.amount,
+      aggregator_sum: exact.aggregator,
+      label_sum: exact.label,
+      artist_sum: parts.payees,
+      unaccountable_sum: parts.unaccountable,
+    });
+    expect([list.total, list.aggregator, list.label, list.artists, list.label_keeps, list.unaccountable]).toEqual([
+      figures.revenue,
+      figures.aggregator_fee,
+      figures.label_share,
+      figures.artist_share,
+      figures.retained,
+      figures.unaccountable,
+    ]);
   });
 });

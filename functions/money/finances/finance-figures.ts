@@ -1,21 +1,33 @@
-import { money } from '../../../shared/schemas/money.js';
+import type Big from 'big.js';
+import { summaryFigures } from '../../../shared/royalty-figures.js';
 import type { FinanceFigures, FinancePeriod, FinanceSlice } from '../../../shared/schemas/finance-views.js';
 import { addSums, zeroSums, type FinanceCube, type Sums } from './cube.js';
 import { periodDates, type DateRange } from './range.js';
 import { periodSlice, periodTotal, type CubeScope, type SliceName } from './scope.js';
 
 /**
- * Finance figures from the cube's exact sums, rounded half-up to the cent once, at the end; and
- * the royalties-list query behind each figure (the list's own filter names: by_label,
- * by_retailer, by_territory, release_id, artist_id, start_date, end_date) for the drill-down.
+ * Finance figures from the cube's exact sums, rounded to the cent once, at the end, by the rule the royalties list's
+ * summary shows the same sums by (`summaryFigures`): revenue and the label share rounded half away from zero, the
+ * aggregator fee their difference, the payees' and no one's parts rounded, and what the label keeps the rest of the
+ * label share, so the parts a page shows add up and the two pages never differ by a cent. Also the royalties-list
+ * query behind each figure (the list's own filter names: by_label, by_retailer, by_territory, release_id, artist_id,
+ * start_date, end_date) for the drill-down.
  */
 export function figuresOf(sums: Sums, { split = true }: { split?: boolean } = {}): FinanceFigures {
+  const exact = (value: Big) => value.toFixed(6);
+  const shown = summaryFigures({
+    total_sum: exact(sums.amount),
+    aggregator_sum: exact(sums.aggregator_payable),
+    label_sum: exact(sums.label_payable),
+    artist_sum: exact(sums.payees),
+    unaccountable_sum: exact(sums.unaccountable),
+  });
   return {
-    revenue: money(sums.amount),
-    label_share: money(sums.label_payable),
-    artist_share: money(sums.payees),
-    aggregator_fee: money(sums.aggregator_payable),
-    ...(split ? { retained: money(sums.retained), unaccountable: money(sums.unaccountable) } : {}),
+    revenue: shown.total,
+    label_share: shown.label,
+    artist_share: shown.artists,
+    aggregator_fee: shown.aggregator,
+    ...(split ? { retained: shown.label_keeps, unaccountable: shown.unaccountable } : {}),
     lines: sums.lines,
     quantity: sums.quantity,
   };

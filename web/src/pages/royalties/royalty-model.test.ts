@@ -12,10 +12,10 @@ import {
   periodText,
   progressColour,
   reportFileProblem,
-  summaryFigures,
   wholePercent,
 } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
+import { summaryFigures } from '../../../../shared/royalty-figures';
 
 describe('royalty list filters', () => {
   it('sends only the chosen filters, with the API names', () => {

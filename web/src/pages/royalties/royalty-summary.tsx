@@ -8,7 +8,8 @@ import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
-import { formatCount, summaryFigures } from './royalty-model';
+import { summaryFigures } from '../../../../shared/royalty-figures';
+import { formatCount } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
