@@ -296,6 +296,9 @@ describe('licensing journey', () => {
         `When paid, the fee is a cost of the contract with Sampled Singer Ltd ${stamp}: 50 % of it is recouped from its payee’s statement.`,
       );
     expect(await note.getByRole('link').getAttribute('href')).toBe(`/user/artists/${artist}`);
+    // The other party of an incoming licence is its licensor.
+    expect(await page.getByText('Licensor', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Licensee', { exact: true }).count()).toBe(0);
     await screenshotIfAsked(page, 'test-results/licensing-incoming-cost.png', true);
     await page.getByTestId('license-record-payment').click();
     await expect

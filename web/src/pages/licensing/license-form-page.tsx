@@ -17,22 +17,29 @@ import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
 import { AssetRows, type AssetDraft, ContactRows, type ContactDraft, rowKey } from './license-rows';
-import { type License, TYPE_WORDS } from './licensing-api';
+import { type License, PARTY_WORD, TYPE_WORDS } from './licensing-api';
 
+/** The form's text fields, each with its words for the licence's type (the other party, and what only one type has). */
 const TEXT_FIELDS = [
-  ['licensee_name', 'Licensee name'],
-  ['licensee_address', 'Licensee address'],
-  ['licensee_phone', 'Licensee phone'],
-  ['licensee_country', 'Licensee country (two letters, e.g. GB)'],
-  ['usage', 'Usage (the film, ad, game or record it is used in)'],
-  ['territory', 'Territory'],
-  ['term', 'Term'],
-  ['credit', 'Credit'],
-  ['fee', 'Fee'],
-  ['fee_currency', 'Fee currency'],
-  ['advance_fee', 'Advance fee'],
-  ['invoice_due_days', 'Days to pay the invoice'],
-  ['report_every_months', 'The licensee reports every … months (blank: no reports)'],
+  ['licensee_name', (party: string) => `${party} name`],
+  ['licensee_address', (party: string) => `${party} address`],
+  ['licensee_phone', (party: string) => `${party} phone`],
+  ['licensee_country', (party: string) => `${party} country (two letters, e.g. GB)`],
+  ['usage', () => 'Usage (the film, ad, game or record it is used in)'],
+  ['territory', () => 'Territory'],
+  ['term', () => 'Term'],
+  ['credit', () => 'Credit'],
+  ['fee', () => 'Fee'],
+  ['fee_currency', () => 'Fee currency'],
+  ['advance_fee', () => 'Advance fee'],
+  ['invoice_due_days', () => 'Days to pay the invoice'],
+  [
+    'report_every_months',
+    (party: string) =>
+      party === 'Licensee'
+        ? 'The licensee reports every … months (blank: no reports)'
+        : 'We report our use to the licensor every … months (blank: no reports)',
+  ],
 ] as const;
 const DATE_FIELDS = [
   ['initial_contact_date', 'Initial contact date'],
@@ -120,6 +127,9 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
   };
 
   const title = id ? 'Edit licence' : type === 'incoming' ? 'New incoming licence' : 'New outgoing licence';
+  const party = PARTY_WORD[licenceType];
+  // We invoice only an outgoing licence's licensee: an incoming licence has no invoice, so no days to pay one.
+  const fields = TEXT_FIELDS.filter(([field]) => field !== 'invoice_due_days' || licenceType === 'outgoing');
   return (
     <ContentLayout
       header={
@@ -141,7 +151,7 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
         }
       >
         <SpaceBetween size="l">
-          <Container header={<Header variant="h2">Licensee and terms</Header>}>
+          <Container header={<Header variant="h2">{`${party} and terms`}</Header>}>
             <ColumnLayout columns={2}>
               <FormField label="Label" errorText={err('label_id')}>
                 <RecordPicker
@@ -151,8 +161,8 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
                   testId="license-label"
                 />
               </FormField>
-              {TEXT_FIELDS.map(([field, words]) => (
-                <FormField key={field} label={words} errorText={err(field)}>
+              {fields.map(([field, words]) => (
+                <FormField key={field} label={words(party)} errorText={err(field)}>
                   <Input
                     data-testid={`license-${field}`}
                     value={draft[field]}

@@ -24,7 +24,7 @@ import { CostRecoupmentNote } from './cost-recoupment';
 import { RefundButton } from './refund-buttons';
 import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
-import { type License, licenseTitle, TYPE_WORDS } from './licensing-api';
+import { type License, licenseTitle, PARTY_WORD, TYPE_WORDS } from './licensing-api';
 
 /** The pipeline's buttons: the moves the licence may make, the invoice, the payment. */
 function PipelineActions({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
@@ -172,7 +172,7 @@ export function LicensePage() {
           <KeyValuePairs
             columns={3}
             items={[
-              { label: 'Licensee', value: license.licensee_name },
+              { label: PARTY_WORD[license.type], value: license.licensee_name },
               { label: 'Address', value: text(license.licensee_address) },
               { label: 'Phone', value: text(license.licensee_phone) },
               { label: 'Country', value: text(license.licensee_country) },

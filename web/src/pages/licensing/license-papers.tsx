@@ -62,7 +62,7 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
   );
 }
 
-/** The licensee's reports: how often they are due, the next one, and recording one as received. */
+/** The reports of a licence's use (the licensee's to us, or ours to the licensor): how often, the next one due, one received. */
 export function LicenseReports({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [busy, setBusy] = useState(false);
   if (!license.report_every_months) return null;
@@ -89,7 +89,11 @@ export function LicenseReports({ license, onChanged }: { license: License; onCha
       header={
         <Header
           variant="h2"
-          description={`The licensee reports its use every ${license.report_every_months} months`}
+          description={
+            license.type === 'outgoing'
+              ? `The licensee reports its use every ${license.report_every_months} months`
+              : `We report our use to the licensor every ${license.report_every_months} months`
+          }
           actions={
             due ? (
               <Button data-testid="license-report-received" disabled={busy} onClick={() => void received()}>
@@ -98,7 +102,7 @@ export function LicenseReports({ license, onChanged }: { license: License; onCha
             ) : null
           }
         >
-          Licensee reports
+          {license.type === 'outgoing' ? 'Licensee reports' : 'Reports to the licensor'}
         </Header>
       }
     >

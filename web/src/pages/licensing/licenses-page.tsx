@@ -1,3 +1,4 @@
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -55,9 +56,12 @@ export function LicensesPage() {
           variant="h1"
           counter={list.data ? `(${list.data.total_count})` : undefined}
           actions={
-            <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>
-              New outgoing licence
-            </Button>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
+              <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>
+                New outgoing licence
+              </Button>
+            </SpaceBetween>
           }
         >
           Licences

@@ -102,6 +102,12 @@ export const licenseTitle = (license: Pick<License, 'licensee_name' | 'usage'>) 
   license.usage ? `${license.licensee_name}: ${license.usage}` : license.licensee_name;
 
 /** Words for a licence's direction. */
+/**
+ * The other party of a licence as the pages name it: the licensee of an outgoing licence (who uses our master), the
+ * licensor of an incoming one (whose master we use). The API keeps both in the `licensee_…` fields.
+ */
+export const PARTY_WORD: Record<LicenseType, 'Licensee' | 'Licensor'> = { outgoing: 'Licensee', incoming: 'Licensor' };
+
 export const TYPE_WORDS: Record<LicenseType, string> = {
   outgoing: 'Outgoing (we license our masters)',
   incoming: 'Incoming (we license someone’s master)',
