@@ -14,9 +14,18 @@ export type LicenseListQuery = ListQuery & {
   asset_id?: string;
 };
 
-/** GET licenses: the company's licences, filtered by state, type, tag, territory and asset, searched and paged. */
+/**
+ * GET licenses: the company's licences, filtered by state, type, tag, territory and asset, searched and paged. A
+ * release's licences (`asset_id` of a release) are those naming the release or one of its recordings: a sync of one
+ * track is a licence of the release's music too.
+ */
 export async function listLicenses(tenantId: string, query: LicenseListQuery) {
-  const rows = (await store.listLicenses(tenantId)).map((license) => licenseRow(license));
+  const [licenses, tracks] = await Promise.all([
+    store.listLicenses(tenantId),
+    query.asset_id ? store.recordingIdsOfRelease(tenantId, query.asset_id) : [],
+  ]);
+  const assetIds = new Set(query.asset_id ? [query.asset_id, ...tracks] : []);
+  const rows = licenses.map((license) => licenseRow(license));
   const tag = query.tag?.toLowerCase();
   const territory = query.territory?.toLowerCase();
   const page = pageOfQuery(rows, query, {
@@ -27,7 +36,7 @@ export async function listLicenses(tenantId: string, query: LicenseListQuery) {
       (!query.type || row.type === query.type) &&
       (!tag || row.tags.some((t) => t.toLowerCase() === tag)) &&
       (!territory || (row.territory ?? '').toLowerCase().includes(territory)) &&
-      (!query.asset_id || row.assets.some((a) => a.asset_id === query.asset_id)),
+      (!query.asset_id || row.assets.some((a) => assetIds.has(a.asset_id))),
   });
   return listAnswer('licenses', page);
 }

@@ -101,6 +101,14 @@ describe('a licence’s fields and pipeline', () => {
     expect(listed.body.total_count).toBe(1);
     const byAsset = await api.get(`/licenses?asset_id=${recordings[2].id}&tag=film`);
     expect(byAsset.body.licenses).toHaveLength(1);
+    // A release's licences are those of its tracks too: the release page lists a sync of one of its recordings.
+    const album = await api.post('/releases', {
+      title: `Licensed album ${Date.now()}`,
+      release_recordings_attributes: [{ recording_id: recordings[2].id }],
+    });
+    expect(album.status, JSON.stringify(album.body)).toBe(201);
+    const byRelease = await api.get(`/licenses?asset_id=${album.body.release.id}&tag=film`);
+    expect(byRelease.body.licenses.map((l: { id: string }) => l.id)).toEqual([license.id]);
     expect((await api.get('/licenses?tag=film&status=paid')).body.licenses).toEqual([]);
     // Another company sees nothing of it.
     expect((await other.api.get(`/licenses/${license.id}`)).status).toBe(404);

@@ -165,6 +165,13 @@ export async function licensedAsset(
     : null;
 }
 
+/** The recordings on a release (its tracks), or none when the id is not one of the company's releases. */
+export async function recordingIdsOfRelease(tenantId: string, releaseId: string): Promise<string[]> {
+  const release = (await getDb().entities.Release.get({ tenantId, id: releaseId }).go()).data;
+  const rows = (release?.release_recordings ?? []) as { recording_id?: string }[];
+  return rows.flatMap((row) => (row.recording_id ? [row.recording_id] : []));
+}
+
 /** The artist rows and label of the asset an incoming licence's cost is charged to (a recording has no label). */
 export async function costAsset(
   tenantId: string,

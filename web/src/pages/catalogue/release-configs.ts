@@ -114,7 +114,13 @@ export const release: ReferenceConfig = {
     yearField('p_line_year', 'P line year', LINES),
     { ...countryLinkField(), section: DETAILS },
     { name: 'territories', label: 'Territories', kind: 'territories', section: DETAILS, ...FROM_LABEL },
-    { name: 'excluded_territories', label: 'Excluded territories', kind: 'territories', section: DETAILS },
+    {
+      name: 'excluded_territories',
+      label: 'Excluded territories',
+      kind: 'territories',
+      none: 'None',
+      section: DETAILS,
+    },
     { ...select('config', 'Configuration', RELEASE_CONFIGS, 'audio_release'), section: DETAILS },
     {
       ...text('total_volumes', 'Total volumes', [rules.number('Total volumes', 1)], { section: DETAILS }),

@@ -172,7 +172,9 @@ function ClientsTable({ title, canOnboard }: { title: string; canOnboard: boolea
         columnDefinitions={COLUMNS}
         trackBy="id"
         variant="full-page"
-        empty={<Box textAlign="center">No client companies</Box>}
+        empty={
+          <Box textAlign="center">No client companies match. A company becomes a client when you onboard it here.</Box>
+        }
         header={
           <Header
             variant="awsui-h1-sticky"

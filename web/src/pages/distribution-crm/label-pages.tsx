@@ -71,7 +71,11 @@ export function ClientLabelsPage() {
             cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : 'None yet'),
           },
         ]}
-        empty={<Box textAlign="center">No client labels yet</Box>}
+        empty={
+          <Box textAlign="center">
+            No client labels yet: add a label on a client company's page (Distribution CRM, then the company).
+          </Box>
+        }
       />
     </ContentLayout>
   );

@@ -14,7 +14,7 @@ import { type License, licenseTitle } from './licensing-api';
 
 type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 
-/** The licences, in and out, that name a release or a recording among their assets. */
+/** The licences, in and out, that name a recording among their assets, or a release or one of its recordings. */
 function AssetLicences({ assetId }: { assetId: string }) {
   const { data, isLoading, error } = useApi<{ licenses: License[]; total_count: number }>(
     `/licenses?asset_id=${encodeURIComponent(assetId)}&per_page=100&sort_field=created_at&sort_order=desc`,
@@ -29,7 +29,7 @@ function AssetLicences({ assetId }: { assetId: string }) {
         <Header
           variant="h2"
           counter={data ? `(${data.total_count})` : undefined}
-          description="Licences of this master to others, and of others’ masters used on it"
+          description="Licences of this music (a release’s own and its recordings’) to others, and of others’ masters used on it"
           actions={<RouterLink href="/user/licensing">Licensing hub</RouterLink>}
         >
           Licences

@@ -218,9 +218,22 @@ export function LicensePage() {
           license.advance_paid ||
           license.payment_refunds?.length ||
           license.advance_refunds?.length) ? (
-          <Box>
-            What was paid for this licence is recorded as expenses, and each refund as an expense of the opposite sign:{' '}
-            <RouterLink href="/user/finances/expenses">see the expenses</RouterLink>.
+          <Box data-testid="license-expenses-note">
+            What was paid for this licence is recorded as expenses of its label, and each refund as an expense of the
+            opposite sign
+            {license.label_id ? (
+              <>
+                :{' '}
+                <RouterLink
+                  href={`/user/labels/finances/expenses?${new URLSearchParams({ label_id: license.label_id, label_name: license.label ?? '' })}`}
+                >
+                  see {license.label ?? 'the label'}’s expenses
+                </RouterLink>
+                .
+              </>
+            ) : (
+              '.'
+            )}
           </Box>
         ) : null}
       </SpaceBetween>

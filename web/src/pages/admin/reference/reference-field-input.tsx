@@ -85,9 +85,10 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
         <FormField
           label={field.label}
           errorText={error}
-          constraintText={field.constraint ? `None chosen means World. ${field.constraint}` : 'None chosen means World'}
+          constraintText={[`None chosen means ${field.none ?? 'World'}.`, field.constraint].filter(Boolean).join(' ')}
         >
           <TerritoriesInput
+            none={field.none}
             value={(value as string[]) ?? []}
             onChange={onChange}
             testId={`ref-field-${field.name}`}

@@ -58,8 +58,8 @@ export type ReferenceField =
   | (FieldBase & { kind: 'checkbox'; initial?: boolean })
   | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
   | (FieldBase & { kind: 'multiselect'; options: readonly string[] })
-  /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as World. */
-  | (FieldBase & { kind: 'territories' })
+  /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as `none` ("World" unless told; exclusions "None"). */
+  | (FieldBase & { kind: 'territories'; none?: string })
   /** A link to a record of another collection, picked by name; `name` is the id field, `as` the answer's named link. */
   | (FieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean })
   /** Several linked records of one collection, sent as a list of ids under `name`, answered named under `as`. */

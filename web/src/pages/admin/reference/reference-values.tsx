@@ -54,7 +54,7 @@ export function ReferenceValue({
     case 'multiselect':
       return <>{Array.isArray(value) && value.length ? value.join(', ') : dash}</>;
     case 'territories':
-      return <>{Array.isArray(value) && value.length ? value.join(', ') : 'World'}</>;
+      return <>{Array.isArray(value) && value.length ? value.join(', ') : (definition.none ?? 'World')}</>;
     case 'password':
       return <>{valueAt(record, `${field}_set`) ? 'Set' : 'Not set'}</>;
     default:

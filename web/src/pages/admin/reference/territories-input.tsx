@@ -4,17 +4,22 @@ import { useApi } from '../../../app/resources';
 
 type Country = { id: string; name: string; iso_alpha_two: string };
 
-/** Countries by ISO alpha-2 code, picked by name (every country, filtered as typed); none chosen means World. */
+/**
+ * Countries by ISO alpha-2 code, picked by name (every country, filtered as typed); none chosen means `none` (World,
+ * or None for a list of exclusions).
+ */
 export function TerritoriesInput({
   value,
   onChange,
   testId,
   invalid,
+  none = 'World',
 }: {
   value: string[];
   onChange: (codes: string[]) => void;
   testId: string;
   invalid?: boolean;
+  none?: string;
 }) {
   const { data, isLoading } = useApi<{ countries: Country[] }>('/countries?all=true');
   const countries = data?.countries ?? [];
@@ -28,7 +33,7 @@ export function TerritoriesInput({
       options={options}
       filteringType="auto"
       statusType={isLoading ? 'loading' : 'finished'}
-      placeholder="World (no territory chosen)"
+      placeholder={`${none} (no territory chosen)`}
       tokenLimit={6}
       invalid={invalid}
       data-testid={testId}

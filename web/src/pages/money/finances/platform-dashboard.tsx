@@ -32,7 +32,9 @@ function Figures({ dashboard, companyPage }: { dashboard: AdminDashboard; compan
         <Figure
           label="Distributed labels"
           value={formatCount(counts.distributed_labels)}
-          href="/distribution/labels"
+          // Every company's labels flagged distributed, as the admin's list of them holds them (not one distributor's
+          // client labels, which the CRM's pages list).
+          href="/admin/distributed_labels"
           testId="platform-distributed-labels"
         />
       </ColumnLayout>
