@@ -79,7 +79,15 @@ export async function calendarEvents(
       ),
     ),
     ...activity.promos.flatMap((p) => [
-      event(`promo-send-${p.id}`, p.start_date, 'promo_send', p.title, labelOfRelease(p.release_id), promoHref(p)),
+      // A draft goes out only when someone sends it: its day is a plan, and the calendar says so.
+      event(
+        `promo-send-${p.id}`,
+        p.start_date,
+        'promo_send',
+        p.status === 'draft' ? `${p.title} (draft, not sent yet)` : p.title,
+        labelOfRelease(p.release_id),
+        promoHref(p),
+      ),
       event(`promo-expiry-${p.id}`, p.expiry_date, 'promo_expiry', p.title, labelOfRelease(p.release_id), promoHref(p)),
     ]),
     ...activity.runs.map((run) =>

@@ -59,6 +59,9 @@ describe('distributed labels (admin)', () => {
     await page.getByTestId('distributed-labels-company').click();
     await page.getByPlaceholder('Find a company').fill(company.name);
     await page.getByRole('option', { name: company.name }).click();
+    // The list reloads for the company: its one label is the only row once it has (a click while the rows are being
+    // replaced can land on the list that is going away).
+    await expect.poll(() => page.locator('[data-testid^="distributed-label-link-"]').count()).toBe(1);
     await page.getByTestId(`distributed-label-link-${label.id}`).click();
     await expect.poll(() => page.getByTestId('distributed-label-deal').textContent()).toBe('20.00%');
     await expect.poll(body).toContain('Quarterly');

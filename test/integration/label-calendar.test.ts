@@ -42,6 +42,22 @@ const fetchFeed = async (url: string) => {
 };
 
 describe('calendar', () => {
+  it('says a draft promo’s day is a plan: it goes out only when sent', async () => {
+    const elsewhere = await ownCompany('Label calendar promos');
+    const release = await elsewhere.api.post('/releases', { title: 'Promo Dawn', release_date: day(50) });
+    expect(release.status, JSON.stringify(release.body)).toBe(201);
+    const promo = await elsewhere.api.post('/promos', { release_id: release.body.release.id });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    const { start_date, title } = promo.body.promo as { start_date: string; title: string };
+    const events = (await elsewhere.api.get(`/calendar?from=${start_date}&to=${start_date}`)).body.events as {
+      kind: string;
+      title: string;
+    }[];
+    expect(events.filter((e) => e.kind === 'promo_send').map((e) => e.title)).toEqual([
+      `${title} (draft, not sent yet)`,
+    ]);
+  });
+
   it('shows release dates and open to-dos by date, and narrows to one label', async () => {
     const all = await own.api.get(`/calendar?${window}`);
     expect(all.status, JSON.stringify(all.body)).toBe(200);

@@ -99,7 +99,7 @@ export async function calendarActivity(tenantId: string) {
   const [promos, deliveries, runs] = await Promise.all([
     db()
       .Promo.query.byTenant({ tenantId })
-      .go({ pages: 'all', attributes: ['id', 'release_id', 'title', 'start_date', 'expiry_date'] }),
+      .go({ pages: 'all', attributes: ['id', 'release_id', 'title', 'start_date', 'expiry_date', 'status'] }),
     db()
       .ReleaseDelivery.query.byTenant({ tenantId })
       .go({ pages: 'all', attributes: ['id', 'release_id', 'dsp_id', 'status', 'delivered_at'] }),

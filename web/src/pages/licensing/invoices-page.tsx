@@ -92,7 +92,7 @@ export function LicenceInvoicesPage() {
           <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
             {(data?.totals ?? []).map((t) => (
               <div key={t.currency}>
-                <Box variant="awsui-key-label">{`${t.currency}: ${t.count} documents`}</Box>
+                <Box variant="awsui-key-label">{`${t.currency}: ${t.count} ${t.count === 1 ? 'document' : 'documents'}`}</Box>
                 <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
                 <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
                 <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
@@ -100,7 +100,7 @@ export function LicenceInvoicesPage() {
             ))}
           </ColumnLayout>
           {data && !data.totals.length ? (
-            <Box color="text-body-secondary">No invoice or credit note in these days</Box>
+            <Box color="text-body-secondary">No invoice or credit note dated in this range</Box>
           ) : null}
         </Container>
         <Table
@@ -108,7 +108,7 @@ export function LicenceInvoicesPage() {
           loading={register.isLoading}
           loadingText="Loading invoices"
           items={data?.documents ?? []}
-          empty={<Box color="text-body-secondary">No invoice or credit note in these days</Box>}
+          empty={<Box color="text-body-secondary">No invoice or credit note dated in this range</Box>}
           columnDefinitions={[
             { id: 'kind', header: 'Type', cell: (l) => (l.kind === 'invoice' ? 'Invoice' : 'Credit note') },
             {

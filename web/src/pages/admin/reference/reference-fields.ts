@@ -10,7 +10,7 @@ export const digits = (label: string, n: number): Rule<FormValues> =>
 const webAddress = (label: string): Rule<FormValues> =>
   rules.pattern(/^https?:\/\/\S+$/i, `${label} must start with http:// or https://`);
 
-type Extra = Partial<Pick<ReferenceField, 'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint'>>;
+type Extra = Partial<Pick<ReferenceField, 'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate'>>;
 
 export const text = (
   name: string,
@@ -76,6 +76,7 @@ export const link = (
 export const date = (name: string, label: string, extra: Extra = {}): ReferenceField =>
   text(name, label, [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)], {
     constraint: 'YYYY-MM-DD',
+    isDate: true,
     ...extra,
   });
 export const countryLink = (label = 'Country') => link('country_id', label, 'countries', 'country');

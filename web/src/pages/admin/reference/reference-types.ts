@@ -34,6 +34,8 @@ type FieldBase = {
   adminFeature?: boolean;
   /** Shown on admin pages only (the company a record belongs to; user pages work in the current company). */
   adminArea?: boolean;
+  /** A calendar date typed as YYYY-MM-DD, shown as every page shows a day ("4th Dec 2026"). */
+  isDate?: boolean;
 };
 
 /**

@@ -26,7 +26,8 @@ export function ReferenceValue({
 }) {
   const definition = config.fields.find((f) => f.name === field);
   const value = valueAt(record, field);
-  if (field === 'created_at' || field === 'updated_at') return <FormattedDate value={value as string | undefined} />;
+  if (field === 'created_at' || field === 'updated_at' || (definition?.isDate && value))
+    return <FormattedDate value={value as string | undefined} />;
   switch (definition?.kind) {
     case 'checkbox':
       return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : value ? 'Yes' : 'No';
@@ -88,7 +89,8 @@ export function ReferenceRowsTable({
       empty={<Box color="text-body-secondary">None yet.</Box>}
       columnDefinitions={definition.rowFields.map((rf) => ({
         id: rf.name,
-        header: rf.label,
+        // A read-only table marks nothing required: the form's asterisk belongs to the form.
+        header: rf.label.replace(/\s*\*$/, ''),
         cell: (row: Record<string, unknown>) => {
           if (rf.kind === 'link') {
             const linked = row[rf.as] as { id?: string; name?: string } | null;

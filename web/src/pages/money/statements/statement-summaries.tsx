@@ -64,9 +64,18 @@ function SummaryTable({
   const title = DIMENSION_TITLE[dimension];
   // The rows as shown add up to the total shown, rounded as the PDF rounds them.
   const printed = roundRowsToTotal(rows.map((r) => r.amount));
-  const shown = rows.map((r, i) => ({ ...r, shown: printed.rows[i] ?? r.amount }));
+  // What each amount's link opens, and why it is wider than the row when it is: a note every row shares (a payee's
+  // statement: the royalties list has no payee filter) is said once, under the table's title, not beside every amount.
+  const explained = rows.map((r) => explainSummaryRow(scope, dimension, r));
+  const first = explained[0]?.note;
+  const shared = first && explained.every((e) => e.note === first) ? first : undefined;
+  const shown = rows.map((r, i) => {
+    const explain = explained[i] ?? explainSummaryRow(scope, dimension, r);
+    return { ...r, shown: printed.rows[i] ?? r.amount, explain: shared ? { ...explain, note: undefined } : explain };
+  });
+  const column = title.replace('By ', '');
   return (
-    <Table<SummaryRow & { shown: string }>
+    <Table<SummaryRow & { shown: string; explain: ReturnType<typeof explainSummaryRow> }>
       data-testid={`statement-summary-${dimension}`}
       variant="container"
       header={
@@ -74,9 +83,12 @@ function SummaryTable({
           variant="h2"
           counter={`(${rows.length})`}
           description={
-            <span data-testid={`statement-summary-${dimension}-total`}>
-              Total {formatMoney(printed.total, currency)}
-            </span>
+            <SpaceBetween size="xxxs">
+              <span data-testid={`statement-summary-${dimension}-total`}>
+                Total {formatMoney(printed.total, currency)}
+              </span>
+              {shared ? <span>Each amount opens its lines. {shared}.</span> : null}
+            </SpaceBetween>
           }
         >
           {title}
@@ -84,7 +96,12 @@ function SummaryTable({
       }
       items={shown}
       columnDefinitions={[
-        { id: 'label', header: title.replace('By ', ''), isRowHeader: true, cell: (r) => r.label || '(none)' },
+        {
+          id: 'label',
+          header: `${column[0]?.toUpperCase() ?? ''}${column.slice(1)}`,
+          isRowHeader: true,
+          cell: (r) => r.label || '(none)',
+        },
         { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
         { id: 'quantity', header: 'Quantity', cell: (r) => <Box textAlign="right">{r.quantity}</Box> },
         {
@@ -95,7 +112,7 @@ function SummaryTable({
               <ExplainedAmount
                 amount={r.shown}
                 currency={currency}
-                explain={explainSummaryRow(scope, dimension, r)}
+                explain={r.explain}
                 testId={`statement-summary-${dimension}-${r.value ?? 'none'}`}
               />
             </Box>
