@@ -29,6 +29,10 @@ afterAll(async () => {
 describe('release contracts', () => {
   it('creates a contract from the template and shows its document link', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
+    // The page says whose contracts these are, and leads back to the release.
+    const parent = page.getByTestId('parent-record-link');
+    await expect.poll(() => parent.textContent()).toBe(`Release Contract Journey EP ${stamp}`);
+    expect(await parent.getByRole('link').getAttribute('href')).toBe(`/user/releases/${releaseId}`);
     await page.getByRole('button', { name: 'New contract' }).click();
     await page.getByTestId('contract-artist').getByRole('button').click();
     await page.getByRole('option', { name: artistName }).first().click();

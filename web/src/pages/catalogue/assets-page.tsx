@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { ParentRecordLink } from '../../components/parent-record-link';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -35,7 +37,7 @@ export function assetFileProblem(file: { size: number }): string | null {
  * and the admin label assets page): upload with progress (update_assets, then the bytes, then the
  * registration), download, delete. `base` is the record's API path (/releases/{id}, /admin/labels/{id}).
  */
-function AssetsPanel({ base, title }: { base: string; title: string }) {
+function AssetsPanel({ base, title, parent }: { base: string; title: string; parent?: ReactNode }) {
   const { data, error, isLoading, mutate } = useApi<{ assets: Asset[] }>(`${base}/assets`);
   const [files, setFiles] = useState<File[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
@@ -79,7 +81,13 @@ function AssetsPanel({ base, title }: { base: string; title: string }) {
   };
 
   return (
-    <ContentLayout header={<Header variant="h1">{title}</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description={parent}>
+          {title}
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         <Table
           data-testid="assets-table"
@@ -138,13 +146,25 @@ function AssetsPanel({ base, title }: { base: string; title: string }) {
 /** /user/releases/{releaseId}/assets */
 export function ReleaseAssetsPage() {
   const { releaseId = '' } = useParams();
-  return <AssetsPanel base={`/releases/${encodeURIComponent(releaseId)}`} title="Release assets" />;
+  return (
+    <AssetsPanel
+      base={`/releases/${encodeURIComponent(releaseId)}`}
+      title="Release assets"
+      parent={<ParentRecordLink kind="release" id={releaseId} />}
+    />
+  );
 }
 
 /** /user/labels/{labelId}/assets */
 export function LabelAssetsPage() {
   const { labelId = '' } = useParams();
-  return <AssetsPanel base={`/labels/${encodeURIComponent(labelId)}`} title="Label assets" />;
+  return (
+    <AssetsPanel
+      base={`/labels/${encodeURIComponent(labelId)}`}
+      title="Label assets"
+      parent={<ParentRecordLink kind="label" id={labelId} />}
+    />
+  );
 }
 
 /** /admin/labels/{labelId}/assets: the same files, reached across companies. */

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { ParentRecordLink } from '../../components/parent-record-link';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -363,7 +365,15 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
 }
 
 /** The contracts of one release or label: the list, a new one from a template, the chosen one's detail. */
-function ContractsPanel({ subject, title }: { subject: { type: string; id: string }; title: string }) {
+function ContractsPanel({
+  subject,
+  title,
+  parent,
+}: {
+  subject: { type: string; id: string };
+  title: string;
+  parent?: ReactNode;
+}) {
   const path = `/contracts?contractable_type=${subject.type}&contractable_id=${encodeURIComponent(subject.id)}`;
   const { data, error, isLoading, mutate } = useApi<{ contracts: Contract[] }>(path);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -371,7 +381,11 @@ function ContractsPanel({ subject, title }: { subject: { type: string; id: strin
   return (
     <ContentLayout
       header={
-        <Header variant="h1" actions={<Button onClick={() => setAdding(!adding)}>New contract</Button>}>
+        <Header
+          variant="h1"
+          description={parent}
+          actions={<Button onClick={() => setAdding(!adding)}>New contract</Button>}
+        >
           {title}
         </Header>
       }
@@ -407,7 +421,7 @@ function ContractsPanel({ subject, title }: { subject: { type: string; id: strin
             },
             { id: 'status', header: 'Status', cell: (c) => c.status_name },
             { id: 'start', header: 'Starts', cell: (c) => formatDate(c.start_date) },
-            { id: 'terms', header: 'Terms', cell: (c) => c.term_words.length },
+            { id: 'terms', header: 'Royalty terms', cell: (c) => c.term_words.length || 'None yet' },
           ]}
         />
         {chosen ? <ContractDetail id={chosen} onChanged={() => void mutate()} /> : null}
@@ -419,11 +433,23 @@ function ContractsPanel({ subject, title }: { subject: { type: string; id: strin
 /** /user/releases/{releaseId}/contracts */
 export function ReleaseContractsPage() {
   const { releaseId = '' } = useParams();
-  return <ContractsPanel subject={{ type: 'release', id: releaseId }} title="Release contracts" />;
+  return (
+    <ContractsPanel
+      subject={{ type: 'release', id: releaseId }}
+      title="Release contracts"
+      parent={<ParentRecordLink kind="release" id={releaseId} />}
+    />
+  );
 }
 
 /** /user/labels/{labelId}/contracts */
 export function LabelContractsPage() {
   const { labelId = '' } = useParams();
-  return <ContractsPanel subject={{ type: 'label', id: labelId }} title="Label contracts" />;
+  return (
+    <ContractsPanel
+      subject={{ type: 'label', id: labelId }}
+      title="Label contracts"
+      parent={<ParentRecordLink kind="label" id={labelId} />}
+    />
+  );
 }

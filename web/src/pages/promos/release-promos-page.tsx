@@ -1,3 +1,4 @@
+import { ParentRecordLink } from '../../components/parent-record-link';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -26,7 +27,12 @@ export function ReleasePromosPage() {
       header={
         <Header
           variant="h1"
-          description="Send the release to DJs, press and radio, each with their own link, and see who listened."
+          description={
+            <SpaceBetween size="xxxs">
+              <ParentRecordLink kind="release" id={releaseId} />
+              <span>Send the release to DJs, press and radio, each with their own link, and see who listened.</span>
+            </SpaceBetween>
+          }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button href="/user/labels/promo_tools/mailing_lists" onFollow={onFollow}>
