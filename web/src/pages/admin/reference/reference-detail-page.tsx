@@ -1,3 +1,4 @@
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -45,25 +46,27 @@ export function ReferenceDetailPage() {
               />
             }
           >
-            <Container header={<Header variant="h2">{config.notice}</Header>} data-testid="ref-detail">
-              <KeyValuePairs
-                columns={3}
-                items={fields.map(([field, label]) => ({
-                  label,
-                  value: (
-                    <span data-testid={`ref-value-${field}`}>
-                      <ReferenceValue config={config} record={record} field={field} />
-                    </span>
-                  ),
-                }))}
-              />
-            </Container>
-            {config.DetailExtra ? <config.DetailExtra config={config} record={record} /> : null}
-            {rowFields.map((field) => (
-              <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
-                <ReferenceRowsTable config={config} record={record} field={field.name} />
+            <SpaceBetween size="l">
+              <Container header={<Header variant="h2">{config.notice}</Header>} data-testid="ref-detail">
+                <KeyValuePairs
+                  columns={3}
+                  items={fields.map(([field, label]) => ({
+                    label,
+                    value: (
+                      <span data-testid={`ref-value-${field}`}>
+                        <ReferenceValue config={config} record={record} field={field} />
+                      </span>
+                    ),
+                  }))}
+                />
               </Container>
-            ))}
+              {config.DetailExtra ? <config.DetailExtra config={config} record={record} /> : null}
+              {rowFields.map((field) => (
+                <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
+                  <ReferenceRowsTable config={config} record={record} field={field.name} />
+                </Container>
+              ))}
+            </SpaceBetween>
             {deleting ? (
               <DeleteReferencesModal
                 config={config}
