@@ -42,6 +42,22 @@ afterAll(async () => {
 });
 
 const text = (page: Page) => page.locator('body').textContent();
+
+/**
+ * A refund through its dialog on the licence's page: a day in the future refused on the field, then today confirmed
+ * (the screenshot, when asked for, shows the dialog filled in).
+ */
+async function refundOnPage(page: Page, kind: 'advance' | 'payment', screenshot: string) {
+  await page.getByTestId(`license-refund-${kind}`).click();
+  const date = page.getByTestId(`license-refund-${kind}-date`).locator('input');
+  await date.fill('2999-01-01');
+  await page.getByTestId(`license-refund-${kind}-confirm`).click();
+  await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
+  await date.fill(new Date().toISOString().slice(0, 10));
+  await screenshotIfAsked(page, screenshot, true);
+  await page.getByTestId(`license-refund-${kind}-confirm`).click();
+}
+
 const fill = (page: Page, field: string, value: string) =>
   page.getByTestId(`license-${field}`).locator('input').fill(value);
 
@@ -231,13 +247,7 @@ describe('licensing journey', () => {
       { id: own.companyId, name: own.name },
       `/user/licensing/${id}`,
     );
-    await page.getByTestId('license-refund-advance').click();
-    await page.getByTestId('license-refund-advance-date').locator('input').fill('2999-01-01');
-    await page.getByTestId('license-refund-advance-confirm').click();
-    await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
-    await page.getByTestId('license-refund-advance-date').locator('input').fill(new Date().toISOString().slice(0, 10));
-    await screenshotIfAsked(page, 'test-results/licensing-advance-refund.png', true);
-    await page.getByTestId('license-refund-advance-confirm').click();
+    await refundOnPage(page, 'advance', 'test-results/licensing-advance-refund.png');
     // The advance can be recorded again; its lines and their reversal are listed, and the history says why.
     await expect.poll(() => page.getByTestId('license-record-advance').count()).toBe(1);
     expect(await page.getByTestId('license-refund-advance').count()).toBe(0);
@@ -308,13 +318,7 @@ describe('licensing journey', () => {
     expect(await page.getByText('What was paid for this licence is recorded as expenses').count()).toBe(1);
 
     // The deal is called off and the library gives the fee back: the refund is recorded, the licence signed again.
-    await page.getByTestId('license-refund-payment').click();
-    await page.getByTestId('license-refund-payment-date').locator('input').fill('2999-01-01');
-    await page.getByTestId('license-refund-payment-confirm').click();
-    await expect.poll(() => page.getByText('Refund date must not be in the future').count()).toBe(1);
-    await page.getByTestId('license-refund-payment-date').locator('input').fill(new Date().toISOString().slice(0, 10));
-    await screenshotIfAsked(page, 'test-results/licensing-incoming-refund.png', true);
-    await page.getByTestId('license-refund-payment-confirm').click();
+    await refundOnPage(page, 'payment', 'test-results/licensing-incoming-refund.png');
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Signed');
     expect(await page.getByText(`Payment of £60.00 refunded by Sample Library ${stamp} on`).count()).toBe(1);
     // Signed again, it may be paid again, and says again who would bear the cost.

@@ -231,22 +231,32 @@ describe('an incoming licence’s cost', () => {
     ((await api.get(`/expenses?per_page=100${query}`)).body.expenses as Expense[]).filter((e) =>
       e.description.includes(licensee),
     );
-  /** A signed contract on a subject, its payees the file's two at 70/30, recouping `percent` of costs. */
-  const contractOn = async (type: 'release' | 'artist', id: string, name: string, percent: string, end?: string) => {
+  /**
+   * A signed contract on a subject recouping `percent` of costs, its payees the file's two at 70/30 unless told, ending
+   * on `end` when given.
+   */
+  const contractOn = async (
+    type: 'release' | 'artist',
+    id: string,
+    name: string,
+    percent: string,
+    options: { end?: string; payees?: { payee_id: string | undefined; share: string }[] } = {},
+  ) => {
+    const contractPayees = options.payees ?? [
+      { payee_id: payees[0], share: '70' },
+      { payee_id: payees[1], share: '30' },
+    ];
     const made = await api.post('/contracts', {
       contractable_type: type,
       contractable_id: id,
       type: 'artist_release_contract',
       contractee_type: 'payee',
-      contractee_id: payees[0],
+      contractee_id: contractPayees[0]?.payee_id,
       contractee_legal_name: name,
       contractor_legal_name: 'Advance Records Ltd',
       start_date: '2020-01-01',
-      ...(end ? { end_date: end } : {}),
-      contract_payees: [
-        { payee_id: payees[0], share: '70' },
-        { payee_id: payees[1], share: '30' },
-      ],
+      ...(options.end ? { end_date: options.end } : {}),
+      contract_payees: contractPayees,
       royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: percent },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -318,7 +328,7 @@ describe('an incoming licence’s cost', () => {
 
   it('is the label’s own when the only contract ended before the payment', async () => {
     const { artist, recording } = await artistWithRecording('Former Artist');
-    await contractOn('artist', artist, `Former Artist Ltd ${stamp}`, '50', '2021-12-31');
+    await contractOn('artist', artist, `Former Artist Ltd ${stamp}`, '50', { end: '2021-12-31' });
     const license = await incoming('Former Sample House', { asset_type: 'recording', asset_id: recording });
     expect(license.cost_recoupment).toBeNull();
     expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
@@ -427,19 +437,9 @@ describe('an incoming licence’s cost', () => {
     const made = await api.post('/releases', { title: `Recouped Sample EP ${stamp}` });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const releaseId = made.body.release.id as string;
-    const contract = await api.post('/contracts', {
-      contractable_type: 'release',
-      contractable_id: releaseId,
-      type: 'artist_release_contract',
-      contractee_type: 'payee',
-      contractee_id: payee,
-      contractee_legal_name: `Recouping Artist Ltd ${stamp}`,
-      contractor_legal_name: 'Advance Records Ltd',
-      start_date: '2020-01-01',
-      contract_payees: [{ payee_id: payee, share: '100' }],
-      royalty_terms: { deal_type: 'net_receipts', recoupable_costs_percent: '50' },
+    await contractOn('release', releaseId, `Recouping Artist Ltd ${stamp}`, '50', {
+      payees: [{ payee_id: payee, share: '100' }],
     });
-    expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
     const license = await incoming('Stated Sample House', { asset_type: 'release', asset_id: releaseId });
     const paidOn = monthsAgo(2);
     expect((await api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn })).status).toBe(200);
