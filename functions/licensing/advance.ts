@@ -2,10 +2,10 @@ import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { formatMoney } from '../../shared/money.js';
-import { BadRequest, Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/errors.js';
-import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { BadRequest, InvalidField } from '../lib/errors.js';
+import { moveMoneyOnce } from './money-move.js';
+import { moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { incomeLines, licenceExpenses, rateOn } from './money-lines.js';
-import { presentLicense } from './present.js';
 import { advanceRefund, incomingAdvanceRefund } from './refund.js';
 
 /**
@@ -17,43 +17,38 @@ import { advanceRefund, incomingAdvanceRefund } from './refund.js';
  * the money and the mark are one conditional write on the licence's revision, and a repeated call
  * finds the advance recorded and answers the licence as it is.
  */
-export async function recordAdvance(tenantId: string, caller: Caller, id: string, paymentDate = today()) {
-  let license = await readLicense(tenantId, id);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (license.advance_pay_period)
-      return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
-    requireStatus(license, 'signed', 'Record the advance once the licence is signed, before its invoice');
-    const { fee, currency } = requireMoneyTerms(license);
-    const advance = license.advance_fee;
-    if (!advance || new Big(advance).lte(0)) throw new InvalidField('advance_fee', 'Advance fee is required');
-    if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', 'The advance must not be more than the fee');
-    if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
-    const terms = await store.licensorTerms(tenantId);
-    const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
-    const payPeriod = paymentDate.slice(0, 7);
-    const part = { amount: new Big(advance).toFixed(2), words: 'Licence advance' } as const;
-    const lines =
-      license.type === 'outgoing'
-        ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
-        : [];
-    const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
-    const written = await store.writeMoney(
-      tenantId,
-      id,
-      license.revision,
-      {
-        advance_paid_date: paymentDate,
-        advance_pay_period: payPeriod,
-        ...(lines.length ? { advance_royalty_ids: lines.map((line) => line.id) } : {}),
-        ...(expenses.length ? { advance_expense_ids: expenses.map((e) => e.expenseId) } : {}),
-      },
-      { lines, expenses },
-    );
-    license = await readLicense(tenantId, id);
-    if (written) return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
-  }
-  if (!license.advance_pay_period) throw new Conflict(LOST_RACE_MESSAGE);
-  return { license: await presentLicense(tenantId, license), message: 'Advance recorded' };
+export function recordAdvance(tenantId: string, caller: Caller, id: string, paymentDate = today()) {
+  return moveMoneyOnce(tenantId, id, {
+    made: (license) => Boolean(license.advance_pay_period),
+    message: 'Advance recorded',
+    plan: async (license) => {
+      requireStatus(license, 'signed', 'Record the advance once the licence is signed, before its invoice');
+      const { fee, currency } = requireMoneyTerms(license);
+      const advance = license.advance_fee;
+      if (!advance || new Big(advance).lte(0)) throw new InvalidField('advance_fee', 'Advance fee is required');
+      if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', 'The advance must not be more than the fee');
+      if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
+      const terms = await store.licensorTerms(tenantId);
+      const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
+      const payPeriod = paymentDate.slice(0, 7);
+      const part = { amount: new Big(advance).toFixed(2), words: 'Licence advance' } as const;
+      const lines =
+        license.type === 'outgoing'
+          ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
+          : [];
+      const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+      return {
+        set: {
+          advance_paid_date: paymentDate,
+          advance_pay_period: payPeriod,
+          ...(lines.length ? { advance_royalty_ids: lines.map((line) => line.id) } : {}),
+          ...(expenses.length ? { advance_expense_ids: expenses.map((e) => e.expenseId) } : {}),
+        },
+        money: { lines, expenses },
+        message: 'Advance recorded',
+      };
+    },
+  });
 }
 
 /**
@@ -65,40 +60,35 @@ export async function recordAdvance(tenantId: string, caller: Caller, id: string
  * and the licence's change are one conditional write on its revision; a repeated call finds the advance refunded and
  * answers the licence as it is.
  */
-export async function refundAdvance(tenantId: string, caller: Caller, id: string, refundDate = today()) {
-  let license = await readLicense(tenantId, id);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (!license.advance_pay_period && license.advance_refunds?.length) {
-      // A crash after the write but before the lists were marked changed is mended by the replay.
-      await store.moneyWritten(tenantId);
-      return { license: await presentLicense(tenantId, license), message: 'Advance refunded' };
-    }
-    if (license.type === 'outgoing' && (license.status === 'invoiced' || license.status === 'paid'))
-      throw new BadRequest('The invoice deducts the advance: credit the invoice first');
-    if (license.type === 'incoming' && license.status === 'paid')
-      throw new BadRequest('The payment of the rest of the fee is recorded: refund the payment first');
-    requireStatus(license, 'signed', "Only a signed licence's advance can be refunded");
-    if (!license.advance_pay_period) throw new BadRequest('No advance was recorded on this licence');
-    const { refund, lines, expenses } =
-      license.type === 'outgoing'
-        ? { ...(await advanceRefund(license, caller, refundDate)), expenses: [] }
-        : { ...(await incomingAdvanceRefund(license, refundDate)), lines: [] };
-    const refunded = `Advance of ${formatMoney(refund.amount, license.fee_currency ?? '')} refunded`;
-    const by = license.type === 'incoming' ? ` by ${license.licensee_name}` : '';
-    const written = await store.writeMoney(
-      tenantId,
-      id,
-      license.revision,
-      {
-        advance_refunds: [...(license.advance_refunds ?? []), refund],
-        history: [...(license.history ?? []), moveBy(caller, 'signed', 'signed', `${refunded}${by} on ${refund.date}`)],
-      },
-      { lines, expenses },
-      ['advance_paid_date', 'advance_pay_period', 'advance_royalty_ids', 'advance_expense_ids'],
-    );
-    license = await readLicense(tenantId, id);
-    if (written) return { license: await presentLicense(tenantId, license), message: refunded };
-  }
-  if (license.advance_pay_period) throw new Conflict(LOST_RACE_MESSAGE);
-  return { license: await presentLicense(tenantId, license), message: 'Advance refunded' };
+export function refundAdvance(tenantId: string, caller: Caller, id: string, refundDate = today()) {
+  return moveMoneyOnce(tenantId, id, {
+    made: (license) => !license.advance_pay_period && Boolean(license.advance_refunds?.length),
+    message: 'Advance refunded',
+    plan: async (license) => {
+      if (license.type === 'outgoing' && (license.status === 'invoiced' || license.status === 'paid'))
+        throw new BadRequest('The invoice deducts the advance: credit the invoice first');
+      if (license.type === 'incoming' && license.status === 'paid')
+        throw new BadRequest('The payment of the rest of the fee is recorded: refund the payment first');
+      requireStatus(license, 'signed', "Only a signed licence's advance can be refunded");
+      if (!license.advance_pay_period) throw new BadRequest('No advance was recorded on this licence');
+      const { refund, lines, expenses } =
+        license.type === 'outgoing'
+          ? { ...(await advanceRefund(license, caller, refundDate)), expenses: [] }
+          : { ...(await incomingAdvanceRefund(license, refundDate)), lines: [] };
+      const refunded = `Advance of ${formatMoney(refund.amount, license.fee_currency ?? '')} refunded`;
+      const by = license.type === 'incoming' ? ` by ${license.licensee_name}` : '';
+      return {
+        set: {
+          advance_refunds: [...(license.advance_refunds ?? []), refund],
+          history: [
+            ...(license.history ?? []),
+            moveBy(caller, 'signed', 'signed', `${refunded}${by} on ${refund.date}`),
+          ],
+        },
+        money: { lines, expenses },
+        remove: ['advance_paid_date', 'advance_pay_period', 'advance_royalty_ids', 'advance_expense_ids'],
+        message: refunded,
+      };
+    },
+  });
 }

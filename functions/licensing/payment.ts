@@ -2,10 +2,10 @@ import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { Caller } from '../lib/auth-context.js';
-import { Conflict, InvalidField, LOST_RACE_MESSAGE } from '../lib/errors.js';
-import { moveBy, readLicense, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { InvalidField } from '../lib/errors.js';
+import { moveMoneyOnce } from './money-move.js';
+import { moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { incomeLines, licenceExpenses, rateOn, type MoneyPart } from './money-lines.js';
-import { presentLicense } from './present.js';
 
 /**
  * What the payment brings: the fee, less the advance already recorded paid (the advance is the
@@ -25,47 +25,39 @@ export function paymentPart(license: Pick<LicenseItem, 'fee' | 'advance_fee' | '
  * revision, so a replayed or concurrent "paid" writes nothing more: it finds the licence paid and
  * answers it as it is.
  */
-export async function recordPayment(tenantId: string, caller: Caller, id: string, paymentDate = today()) {
-  let license = await readLicense(tenantId, id);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (license.status === 'paid') {
-      // A crash after the write but before the lists were marked changed is mended by the replay.
-      await store.moneyWritten(tenantId);
-      return { license: await presentLicense(tenantId, license), message: 'Licence paid' };
-    }
-    if (license.type === 'outgoing')
-      requireStatus(license, 'invoiced', 'Issue the invoice before recording the payment');
-    else requireStatus(license, 'signed', 'Sign the licence before recording its payment');
-    const { currency } = requireMoneyTerms(license);
-    if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
-    const terms = await store.licensorTerms(tenantId);
-    const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
-    const payPeriod = paymentDate.slice(0, 7);
-    const part = paymentPart(license);
-    const lines =
-      license.type === 'outgoing'
-        ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
-        : [];
-    const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
-    const written = await store.writeMoney(
-      tenantId,
-      id,
-      license.revision,
-      {
-        status: 'paid',
-        payment_date: paymentDate,
-        pay_period: payPeriod,
-        history: [...(license.history ?? []), moveBy(caller, license.status, 'paid')],
-        ...(lines.length ? { royalty_ids: lines.map((line) => line.id) } : {}),
-        ...(expenses.length
-          ? { expense_id: expenses[0]?.expenseId, expense_ids: expenses.map((e) => e.expenseId) }
-          : {}),
-      },
-      { lines, expenses },
-    );
-    license = await readLicense(tenantId, id);
-    if (written) return { license: await presentLicense(tenantId, license), message: 'Licence paid' };
-  }
-  if (license.status !== 'paid') throw new Conflict(LOST_RACE_MESSAGE);
-  return { license: await presentLicense(tenantId, license), message: 'Licence paid' };
+export function recordPayment(tenantId: string, caller: Caller, id: string, paymentDate = today()) {
+  return moveMoneyOnce(tenantId, id, {
+    made: (license) => license.status === 'paid',
+    message: 'Licence paid',
+    plan: async (license) => {
+      if (license.type === 'outgoing')
+        requireStatus(license, 'invoiced', 'Issue the invoice before recording the payment');
+      else requireStatus(license, 'signed', 'Sign the licence before recording its payment');
+      const { currency } = requireMoneyTerms(license);
+      if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
+      const terms = await store.licensorTerms(tenantId);
+      const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
+      const payPeriod = paymentDate.slice(0, 7);
+      const part = paymentPart(license);
+      const lines =
+        license.type === 'outgoing'
+          ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
+          : [];
+      const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+      return {
+        set: {
+          status: 'paid',
+          payment_date: paymentDate,
+          pay_period: payPeriod,
+          history: [...(license.history ?? []), moveBy(caller, license.status, 'paid')],
+          ...(lines.length ? { royalty_ids: lines.map((line) => line.id) } : {}),
+          ...(expenses.length
+            ? { expense_id: expenses[0]?.expenseId, expense_ids: expenses.map((e) => e.expenseId) }
+            : {}),
+        },
+        money: { lines, expenses },
+        message: 'Licence paid',
+      };
+    },
+  });
 }
