@@ -81,8 +81,14 @@ export const artist: ReferenceConfig = {
       input: 'artist_members_attributes',
       addLabel: 'Add member',
       rowFields: [
-        { ...rowLink('contributor_id', 'Contributor *', 'contributors', 'contributor'), quickAdd: true },
-        { name: 'membership_type', label: 'Membership type *', kind: 'select', options: MEMBERSHIP_TYPES },
+        { ...rowLink('contributor_id', 'Contributor', 'contributors', 'contributor'), quickAdd: true, required: true },
+        {
+          name: 'membership_type',
+          label: 'Membership type',
+          kind: 'select',
+          options: MEMBERSHIP_TYPES,
+          required: true,
+        },
         { name: 'roles', label: 'Roles', kind: 'multiselect', options: LINEUP_ROLES },
         rowLink('payee_id', 'Payee', 'payees', 'payee'),
         { name: 'active', label: 'Active', kind: 'checkbox' },

@@ -69,7 +69,11 @@ export function ReferenceRowsInput({
       <NestedRowsEditor<RowValues>
         name={field.input}
         state={state}
-        fields={field.rowFields.map((rf) => ({ key: rf.name, label: rf.label, placeholder: rf.placeholder }))}
+        fields={field.rowFields.map((rf) => ({
+          key: rf.name,
+          label: rf.required ? `${rf.label} *` : rf.label,
+          placeholder: rf.placeholder,
+        }))}
         emptyRow={field.emptyRow}
         addLabel={field.addLabel}
         errors={errors}

@@ -49,6 +49,8 @@ type RowFieldBase = {
   options?: readonly string[];
   /** Shown on detail pages as a link to the URL the answer carries in this row field (an identifier's outbound link). */
   linkFrom?: string;
+  /** Every row needs it: the form marks its column with an asterisk (a read-only table does not). */
+  required?: boolean;
 };
 export type RowField =
   | (RowFieldBase & { kind: 'text' | 'checkbox' | 'select' | 'multiselect' | 'suggest' | 'territories' })

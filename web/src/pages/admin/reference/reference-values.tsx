@@ -89,8 +89,7 @@ export function ReferenceRowsTable({
       empty={<Box color="text-body-secondary">None yet.</Box>}
       columnDefinitions={definition.rowFields.map((rf) => ({
         id: rf.name,
-        // A read-only table marks nothing required: the form's asterisk belongs to the form.
-        header: rf.label.replace(/\s*\*$/, ''),
+        header: rf.label,
         cell: (row: Record<string, unknown>) => {
           if (rf.kind === 'link') {
             const linked = row[rf.as] as { id?: string; name?: string } | null;
