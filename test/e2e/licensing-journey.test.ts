@@ -43,6 +43,19 @@ afterAll(async () => {
 
 const text = (page: Page) => page.locator('body').textContent();
 
+/** A licence made through the API and walked to signed: the page's journey starts from it. */
+async function signedLicence(body: Record<string, unknown>): Promise<string> {
+  const made = await own.api.post('/licenses', body);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const id = made.body.license.id as string;
+  expect((await own.api.post(`/licenses/${id}/status`, { status: 'signed' })).status).toBe(200);
+  return id;
+}
+
+/** The licence's page, signed in as the file's manager. */
+const licencePage = (id: string) =>
+  signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }, `/user/licensing/${id}`);
+
 /**
  * A refund through its dialog on the licence's page: a day in the future refused on the field, then today confirmed
  * (the screenshot, when asked for, shows the dialog filled in).
@@ -226,7 +239,7 @@ describe('licensing journey', () => {
 
   it('gives back the advance of a deal called off before its invoice', async () => {
     // Made through the API: signed with an advance received; the refund is what the page is for.
-    const made = await own.api.post('/licenses', {
+    const id = await signedLicence({
       type: 'outgoing',
       licensee_name: `Called Off Films ${stamp}`,
       usage: 'Teaser',
@@ -235,18 +248,9 @@ describe('licensing journey', () => {
       advance_fee: '25.00',
       assets: [{ asset_type: 'recording', asset_id: recordingId, split: '100' }],
     });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const id = made.body.license.id as string;
-    expect((await own.api.post(`/licenses/${id}/status`, { status: 'signed' })).status).toBe(200);
     expect((await own.api.post(`/licenses/${id}/advance`, {})).status).toBe(200);
 
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
-      `/user/licensing/${id}`,
-    );
+    const { page, errors } = await licencePage(id);
     await refundOnPage(page, 'advance', 'test-results/licensing-advance-refund.png');
     // The advance can be recorded again; its lines and their reversal are listed, and the history says why.
     await expect.poll(() => page.getByTestId('license-record-advance').count()).toBe(1);
@@ -280,7 +284,7 @@ describe('licensing journey', () => {
     });
     expect(contract.status, JSON.stringify(contract.body)).toBe(201);
     expect((await own.api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
-    const made = await own.api.post('/licenses', {
+    const id = await signedLicence({
       type: 'incoming',
       licensee_name: `Sample Library ${stamp}`,
       usage: 'A drum break',
@@ -288,17 +292,8 @@ describe('licensing journey', () => {
       fee_currency: 'GBP',
       assets: [{ asset_type: 'recording', asset_id: recording.body.recording.id, split: '100' }],
     });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const id = made.body.license.id as string;
-    expect((await own.api.post(`/licenses/${id}/status`, { status: 'signed' })).status).toBe(200);
 
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
-      `/user/licensing/${id}`,
-    );
+    const { page, errors } = await licencePage(id);
     const note = page.getByTestId('license-cost-recoupment');
     await expect
       .poll(() => note.textContent())

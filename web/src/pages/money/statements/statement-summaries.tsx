@@ -5,7 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatMoney, roundRowsToTotal } from '../../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
-import { explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
+import { type ExplainLink, explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
 import {
   SUMMARY_DIMENSIONS,
   type ProvenanceRow,
@@ -70,12 +70,12 @@ function SummaryTable({
   const first = explained[0]?.note;
   const shared = first && explained.every((e) => e.note === first) ? first : undefined;
   const shown = rows.map((r, i) => {
-    const explain = explained[i] ?? explainSummaryRow(scope, dimension, r);
+    const explain = explained[i] as ExplainLink;
     return { ...r, shown: printed.rows[i] ?? r.amount, explain: shared ? { ...explain, note: undefined } : explain };
   });
   const column = title.replace('By ', '');
   return (
-    <Table<SummaryRow & { shown: string; explain: ReturnType<typeof explainSummaryRow> }>
+    <Table<SummaryRow & { shown: string; explain: ExplainLink }>
       data-testid={`statement-summary-${dimension}`}
       variant="container"
       header={
