@@ -41,7 +41,7 @@ describe('artists in the browser', JOURNEY, () => {
     await page.getByTestId('quick-add-contributors-save').click();
     await expect.poll(() => modal.count()).toBe(0);
     await page.getByTestId('ref-rows-artist_members-membership_type-0').click();
-    await page.getByRole('option', { name: 'main', exact: true }).click();
+    await page.getByRole('option', { name: 'Main', exact: true }).click();
 
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice).toContain('Artist Added');

@@ -72,5 +72,13 @@ describe('optionWords', () => {
     expect(optionWords('label_manager')).toBe('Label manager');
     expect(optionWords('iTunes')).toBe('iTunes');
     expect(optionWords('Album')).toBe('Album');
+    expect(optionWords('Box Set')).toBe('Box Set');
+  });
+
+  it('puts a one-word stored value in lower case into words too', () => {
+    expect(optionWords('individual')).toBe('Individual');
+    expect(optionWords('main')).toBe('Main');
+    expect(optionWords('audio')).toBe('Audio');
+    expect(optionWords('dj')).toBe('DJ');
   });
 });

@@ -112,9 +112,11 @@ export function displayLabel(value: string | boolean | null | undefined): string
 }
 
 /**
- * A choice's words in a form's select: stored values written as identifiers ("audio_release") in the words of
- * the dictionary; a value already written for people ("Album", "iTunes") as it is, so its capitals stay.
+ * A choice's words in a form's select: stored values written as identifiers ("audio_release", "individual",
+ * "main") in the words of the dictionary; a value already written for people, with a capital somewhere
+ * ("Album", "iTunes", "Box Set"), as it is, so its capitals stay.
  */
 export function optionWords(value: string): string {
-  return value.includes('_') ? displayLabel(value) : value;
+  const writtenForPeople = value !== value.toLowerCase() && !value.includes('_');
+  return writtenForPeople ? value : displayLabel(value);
 }
