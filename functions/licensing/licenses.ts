@@ -80,6 +80,8 @@ export async function updateLicense(tenantId: string, id: string, input: License
     if (locked && input[field] !== undefined)
       throw new InvalidField(field, 'The money terms of an invoiced licence cannot change');
   checkAdvanceKept(license, input);
+  if (license.status === 'signed' && input.assets?.length === 0)
+    throw new InvalidField('assets', 'A signed licence covers at least one recording or release');
   await checkLabel(tenantId, input.label_id);
   const set: Partial<store.LicenseFields> = { ...input, assets: undefined };
   if (input.assets) set.assets = await resolveAssets(tenantId, input.assets);
@@ -110,7 +112,8 @@ const definedOnly = <T extends Record<string, unknown>>(value: T): Partial<T> =>
 
 /**
  * A move along the pipeline. Quoting sets the proposal date and signing the signed date, unless
- * the user set them already. Invoiced and paid are reached through their own calls.
+ * the user set them already; a licence is signed only once it names what it covers. Invoiced and paid are
+ * reached through their own calls.
  */
 export async function moveLicense(tenantId: string, caller: Caller, id: string, to: LicenseStatus) {
   const license = await readLicense(tenantId, id);
@@ -119,6 +122,9 @@ export async function moveLicense(tenantId: string, caller: Caller, id: string, 
   if (to === 'paid') throw new InvalidField('status', 'Record the payment to move the licence to paid');
   if (!pipelineMoves(license.status).includes(to))
     throw new InvalidField('status', `A licence cannot move from ${license.status} to ${to}`);
+  // A signed licence grants (or takes) rights in something: its quote, licence and invoice name what.
+  if (to === 'signed' && (license.assets ?? []).length === 0)
+    throw new InvalidField('assets', 'Add the recordings or releases the licence covers before signing it');
   const set: Partial<store.LicenseFields> = {
     status: to,
     history: [...(license.history ?? []), moveBy(caller, license.status, to)],

@@ -139,7 +139,7 @@ describe('a licence’s fields and pipeline', () => {
     expect(Object.keys(floaty.body.errors)).toEqual(['fee']);
   });
 
-  it('moves along the pipeline, setting the proposal and signed dates and recording who moved it', async () => {
+  it('moves along the pipeline, setting the proposal and signed dates and recording who moved it; signs only a licence naming its assets', async () => {
     const license = await create(outgoing());
     const quoted = await api.post(`/licenses/${license.id}/status`, { status: 'quoted' });
     expect(quoted.body.license.proposal_date).toBe(new Date().toISOString().slice(0, 10));
@@ -148,11 +148,20 @@ describe('a licence’s fields and pipeline', () => {
     expect(done.signed_date).toBe(new Date().toISOString().slice(0, 10));
     expect(done.history.map((m: { to: string }) => m.to)).toEqual(['enquiry', 'quoted', 'negotiating', 'signed']);
     expect(done.history[3]).toMatchObject({ from: 'negotiating', by: own.manager.id });
+    const emptied = await api.patch(`/licenses/${license.id}`, { assets: [] });
+    expect(emptied.body.errors).toEqual({ assets: ['A signed licence covers at least one recording or release'] });
     const back = await api.post(`/licenses/${license.id}/status`, { status: 'enquiry' });
     expect(back.status).toBe(400);
     expect(back.body.errors.status).toEqual(['A licence cannot move from signed to enquiry']);
     const skip = await api.post(`/licenses/${license.id}/status`, { status: 'paid' });
     expect(skip.body.errors.status).toEqual(['Record the payment to move the licence to paid']);
+    const bare = await create(outgoing({ assets: [] }));
+    const unsigned = await api.post(`/licenses/${bare.id}/status`, { status: 'signed' });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.body.errors).toEqual({
+      assets: ['Add the recordings or releases the licence covers before signing it'],
+    });
+    expect((await api.get(`/licenses/${bare.id}`)).body.license.status).toBe('enquiry');
     const early = await api.post(`/licenses/${(await create(outgoing())).id}/payment`, {});
     expect(early.status).toBe(400);
     expect(early.body.message).toBe('Issue the invoice before recording the payment');
