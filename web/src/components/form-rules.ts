@@ -14,6 +14,12 @@ const isBlank = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * How a form asks for a day (DateInput: typed as YYYY/MM/DD or picked from a calendar); the form holds and sends it
+ * as YYYY-MM-DD, what the API stores.
+ */
+export const DATE_HINT = 'YYYY/MM/DD';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const rules = {
   required:
@@ -37,11 +43,22 @@ export const rules = {
     (pattern: RegExp, message: string): Rule<unknown> =>
     (value) =>
       isBlank(value) || pattern.test(String(value).trim()) ? null : message,
+  /** A whole day (a half-typed one is not), blank allowed. */
+  day:
+    (label: string): Rule<unknown> =>
+    (value) =>
+      isBlank(value) || DAY.test(String(value).trim()) ? null : `${label} must be a whole date (${DATE_HINT})`,
   confirmed:
     (other: string): Rule<Record<string, unknown>> =>
     (value, values) =>
       value === values[other] ? null : VALIDATION.confirmed,
 };
+
+/** A form's day: "{label} is required" when `required` and blank, then a whole date; null when it is fine. */
+export function dayProblem(label: string, value: string, required = false): string | null {
+  if (required && isBlank(value)) return VALIDATION.required(label);
+  return rules.day(label)(value, undefined);
+}
 
 /** Runs a rule map; returns { field: message } for the fields that fail. */
 export function validate<V extends object>(values: V, map: RuleMap<V>): Record<string, string> {

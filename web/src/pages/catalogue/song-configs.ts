@@ -54,8 +54,8 @@ export const song: ReferenceConfig = {
       addLabel: 'Add publisher',
       rowFields: [
         { ...rowLink('publisher_id', 'Publisher', 'company_publishers', 'publisher'), quickAdd: true },
-        { name: 'start_date', label: 'From', kind: 'text', placeholder: 'YYYY-MM-DD' },
-        { name: 'end_date', label: 'Until', kind: 'text', placeholder: 'YYYY-MM-DD' },
+        { name: 'start_date', label: 'From', kind: 'date' },
+        { name: 'end_date', label: 'Until', kind: 'date' },
       ],
       emptyRow: { publisher_id: null, start_date: '', end_date: '' },
     },

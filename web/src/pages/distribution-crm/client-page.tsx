@@ -32,6 +32,8 @@ import {
   useRefreshCrm,
 } from './crm-api';
 import { CrmStatusBadge } from './crm-page';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
 export const labelHref = (id: string, tab = '') =>
@@ -112,13 +114,24 @@ function TermsForm({ client, managers }: { client: CrmClientPage; managers: Pers
     },
   });
   const manager = managers.find((m) => m.id === terms.account_manager_id);
-  const text = (key: 'deal_percentage' | 'contract_start_date' | 'contract_end_date', label: string, ph: string) => (
+  const text = (key: 'deal_percentage', label: string, ph: string) => (
     <FormField label={label} errorText={errors[`client.${key}`]}>
       <Input
         value={terms[key]}
         placeholder={ph}
         onChange={({ detail }) => set(key)(detail.value)}
         data-testid={`terms-${key}`}
+      />
+    </FormField>
+  );
+  const day = (key: 'contract_start_date' | 'contract_end_date', label: string) => (
+    <FormField label={label} constraintText={DATE_HINT} errorText={errors[`client.${key}`]}>
+      <DateInput
+        value={terms[key]}
+        onChange={set(key)}
+        label={label}
+        invalid={Boolean(errors[`client.${key}`])}
+        testId={`terms-${key}`}
       />
     </FormField>
   );
@@ -156,8 +169,8 @@ function TermsForm({ client, managers }: { client: CrmClientPage; managers: Pers
           />
         </FormField>
         {text('deal_percentage', 'Deal percentage', 'e.g. 15')}
-        {text('contract_start_date', 'Contract start date', 'YYYY-MM-DD')}
-        {text('contract_end_date', 'Contract end date', 'YYYY-MM-DD')}
+        {day('contract_start_date', 'Contract start date')}
+        {day('contract_end_date', 'Contract end date')}
       </ColumnLayout>
     </Container>
   );
@@ -295,7 +308,7 @@ function Tasks({ client, managers }: { client: CrmClientPage; managers: Person[]
       footer={
         <SpaceBetween direction="horizontal" size="xs">
           <Input value={body} placeholder="Task" onChange={({ detail }) => setBody(detail.value)} />
-          <Input value={due} placeholder="Due YYYY-MM-DD" onChange={({ detail }) => setDue(detail.value)} />
+          <DateInput value={due} onChange={setDue} label="Due date" />
           <Select
             selectedOption={assignee ? { value: assignee, label: names.get(assignee) ?? '' } : null}
             placeholder="Assignee"

@@ -23,6 +23,8 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
 import { formatMoney } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const ANY = { value: '', label: 'Any' };
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
@@ -109,6 +111,17 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
       />
     </FormField>
   );
+  const day = (key: 'contract_start_date' | 'contract_end_date', label: string, testId: string) => (
+    <FormField label={label} constraintText={DATE_HINT} errorText={errors[`client.${key}`]}>
+      <DateInput
+        value={fields[key]}
+        onChange={set(key)}
+        label={label}
+        invalid={Boolean(errors[`client.${key}`])}
+        testId={testId}
+      />
+    </FormField>
+  );
   const manager = managers.find((m) => m.id === fields.account_manager_id);
   return (
     <Container header={<Header variant="h2">Onboard a client company</Header>}>
@@ -134,8 +147,8 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
             />
           </FormField>
           {text('deal_percentage', 'Deal percentage', 'crm-deal', 'e.g. 15')}
-          {text('contract_start_date', 'Contract start date', 'crm-start', 'YYYY-MM-DD')}
-          {text('contract_end_date', 'Contract end date', 'crm-end', 'YYYY-MM-DD')}
+          {day('contract_start_date', 'Contract start date', 'crm-start')}
+          {day('contract_end_date', 'Contract end date', 'crm-end')}
           {text('contact_name', 'Contact name', 'crm-contact-name')}
           {text('contact_email', 'Contact e-mail', 'crm-contact-email')}
         </ColumnLayout>

@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -16,6 +15,8 @@ import { type PickedRecord, pickerSource, RecordPicker } from '../../components/
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
 import { requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const releases = pickerSource('releases');
 const PATHS: Record<MarketingKind, string> = {
@@ -62,6 +63,7 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
     },
   });
   const weeks = data?.lead_weeks ?? 4;
+  const dayLabel = kind === 'official_video' ? 'Premiere date' : 'Release date';
   return (
     <RequestFormFrame
       title="Pitch"
@@ -80,14 +82,12 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
           placeholder="Choose a release"
         />
       </FormField>
-      <FormField
-        label={kind === 'official_video' ? 'Premiere date' : 'Release date'}
-        errorText={form.errors.release_date}
-      >
-        <DatePicker
+      <FormField label={dayLabel} constraintText={DATE_HINT} errorText={form.errors.release_date}>
+        <DateInput
           value={releaseDate}
-          onChange={({ detail }) => setReleaseDate(detail.value)}
-          placeholder="YYYY/MM/DD"
+          onChange={setReleaseDate}
+          label={dayLabel}
+          invalid={Boolean(form.errors.release_date)}
         />
       </FormField>
       <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
@@ -119,12 +119,14 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
         <FormField
           label="Instant-grat date"
           description="When a track goes out before the release (optional)"
+          constraintText={DATE_HINT}
           errorText={form.errors.instant_grat_date}
         >
-          <DatePicker
+          <DateInput
             value={instantGrat}
-            onChange={({ detail }) => setInstantGrat(detail.value)}
-            placeholder="YYYY/MM/DD"
+            onChange={setInstantGrat}
+            label="Instant-grat date"
+            invalid={Boolean(form.errors.instant_grat_date)}
           />
         </FormField>
       )}

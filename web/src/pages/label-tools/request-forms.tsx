@@ -1,5 +1,4 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -13,6 +12,8 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
 import { type LabelRequest, lines, requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
 import { RequestsTable } from './requests-table';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const fieldOf = (field: string) => field.replace(/^form\./, '');
 
@@ -79,8 +80,13 @@ function WhitelistForm({ labelId }: { labelId: string }) {
       <FormField label="ISRCs" description="One per line; needed for third-party uploads" errorText={form.errors.isrcs}>
         <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
       </FormField>
-      <FormField label="Whitelisted by" errorText={form.errors.whitelist_date}>
-        <DatePicker value={date} onChange={({ detail }) => setDate(detail.value)} placeholder="YYYY/MM/DD" />
+      <FormField label="Whitelisted by" constraintText={DATE_HINT} errorText={form.errors.whitelist_date}>
+        <DateInput
+          value={date}
+          onChange={setDate}
+          label="Whitelisted by"
+          invalid={Boolean(form.errors.whitelist_date)}
+        />
       </FormField>
       <FormField label="Notes" errorText={form.errors.notes}>
         <Textarea value={notes} onChange={({ detail }) => setNotes(detail.value)} />

@@ -4,7 +4,6 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -17,6 +16,8 @@ import { notify, notifyError } from '../../app/notifications';
 import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
@@ -59,8 +60,8 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
         <FormField label="Task" errorText={errors.body}>
           <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-new-body" />
         </FormField>
-        <FormField label="Due date" errorText={errors.due_date}>
-          <DatePicker value={due} onChange={({ detail }) => setDue(detail.value)} placeholder="YYYY/MM/DD" />
+        <FormField label="Due date" constraintText={DATE_HINT} errorText={errors.due_date}>
+          <DateInput value={due} onChange={setDue} label="Due date" invalid={Boolean(errors.due_date)} />
         </FormField>
         <FormField label="Assigned to" errorText={errors.assignee_id}>
           <Select

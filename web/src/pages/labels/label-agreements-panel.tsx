@@ -26,6 +26,8 @@ import {
   type FulfilmentRow,
 } from './label-agreements-model';
 import type { LabelMode } from './label-api';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 const enc = encodeURIComponent;
 type Presigned = { url: string; key: string; headers?: Record<string, string> };
@@ -53,20 +55,12 @@ function agreementTerm(props: {
   onRemove: () => void;
 }) {
   return [
-    <Text
-      key="start"
-      label="Start"
-      placeholder="YYYY-MM-DD"
-      value={props.row.start}
-      onChange={(v) => props.onChange({ start: v })}
-    />,
-    <Text
-      key="end"
-      label="End"
-      placeholder="YYYY-MM-DD"
-      value={props.row.end}
-      onChange={(v) => props.onChange({ end: v })}
-    />,
+    <FormField key="start" label="Start" constraintText={DATE_HINT}>
+      <DateInput value={props.row.start} onChange={(day) => props.onChange({ start: day })} label="Start" />
+    </FormField>,
+    <FormField key="end" label="End" constraintText={DATE_HINT}>
+      <DateInput value={props.row.end} onChange={(day) => props.onChange({ end: day })} label="End" />
+    </FormField>,
     props.readOnly ? null : (
       <Button key="remove" variant="inline-link" onClick={props.onRemove}>
         Remove

@@ -1,7 +1,6 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
@@ -13,6 +12,8 @@ import { notify } from '../../app/notifications';
 import { serverFieldErrors } from '../../components/form-rules';
 import { distributorSuggestions, ratePayload, validateRate, type ExchangeRateValues } from './exchange-rate-model';
 import { royaltiesApi, useDeliveredBy, useDistributors, useRoyaltyMaps } from './royalties-api';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 /** Currencies offered first; any 3-letter code may be typed. */
 const COMMON_CURRENCIES = [
@@ -154,17 +155,14 @@ export function ExchangeRateForm({
             </FormField>
             <FormField
               label="Payment date"
-              constraintText="YYYY/MM/DD"
+              constraintText={DATE_HINT}
               errorText={errors.payment_date}
               data-testid="rate-field-payment_date"
             >
-              <DatePicker
+              <DateInput
                 value={values.payment_date}
-                onChange={({ detail }) => set('payment_date', detail.value)}
-                placeholder="YYYY/MM/DD"
-                i18nStrings={{
-                  openCalendarAriaLabel: (date) => (date ? `Payment date, ${date}` : 'Choose the payment date'),
-                }}
+                onChange={(day) => set('payment_date', day)}
+                label="Payment date"
                 invalid={Boolean(errors.payment_date)}
               />
             </FormField>

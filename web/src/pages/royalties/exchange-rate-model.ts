@@ -1,5 +1,6 @@
 import { CURRENCY_PATTERN, RATE_PATTERN } from './royalty-model';
 import type { ExchangeRateInput } from '../../../../shared/schemas/royalty-views';
+import { dayProblem } from '../../components/form-rules';
 
 /** The add form's values: the API's fields, all text (payment_date YYYY-MM-DD, as the DatePicker gives it). */
 export type ExchangeRateValues = ExchangeRateInput;
@@ -19,8 +20,8 @@ export function rateValuesFrom(query: URLSearchParams, companyCurrency: string, 
 export function validateRate(values: ExchangeRateValues): Partial<Record<keyof ExchangeRateValues, string>> {
   const errors: Partial<Record<keyof ExchangeRateValues, string>> = {};
   if (!values.distributor.trim()) errors.distributor = 'Distributor is required';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.payment_date))
-    errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
+  const day = dayProblem('Payment date', values.payment_date, true);
+  if (day) errors.payment_date = day;
   for (const field of ['original_currency', 'target_currency'] as const) {
     if (!CURRENCY_PATTERN.test(values[field].trim())) errors[field] = 'Currency must be a 3-letter code';
   }

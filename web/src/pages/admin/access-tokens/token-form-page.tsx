@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -26,6 +25,8 @@ import {
 } from './token-model';
 import type { AccessToken } from '../../../../../shared/schemas/support-views';
 import { TokenSecret } from './token-secret';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 type FormProps = { token?: AccessToken; fixedUser?: { id: string; name: string; email: string } };
 
@@ -118,18 +119,15 @@ function TokenForm({ token, fixedUser }: FormProps) {
           <FormField
             label="Expires"
             description="Optional: leave empty for a token that never expires."
-            constraintText="YYYY/MM/DD"
+            constraintText={DATE_HINT}
             errorText={errors.expires_at}
             data-testid="token-field-expires"
           >
             <SpaceBetween direction="horizontal" size="xs">
-              <DatePicker
+              <DateInput
                 value={values.expires_at}
-                onChange={({ detail }) => set({ expires_at: detail.value })}
-                placeholder="YYYY/MM/DD"
-                i18nStrings={{
-                  openCalendarAriaLabel: (date) => (date ? `Expiry date, ${date}` : 'Choose an expiry date'),
-                }}
+                onChange={(day) => set({ expires_at: day })}
+                label="Expiry date"
                 invalid={Boolean(errors.expires_at)}
               />
               {values.expires_at ? (

@@ -118,8 +118,8 @@ export const companyConnectionsConfig = (companyId: string) =>
       addLabel: 'Connect distributor',
       rowFields: [
         rowLink('distributor_id', 'Distributor', 'distributors', 'distributor'),
-        { name: 'contract_start_date', label: 'Contract start (YYYY-MM-DD)', kind: 'text', placeholder: 'YYYY-MM-DD' },
-        { name: 'contract_end_date', label: 'Contract end (YYYY-MM-DD)', kind: 'text', placeholder: 'YYYY-MM-DD' },
+        { name: 'contract_start_date', label: 'Contract start', kind: 'date' },
+        { name: 'contract_end_date', label: 'Contract end', kind: 'date' },
         { name: 'active', label: 'Active', kind: 'checkbox' },
         { name: 'base', label: 'Base', kind: 'checkbox' },
         { name: 'terminated', label: 'Terminated', kind: 'checkbox' },

@@ -22,6 +22,7 @@ import type {
   RowValues,
 } from './reference-types';
 import type { NestedRow } from '../../../components/nested-rows';
+import { DateInput } from '../../../components/date-input';
 import { useQuickAdd } from './quick-add-access';
 
 // The quick-add modal holds a whole reference form, which holds pickers: loaded on first use.
@@ -150,6 +151,18 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       );
     default: {
       const text = typeof value === 'string' ? value : '';
+      if (field.isDate)
+        return (
+          <FormField label={field.label} errorText={error} constraintText={field.constraint}>
+            <DateInput
+              value={text}
+              onChange={onChange}
+              label={field.label}
+              invalid={Boolean(error)}
+              testId={`ref-field-${field.name}`}
+            />
+          </FormField>
+        );
       return (
         <FormField
           label={field.label}

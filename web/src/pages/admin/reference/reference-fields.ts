@@ -1,4 +1,4 @@
-import { rules, type Rule } from '../../../components/form-rules';
+import { DATE_HINT, rules, type Rule } from '../../../components/form-rules';
 import type { FormValues, ReferenceField, RowField } from './reference-types';
 
 /** Builders for config fields, so each collection's config reads as a list of its fields. */
@@ -72,10 +72,10 @@ export const link = (
   as,
   ...extra,
 });
-/** A calendar date typed as YYYY-MM-DD (what the API stores). */
+/** A calendar date, typed or picked (DateInput), held as YYYY-MM-DD (what the API stores). */
 export const date = (name: string, label: string, extra: Extra = {}): ReferenceField =>
-  text(name, label, [rules.pattern(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)], {
-    constraint: 'YYYY-MM-DD',
+  text(name, label, [rules.day(label)], {
+    constraint: DATE_HINT,
     isDate: true,
     ...extra,
   });

@@ -14,6 +14,7 @@ import type { FormValues, LinkValue, ReferenceField, RowValues } from './referen
 import { TerritoriesInput } from './territories-input';
 import { QuickAddContext } from './quick-add-context';
 import { useQuickAddAllowed } from './quick-add-access';
+import { DateInput } from '../../../components/date-input';
 
 type RowsField = Extract<ReferenceField, { kind: 'rows' }>;
 let counter = 0;
@@ -137,6 +138,17 @@ export function ReferenceRowsInput({
                 placeholder={`Choose ${config.label.toLowerCase()}`}
                 tokenLimit={3}
                 data-testid={`${testId}-${config.name}-${index}`}
+              />
+            );
+          }
+          if (config.kind === 'date') {
+            return (
+              <DateInput
+                value={String(row.values[config.name] ?? '')}
+                onChange={(day) => state.update(row.key, { [config.name]: day })}
+                label={config.label}
+                invalid={Boolean(errorText)}
+                testId={`${testId}-${config.name}-${index}`}
               />
             );
           }

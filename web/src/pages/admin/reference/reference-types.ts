@@ -54,6 +54,8 @@ type RowFieldBase = {
 };
 export type RowField =
   | (RowFieldBase & { kind: 'text' | 'checkbox' | 'select' | 'multiselect' | 'suggest' | 'territories' })
+  /** A calendar day, typed or picked (DateInput), held as YYYY-MM-DD; shown as every page shows a day. */
+  | (RowFieldBase & { kind: 'date' })
   /** A link to a record of `collection`, picked by name; `name` is the id field, `as` the answer's named link. */
   | (RowFieldBase & { kind: 'link'; collection: string; as: string; quickAdd?: boolean });
 

@@ -101,6 +101,12 @@ export function ReferenceRowsTable({
           }
           // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
           if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
+          if (rf.kind === 'date')
+            return typeof row[rf.name] === 'string' && row[rf.name] ? (
+              <FormattedDate value={row[rf.name] as string} />
+            ) : (
+              dash
+            );
           if (rf.kind === 'territories')
             return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
               ? (row[rf.name] as string[]).join(', ')

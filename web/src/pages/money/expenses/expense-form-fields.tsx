@@ -15,6 +15,8 @@ import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { formatMoney } from '../../../../../shared/money';
 import { expenseTotal, type ExpenseFormValues } from './expense-model';
 import { useExpenseSuppliers, useExpenseTags } from './expenses-api';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 type Props = {
   values: ExpenseFormValues;
@@ -87,7 +89,15 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
       <Container header={<Header variant="h2">Expense</Header>}>
         <SpaceBetween size="l">
           <ColumnLayout columns={2}>
-            {input('date', 'Date', 'YYYY-MM-DD')}
+            <FormField label="Date" constraintText={DATE_HINT} errorText={errors.date}>
+              <DateInput
+                value={values.date}
+                onChange={(day) => set('date', day)}
+                label="Date"
+                invalid={Boolean(errors.date)}
+                testId="expense-field-date"
+              />
+            </FormField>
             {input('description', 'Description')}
             <FormField label="Supplier" errorText={errors.supplier}>
               <Autosuggest

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
 import type { Expense, ExpenseType } from '../../../../../shared/schemas/statement-views';
 import type { PickedRecord } from '../../../components/record-picker';
+import { dayProblem } from '../../../components/form-rules';
 
 /**
  * A paid expense cannot be deleted: the client says so and makes no call. Any
@@ -69,7 +70,6 @@ export function expenseToValues(expense: Expense): ExpenseFormValues {
 
 /** Money entered in cents: an optional minus, digits, at most 2 decimals. */
 const MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** subtotal + VAT to the cent, or null while either is not an amount. */
 export function expenseTotal(subtotal: string, vat: string): string | null {
@@ -80,8 +80,8 @@ export function expenseTotal(subtotal: string, vat: string): string | null {
 /** The form's problems, keyed by the API's field names, in the product's words. */
 export function validateExpense(values: ExpenseFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.date.trim()) errors.date = VALIDATION.required('Date');
-  else if (!DATE.test(values.date.trim())) errors.date = 'Date must be a date (YYYY-MM-DD)';
+  const day = dayProblem('Date', values.date, true);
+  if (day) errors.date = day;
   if (!values.description.trim()) errors.description = VALIDATION.required('Description');
   if (!values.subtotal.trim()) errors.subtotal = VALIDATION.required('Subtotal');
   else if (!MONEY.test(values.subtotal.trim())) errors.subtotal = 'Subtotal must be an amount with at most 2 decimals';

@@ -1,7 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
@@ -31,6 +30,8 @@ import {
 import { RoutePayment } from './payment-detail-page';
 import { paymentsApi, useDueStatements, usePaymentPages, useStatementToPay } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 /** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
 function StatementPicker({
@@ -147,12 +148,13 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
             />
           </FormField>
         )}
-        <FormField label="Payment date" constraintText="YYYY-MM-DD" errorText={form.errors.payment_date}>
-          <DatePicker
+        <FormField label="Payment date" constraintText={DATE_HINT} errorText={form.errors.payment_date}>
+          <DateInput
             value={values.payment_date}
-            onChange={({ detail }) => set('payment_date', detail.value)}
-            placeholder="YYYY/MM/DD"
-            data-testid="payment-payment_date"
+            onChange={(day) => set('payment_date', day)}
+            label="Payment date"
+            invalid={Boolean(form.errors.payment_date)}
+            testId="payment-payment_date"
           />
         </FormField>
         {payment ? null : (

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
+import { dayProblem } from '../../../components/form-rules';
 
 /**
  * The payments pages' pure logic: where the pages live, the form's values
@@ -111,13 +112,13 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
   };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CENTS = /^\d+(\.\d{1,2})?$/;
 
 /** The form's own checks, worded as the API words them; `editing`: money and statements are fixed. */
 export function validatePayment(values: PaymentFormValues, editing: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!DATE.test(values.payment_date)) errors.payment_date = 'Payment date must be a date (YYYY-MM-DD)';
+  const day = dayProblem('Payment date', values.payment_date, true);
+  if (day) errors.payment_date = day;
   if (editing) return errors;
   if (values.statements.length === 0) errors.statement_ids = 'Choose the statements this payment pays';
   else if (new Set(values.statements.map((s) => `${s.payee_type}#${s.payee_id}`)).size > 1)

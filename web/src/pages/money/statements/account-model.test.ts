@@ -26,7 +26,7 @@ describe('account entries', () => {
     expect(validateEntry({ ...base, amount: '0.00' }).amount).toMatch(/zero/);
     expect(validateEntry({ ...base, kind: 'adjustment', amount: '-3.10' })).toEqual({});
     expect(validateEntry({ ...base, amount: '' }).amount).toBe('Amount is required');
-    expect(validateEntry({ ...base, date: '01/07/2026' }).date).toMatch(/YYYY-MM-DD/);
+    expect(validateEntry({ ...base, date: '01/07/2026' }).date).toBe('Date must be a whole date (YYYY/MM/DD)');
   });
 });
 

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { VALIDATION } from '../../../../../shared/messages';
 import type { EntryKind, SummaryDimension } from '../../../../../shared/schemas/statement-views';
+import { dayProblem } from '../../../components/form-rules';
 
 /** The entries a user adds by hand (a payment comes from marking a statement paid). */
 export const MANUAL_ENTRY_KINDS = ['advance', 'reserve', 'reserve_release', 'transfer', 'adjustment'] as const;
@@ -46,7 +47,8 @@ export function validateEntry(values: EntryValues): Record<string, string> {
       ? 'Amount must be an amount with at most 2 decimals'
       : 'Amount must be a positive amount with at most 2 decimals';
   else if (new Big(amount).eq(0)) errors.amount = 'Amount must not be zero';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date.trim())) errors.date = 'Date must be a date (YYYY-MM-DD)';
+  const day = dayProblem('Date', values.date, true);
+  if (day) errors.date = day;
   return errors;
 }
 

@@ -21,6 +21,8 @@ import {
 import { today } from './statement-model';
 import type { AccountRef } from '../../../../../shared/schemas/statement-views';
 import { fieldErrorsOf } from './use-period-form';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 const releaseSource = pickerSource('releases');
 
@@ -105,8 +107,14 @@ export function EntryModal({
           data-testid="entry-amount"
         />
       </FormField>
-      <FormField label="Date" constraintText="YYYY-MM-DD" errorText={errors.date}>
-        <Input value={values.date} onChange={({ detail }) => set('date', detail.value)} data-testid="entry-date" />
+      <FormField label="Date" constraintText={DATE_HINT} errorText={errors.date}>
+        <DateInput
+          value={values.date}
+          onChange={(day) => set('date', day)}
+          label="Date"
+          invalid={Boolean(errors.date)}
+          testId="entry-date"
+        />
       </FormField>
       <FormField label="Description" errorText={errors.description}>
         <Input

@@ -13,8 +13,8 @@ import { statementsApi } from './statements-api';
 import { today } from './statement-model';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { fieldErrorsOf } from './use-period-form';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT, dayProblem } from '../../../components/form-rules';
 
 /** Mark paid (pay_statement): the payment date (default today, YYYY-MM-DD), method and reference. */
 export function PayStatementModal({
@@ -34,8 +34,9 @@ export function PayStatementModal({
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    if (!DATE.test(date)) {
-      setErrors({ payment_date: 'Payment date must be a date (YYYY-MM-DD)' });
+    const day = dayProblem('Payment date', date, true);
+    if (day) {
+      setErrors({ payment_date: day });
       return;
     }
     setErrors({});
@@ -79,8 +80,14 @@ export function PayStatementModal({
           Pays {formatMoney(statement.payee_total, statement.currency)} to {statement.payee_name}; the payment appears
           on the account's next statement.
         </Box>
-        <FormField label="Payment date" constraintText="YYYY-MM-DD" errorText={errors.payment_date}>
-          <Input value={date} onChange={({ detail }) => setDate(detail.value)} data-testid="pay-date" />
+        <FormField label="Payment date" constraintText={DATE_HINT} errorText={errors.payment_date}>
+          <DateInput
+            value={date}
+            onChange={setDate}
+            label="Payment date"
+            invalid={Boolean(errors.payment_date)}
+            testId="pay-date"
+          />
         </FormField>
         <FormField label="Payment method" errorText={errors.payment_method}>
           <Input value={method} onChange={({ detail }) => setMethod(detail.value)} data-testid="pay-method" />

@@ -27,6 +27,8 @@ import {
 } from './statement-model';
 import { statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { Statement } from '../../../../../shared/schemas/statement-views';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 function StatementEditForm({ statement }: { statement: Statement }) {
   const navigate = useNavigate();
@@ -124,12 +126,13 @@ function StatementEditForm({ statement }: { statement: Statement }) {
                 data-testid="statement-edit-message"
               />
             </FormField>
-            <FormField label="Remittance date" constraintText="YYYY-MM-DD" errorText={form.errors.remittance_date}>
-              <Input
+            <FormField label="Remittance date" constraintText={DATE_HINT} errorText={form.errors.remittance_date}>
+              <DateInput
                 value={values.remittance_date}
-                placeholder="YYYY-MM-DD"
-                onChange={({ detail }) => set('remittance_date', detail.value)}
-                data-testid="statement-edit-remittance_date"
+                onChange={(day) => set('remittance_date', day)}
+                label="Remittance date"
+                invalid={Boolean(form.errors.remittance_date)}
+                testId="statement-edit-remittance_date"
               />
             </FormField>
           </SpaceBetween>

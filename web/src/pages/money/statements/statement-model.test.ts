@@ -225,7 +225,9 @@ describe('statement list and edit', () => {
     expect(validateStatementEdit({ ...values, draft: 'typed-not-added' }).recipients).toBe(
       'This field must be a valid email',
     );
-    expect(validateStatementEdit({ ...values, remittance_date: '31/12/2026' }).remittance_date).toMatch(/YYYY-MM-DD/);
+    expect(validateStatementEdit({ ...values, remittance_date: '31/12/2026' }).remittance_date).toBe(
+      'Remittance date must be a whole date (YYYY/MM/DD)',
+    );
     expect(validateStatementEdit({ ...values, subject: ' ' }).subject).toBe('Subject is required');
   });
 

@@ -10,6 +10,7 @@ import type {
   SummaryDimension,
   SummaryRow,
 } from '../../../../../shared/schemas/statement-views';
+import { dayProblem } from '../../../components/form-rules';
 
 /** Exact sum of decimal strings (never a float), to `places` decimals. Blank or malformed values count as 0. */
 export function addUp(values: readonly (string | null | undefined)[], places = 2): string {
@@ -327,8 +328,8 @@ export function validateStatementEdit(values: StatementEditValues): Record<strin
   if (bad) errors.recipients = bad;
   if (!values.subject.trim()) errors.subject = VALIDATION.required('Subject');
   else if (values.subject.length > 300) errors.subject = 'Subject must be under 300 characters';
-  if (values.remittance_date.trim() && !/^\d{4}-\d{2}-\d{2}$/.test(values.remittance_date.trim()))
-    errors.remittance_date = 'Remittance date must be a date (YYYY-MM-DD)';
+  const remittance = dayProblem('Remittance date', values.remittance_date);
+  if (remittance) errors.remittance_date = remittance;
   return errors;
 }
 

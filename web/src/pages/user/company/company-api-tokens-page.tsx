@@ -4,7 +4,6 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
 import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -24,6 +23,8 @@ import { API_TOKEN_ACCESS, API_TOKEN_AREAS, type ApiTokenArea } from '../../../.
 import { apiTokenInput, type ApiTokenInput, type ApiTokenView } from '../../../../../shared/schemas/api-tokens';
 import { createApiToken, revokeApiToken, useApiTokens } from './api-tokens-api';
 import { CompanyFrame } from './company-frame';
+import { DateInput } from '../../../components/date-input';
+import { DATE_HINT } from '../../../components/form-rules';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -144,14 +145,15 @@ function NewTokenForm({ companyId, onMade }: { companyId: string; onMade: (token
             <FormField
               label="Expires"
               description="The last day the token works (at most a year away)."
+              constraintText={DATE_HINT}
               errorText={errors.expires_at}
             >
-              <DatePicker
+              <DateInput
                 value={values.expires_at}
-                onChange={({ detail }) => set({ expires_at: detail.value })}
-                placeholder="YYYY/MM/DD"
+                onChange={(day) => set({ expires_at: day })}
+                label="Expiry date"
                 invalid={Boolean(errors.expires_at)}
-                data-testid="api-token-expires"
+                testId="api-token-expires"
               />
             </FormField>
           </SpaceBetween>
