@@ -123,6 +123,8 @@ export async function addPortalUser(
   const who = [inviter?.name || inviter?.email, company].filter(Boolean).join(' of ') || 'A label';
   await sendMail({
     to: input.email,
+    // In the label's name; a question about the invitation goes to whoever sent it.
+    ...(company ? { sender: { name: company, replyTo: inviter?.email } } : {}),
     subject: `${who} invited you to the artist portal of ${artist.name}`,
     text:
       `Hello ${input.name},\n\n${who} invited you to see ${artist.name}'s releases, earnings and statements. ` +

@@ -115,6 +115,7 @@ export async function inviteMember(caller: Caller, companyId: string, input: z.i
   await mailInvitation(`${invitationId}.${secret}`, {
     to: input.email,
     inviter: caller.user.name,
+    inviterEmail: caller.user.email,
     company: company.name,
     newAccount: !existing?.confirmed,
   });
@@ -124,13 +125,15 @@ export async function inviteMember(caller: Caller, companyId: string, input: z.i
 
 async function mailInvitation(
   token: string,
-  mail: { to: string; inviter: string; company: string; newAccount: boolean },
+  mail: { to: string; inviter: string; inviterEmail: string; company: string; newAccount: boolean },
 ): Promise<void> {
   const next = mail.newAccount
     ? 'Open this link to choose your password; you will then work in the company'
     : 'Sign in and open this link to accept';
   await sendMail({
     to: mail.to,
+    // In the company's name; a question about the invitation goes to whoever sent it.
+    sender: { name: mail.company, replyTo: mail.inviterEmail },
     subject: `${mail.inviter} invited you to ${mail.company}`,
     text:
       `Hello,\n\n${mail.inviter} invited you to join ${mail.company}. ${next}:\n` +

@@ -7,8 +7,15 @@ import { ENV } from '../../infra/resources.js';
 
 /** A file sent with a mail (a statement's PDF). */
 type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+/**
+ * Whose mail it is when a company writes to people outside it (a statement, a promo, a licence's invoice): the name
+ * the recipient sees as the sender and where a reply goes. The address it is sent from stays the platform's own,
+ * the one the mail service is allowed to send from, so the mail is not taken for a forgery.
+ */
+export type MailSender = { name: string; replyTo?: string | null };
 export type Mail = {
   to: string;
+  sender?: MailSender;
   subject: string;
   text: string;
   /** An HTML part beside the text (a promo's template); clients that show text only read `text`. */
@@ -56,6 +63,13 @@ async function writeToOutbox(outbox: string, mail: Mail): Promise<void> {
   await rename(partial, path.join(outbox, `${id}.json`));
 }
 
+/** A sender's name as one header line: no line breaks, at most 100 characters. */
+const senderName = (name: string) =>
+  name
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
 /** The whole message as MIME (text body and attached files), for SES raw sending. */
 export function rawMessage(from: string, mail: Mail): Promise<Buffer> {
   const attachments = (mail.attachments ?? []).map((a) => ({
@@ -63,8 +77,10 @@ export function rawMessage(from: string, mail: Mail): Promise<Buffer> {
     contentType: a.contentType,
     content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
   }));
+  const name = mail.sender ? senderName(mail.sender.name) : '';
   return new MailComposer({
-    from,
+    from: name ? { name, address: from } : from,
+    ...(mail.sender?.replyTo ? { replyTo: mail.sender.replyTo } : {}),
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -95,7 +111,8 @@ export async function sendMail(mail: Mail): Promise<void> {
     ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
     ...(mail.tags ? { Tags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
   };
-  if (mail.attachments?.length || mail.headers) {
+  // Attachments, extra headers and a sender's name (which MailComposer encodes) go as raw MIME.
+  if (mail.attachments?.length || mail.headers || mail.sender) {
     const data = await rawMessage(from, mail);
     await ses.send(
       new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: data }, ...events }),

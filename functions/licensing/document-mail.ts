@@ -11,6 +11,7 @@ import { invoiceParties } from './invoice-parties.js';
 import { type NumberedDocument, storedDocument } from './invoice-pdf.js';
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
+import { companyMailSender } from '../data/access/companies.js';
 
 const NOT_MAILABLE =
   "is neither one of the licence's contacts nor a member of the company: add it to the licence's contacts first";
@@ -79,7 +80,8 @@ export async function mailLicenceDocument(tenantId: string, caller: Caller, id: 
   const { subject, text } = mailText(document, billed);
   const attachment = { filename, contentType: 'application/pdf', content: pdf };
   const to = [...new Set(input.to.map((e) => e.toLowerCase()))];
-  for (const address of to) await sendMail({ to: address, subject, text, attachments: [attachment] });
+  const sender = { ...(await companyMailSender(tenantId)), name: billed.licensor_name };
+  for (const address of to) await sendMail({ to: address, sender, subject, text, attachments: [attachment] });
   const mailed = {
     number: input.number,
     to,

@@ -4,7 +4,8 @@ import { MAX_RECIPIENTS_PER_SEND, type promoSendInput } from '../../shared/schem
 import * as data from '../data/access/promos.js';
 import type { PromoItem, PromoRecipientItem } from '../data/entities/promo.js';
 import { Conflict, InvalidField } from '../lib/errors.js';
-import { appLink, type Mail, sendMail } from '../lib/mail.js';
+import { appLink, type Mail, type MailSender, sendMail } from '../lib/mail.js';
+import { companyMailSender } from '../data/access/companies.js';
 import { freePromos } from '../plans/limits.js';
 import { loadPromo } from './promos.js';
 import { queuePromoAudio, queuePromoSend } from './queue.js';
@@ -100,10 +101,16 @@ const unsubscribeLink = (promoId: string, token: string) => appLink(`/api/v1/pro
 const coverLink = (promoId: string, token: string) => appLink(`/api/v1/promo_pages/${promoId}/${token}/cover`);
 
 /** What every mail of one send shares: the promo, its template, its sender and whether it has a cover. */
-type SendContext = { promo: PromoItem; design: TemplateDesign; label: MailContent['label']; hasCover: boolean };
+type SendContext = {
+  promo: PromoItem;
+  design: TemplateDesign;
+  label: MailContent['label'];
+  sender: MailSender;
+  hasCover: boolean;
+};
 
 function promoMail(
-  { promo, design, label, hasCover }: SendContext,
+  { promo, design, label, sender, hasCover }: SendContext,
   recipient: PromoRecipientItem,
   token: string,
 ): Mail {
@@ -124,6 +131,8 @@ function promoMail(
   });
   return {
     to: recipient.email,
+    // In the label's name; a DJ's reply reaches the label.
+    sender,
     subject: promo.subject,
     text: `${text}\n\nThis link is yours alone and works until ${promo.expiry_date}.`,
     html,
@@ -135,12 +144,13 @@ function promoMail(
 }
 
 async function sendContext(tenantId: string, promo: PromoItem): Promise<SendContext> {
-  const [design, label, release] = await Promise.all([
+  const [design, label, sender, release] = await Promise.all([
     designForPromo(tenantId, promo),
     senderOf(tenantId),
+    companyMailSender(tenantId),
     data.promoRelease(tenantId, promo.release_id),
   ]);
-  return { promo, design, label, hasCover: Boolean(release?.release.artwork) };
+  return { promo, design, label, sender, hasCover: Boolean(release?.release.artwork) };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { SmartLinkFanItem, SmartLinkItem, SmartLinkStore } from '../data/en
 import { log } from '../lib/logger.js';
 import { pacer } from '../lib/pacer.js';
 import { sendRate } from '../promos/send-rate.js';
-import { appLink, type Mail, sendMail } from '../lib/mail.js';
+import { appLink, type Mail, type MailSender, sendMail } from '../lib/mail.js';
+import { companyMailSender } from '../data/access/companies.js';
 import { oneClickHeaders } from '../lib/one-click-unsubscribe.js';
 import { newAccessToken } from '../lib/secret-links.js';
 import { releaseDayOf } from './fans.js';
@@ -41,6 +42,7 @@ async function mailWaitingFans(link: SmartLinkItem): Promise<{ mailed: number; l
   const doNotMail = await suppressedAddresses(link.tenantId);
   // Paced like a promo send: a release with thousands of fans must keep within the mail service's sending rate.
   const nextMail = pacer(sendRate());
+  const label = await companyMailSender(link.tenantId);
   let mailed = 0;
   let left = 0;
   for (const fan of await fans.listFans(link.tenantId, link.id)) {
@@ -55,7 +57,7 @@ async function mailWaitingFans(link: SmartLinkItem): Promise<{ mailed: number; l
     if (!(await fans.moveFan(link.tenantId, link.id, fan.id, ['waiting'], { status: 'sending', token_hash: hash })))
       continue;
     try {
-      await sendMail(fanMail(link, fan, token));
+      await sendMail(fanMail(link, fan, token, label));
     } catch (error) {
       // The mail service refused it: nothing went out, so the fan waits for the next run.
       log().warn('release-day mail not sent', { linkId: link.id, error: (error as Error).message });
@@ -72,8 +74,16 @@ async function mailWaitingFans(link: SmartLinkItem): Promise<{ mailed: number; l
   return { mailed, left };
 }
 
-/** The mail: the release is out, one line per store (each through the counted redirect), and how to leave. */
-export function fanMail(link: SmartLinkItem, fan: Pick<SmartLinkFanItem, 'email'>, token: string): Mail {
+/**
+ * The mail: the release is out, one line per store (each through the counted redirect), and how to leave. It comes
+ * in the artists' name (the fan signed up on their release's page), and a reply goes to the label.
+ */
+export function fanMail(
+  link: SmartLinkItem,
+  fan: Pick<SmartLinkFanItem, 'email'>,
+  token: string,
+  label: MailSender,
+): Mail {
   const unsubscribe = appLink(`/api/v1/link_pages/${link.slug}/unsubscribe/${token}`);
   const stores = (link.stores as SmartLinkStore[])
     .filter((store) => storeUrl(store, link.code, null))
@@ -81,6 +91,7 @@ export function fanMail(link: SmartLinkItem, fan: Pick<SmartLinkFanItem, 'email'
   const name = `${link.artists ? `${link.artists} – ` : ''}${link.title}`;
   return {
     to: fan.email,
+    sender: { name: link.artists || label.name, replyTo: label.replyTo },
     subject: `${name} is out now`,
     text: [
       'Hi,',

@@ -372,7 +372,13 @@ describe('the register of invoices and credit notes', () => {
 });
 
 describe('mailing an invoice or a credit note', () => {
-  type OutboxMail = { to: string; subject: string; text: string; attachments?: { filename: string; url: string }[] };
+  type OutboxMail = {
+    to: string;
+    subject: string;
+    text: string;
+    sender?: { name: string };
+    attachments?: { filename: string; url: string }[];
+  };
   const mailsTo = async (to: string) =>
     ((await call('GET', '/_local/outbox')).body.mails as OutboxMail[]).filter((m) => m.to === to);
 
@@ -402,6 +408,7 @@ describe('mailing an invoice or a credit note', () => {
     ]);
     const [mail] = await mailsTo(ann);
     expect(mail.subject).toBe(`Invoice ${number} from ${company.own.name}`);
+    expect(mail.sender?.name).toBe(company.own.name);
     expect(mail.text).toContain(`Please find attached invoice ${number}`);
     expect(mail.text).toContain(`Total due: £120.00 by ${license.invoice.due_date}.`);
     // The attachment is the invoice as downloaded, byte for byte.

@@ -21,7 +21,13 @@ import { writeSineWav } from '../support/wav.js';
  * one-click unsubscribe by POST only, the analysis and its formula-safe CSV, and the plan's free promos.
  */
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  sender?: { name: string; replyTo?: string | null };
+};
 
 let company: OwnCompany;
 let releaseId: string;
@@ -170,8 +176,10 @@ describe('promos', () => {
     expect((await other.api.get(`/promos/${promo.id}`)).status).toBe(404);
   });
 
-  it('mails each person their own link once, with one-click unsubscribe headers, and skips suppressed members', async () => {
+  it('mails each person their own link once in the label’s name, with one-click unsubscribe headers, and skips suppressed members', async () => {
     const { api } = company;
+    const office = uniqueEmail('label-office');
+    expect((await api.patch(`/companies/${company.companyId}`, { email: office })).status).toBe(200);
     const list = (await api.post('/mailing_lists', { name: 'Press' })).body.mailing_list;
     const [a, b] = [uniqueEmail('press-a'), uniqueEmail('press-b')];
     await api.post(`/mailing_lists/${list.id}/members`, { email: a, role: 'press' });
@@ -182,6 +190,8 @@ describe('promos', () => {
     expect(sent.body.queued).toBe(2);
     const [mailA, mailB] = [await mailOnce(a), await mailOnce(b)];
     expect(linkIn(mailA).token).not.toBe(linkIn(mailB).token);
+    // Sent in the label's name from the platform's address: a reply reaches the label.
+    expect(mailA.sender).toEqual({ name: company.name, replyTo: office });
     expect(mailA.headers?.['List-Unsubscribe']).toMatch(/^<http.*\/api\/v1\/promo_unsubscribe\//);
     expect(mailA.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 

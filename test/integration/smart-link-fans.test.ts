@@ -8,7 +8,13 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
  * rate-limited per link; on release day the schedule mails each fan once (two runs at once, and a run
  * again, mail nobody twice) with the store links and a one-click unsubscribe that acts on POST only.
  */
-type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  sender?: { name: string };
+};
 
 let own: OwnCompany;
 let slug: string;
@@ -85,6 +91,8 @@ describe('notify me', () => {
     expect(await mailsTo(a)).toHaveLength(1);
     expect(await mailsTo(b)).toHaveLength(1);
     expect(mailA.subject).toBe('Coming Soon is out now');
+    // A link naming no artist: the mail comes in the label's name.
+    expect(mailA.sender?.name).toBe(own.name);
     expect(mailA.text).toContain(`Spotify: `);
     expect(mailA.text).toContain(`/api/v1/go/${slug}/spotify?ref=email`);
     expect(mailA.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');

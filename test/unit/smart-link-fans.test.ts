@@ -47,9 +47,14 @@ describe('notify me sign-up', () => {
 });
 
 describe('the release-day mail', () => {
-  it('sends each store through the counted redirect, skips a store with no address, and offers one-click leave', () => {
-    const mail = fanMail(link, { email: 'fan@example.test' }, 'fanid.secret');
+  it('comes in the artists’ name with replies to the label, sends each store through the counted redirect, skips a store with no address, and offers one-click leave', () => {
+    const label = { name: 'Harbour Records', replyTo: 'hello@harbour.example' };
+    const mail = fanMail(link, { email: 'fan@example.test' }, 'fanid.secret', label);
     expect(mail.to).toBe('fan@example.test');
+    expect(mail.sender).toEqual({ name: 'The Waiters', replyTo: 'hello@harbour.example' });
+    expect(fanMail({ ...link, artists: undefined }, { email: 'f@x.test' }, 't', label).sender?.name).toBe(
+      'Harbour Records',
+    );
     expect(mail.subject).toBe('The Waiters – Coming Soon is out now');
     expect(mail.text).toContain(`Spotify: ${appLink('/api/v1/go/AbCd2345/spotify?ref=email')}`);
     expect(mail.text).toContain(`Our shop: ${appLink('/api/v1/go/AbCd2345/own-shop?ref=email')}`);

@@ -86,7 +86,12 @@ describe('mail with attachments', () => {
     expect(files).toHaveLength(2);
     const json = files.find((f) => f.endsWith('.json')) ?? '';
     const record = JSON.parse(readFileSync(path.join(outbox, json), 'utf8'));
-    expect(record).toMatchObject({ to: mail.to, subject: mail.subject, text: mail.text });
+    expect(record).toMatchObject({
+      to: mail.to,
+      sender: { name: 'Aurora Sound Ltd', replyTo: 'accounts@aurora.example' },
+      subject: mail.subject,
+      text: mail.text,
+    });
     expect(record.attachments).toEqual([
       {
         filename: 'ST-000042-2026-Q3.pdf',
@@ -108,15 +113,26 @@ describe('mail with attachments', () => {
     expect(Object.keys(record).sort()).toEqual(['id', 'sentAt', 'subject', 'text', 'to']);
   });
 
-  it('in AWS: raw MIME with the text and the PDF base64-encoded (SES SendRawEmail)', async () => {
+  it("in AWS: raw MIME in the company's name with the text and the PDF base64-encoded (SES SendRawEmail)", async () => {
     const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), pdf);
     const mime = (await rawMessage('no-reply@example.com', mail)).toString('utf8');
-    expect(mime).toMatch(/^From: no-reply@example\.com$/m);
+    // In the company's name, from the platform's own address; replies go to the company.
+    expect(mime).toMatch(/^From: Aurora Sound Ltd <no-reply@example\.com>$/m);
+    expect(mime).toMatch(/^Reply-To: accounts@aurora\.example$/m);
     expect(mime).toMatch(/^To: pyotr@example\.test$/m);
     expect(mime).toMatch(/^Subject: =\?UTF-8\?/m); // Cyrillic subject, encoded
     expect(mime).toMatch(/Content-Type: application\/pdf; name=ST-000042-2026-Q3\.pdf/);
     const body = /Content-Disposition: attachment[^\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mime);
     expect(Buffer.from((body?.[1] ?? '').replace(/\s/g, ''), 'base64').equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it("a sender's name stays one header line, encoded when it is not plain ASCII", async () => {
+    const mail = { to: 'x@example.test', subject: 'Hi', text: 'Body', sender: { name: 'Łódź Records\r\nBcc: a@b.c' } };
+    const mime = (await rawMessage('no-reply@example.com', mail)).toString('utf8');
+    // Encoded words, folded onto a second line when long: still the From header, no other header made of the name.
+    expect(mime).toMatch(/^From: =\?UTF-8\?Q\?=C5=81=C3=B3d=C5=BA_Records_Bcc[^\n]*\r?\n <no-reply@example\.com>\r?$/m);
+    expect(mime).not.toMatch(/^Bcc:/m);
+    expect(mime).not.toMatch(/^Reply-To:/m);
   });
 
   it('the local outbox page lists the attachment and serves it, so the PDF opens in the browser', async () => {

@@ -1,6 +1,7 @@
 import type { Role } from '../../../shared/constants.js';
 import type { CompanyItem, CreateCompany, UpdateCompany } from '../entities/company.js';
 import type { CompanyUserItem } from '../entities/company-user.js';
+import type { MailSender } from '../../lib/mail.js';
 import { listsChanged, LISTS, moneyRecordsChanged } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
@@ -15,6 +16,18 @@ export async function getCompany(companyId: string): Promise<CompanyItem | null>
 }
 
 /** Whether the company exists, reading its key only. */
+/**
+ * The company as the sender of its mails to people outside it (promos, licence invoices, fans): its trading name, else
+ * its name, and its contact address for replies (none when it has none).
+ */
+export async function companyMailSender(companyId: string): Promise<MailSender> {
+  const company = await getCompany(companyId);
+  return {
+    name: company?.profile?.name || company?.name || '',
+    replyTo: company?.email || company?.profile?.backup_email || null,
+  };
+}
+
 export async function companyExists(companyId: string): Promise<boolean> {
   return Boolean(
     (

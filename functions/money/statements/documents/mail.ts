@@ -31,7 +31,8 @@ function defaultText(document: StatementDocument): string {
 /**
  * The statement's mail, one per recipient (the statement's recipients, else the payee's e-mail;
  * none when neither exists), with the PDF attached. Subject: the statement's own, else "Royalty
- * Statement for {payee name} %PERIOD%", with %PERIOD% filled in with the accounting period.
+ * Statement for {payee name} %PERIOD%", with %PERIOD% filled in with the accounting period. It comes in the company's
+ * name, and a payee's question goes to the company's contact address.
  */
 export function statementMail(document: StatementDocument, pdf: Uint8Array): Mail[] {
   const { statement, payee } = document;
@@ -42,5 +43,6 @@ export function statementMail(document: StatementDocument, pdf: Uint8Array): Mai
   );
   const text = statement.message.trim() || defaultText(document);
   const attachment = { filename: statementFileName(document, 'pdf'), contentType: 'application/pdf', content: pdf };
-  return recipients.map((to) => ({ to, subject, text, attachments: [attachment] }));
+  const sender = { name: document.company.name, replyTo: document.company.email };
+  return recipients.map((to) => ({ to, sender, subject, text, attachments: [attachment] }));
 }
