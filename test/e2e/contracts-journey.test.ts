@@ -12,11 +12,15 @@ let page: Page;
 let errors: string[];
 let releaseId: string;
 const artistName = `Contract Journey Artist ${stamp}`;
+const singer = `Journey Singer ${stamp}`;
+const drummer = `Journey Drummer ${stamp}`;
+const payeeIds: Record<string, string> = {};
 
 beforeAll(async () => {
   own = await ownCompany('Contracts journey');
   releaseId = (await own.api.post('/releases', { title: `Contract Journey EP ${stamp}` })).body.release.id;
   expect((await own.api.post('/artists', { name: artistName })).status).toBe(201);
+  for (const name of [singer, drummer]) payeeIds[name] = (await own.api.post('/payees', { name })).body.payee.id;
   browser = await launchChromium();
   ({ page } = await signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }));
   errors = watchErrors(page);
@@ -66,6 +70,35 @@ describe('release contracts', () => {
       /In all, the payees would be paid \D*0\.00/,
     );
     await screenshotIfAsked(page, '/tmp/contracts-release.png', true);
+    expect(errors).toEqual([]);
+  });
+
+  it('sets who the contract pays on the page: shares that must add up to 100 %, saved on the draft', async () => {
+    const detail = page.getByTestId('contract-detail');
+    for (const [index, name] of [singer, drummer].entries()) {
+      await detail.getByTestId('contract-payee-add').click();
+      await detail.getByTestId(`contract-payee-${index}`).getByRole('button').first().click();
+      await page.keyboard.type(name);
+      await page.getByRole('option', { name }).first().click();
+    }
+    await detail.getByTestId('contract-payee-share-0').locator('input').fill('60');
+    await detail.getByTestId('contract-payee-share-1').locator('input').fill('30');
+    // Said before anything is sent, and the save waits for a right total.
+    await expect
+      .poll(() => detail.getByTestId('contract-payees-problem').textContent())
+      .toBe('Payee shares must add up to 100 % (they add up to 90 %)');
+    expect(await detail.getByTestId('contract-payees-save').isDisabled()).toBe(true);
+    await detail.getByTestId('contract-payee-share-1').locator('input').fill('40');
+    await detail.getByTestId('contract-payees-save').click();
+    const contractId = async () =>
+      (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0]?.id;
+    await expect
+      .poll(async () => (await own.api.get(`/contracts/${await contractId()}`)).body.contract.contract_payees)
+      .toEqual([
+        expect.objectContaining({ payee_id: payeeIds[singer], share: '60' }),
+        expect.objectContaining({ payee_id: payeeIds[drummer], share: '40' }),
+      ]);
+    await screenshotIfAsked(page, '/tmp/contracts-payees.png', true);
     expect(errors).toEqual([]);
   });
 });

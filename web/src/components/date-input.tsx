@@ -27,6 +27,7 @@ export function DateInput({
         onChange={({ detail }) => onChange(detail.value)}
         placeholder={DATE_HINT}
         invalid={invalid}
+        // The calendar button is an icon only: its name says which date it opens.
         i18nStrings={{
           openCalendarAriaLabel: (date) => (date ? `${label}, ${date}` : `Choose the ${label.toLowerCase()}`),
         }}

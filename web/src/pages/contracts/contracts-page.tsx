@@ -5,7 +5,6 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -23,7 +22,11 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
+import { saveContractChange } from './contract-change';
 import { ContractPreview } from './contract-preview';
+import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
 type Contract = {
@@ -129,8 +132,8 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
               onChange={({ detail }) => setContractee(detail.value)}
             />
           </FormField>
-          <FormField label="Start date" errorText={err('start_date')}>
-            <DatePicker value={start} onChange={({ detail }) => setStart(detail.value)} placeholder="YYYY/MM/DD" />
+          <FormField label="Start date" constraintText={DATE_HINT} errorText={err('start_date')}>
+            <DateInput value={start} onChange={setStart} label="Start date" invalid={Boolean(err('start_date'))} />
           </FormField>
         </ColumnLayout>
         <Button variant="primary" data-testid="contract-create" onClick={() => void save()}>
@@ -170,16 +173,10 @@ function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => 
   const save = async () => {
     const royalty_terms = { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] };
     try {
-      if (contract.status === 'draft')
-        await api.patch(`/contracts/${encodeURIComponent(contract.id)}`, { royalty_terms });
-      else
-        await api.post(`/contracts/${encodeURIComponent(contract.id)}/amendments`, {
-          effective_date: effective,
-          royalty_terms,
-        });
+      const saved = await saveContractChange(contract, { royalty_terms }, effective);
       setProblem(null);
       setRate('');
-      notify('notification', contract.status === 'draft' ? 'Contract Updated' : 'Contract Amended');
+      notify('notification', saved);
       onSaved();
     } catch (failure) {
       setProblem(errorMessage(failure));
@@ -205,12 +202,8 @@ function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => 
           <Input value={territory} onChange={({ detail }) => setTerritory(detail.value)} placeholder="GB" />
         </FormField>
         {contract.status === 'draft' ? null : (
-          <FormField label="Amendment effective from">
-            <DatePicker
-              value={effective}
-              onChange={({ detail }) => setEffective(detail.value)}
-              placeholder="YYYY/MM/DD"
-            />
+          <FormField label="Amendment effective from" constraintText={DATE_HINT}>
+            <DateInput value={effective} onChange={setEffective} label="Amendment effective from" />
           </FormField>
         )}
       </ColumnLayout>
@@ -338,7 +331,18 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         ) : null}
         <RecoupmentBalance recoupment={contract.recoupment} terms={contract.royalty_terms} />
         <Box variant="h3">Payees</Box>
-        {contract.contract_payees.length ? (
+        {contract.status === 'terminated' ? null : (
+          // Keyed by the version, so a saved change starts the rows again from what was saved.
+          <PayeesEditor
+            key={`${contract.version}-${contract.contract_payees.map((p) => `${p.payee_id}:${p.share}`).join()}`}
+            contract={contract}
+            onSaved={() => {
+              void mutate();
+              onChanged();
+            }}
+          />
+        )}
+        {contract.status !== 'terminated' ? null : contract.contract_payees.length ? (
           <ul>
             {contract.contract_payees.map((p) => (
               <li key={p.payee_id}>

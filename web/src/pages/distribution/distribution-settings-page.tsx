@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -25,6 +24,8 @@ import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { GLOBAL } from '../admin/users/user-api';
 import { DistributorForm } from './distributor-form';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 type Values = { distributed: boolean; deal_percentage: string; contract_date: string };
 
@@ -93,14 +94,12 @@ function SettingsForm({ company, onSaved }: { company: AdminCompany; onSaved: ()
               onChange={({ detail }) => setValues((v) => ({ ...v, deal_percentage: detail.value }))}
             />
           </FormField>
-          <FormField label="Contract date" errorText={errors.contract_date}>
-            <DatePicker
+          <FormField label="Contract date" constraintText={DATE_HINT} errorText={errors.contract_date}>
+            <DateInput
               value={values.contract_date}
-              placeholder="YYYY/MM/DD"
-              onChange={({ detail }) => setValues((v) => ({ ...v, contract_date: detail.value }))}
-              i18nStrings={{
-                openCalendarAriaLabel: (date) => (date ? `Contract date, ${date}` : 'Choose the contract date'),
-              }}
+              onChange={(day) => setValues((v) => ({ ...v, contract_date: day }))}
+              label="Contract date"
+              invalid={Boolean(errors.contract_date)}
             />
           </FormField>
         </SpaceBetween>

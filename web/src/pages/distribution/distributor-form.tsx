@@ -2,7 +2,6 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -11,11 +10,8 @@ import { notify, notifyError } from '../../app/notifications';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { saveCompanyDistributor, uploadContract } from './distribution-api';
-
-/** The calendar button's name, so a screen reader says which date it opens (it is an icon only). */
-const calendarLabel = (label: string) => ({
-  openCalendarAriaLabel: (date: string | null) => (date ? `${label}, ${date}` : `Choose the ${label.toLowerCase()}`),
-});
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 /** The form that links a distributor to the company, with the contract's dates and file. */
 export function DistributorForm({ companyId, onSaved }: { companyId: string; onSaved: () => Promise<unknown> }) {
@@ -57,21 +53,11 @@ export function DistributorForm({ companyId, onSaved }: { companyId: string; onS
             testId="company-distributor"
           />
         </FormField>
-        <FormField label="Contract start date">
-          <DatePicker
-            value={start}
-            onChange={({ detail }) => setStart(detail.value)}
-            placeholder="YYYY/MM/DD"
-            i18nStrings={calendarLabel('Contract start date')}
-          />
+        <FormField label="Contract start date" constraintText={DATE_HINT}>
+          <DateInput value={start} onChange={setStart} label="Contract start date" />
         </FormField>
-        <FormField label="Contract end date">
-          <DatePicker
-            value={end}
-            onChange={({ detail }) => setEnd(detail.value)}
-            placeholder="YYYY/MM/DD"
-            i18nStrings={calendarLabel('Contract end date')}
-          />
+        <FormField label="Contract end date" constraintText={DATE_HINT}>
+          <DateInput value={end} onChange={setEnd} label="Contract end date" />
         </FormField>
         <FormField label="Contract file">
           <FileUpload

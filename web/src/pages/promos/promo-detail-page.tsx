@@ -4,7 +4,6 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -24,6 +23,8 @@ import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Promo } from './promo-types';
+import { DateInput } from '../../components/date-input';
+import { DATE_HINT } from '../../components/form-rules';
 
 type Draft = Omit<
   Promo,
@@ -102,25 +103,28 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
           <Textarea value={draft.biog ?? ''} onChange={(e) => set('biog', e.detail.value)} data-testid="promo-biog" />
         </FormField>
         <ColumnLayout columns={3}>
-          <FormField label="Start date" errorText={err('start_date')}>
-            <DatePicker
+          <FormField label="Start date" constraintText={DATE_HINT} errorText={err('start_date')}>
+            <DateInput
               value={draft.start_date}
-              onChange={(e) => set('start_date', e.detail.value)}
-              placeholder="YYYY/MM/DD"
+              onChange={(day) => set('start_date', day)}
+              label="Start date"
+              invalid={Boolean(err('start_date'))}
             />
           </FormField>
-          <FormField label="Expiry date" errorText={err('expiry_date')}>
-            <DatePicker
+          <FormField label="Expiry date" constraintText={DATE_HINT} errorText={err('expiry_date')}>
+            <DateInput
               value={draft.expiry_date}
-              onChange={(e) => set('expiry_date', e.detail.value)}
-              placeholder="YYYY/MM/DD"
+              onChange={(day) => set('expiry_date', day)}
+              label="Expiry date"
+              invalid={Boolean(err('expiry_date'))}
             />
           </FormField>
-          <FormField label="Release date" errorText={err('release_date')}>
-            <DatePicker
+          <FormField label="Release date" constraintText={DATE_HINT} errorText={err('release_date')}>
+            <DateInput
               value={draft.release_date ?? ''}
-              onChange={(e) => set('release_date', e.detail.value)}
-              placeholder="YYYY/MM/DD"
+              onChange={(day) => set('release_date', day)}
+              label="Release date"
+              invalid={Boolean(err('release_date'))}
             />
           </FormField>
         </ColumnLayout>
@@ -229,12 +233,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
           errorText={errors.send_at}
         >
           <SpaceBetween direction="horizontal" size="xs">
-            <DatePicker
-              value={sendDate}
-              onChange={(e) => setSendDate(e.detail.value)}
-              placeholder="YYYY/MM/DD"
-              data-testid="send-date"
-            />
+            <DateInput value={sendDate} onChange={setSendDate} label="Send date" testId="send-date" />
             <TimeInput
               value={sendTime}
               onChange={(e) => setSendTime(e.detail.value)}
