@@ -61,6 +61,9 @@ export const ARTIST_LINK_TEXTS = [
 
 export const STATEMENT_FREQUENCIES = ['Monthly', 'Quarterly', 'Half-yearly', 'Yearly'] as const;
 export const STATEMENT_FORMATS = ['PDF', 'CSV', 'XLSX'] as const;
+/** What the formats setting decides, in the forms' words. */
+export const STATEMENT_FORMATS_HINT =
+  'The files each statement’s mail attaches: the PDF, its lines as CSV, or as an Excel workbook. None chosen: the PDF.';
 
 const LINKS: Partial<Record<IdentifierService, (id: string) => string>> = {
   // A Spotify identifier has three colon-separated parts: spotify:artist:<id>.

@@ -70,7 +70,7 @@ type Statement = { id: string; number: string; figures: Record<string, string> }
  * account message comes twice at once. What the statements count and the sequence read right after are kept, as
  * later statements of the company would change them.
  */
-async function statedQ2(account: { id: string; name: string }, email: string) {
+async function statedQ2(account: { id: string; name: string; formats?: string[] }, email: string) {
   const { access, step, deps } = await modules();
   const expense = await recoupableExpense(api, account.id, {
     date: '2026-05-10',
@@ -157,6 +157,49 @@ describe('publishing one account', () => {
         .subarray(0, 5)
         .toString('latin1'),
     ).toBe('%PDF-');
+  });
+
+  it('attaches the files the payee’s settings chose: its lines as a CSV and as a workbook of figures', async () => {
+    const name = `Files ${stamp}`;
+    const email = `files.${stamp}@example.test`;
+    const made = await api.post('/payees', {
+      name,
+      email,
+      statement_settings_attributes: { formats: ['CSV', 'XLSX'] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.payee.id as string;
+    // What the publish step reads for the account (publish.ts), kept on its record for the account step.
+    const { access } = await modules();
+    const formats = (await access.statementSettingsOf(tenantId, [{ type: 'Payee', id }]))({
+      type: 'Payee',
+      id,
+    }).formats;
+    expect(formats).toEqual(['CSV', 'XLSX']);
+    const { first } = await statedQ2({ id, name, formats }, email);
+    const mails = (await call('GET', `/_local/outbox?to=${encodeURIComponent(email)}`)).body.mails as {
+      to: string;
+      attachments?: { filename: string; url: string }[];
+    }[];
+    const [mail] = mails.filter((m) => m.to === email);
+    // No PDF: the settings did not choose it.
+    expect(mail?.attachments?.map((a) => a.filename)).toEqual([
+      `${first.number}-2026-Q2.csv`,
+      `${first.number}-2026-Q2.xlsx`,
+    ]);
+    const fetched = async (n: number) =>
+      Buffer.from(await (await fetch(`${inject('cloudUrl')}${mail?.attachments?.[n]?.url}`)).arrayBuffer());
+    const csv = (await fetched(0)).toString('utf8');
+    expect(csv.trim().split('\n').at(1)?.split(',').at(-1)).toBe('100.004000');
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await fetched(1)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Lines');
+    expect(sheet?.getRow(1).values).toEqual([undefined, ...csv.split('\n')[0].split(',')]);
+    // The share is a number a spreadsheet sums, shown with its six decimals.
+    const share = sheet?.getRow(2).getCell(sheet.getRow(1).cellCount);
+    expect(share?.value).toBe(100.004);
+    expect(share?.numFmt).toBe('0.000000');
   });
 
   it('serves its PDF and CSV through presigned URLs', async () => {

@@ -1,7 +1,14 @@
 import { ulid } from 'ulid';
 
 /** A payee account as hand runs publish it: its e-mail (the statement's recipient) when it has one. */
-export type HandAccount = { type: 'Payee'; id: string; name: string; email?: string | null };
+export type HandAccount = {
+  type: 'Payee';
+  id: string;
+  name: string;
+  email?: string | null;
+  /** The files the statement's mail attaches, as the account's settings would have chosen them. */
+  formats?: string[];
+};
 
 /** Imported when called: the product's modules read the cloud's endpoints from the environment then. */
 const modules = async () => {
@@ -77,6 +84,7 @@ export async function handRunOf(
       lines: 2,
       lines_total: royalties,
       graphs: false,
+      ...(account.formats ? { formats: account.formats } : {}),
       currency: 'GBP',
     });
     // Under the run, as runs published before the publish step stored it under the statement's own key: the

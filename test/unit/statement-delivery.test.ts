@@ -39,7 +39,7 @@ describe('statement mail', () => {
   it("is 'Royalty Statement for {payee name} %PERIOD%' with the period filled in, the PDF attached", () => {
     const document = sampleStatementDocument({ rows: 1 });
     document.statement.subject = '';
-    const [mail, ...others] = statementMail(document, pdf);
+    const [mail, ...others] = statementMail(document, { pdf });
     expect(others).toEqual([]);
     expect(mail.to).toBe('pyotr@example.test');
     expect(mail.subject).toBe('Royalty Statement for Пётр Ильич Чайковский 2026-Q3');
@@ -57,7 +57,7 @@ describe('statement mail', () => {
     document.statement.subject = 'Your %PERIOD% statement';
     document.statement.message = 'Hello from the label.';
     document.statement.recipients = ['a@example.test', 'b@example.test'];
-    const mails = statementMail(document, pdf);
+    const mails = statementMail(document, { pdf });
     expect(mails.map((m) => m.to)).toEqual(['a@example.test', 'b@example.test']);
     expect(mails.map((m) => m.subject)).toEqual(['Your 2026-Q3 statement', 'Your 2026-Q3 statement']);
     expect(mails[0].text).toBe('Hello from the label.');
@@ -69,18 +69,18 @@ describe('statement mail', () => {
     document.statement.not_paid_reasons = [
       { code: 'unrecouped_advance', text: 'unrecouped advance: £300.00 remaining' },
     ];
-    expect(statementMail(document, pdf)[0].text).toContain(
+    expect(statementMail(document, { pdf })[0].text).toContain(
       'Nothing is paid this time: unrecouped advance: £300.00 remaining.',
     );
     document.statement.recipients = [];
     document.payee.email = null;
-    expect(statementMail(document, pdf)).toEqual([]);
+    expect(statementMail(document, { pdf })).toEqual([]);
   });
 });
 
 describe('mail with attachments', () => {
   it('locally: the outbox keeps the mail as JSON and each attachment as a file beside it', async () => {
-    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), pdf);
+    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), { pdf });
     await sendMail(mail);
     const files = readdirSync(outbox).sort();
     expect(files).toHaveLength(2);
@@ -114,7 +114,7 @@ describe('mail with attachments', () => {
   });
 
   it("in AWS: raw MIME in the company's name with the text and the PDF base64-encoded (SES SendRawEmail)", async () => {
-    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), pdf);
+    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), { pdf });
     const mime = (await rawMessage('no-reply@example.com', mail)).toString('utf8');
     // In the company's name, from the platform's own address; replies go to the company.
     expect(mime).toMatch(/^From: Aurora Sound Ltd <no-reply@example\.com>$/m);
@@ -136,7 +136,7 @@ describe('mail with attachments', () => {
   });
 
   it('the local outbox page lists the attachment and serves it, so the PDF opens in the browser', async () => {
-    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), pdf);
+    const [mail] = statementMail(sampleStatementDocument({ rows: 1 }), { pdf });
     await sendMail(mail);
     await sendMail({ to: 'y@example.test', subject: 'Plain', text: 'No files' });
     const route = outboxRoute(outbox);

@@ -862,23 +862,35 @@ export async function markStatementUnpaid(
 // ——— Who statements are from and for (reads of other areas' records) ———
 
 /**
- * Accounts' statement settings (a payee's graphs and frequency; none for artists and labels), the payees' read 100 to
- * a round trip: the publish step asks for every account of its run.
+ * Accounts' statement settings (a payee's graphs and frequency; the files a payee's or a label's statement mail
+ * attaches; none for artists), read 100 to a round trip: the publish step asks for every account of its run.
  */
 export async function statementSettingsOf(
   tenantId: string,
   accounts: readonly { type: 'Payee' | 'Artist' | 'Label'; id: string }[],
-): Promise<(account: { type: string; id: string }) => { graphs: boolean | null; frequency: string | null }> {
-  const ids = [...new Set(accounts.filter((a) => a.type === 'Payee').map((a) => a.id))];
-  const { data } = ids.length
-    ? await db()
-        .Payee.get(ids.map((id) => ({ tenantId, id })))
-        .go({ concurrency: 4, attributes: ['id', 'statement_settings'] })
-    : { data: [] };
-  const settings = new Map(data.map((payee) => [payee.id, payee.statement_settings]));
+): Promise<
+  (account: { type: string; id: string }) => { graphs: boolean | null; frequency: string | null; formats: string[] }
+> {
+  const idsOf = (type: string) => [...new Set(accounts.filter((a) => a.type === type).map((a) => a.id))];
+  const [payeeIds, labelIds] = [idsOf('Payee'), idsOf('Label')];
+  const [payees, labels] = await Promise.all([
+    payeeIds.length
+      ? db()
+          .Payee.get(payeeIds.map((id) => ({ tenantId, id })))
+          .go({ concurrency: 4, attributes: ['id', 'statement_settings'] })
+      : { data: [] },
+    labelIds.length
+      ? db()
+          .Label.get(labelIds.map((labelId) => ({ tenantId, labelId })))
+          .go({ concurrency: 4, attributes: ['labelId', 'statement_settings'] })
+      : { data: [] },
+  ]);
+  const settings = new Map(payees.data.map((payee) => [payee.id, payee.statement_settings]));
+  const labelFormats = new Map(labels.data.map((label) => [label.labelId, label.statement_settings?.formats ?? []]));
   return (account) => {
     const own = account.type === 'Payee' ? settings.get(account.id) : undefined;
-    return { graphs: own?.graphs ?? null, frequency: own?.frequency || null };
+    const formats = account.type === 'Label' ? labelFormats.get(account.id) : own?.formats;
+    return { graphs: own?.graphs ?? null, frequency: own?.frequency || null, formats: formats ?? [] };
   };
 }
 

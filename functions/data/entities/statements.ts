@@ -152,6 +152,8 @@ export const Statement = new Entity({
     recoupment_pending: { type: CustomAttributeType<string[]>('any') },
     summaries: { type: CustomAttributeType<StatementSummaries>('any') },
     graphs: { type: 'boolean', default: false },
+    /** The files its mail attaches (PDF, CSV, XLSX), as the account's statement settings chose; absent: the PDF. */
+    formats: { type: 'list', items: { type: 'string' } },
     provenance: { type: CustomAttributeType<ProvenanceRow[]>('any') },
     control: { type: CustomAttributeType<StatementControl>('any') },
     /** Absent on statements published before it was kept: their documents read the company and label afresh. */

@@ -233,8 +233,9 @@ export async function resendStatement(tenantId: string, id: string, recipients?:
   if (recipients) await updateStatementDetails(tenantId, id, { recipients });
   const pdf = statement.pdf_key ? await getBytes(statementsBucket(), statement.pdf_key) : null;
   if (!pdf) throw new Conflict(`Statement ${statement.number} is still being made; try again in a moment`);
-  const document = await statementDocument(await statementOf(tenantId, id));
-  if (!(await sendStatement(document, pdf)))
+  const current = await statementOf(tenantId, id);
+  const document = await statementDocument(current);
+  if (!(await sendStatement(current, document, pdf)))
     throw new Conflict(`Statement ${statement.number} has no recipients`, { recipients: ['Add a recipient'] });
   const sentTo = document.statement.recipients.join(', ') || (document.payee.email ?? '');
   return { statement: document.statement, message: `Statement ${statement.number} sent to ${sentTo}` };

@@ -1,11 +1,18 @@
 import Big from 'big.js';
 import { fillPeriod, MESSAGES } from '../../../../shared/messages.js';
 import type { Mail } from '../../../lib/mail.js';
+import { XLSX_TYPE } from './line-files.js';
 import { money } from './format.js';
 import type { StatementDocument } from './render.js';
 
+/**
+ * The files a statement's mail attaches (its account's settings choose them: line-files.ts) and, when its lines were
+ * too many to attach, how many there are.
+ */
+export type StatementFiles = { pdf?: Uint8Array; csv?: Uint8Array; xlsx?: Uint8Array; linesNotAttached?: number };
+
 /** The attachment's name: the statement's number and period ("ST-000042-2026-Q3.pdf"). */
-function statementFileName(document: StatementDocument, extension: 'pdf' | 'csv'): string {
+function statementFileName(document: StatementDocument, extension: 'pdf' | 'csv' | 'xlsx'): string {
   const { number, accounting_period } = document.statement;
   const stem = `${number}-${accounting_period}`.replace(/[^\w-]+/g, '_');
   return `${stem}.${extension}`;
@@ -30,19 +37,27 @@ function defaultText(document: StatementDocument): string {
 
 /**
  * The statement's mail, one per recipient (the statement's recipients, else the payee's e-mail;
- * none when neither exists), with the PDF attached. Subject: the statement's own, else "Royalty
+ * none when neither exists), with its files attached. Subject: the statement's own, else "Royalty
  * Statement for {payee name} %PERIOD%", with %PERIOD% filled in with the accounting period. It comes in the company's
  * name, and a payee's question goes to the company's contact address.
  */
-export function statementMail(document: StatementDocument, pdf: Uint8Array): Mail[] {
+export function statementMail(document: StatementDocument, files: StatementFiles): Mail[] {
   const { statement, payee } = document;
   const recipients = statement.recipients.length > 0 ? statement.recipients : payee.email ? [payee.email] : [];
   const subject = fillPeriod(
     statement.subject.trim() || MESSAGES.statementSubject(payee.name),
     statement.accounting_period,
   );
-  const text = statement.message.trim() || defaultText(document);
-  const attachment = { filename: statementFileName(document, 'pdf'), contentType: 'application/pdf', content: pdf };
+  const written = statement.message.trim() || defaultText(document);
+  const text =
+    files.linesNotAttached === undefined
+      ? written
+      : `${written}\n\nThe statement's ${files.linesNotAttached} lines are too many to attach to a mail: ask ${document.company.name} for them as a file.`;
+  const attachments = [
+    ...(files.pdf ? [{ extension: 'pdf' as const, contentType: 'application/pdf', content: files.pdf }] : []),
+    ...(files.csv ? [{ extension: 'csv' as const, contentType: 'text/csv', content: files.csv }] : []),
+    ...(files.xlsx ? [{ extension: 'xlsx' as const, contentType: XLSX_TYPE, content: files.xlsx }] : []),
+  ].map(({ extension, ...file }) => ({ filename: statementFileName(document, extension), ...file }));
   const sender = { name: document.company.name, replyTo: document.company.email };
-  return recipients.map((to) => ({ to, sender, subject, text, attachments: [attachment] }));
+  return recipients.map((to) => ({ to, sender, subject, text, attachments }));
 }

@@ -2,7 +2,8 @@ import { type AccountHolder, accountHolder, accountOfKey } from '../../accounts/
 import type { AccountEntryItem, StatementItem } from '../../../data/entities/statements.js';
 import { getStatement, statementSender } from '../../../data/access/statements.js';
 import { getLabel, labelsOf } from '../../../data/access/labels.js';
-import { statementMail } from '../documents/mail.js';
+import { type StatementFiles, statementMail } from '../documents/mail.js';
+import { formatsToAttach, MAX_LINE_FILES_BYTES, xlsxOfCsv } from '../documents/line-files.js';
 import { renderStatementPdf, type Party, type StatementDocument } from '../documents/render.js';
 import { sendMail } from '../../../lib/mail.js';
 import { nextStatementMail } from './mail-pace.js';
@@ -10,7 +11,7 @@ import { CSV_COLUMNS } from '../../earnings/material.js';
 import { presentStatement } from '../api/present.js';
 import { paymentsMadeOn } from '../accounts/payments-made.js';
 import { runKeys, STATEMENT_CSV_TYPE, statementKeys, statementsBucket } from '../statement-keys.js';
-import { copyObject, objectExists, putBytes } from '../../../lib/bucket-objects.js';
+import { copyObject, getBytes, objectExists, putBytes } from '../../../lib/bucket-objects.js';
 import { timed } from '../../../lib/step-timings.js';
 import { oncePerRun } from './once-per-run.js';
 
@@ -117,11 +118,31 @@ export const runStatementDocument = (statement: StatementItem, read: ReadAtNumbe
   statementDocument(statement, readsOfRun(statement.run_id), read);
 
 /**
- * Mails a statement to its recipients with its PDF attached, one mail each (none without recipients), each
+ * The files a statement's mail attaches, as its account's settings chose (formatsToAttach): the PDF made, and its CSV
+ * of lines (stored before the mail goes: storeStatementCsv) as it is or as a workbook. Lines weighing more than a mail
+ * carries are not attached (the mail says so) and the PDF always is then: a mail never goes without the statement.
+ */
+async function mailFiles(statement: StatementItem, pdf: Uint8Array): Promise<StatementFiles> {
+  const chosen = formatsToAttach(statement.formats);
+  const lineFiles = (['CSV', 'XLSX'] as const).filter((format) => chosen.has(format));
+  if (!lineFiles.length) return { pdf };
+  const csv = await getBytes(statementsBucket(), statementKeys.csv(statement.tenantId, statement.statementId));
+  // A workbook of the lines weighs less than their CSV (it is compressed), so the CSV's size bounds both.
+  if (!csv || csv.byteLength * lineFiles.length > MAX_LINE_FILES_BYTES)
+    return { pdf, linesNotAttached: statement.control?.lines ?? 0 };
+  return {
+    ...(chosen.has('PDF') ? { pdf } : {}),
+    ...(chosen.has('CSV') ? { csv } : {}),
+    ...(chosen.has('XLSX') ? { xlsx: await timed('documents.xlsx', () => xlsxOfCsv(csv)) } : {}),
+  };
+}
+
+/**
+ * Mails a statement to its recipients with its files attached, one mail each (none without recipients), each
  * no faster than this worker's share of the mail service's sending rate (mail-pace.ts).
  */
-export async function sendStatement(document: StatementDocument, pdf: Uint8Array): Promise<number> {
-  const mails = statementMail(document, pdf);
+export async function sendStatement(statement: StatementItem, document: StatementDocument, pdf: Uint8Array) {
+  const mails = statementMail(document, await mailFiles(statement, pdf));
   for (const mail of mails) {
     await timed('documents.mail_pace', nextStatementMail);
     await sendMail(mail);
@@ -179,6 +200,6 @@ export async function storeAndSend(
   const document = await timed('documents.reads', () => runStatementDocument(statement, read));
   const pdf = await timed('documents.pdf_render', () => renderStatementPdf(document, statementDate(statement)));
   await timed('documents.pdf_write', () => putBytes(statementsBucket(), pdf_key, pdf, 'application/pdf'));
-  if (mail) await timed('documents.mail', () => sendStatement(document, pdf));
+  if (mail) await timed('documents.mail', () => sendStatement(statement, document, pdf));
   return { pdf_key, csv_key };
 }

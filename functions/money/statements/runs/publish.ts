@@ -129,6 +129,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
           contract_earnings: made?.contracts ?? [],
           // Statement settings: graphs on for labels, off for payees, unless their settings say.
           graphs: settings.graphs ?? earning.account.type === 'Label',
+          formats: settings.formats,
           currency,
           csv_stored: Boolean(made),
           sender,

@@ -23,6 +23,8 @@ export type AccountRecord = {
   contract_earnings?: ContractEarning[];
   /** Statement settings graphs: on for labels, off for payees unless their settings say so. */
   graphs: boolean;
+  /** The files the statement's mail attaches, as the account's settings chose (absent on older records: the PDF). */
+  formats?: string[];
   currency: string;
   /**
    * Whether the publish step stored the account's CSV under its statement's key (false: the account has no lines,
@@ -142,6 +144,7 @@ export function statementItem(input: {
       reserves_outstanding: input.contracts?.outstanding.length ? input.contracts.outstanding : undefined,
       summaries,
       graphs: record.graphs,
+      ...(record.formats?.length ? { formats: record.formats } : {}),
       provenance: record.provenance,
       control: {
         lines: record.lines,

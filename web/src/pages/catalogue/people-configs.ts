@@ -5,6 +5,7 @@ import {
   LINEUP_ROLES,
   MEMBERSHIP_TYPES,
   STATEMENT_FORMATS,
+  STATEMENT_FORMATS_HINT,
   STATEMENT_FREQUENCIES,
 } from '../../../../shared/catalogue';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../../../shared/constants';
@@ -172,6 +173,7 @@ export const payee: ReferenceConfig = {
       label: 'Formats',
       kind: 'multiselect',
       options: STATEMENT_FORMATS,
+      constraint: STATEMENT_FORMATS_HINT,
       section: SETTINGS,
     },
     checkbox('statement_settings.graphs', 'Graphs', false, { section: SETTINGS }),

@@ -70,7 +70,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       );
     case 'multiselect':
       return (
-        <FormField label={field.label} errorText={error}>
+        <FormField label={field.label} errorText={error} constraintText={field.constraint}>
           <Multiselect
             deselectAriaLabel={removeTokenLabel}
             selectedOptions={((value as string[]) ?? []).map((o) => ({ value: o, label: optionWords(o) }))}

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { STATEMENT_FORMATS, STATEMENT_FREQUENCIES } from '../../../../../shared/catalogue';
+import { STATEMENT_FORMATS, STATEMENT_FORMATS_HINT, STATEMENT_FREQUENCIES } from '../../../../../shared/catalogue';
 import { SUMMARY_DIMENSIONS, type SummaryDimension } from '../../../../../shared/schemas/statement-views';
 import type { LabelView } from '../../../../../shared/schemas/label';
 import { notify } from '../../../app/notifications';
@@ -79,7 +79,7 @@ function SettingsForm({ label }: { label: LabelView }) {
               data-testid="statement-settings-summaries"
             />
           </FormField>
-          <FormField label="Formats" description="The files made for each statement" errorText={form.errors.formats}>
+          <FormField label="Formats" description={STATEMENT_FORMATS_HINT} errorText={form.errors.formats}>
             <Multiselect
               selectedOptions={values.formats.map((f) => option(f))}
               options={STATEMENT_FORMATS.map((f) => option(f))}
