@@ -566,9 +566,11 @@ export const OPERATION_NAMES = {
     'portalBalance',
     'portalStatements',
     'portalStatementPdf',
+    'portalStatementCsv',
     'homeProfile',
     'homeStatements',
     'homeStatementPdf',
+    'homeStatementCsv',
   ],
   // Billing: the provider's webhook, a company's checkout, cancel and billing details,
   // the local provider's checkout page and renewals, and the admin /billing dashboard with coupons and events.

@@ -765,9 +765,18 @@ export const ROUTES: readonly Route[] = [
     'portalStatementPdf',
     'artist_user',
   ),
+  // The statement's lines as the label's statement page downloads them (Curve's "all sales" CSV).
+  r(
+    'GET',
+    '/artist_portal/{artistId}/statements/{statementId}/csv',
+    'artist-portal',
+    'portalStatementCsv',
+    'artist_user',
+  ),
   r('GET', '/artist_home/{artistId}', 'artist-portal', 'homeProfile', 'public'),
   r('GET', '/artist_home/{artistId}/statements', 'artist-portal', 'homeStatements', 'public'),
   r('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', 'artist-portal', 'homeStatementPdf', 'public'),
+  r('GET', '/artist_home/{artistId}/statements/{statementId}/csv', 'artist-portal', 'homeStatementCsv', 'public'),
   // Billing: the provider posts its events to the webhook (public: its signature is the proof);
   // a company's plan purchase and billing details (company.manage, no plan feature: reachable on any plan).
   r('POST', '/billing/webhook', 'billing', 'billingWebhook', 'public'),

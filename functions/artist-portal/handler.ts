@@ -102,7 +102,13 @@ const operations = {
     response: answers.portalPdfResponse,
     params: statementParams,
     run: async ({ caller, params }) =>
-      views.portalStatementPdf(await scopedArtist(caller, params.artistId), params.statementId),
+      views.portalStatementFile(await scopedArtist(caller, params.artistId), params.statementId, 'pdf'),
+  }),
+  portalStatementCsv: operation('artist_user', {
+    response: answers.portalPdfResponse,
+    params: statementParams,
+    run: async ({ caller, params }) =>
+      views.portalStatementFile(await scopedArtist(caller, params.artistId), params.statementId, 'csv'),
   }),
   homeProfile: operation('public', {
     response: answers.portalProfileResponse,
@@ -121,7 +127,14 @@ const operations = {
     params: statementParams,
     query: tokenQuery,
     run: async ({ params, query }) =>
-      views.portalStatementPdf(await tokenArtist(query.token, params.artistId), params.statementId),
+      views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, 'pdf'),
+  }),
+  homeStatementCsv: operation('public', {
+    response: answers.portalPdfResponse,
+    params: statementParams,
+    query: tokenQuery,
+    run: async ({ params, query }) =>
+      views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, 'csv'),
   }),
 } satisfies AreaOperations<'artist-portal'>;
 

@@ -114,17 +114,26 @@ const presentStatement = (s: StatementItem): PortalStatement => ({
   paid: s.paid,
   superseded: Boolean(s.superseded_by),
   has_pdf: Boolean(s.pdf_key),
+  has_csv: Boolean(s.csv_key),
 });
 
 export async function portalStatements(scope: ScopedArtist): Promise<{ statements: PortalStatement[] }> {
   return { statements: (await artistStatements(scope)).map(presentStatement) };
 }
 
-/** A presigned download of one of the artist's statements' PDF (the statements area's own link). */
-export async function portalStatementPdf(scope: ScopedArtist, statementId: string): Promise<{ url: string }> {
+/**
+ * A presigned download of one of the artist's statements: its PDF, or the CSV of its lines (the statements area's own
+ * links, the files the label downloads).
+ */
+export async function portalStatementFile(
+  scope: ScopedArtist,
+  statementId: string,
+  kind: 'pdf' | 'csv',
+): Promise<{ url: string }> {
   const statement = await artistStatement(scope, statementId);
-  if (!statement.pdf_key) throw new Conflict(`Statement ${statement.number} is still being made; try again later`);
-  return documentUrl(scope.companyId, statement.statementId, 'pdf');
+  if (!(kind === 'pdf' ? statement.pdf_key : statement.csv_key))
+    throw new Conflict(`Statement ${statement.number} is still being made; try again later`);
+  return documentUrl(scope.companyId, statement.statementId, kind);
 }
 
 /** The token page's profile: the artist's public face, no contact details. */

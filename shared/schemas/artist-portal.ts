@@ -54,6 +54,8 @@ export type PortalStatement = {
   superseded: boolean;
   /** False while the PDF is still being made. */
   has_pdf: boolean;
+  /** False while the CSV of its lines is still being stored. */
+  has_csv: boolean;
 };
 
 /** The token link's page: the artist's profile. */

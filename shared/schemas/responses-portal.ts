@@ -74,12 +74,13 @@ export const portalStatementsResponse = z.looseObject({
         paid: z.boolean(),
         superseded: z.boolean(),
         has_pdf: z.boolean(),
+        has_csv: z.boolean(),
       })
       .meta({ id: 'PortalStatement' }),
   ),
 });
 
-/** A statement's PDF: a short-lived download link. */
+/** A statement's PDF or CSV of lines: a short-lived download link. */
 export const portalPdfResponse = z.looseObject({ url: z.string().min(1) });
 
 /** A token link's page: the artist's public profile, no contact details. */

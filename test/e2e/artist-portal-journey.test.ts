@@ -63,6 +63,9 @@ describe('artist portal in the browser', () => {
     expect(text).not.toContain('Y Release');
     expect(text).not.toContain(Y.name);
     expect(await page.getByTestId(`portal-statement-pdf-${X.statementId}`).isEnabled()).toBe(true);
+    // The lines behind the statement download beside its PDF.
+    const csv = page.getByTestId(`portal-statement-csv-${X.statementId}`);
+    await expect.poll(() => csv.textContent()).toBe('Lines (CSV)');
     // In no company: nothing to create, no company to choose, a side menu of their dashboard only.
     expect(await page.getByTestId('app-header').textContent()).not.toContain('Create New Release');
     expect(await page.getByTestId('header-set-company').count()).toBe(0);

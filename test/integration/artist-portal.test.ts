@@ -132,6 +132,12 @@ describe('artist portal routes, generically over the route table', () => {
         .subarray(0, 4)
         .toString(),
     ).toBe('%PDF');
+    // The lines behind it, as the label downloads them: the statement's CSV, its lines' shares adding up to the royalties.
+    expect(statements[0].has_csv).toBe(true);
+    const csv = await (await fetch((await get(`/${X.artistId}/statements/${X.statementId}/csv`)).body.url)).text();
+    const labelsCsv = await (await fetch((await api.get(`/statements/${X.statementId}/csv`)).body.url)).text();
+    expect(csv).toBe(labelsCsv);
+    expect(csv.split('\n')[0]).toMatch(/^id,pay_period,retailer,/);
   }, 120_000);
 
   it('shows the token link the profile and statements, never contact details', async () => {

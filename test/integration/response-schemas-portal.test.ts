@@ -55,9 +55,12 @@ describe('the artist portal answers what the document declares', () => {
     await artist('GET', '/artist_portal/{artistId}/statements/{statementId}/pdf', {
       params: { ...params, statementId: X.statementId },
     });
+    await artist('GET', '/artist_portal/{artistId}/statements/{statementId}/csv', {
+      params: { ...params, statementId: X.statementId },
+    });
   });
 
-  it('a token link’s page: the profile, the statements and a statement’s PDF', async () => {
+  it('a token link’s page: the profile, the statements and a statement’s PDF and CSV', async () => {
     const visitor = answerChecker(document, '');
     const params = { artistId: X.artistId };
     const query = `token=${encodeURIComponent(X.token)}`;
@@ -67,6 +70,10 @@ describe('the artist portal answers what the document declares', () => {
       .poll(async () => (await call('GET', `/api/v1/artist_home/${X.artistId}/statements?${query}`)).body.statements)
       .toSatisfy((rows: { has_pdf: boolean }[]) => rows.every((s) => s.has_pdf));
     await visitor('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', {
+      params: { ...params, statementId: X.statementId },
+      query,
+    });
+    await visitor('GET', '/artist_home/{artistId}/statements/{statementId}/csv', {
       params: { ...params, statementId: X.statementId },
       query,
     });

@@ -50,7 +50,7 @@ function ArtistPanels({ artist }: { artist: PortalArtist }) {
           {(view) => (
             <StatementsTable
               statements={view.statements}
-              download={(id) => api.get<{ url: string }>(`${base}/statements/${enc(id)}/pdf`)}
+              download={(id, kind) => api.get<{ url: string }>(`${base}/statements/${enc(id)}/${kind}`)}
             />
           )}
         </LoadState>

@@ -75,8 +75,8 @@ function Statements() {
         {({ statements }) => (
           <StatementsTable
             statements={statements}
-            download={(statementId) =>
-              api.get<{ url: string }>(`${home.base}/statements/${enc(statementId)}/pdf?${home.query}`, {
+            download={(statementId, kind) =>
+              api.get<{ url: string }>(`${home.base}/statements/${enc(statementId)}/${kind}?${home.query}`, {
                 auth: false,
               })
             }

@@ -102,15 +102,15 @@ export function StatementsTable({
   download,
 }: {
   statements: PortalStatement[];
-  download: (statementId: string) => Promise<{ url: string }>;
+  download: (statementId: string, kind: 'pdf' | 'csv') => Promise<{ url: string }>;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const open = async (id: string) => {
-    setBusy(id);
+  const open = async (id: string, kind: 'pdf' | 'csv') => {
+    setBusy(`${id}.${kind}`);
     setFailed(null);
     try {
-      window.location.assign((await download(id)).url);
+      window.location.assign((await download(id, kind)).url);
     } catch (error) {
       setFailed(errorMessage(error));
     } finally {
@@ -136,20 +136,35 @@ export function StatementsTable({
         { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
         { id: 'paid', header: 'Paid', cell: (s) => (s.paid ? 'Yes' : 'No') },
         {
-          id: 'pdf',
-          header: 'PDF',
-          cell: (s) => (
-            <Button
-              variant="inline-link"
-              iconName="download"
-              disabled={!s.has_pdf}
-              loading={busy === s.id}
-              onClick={() => void open(s.id)}
-              data-testid={`portal-statement-pdf-${s.id}`}
-            >
-              {s.has_pdf ? 'Download' : 'Being made'}
-            </Button>
-          ),
+          id: 'files',
+          header: 'Download',
+          cell: (s) =>
+            s.has_pdf ? (
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  variant="inline-link"
+                  iconName="download"
+                  loading={busy === `${s.id}.pdf`}
+                  onClick={() => void open(s.id, 'pdf')}
+                  data-testid={`portal-statement-pdf-${s.id}`}
+                >
+                  PDF
+                </Button>
+                {s.has_csv ? (
+                  <Button
+                    variant="inline-link"
+                    iconName="download"
+                    loading={busy === `${s.id}.csv`}
+                    onClick={() => void open(s.id, 'csv')}
+                    data-testid={`portal-statement-csv-${s.id}`}
+                  >
+                    Lines (CSV)
+                  </Button>
+                ) : null}
+              </SpaceBetween>
+            ) : (
+              'Being made'
+            ),
         },
       ]}
       footer={failed ? <Box color="text-status-error">{failed}</Box> : undefined}
