@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountDue, carriedBy, carriedByAll, type ChainedStatement } from '../../functions/money/payments/carried.js';
+import {
+  accountDue,
+  carriedBy,
+  carriedByAll,
+  type ChainedStatement,
+  onceEach,
+  owedStatements,
+} from '../../functions/money/payments/carried.js';
 import { fitsOneWrite } from '../../functions/money/payments/payment-figures.js';
 
 /**
@@ -62,6 +69,26 @@ describe('carried statements', () => {
     // Two statements of the same latest period do not carry each other.
     const twins = [st(1, '2026-03', '5.00'), st(2, '2026-03', '6.00')];
     expect(accountDue(twins)).toEqual({ due: twins, carried: [] });
+  });
+
+  it('count what the accounts owe once: each account’s due statement, not the ones it carries', () => {
+    const a = [st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00')].map((s) => ({ ...s, accountKey: 'Payee#a' }));
+    const b = [st(3, '2026-06', '5.00')].map((s) => ({ ...s, accountKey: 'Payee#b' }));
+    expect(ids(owedStatements([...a, ...b]))).toEqual(['ST-2', 'ST-3']);
+  });
+
+  it('count a period’s unpaid and paid money once: a statement carried or settled by another of the period is not added', () => {
+    const unpaid = [st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00')].map((s) => ({ ...s, accountKey: 'Payee#a' }));
+    expect(ids(onceEach(unpaid, unpaid).unpaid)).toEqual(['ST-2']);
+    // Only the first in the period: its balance is still owed, carried by a statement of a later period.
+    expect(ids(onceEach([unpaid[0]], unpaid).unpaid)).toEqual(['ST-1']);
+    const settled = { id: 'S2', number: 'ST-2' };
+    const paid = [
+      { ...unpaid[0], paid: true, payment: { settled_by: settled } },
+      { ...unpaid[1], paid: true, payment: {} },
+    ];
+    expect(ids(onceEach(paid, paid).paid)).toEqual(['ST-2']);
+    expect(ids(onceEach([paid[0]], paid).paid)).toEqual(['ST-1']);
   });
 
   it('fit one payment in one transaction of at most 100 writes', () => {

@@ -11,6 +11,7 @@ import { accountEarnings } from './account-earnings.js';
 import { bySlice, figuresOf, rangeTotal, royaltiesQuery } from './finance-figures.js';
 import { periodDates, type DateRange } from './range.js';
 import { periodTotal, type CubeScope } from './scope.js';
+import { owedStatements } from '../payments/carried.js';
 
 /**
  * payees/{id}/finances, artists/{id}/finances: what an account earns, exactly as its statements
@@ -46,7 +47,8 @@ export async function accountFinances(
   const { cube } = earnings;
   const filter = drillFilter(account, earnings.recordings);
   const inForce = statements.filter((s) => !s.superseded_by && (s.queue_status ?? 'published') === 'published');
-  const owed = inForce.filter((s) => !s.paid).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  // The due statement's payable holds the earlier unpaid ones it carries: each balance once.
+  const owed = owedStatements(statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const paid = entries
     .filter((e) => e.kind === 'payment' && e.date >= range.start_date && e.date <= range.end_date)
     .reduce((a, e) => a.minus(e.amount), new Big(0));

@@ -6,6 +6,7 @@ import { addToCube, financeCube, type FinanceCube, type Sums } from './cube.js';
 import { companyCounts, countLists } from './counts.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { companyCurrency, moneyRecords } from './money-records.js';
+import { owedStatements } from '../payments/carried.js';
 
 /**
  * One company's part of the platform admin's dashboard, computed once per state of the company
@@ -17,16 +18,14 @@ import { companyCurrency, moneyRecords } from './money-records.js';
 export type CompanySummary = {
   counts: DashboardCounts;
   currency: string;
-  /** What its statements in force still owe, exact. */
+  /** What its statements in force still owe, each balance once (owedStatements), exact. */
   owed: string;
   /** Its revenue totals by pay period: the cube's 'total' cells, all the platform view reads. */
   cube: FinanceCube;
 };
 
-/** Statements in force (published, not superseded) and, of those, the unpaid ones with money to pay. */
+/** Statements in force (published, not superseded). */
 export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status ?? 'published') === 'published';
-export const unpaidPayable = (statements: readonly StatementItem[]) =>
-  statements.filter((s) => inForce(s) && !s.paid && new Big(s.figures.payable).gt(0));
 
 /** The cube's exact amounts, stored as text: every field of Sums but the counts. */
 const AMOUNTS = ['amount', 'label_payable', 'aggregator_payable', 'payees', 'retained', 'unaccountable'] as const;
@@ -48,10 +47,14 @@ const readSums = (sums: StoredSums): Sums => ({
 /** Companies recomputed at once: each loads its whole catalogue, ledger state and money records. */
 const CONCURRENCY = 8;
 
+/**
+ * The rules a stored summary was computed by: changed when a figure's rule changes (2: "owed" counts a carried
+ * statement's balance once), so summaries stored before are computed again instead of showing the old figure.
+ */
+const SUMMARY_RULES = 2;
+
 const versionKey = (tenantId: string, versions: Map<string, string>) =>
-  countLists(tenantId)
-    .map((list) => `${list}=${versions.get(list) ?? ''}`)
-    .join('|');
+  [`rules=${SUMMARY_RULES}`, ...countLists(tenantId).map((list) => `${list}=${versions.get(list) ?? ''}`)].join('|');
 
 /** The figures from the same code paths the company's own dashboard uses, at the versions just read. */
 async function compute(tenantId: string, versions: Map<string, string>): Promise<Stored> {
@@ -61,7 +64,7 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
     financeCube(tenantId, known[LISTS.royalties(tenantId)]),
     moneyRecords(tenantId, known[LISTS.money(tenantId)]),
   ]);
-  const owed = unpaidPayable(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  const owed = owedStatements(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const periods: [string, StoredSums][] = [];
   for (const [period, dimensions] of cube) {
     const total = dimensions.get('total')?.get('total');

@@ -6,7 +6,8 @@ import { listAllLabels } from '../../data/access/labels.js';
 import { listUsers } from '../../data/access/users.js';
 import { LISTS } from '../../data/list-cache.js';
 import { required } from '../../lib/required.js';
-import { companySummaries, inForce, unpaidPayable } from './company-summary.js';
+import { companySummaries, inForce } from './company-summary.js';
+import { owedStatements } from '../payments/carried.js';
 import { NotFound } from '../../lib/errors.js';
 import { addToCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './finance-figures.js';
@@ -39,7 +40,8 @@ export async function userDashboard(
       versions,
     }),
   ]);
-  const due = unpaidPayable(statements);
+  // Each account's due statements, which hold the earlier unpaid ones they carry: as the payments due list says.
+  const due = owedStatements(statements);
   return {
     company: { id: tenantId, name: company.name },
     counts,

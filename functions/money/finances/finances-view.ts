@@ -12,6 +12,7 @@ import { companyCurrency, moneyRecords, type MoneyRecords } from './money-record
 import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter } from './finance-figures.js';
 import type { DateRange } from './range.js';
 import type { CubeScope } from './scope.js';
+import { onceEach } from '../payments/carried.js';
 
 /**
  * A finances page (FinancesView): the scope's royalties over the range from the cube (totals,
@@ -58,11 +59,13 @@ function moneyOf(
   const stated = statements.filter((s) => inForceWithin(s, range) && belongs.statement(s));
   const booked = expenses.filter((x) => x.date >= range.start_date && x.date <= range.end_date && belongs.expense(x));
   const payable = (list: readonly StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
+  // A statement carried into a later one of the period is in that one's payable, and paid by its payment: once.
+  const { unpaid, paid } = onceEach(stated, statements);
   return {
     expenses: money(sum(booked.map((x) => new Big(x.total)))),
     statements: stated.length,
-    paid: money(payable(stated.filter((s) => s.paid))),
-    owed: money(payable(stated.filter((s) => !s.paid))),
+    paid: money(payable(paid)),
+    owed: money(payable(unpaid)),
   };
 }
 

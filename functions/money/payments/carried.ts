@@ -64,3 +64,43 @@ export function accountDue<T extends ChainedStatement>(account: readonly T[]): {
   const due = current.filter((s) => s.end_pay_period === latest && !s.paid && paysSomething(s));
   return { due, carried: due.length ? carriedByAll(due, account) : [] };
 }
+
+/** Statements grouped by account, in the order first seen. */
+function byAccount<T extends { accountKey: string }>(statements: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const s of statements) groups.set(s.accountKey, [...(groups.get(s.accountKey) ?? []), s]);
+  return [...groups.values()];
+}
+
+/**
+ * What the accounts still owe, each balance once: every account's due statements (accountDue), whose payables hold
+ * the earlier unpaid balances they carry. The dashboards' "due", a company's "owed" and an account's "owed" all add
+ * these, so they say what the payments due list says.
+ */
+export function owedStatements<T extends ChainedStatement & { accountKey: string }>(statements: readonly T[]): T[] {
+  return byAccount(statements).flatMap((account) => accountDue(account).due);
+}
+
+/**
+ * Of the statements of a period (`chosen`, of `all` the company's), the money each holds counted once. Unpaid: those
+ * no other unpaid one of the period carries (the later one's payable holds theirs). Paid: those not settled by another
+ * of the period (a carried statement is marked paid by the payment of the one that carried it, with no money of its
+ * own). So a period with a statement and the one that carries it says the later one's payable, once.
+ */
+export function onceEach<
+  T extends ChainedStatement & { accountKey: string; payment?: { settled_by?: { id: string } } | null },
+>(chosen: readonly T[], all: readonly T[]): { unpaid: T[]; paid: T[] } {
+  const ids = new Set(chosen.map((s) => s.statementId));
+  const carried = new Set(
+    byAccount(all).flatMap((account) =>
+      carriedByAll(
+        account.filter((s) => ids.has(s.statementId) && inForce(s) && !s.paid),
+        account,
+      ).map((s) => s.statementId),
+    ),
+  );
+  return {
+    unpaid: chosen.filter((s) => !s.paid && !carried.has(s.statementId)),
+    paid: chosen.filter((s) => s.paid && !ids.has(s.payment?.settled_by?.id ?? '')),
+  };
+}
