@@ -94,11 +94,12 @@ export function currencySign(currency: string | null | undefined): string {
  * the total is the exact sum rounded (half away from zero); each row is first cut down to the
  * cent below, and the cents still missing go one each to the rows that lost the most (the
  * earlier row first on a tie). Every row stays within a cent of its exact amount. Exact amounts
- * stay as they are in the stored statement; only what is printed is rounded this way.
+ * stay as they are in the stored statement; only what is printed is rounded this way. `stated`, when given, is the
+ * total instead: a whole-cent figure within a cent of the exact sum (roundRowsToStated).
  */
-export function roundRowsToTotal(amounts: readonly string[]): { rows: string[]; total: string } {
+export function roundRowsToTotal(amounts: readonly string[], stated?: Big): { rows: string[]; total: string } {
   const exact = amounts.map((a) => decimal(a));
-  const total = exact.reduce((sum, a) => sum.plus(a), new Big(0)).round(2, Big.roundHalfUp);
+  const total = stated ?? exact.reduce((sum, a) => sum.plus(a), new Big(0)).round(2, Big.roundHalfUp);
   // big.js has no floor: round toward zero, then a step down for negatives that went up.
   const floors = exact.map((a) => {
     const down = a.round(2, Big.roundDown);
@@ -114,8 +115,22 @@ export function roundRowsToTotal(amounts: readonly string[]): { rows: string[]; 
     .map((a, i) => ({ i, lost: a.minus(floors[i] ?? 0) }))
     .sort((x, y) => y.lost.cmp(x.lost) || x.i - y.i);
   const rows = [...floors];
-  for (const { i } of order.slice(0, missing)) rows[i] = (rows[i] ?? new Big(0)).plus('0.01');
+  for (const { i } of order.slice(0, Math.max(0, missing))) rows[i] = (rows[i] ?? new Big(0)).plus('0.01');
   return { rows: rows.map(centsText), total: centsText(total) };
+}
+
+/**
+ * A statement table's rows (by store, by month, the sources …) printed to add up to the statement's own royalties
+ * when they are its royalties. The statement rounds its royalties once, with the rounding the account's previous
+ * statement carried out (less than half a cent), so its figure can be a cent from the rows' own rounded sum: £10.00
+ * stated for rows of exactly 10.005. The rows then share out the stated figure by largest remainder, each still
+ * within a cent of its exact amount. Rows whose exact sum is not within a cent of `stated` (another column's amounts)
+ * add up to their own rounded sum, as roundRowsToTotal does.
+ */
+export function roundRowsToStated(amounts: readonly string[], stated: string): { rows: string[]; total: string } {
+  const sum = amounts.reduce((total, a) => total.plus(decimal(a)), new Big(0));
+  const target = decimal(stated);
+  return sum.minus(target).abs().lt('0.01') ? roundRowsToTotal(amounts, target) : roundRowsToTotal(amounts);
 }
 
 /** An exact amount with its sign turned, as many decimals as it had ("120.00" → "-120.00"; zero stays as it is). */

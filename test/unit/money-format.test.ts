@@ -1,7 +1,14 @@
 import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencySign, formatDecimal, formatMoney, negatedAmount, roundRowsToTotal } from '../../shared/money';
+import {
+  currencySign,
+  formatDecimal,
+  formatMoney,
+  negatedAmount,
+  roundRowsToStated,
+  roundRowsToTotal,
+} from '../../shared/money';
 
 describe('formatMoney', () => {
   it('shows GBP as £ and USD as $, grouped thousands, to the cent', () => {
@@ -101,6 +108,46 @@ describe('roundRowsToTotal (largest remainder at the cent)', () => {
           ).toBe(true);
           expect(r).toMatch(/^-?\d+\.\d{2}$/);
         });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('roundRowsToStated (a statement’s tables add up to its royalties)', () => {
+  it('shares out the stated royalties when the carried rounding moved them a cent from the rows’ own sum', () => {
+    // Two sales of 10.005 each at 50 %: 10.005 exact, stated 10.00 with a carried rounding; the table said 10.01.
+    expect(roundRowsToStated(['10.005000'], '10.00')).toEqual({ rows: ['10.00'], total: '10.00' });
+    expect(roundRowsToStated(['4.002500', '6.002500'], '10.00')).toEqual({ rows: ['4.00', '6.00'], total: '10.00' });
+    // The cent goes to the row that lost the most, the earlier one on a tie.
+    expect(roundRowsToStated(['4.002500', '6.002500'], '10.01')).toEqual({ rows: ['4.01', '6.00'], total: '10.01' });
+  });
+
+  it('leaves rows that are not the royalties (their sum more than a cent away) to their own rounded sum', () => {
+    expect(roundRowsToStated(['12.504', '7.504'], '10.00')).toEqual(roundRowsToTotal(['12.504', '7.504']));
+  });
+
+  const cents = fc.integer({ min: -499, max: 499 }).map((n) => new Big(n).div(100_000));
+  const amount = fc.integer({ min: -50_000_000, max: 50_000_000 }).map((n) => new Big(n).div(1_000_000).toFixed(6));
+  it('property: the rows add up to the stated figure, each within a cent of its exact amount', () => {
+    fc.assert(
+      fc.property(fc.array(amount, { minLength: 1, maxLength: 40 }), cents, (amounts, carried) => {
+        // As a statement states its royalties: the exact sum plus less than half a cent carried, to the cent.
+        const stated = amounts
+          .reduce((s, a) => s.plus(a), new Big(0))
+          .plus(carried)
+          .round(2, Big.roundHalfUp)
+          .toFixed(2);
+        const { rows, total } = roundRowsToStated(amounts, stated);
+        expect(new Big(total).eq(stated)).toBe(true);
+        expect(rows.reduce((s, r) => s.plus(r), new Big(0)).eq(stated)).toBe(true);
+        for (const [i, r] of rows.entries())
+          expect(
+            new Big(r)
+              .minus(amounts[i] ?? '0')
+              .abs()
+              .lte('0.01'),
+          ).toBe(true);
       }),
       { numRuns: 300 },
     );

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/schemas/statement-views.js';
 import { fontRuns } from './fonts.js';
 import { count, date, money } from './format.js';
-import { roundRowsToTotal } from '../../../../shared/money.js';
+import { roundRowsToStated, roundRowsToTotal } from '../../../../shared/money.js';
 import { uploadedFileName } from '../../../../shared/file-names.js';
 
 const TITLES: Record<SummaryDimension, string> = {
@@ -68,8 +68,11 @@ function presentSummaries(statement: Statement): [SummaryDimension, SummaryRow[]
 export function summariesSection(statement: Statement): Content {
   const m = (value: string) => money(value, statement.currency);
   return presentSummaries(statement).map(([dimension, rows]) => {
-    // The rows as printed add up to the printed total (largest remainder at the cent), as on the page.
-    const printed = roundRowsToTotal(rows.map((r) => r.amount));
+    // The rows as printed add up to the statement's royalties (largest remainder at the cent), as on the page.
+    const printed = roundRowsToStated(
+      rows.map((r) => r.amount),
+      statement.figures.royalties,
+    );
     return {
       table: {
         headerRows: 2,
@@ -154,7 +157,10 @@ export function provenanceSection(statement: Statement): Content {
   const columns = ['Source', 'File', 'Periods', 'Currency', 'Rate', 'Rate date', 'Distributor fee', 'Lines', 'Amount'];
   // Both money columns add up to their printed totals, as the summaries do.
   const fees = roundRowsToTotal(rows.map((r) => r.distributor_fee));
-  const amounts = roundRowsToTotal(rows.map((r) => r.amount));
+  const amounts = roundRowsToStated(
+    rows.map((r) => r.amount),
+    statement.figures.royalties,
+  );
   return {
     table: {
       headerRows: 2,

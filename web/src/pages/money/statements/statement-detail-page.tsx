@@ -289,8 +289,14 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           currency={currency}
           scope={scope}
           graphs={statement.graphs}
+          stated={statement.figures.royalties}
         />
-        <ProvenanceTable rows={statement.provenance} currency={currency} scope={scope} />
+        <ProvenanceTable
+          rows={statement.provenance}
+          currency={currency}
+          scope={scope}
+          stated={statement.figures.royalties}
+        />
         <ControlFigures control={statement.control} currency={currency} />
         <Box>
           <RouterLink href={pages.list}>Back to the statements</RouterLink>

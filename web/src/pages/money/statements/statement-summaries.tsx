@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { formatMoney, roundRowsToTotal } from '../../../../../shared/money';
+import { formatMoney, roundRowsToStated, roundRowsToTotal } from '../../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
 import { type ExplainLink, explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
 import {
@@ -54,16 +54,22 @@ function SummaryTable({
   currency,
   scope,
   graphs,
+  stated,
 }: {
   dimension: SummaryDimension;
   rows: SummaryRow[];
   currency: string;
   scope: ExplainScope;
   graphs: boolean;
+  /** The statement's royalties: the rows as shown add up to them (roundRowsToStated). */
+  stated: string;
 }) {
   const title = DIMENSION_TITLE[dimension];
-  // The rows as shown add up to the total shown, rounded as the PDF rounds them.
-  const printed = roundRowsToTotal(rows.map((r) => r.amount));
+  // The rows as shown add up to the statement's royalties, rounded as the PDF rounds them.
+  const printed = roundRowsToStated(
+    rows.map((r) => r.amount),
+    stated,
+  );
   // What each amount's link opens, and why it is wider than the row when it is: a note every row shares (a payee's
   // statement: the royalties list has no payee filter) is said once, under the table's title, not beside every amount.
   const explained = rows.map((r) => explainSummaryRow(scope, dimension, r));
@@ -130,11 +136,13 @@ export function StatementSummariesView({
   currency,
   scope,
   graphs,
+  stated,
 }: {
   summaries: StatementSummaries;
   currency: string;
   scope: ExplainScope;
   graphs: boolean;
+  stated: string;
 }) {
   const shown = SUMMARY_DIMENSIONS.filter((d) => summaries[d]?.length);
   if (!shown.length) return null;
@@ -148,6 +156,7 @@ export function StatementSummariesView({
           currency={currency}
           scope={scope}
           graphs={graphs}
+          stated={stated}
         />
       ))}
     </SpaceBetween>
@@ -159,14 +168,19 @@ export function ProvenanceTable({
   rows,
   currency,
   scope,
+  stated,
 }: {
   rows: ProvenanceRow[];
   currency: string;
   scope: ExplainScope;
+  stated: string;
 }) {
-  // Both money columns add up to their totals as the PDF prints them.
+  // Both money columns add up to their totals as the PDF prints them: the amounts to the statement's royalties.
   const fees = roundRowsToTotal(rows.map((r) => r.distributor_fee));
-  const amounts = roundRowsToTotal(rows.map((r) => r.amount));
+  const amounts = roundRowsToStated(
+    rows.map((r) => r.amount),
+    stated,
+  );
   const shown = rows.map((r, i) => ({
     ...r,
     shown_fee: fees.rows[i] ?? r.distributor_fee,
