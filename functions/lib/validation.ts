@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { VALIDATION, humanizeField } from '../../shared/messages.js';
+import { humanizeField } from '../../shared/messages.js';
+import { issueText } from '../../shared/issue-text.js';
 import { BadRequest, type FieldErrors } from './errors.js';
 import { isWellFormed, wellFormed } from './well-formed-text.js';
 
@@ -10,86 +11,14 @@ import { isWellFormed, wellFormed } from './well-formed-text.js';
 const noErrors = (): FieldErrors => Object.create(null) as FieldErrors;
 
 /**
- * Turns zod issues into the API's `errors` map, one list of readable texts per field, using
- * the product's shared messages where one applies ("{field} is required", the e-mail message).
+ * Turns zod issues into the API's `errors` map, one list of readable texts per field (issueText: the same words the
+ * forms use).
  */
 export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
   const errors = noErrors();
-  const add = (field: string, text: string) => {
-    errors[field] = [...(errors[field] ?? []), text];
-  };
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    const field = path || 'body';
-    const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : field;
-    const label = humanizeField(last);
-    switch (issue.code) {
-      case 'unrecognized_keys':
-        for (const key of issue.keys) add(path ? `${path}.${key}` : key, `${humanizeField(key)} is not a known field`);
-        break;
-      case 'invalid_type':
-        if (valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null)
-          add(field, VALIDATION.required(label));
-        else add(field, `${label} must be ${article(issue.expected)}`);
-        break;
-      case 'invalid_format':
-        if (issue.format === 'email') add(field, VALIDATION.email);
-        else add(field, issue.message.startsWith('Invalid') ? `${label} is not valid` : issue.message); // our patterns carry their own sentence
-        break;
-      case 'too_big':
-        if (!issue.message.startsWith('Too big')) {
-          add(field, issue.message); // a schema's own sentence
-          break;
-        }
-        add(
-          field,
-          VALIDATION.maxValue(
-            label,
-            issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum),
-          ),
-        );
-        break;
-      case 'too_small':
-        if (!issue.message.startsWith('Too small')) {
-          add(field, issue.message); // a schema's own sentence
-          break;
-        }
-        add(
-          field,
-          issue.origin === 'string'
-            ? Number(issue.minimum) === 1
-              ? VALIDATION.required(label)
-              : `${label} must be at least ${String(issue.minimum)} characters`
-            : issue.origin === 'array'
-              ? `${label} must have at least ${String(issue.minimum)} entries`
-              : `${label} must be at least ${String(issue.minimum)}`,
-        );
-        break;
-      case 'invalid_value':
-        add(field, `${label} must be one of: ${issue.values.map(String).join(', ')}`);
-        break;
-      case 'custom':
-        add(field, issue.message); // our own rules carry whole sentences (the product's messages)
-        break;
-      default:
-        add(field, issue.message.includes(label) ? issue.message : `${label}: ${issue.message}`);
-    }
-  }
+  for (const issue of error.issues)
+    for (const { field, text } of issueText(issue, input)) errors[field] = [...(errors[field] ?? []), text];
   return errors;
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value: unknown = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-function article(expected: string): string {
-  const word = expected === 'int' ? 'whole number' : expected;
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
 /** What a field holding ill-formed text is told; the field is named in the user's words. */

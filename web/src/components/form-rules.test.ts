@@ -39,4 +39,18 @@ describe('form rules', () => {
     if (!parsed.success) expect(zodErrors(parsed.error)).toEqual({ a: 'A short', 'b.0.c': 'C short' });
     expect(serverFieldErrors({ name: ['is taken', 'is short'] })).toEqual({ name: 'is taken is short' });
   });
+
+  it('words zod’s own issues as the API does: the field named, never "Too big: expected string …"', () => {
+    const schema = z.object({ song: z.string().max(300), deal_percentage: z.number().min(0), email: z.email() });
+    const input = { song: 'x'.repeat(5000), deal_percentage: -5, email: 'nobody' };
+    const parsed = schema.safeParse(input);
+    if (parsed.success) throw new Error('the input should be refused');
+    expect(zodErrors(parsed.error, input)).toEqual({
+      song: 'Song must be under 300 characters',
+      deal_percentage: 'Deal percentage must be at least 0',
+      email: 'This field must be a valid email',
+    });
+    const missing = z.object({ name: z.string() }).safeParse({});
+    if (!missing.success) expect(zodErrors(missing.error)).toEqual({ name: 'Name is required' });
+  });
 });

@@ -1,4 +1,5 @@
 import { VALIDATION } from '../../../shared/messages';
+import { issueText } from '../../../shared/issue-text';
 import type { z } from 'zod';
 
 /**
@@ -75,13 +76,15 @@ export function validate<V extends object>(values: V, map: RuleMap<V>): Record<s
   return errors;
 }
 
-/** zod issues as { 'path.to.field': message }, keeping the first message per path. */
-export function zodErrors(error: z.ZodError): Record<string, string> {
+/**
+ * zod issues as { 'path.to.field': message }, keeping the first message per path, worded as the API words them
+ * (issueText): "Song must be under 300 characters", never zod's own "Too big: expected string …". `input` is what was
+ * checked, so a value of the wrong kind is told apart from a missing one.
+ */
+export function zodErrors(error: z.ZodError, input?: unknown): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    errors[key] ??= issue.message;
-  }
+  for (const issue of error.issues)
+    for (const { field, text } of issueText(issue, input)) errors[field === 'body' ? 'form' : field] ??= text;
   return errors;
 }
 

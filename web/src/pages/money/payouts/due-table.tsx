@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Big from 'big.js';
@@ -13,15 +12,17 @@ import { formatMoney } from '../../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentDue, type PaymentRun } from '../../../../../shared/schemas/payment-views';
 import { DUE_PROBLEM_TEXT } from '../../../../../shared/schemas/payout-details';
 import { payoutsApi, useDueSummary } from './payouts-api';
+import { DateInput } from '../../../components/date-input';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
 
 /** Σ payable per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
-function byCurrency(rows: readonly PaymentDue[]): string {
+function byCurrency(rows: readonly PaymentDue[], none: string | null = null): string {
   const sums = new Map<string, Big>();
   for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.payable));
-  if (!sums.size) return formatMoney('0', null);
+  // Nothing to add up: nought in the currency of what is due, never a bare number.
+  if (!sums.size) return formatMoney('0', none);
   return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
 }
 
@@ -81,11 +82,21 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={rows.length ? `Due: ${byCurrency(rows)} · a run can pay ${byCurrency(payable)}` : undefined}
+          description={
+            rows.length
+              ? `Due: ${byCurrency(rows)} · a run can pay ${byCurrency(payable, rows[0]?.currency ?? null)}`
+              : undefined
+          }
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="end">
               <FormField label="Pay on" errorText={errors.execution_date}>
-                <Input value={date} onChange={({ detail }) => setDate(detail.value)} data-testid="payment-run-date" />
+                <DateInput
+                  value={date}
+                  onChange={setDate}
+                  label="Pay on"
+                  invalid={Boolean(errors.execution_date)}
+                  testId="payment-run-date"
+                />
               </FormField>
               <Button
                 variant="primary"
@@ -114,7 +125,12 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
               {r.statement_numbers.join(', ')}
               {r.carried_statement_numbers?.length ? (
                 // Their balances opened the due statement: paying it settles them, nothing is added twice.
-                <Box variant="small" color="text-body-secondary" data-testid={`due-carried-${r.account.id}`}>
+                <Box
+                  variant="small"
+                  display="block"
+                  color="text-body-secondary"
+                  data-testid={`due-carried-${r.account.id}`}
+                >
                   carries {r.carried_statement_numbers.join(', ')}
                 </Box>
               ) : null}

@@ -80,15 +80,28 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
   );
 }
 
-function PreviewRows({ rows, currency }: { rows: RunPreviewRow[]; currency: string | null }) {
+/** The run's statements, before publishing as what each will say, after it as what each says. */
+function PreviewRows({
+  rows,
+  currency,
+  published,
+}: {
+  rows: RunPreviewRow[];
+  currency: string | null;
+  published: boolean;
+}) {
   const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
   return (
     <Table<RunPreviewRow>
       data-testid="run-preview-rows"
       variant="container"
       header={
-        <Header variant="h2" counter={`(${rows.length})`} description="What each statement will say once published.">
-          Statements to publish
+        <Header
+          variant="h2"
+          counter={`(${rows.length})`}
+          description={published ? 'What each statement says.' : 'What each statement will say once published.'}
+        >
+          {published ? 'Statements published' : 'Statements to publish'}
         </Header>
       }
       items={rows}
@@ -276,7 +289,7 @@ export function RunView({ runId }: { runId: string }) {
                 <RunTotalsView totals={r.preview.totals} currency={currency} />
                 <RunWarningsView warnings={r.preview.warnings} periodLink={periodLink} currency={currency} />
                 <UnaccountableTable rows={r.unaccountable} currency={currency} />
-                <PreviewRows rows={r.preview.rows} currency={currency} />
+                <PreviewRows rows={r.preview.rows} currency={currency} published={r.status === 'published'} />
               </>
             ) : null}
             {confirming && r.preview ? (

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import { VALIDATION, humanizeField } from './messages.js';
+
+/**
+ * What a zod issue says to a person: the field named in their words, the product's shared messages where one applies
+ * ("{field} is required", the e-mail message, "{field} must be under 300 characters"), a schema's own sentence where it
+ * has one. The API's field errors and the forms' own checks both word their issues here, so a form says before
+ * sending what the API would say after.
+ */
+export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: string; text: string }[] {
+  const path = issue.path.map(String).join('.');
+  const field = path || 'body';
+  const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : field;
+  const label = humanizeField(last);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => ({
+        field: path ? `${path}.${key}` : key,
+        text: `${humanizeField(key)} is not a known field`,
+      }));
+    case 'invalid_type':
+      // Without the checked input, a schema's own sentence is all there is to go on.
+      if (input === undefined && !issue.message.startsWith('Invalid input')) return [{ field, text: issue.message }];
+      return [
+        {
+          field,
+          text: missing(issue, input) ? VALIDATION.required(label) : `${label} must be ${article(issue.expected)}`,
+        },
+      ];
+    case 'invalid_format':
+      if (issue.format === 'email') return [{ field, text: VALIDATION.email }];
+      // Our patterns carry their own sentence.
+      return [{ field, text: issue.message.startsWith('Invalid') ? `${label} is not valid` : issue.message }];
+    case 'too_big':
+      if (!issue.message.startsWith('Too big')) return [{ field, text: issue.message }]; // a schema's own sentence
+      return [
+        {
+          field,
+          text: VALIDATION.maxValue(
+            label,
+            issue.origin === 'string' ? `${String(issue.maximum)} characters` : String(issue.maximum),
+          ),
+        },
+      ];
+    case 'too_small':
+      if (!issue.message.startsWith('Too small')) return [{ field, text: issue.message }]; // a schema's own sentence
+      return [
+        {
+          field,
+          text:
+            issue.origin === 'string'
+              ? Number(issue.minimum) === 1
+                ? VALIDATION.required(label)
+                : `${label} must be at least ${String(issue.minimum)} characters`
+              : issue.origin === 'array'
+                ? `${label} must have at least ${String(issue.minimum)} entries`
+                : `${label} must be at least ${String(issue.minimum)}`,
+        },
+      ];
+    case 'invalid_value':
+      return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
+    case 'custom':
+      return [{ field, text: issue.message }]; // our own rules carry whole sentences (the product's messages)
+    default:
+      return [{ field, text: issue.message.includes(label) ? issue.message : `${label}: ${issue.message}` }];
+  }
+}
+
+/**
+ * Whether a value of the wrong kind was missing rather than of another kind: read from the checked input when it is
+ * given, else from zod's own words ("… received undefined").
+ */
+function missing(issue: z.core.$ZodIssue, input: unknown): boolean {
+  if (input !== undefined) return valueAt(input, issue.path) === undefined || valueAt(input, issue.path) === null;
+  return /received (undefined|null)\b/.test(issue.message);
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value: unknown = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function article(expected: string): string {
+  const word = expected === 'int' ? 'whole number' : expected;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
