@@ -5,14 +5,15 @@ export type PeriodRange = { key: string; label: string; start: string; end: stri
 const FORMAT = 'YYYY-MM-DD';
 
 /**
- * Period Picker ranges: last month, 3, 6, 12 months, all time (20 years). Each
- * ends at the end of the current month; dates as YYYY-MM-DD.
+ * Period Picker ranges: the last month, 3, 6, 12 months, all time (20 years). Each
+ * ends at the end of the current month; dates as YYYY-MM-DD. The one-month range is the current month, so it
+ * says "This month": "Last month" reads as the month before.
  */
 export function periodRanges(today: Date = new Date()): PeriodRange[] {
   const end = dayjs(today).endOf('month');
   const back = (months: number) => end.subtract(months - 1, 'month').startOf('month');
   return [
-    { key: 'last_month', label: 'Last month', months: 1 },
+    { key: 'last_month', label: 'This month', months: 1 },
     { key: 'last_3_months', label: 'Last 3 months', months: 3 },
     { key: 'last_6_months', label: 'Last 6 months', months: 6 },
     { key: 'last_12_months', label: 'Last 12 months', months: 12 },

@@ -107,11 +107,11 @@ describe('royalties in the browser', JOURNEY, () => {
       await page.getByRole('dialog').getByText(label, { exact: true }).click();
       await page.getByTestId('royalties-filter-period-apply').click();
     };
-    // Last month holds none of the report's periods (2026-01, 2026-02); choosing it applies its dates, visibly.
-    await pickPeriod('Last month');
+    // This month holds none of the report's periods (2026-01, 2026-02); choosing it applies its dates, visibly.
+    await pickPeriod('This month');
     await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('0');
-    expect(await page.getByTestId('royalties-filter-period').textContent()).toMatch(/^Last month: \d{4}-\d\d-01 – /);
-    expect(await page.getByTestId('royalties-summary-period').textContent()).toMatch(/^Last month: /);
+    expect(await page.getByTestId('royalties-filter-period').textContent()).toMatch(/^This month: \d{4}-\d\d-01 – /);
+    expect(await page.getByTestId('royalties-summary-period').textContent()).toMatch(/^This month: /);
     await pickPeriod('Any period');
     await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('3');
     expect(await page.getByTestId('royalties-filter-period').textContent()).toBe('Any period');
@@ -163,7 +163,8 @@ describe('manual sales and paid marks', () => {
     await page.getByTestId('royalties-actions').locator('button').first().click();
     await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
     await page.getByTestId('royalties-action-confirm').click();
-    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toMatch(/[^n]paid artist unpaid/);
+    // The badges stand one under another: paid, not unpaid, then the artist's.
+    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toMatch(/[^n]paid\s*artist unpaid/);
     // The edited line: the new title, the emptied territory.
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);

@@ -285,10 +285,19 @@ describe('payment runs', { shuffle: false }, () => {
       const payments = (await api.get(`/payments?payable_id=${payeeId}`)).body.payments as {
         payment_total: string;
         payment_run_id: string;
+        payment_reference: string;
       }[];
       expect(payments).toHaveLength(1);
       const owed = statements.filter((s) => s.payeeId === payeeId).reduce((t, s) => t.plus(s.amount), new Big(0));
       expect(payments[0]).toMatchObject({ payment_total: owed.toFixed(2), payment_run_id: runId });
+      // In words a person reads beside the bank statement: the run's day and the statements, never the run's id.
+      const numbers = items
+        .filter((i) => statements.some((s) => s.id === i.statement_id && s.payeeId === payeeId))
+        .map((i) => (i as { statement_number?: string }).statement_number);
+      expect(payments[0]?.payment_reference).toBe(
+        `Payment run of ${third.body.payment_run.execution_date}: ${numbers.join(', ')}`,
+      );
+      expect(payments[0]?.payment_reference).not.toContain(runId);
     }
     for (const s of statements) {
       const statement = (await api.get(`/statements/${s.id}`)).body.statement;

@@ -13,7 +13,7 @@ describe('period choices', () => {
     expect(periodChoices(today).map((c) => [c.key, c.label, c.start, c.end])).toEqual([
       ['any', 'Any period', '', ''],
       ['default', 'Last 12 full months (default)', '2025-11-01', '2026-10-31'],
-      ['last_month', 'Last month', '2026-11-01', '2026-11-30'],
+      ['last_month', 'This month', '2026-11-01', '2026-11-30'],
       ['last_3_months', 'Last 3 months', '2026-09-01', '2026-11-30'],
       ['last_6_months', 'Last 6 months', '2026-06-01', '2026-11-30'],
       ['last_12_months', 'Last 12 months', '2025-12-01', '2026-11-30'],

@@ -296,6 +296,16 @@ export async function runFileUrl(tenantId: string, userId: string, runId: string
 }
 
 /**
+ * The reference a payment made by a run is recorded with: the run's day and the statements it paid ("Payment run of
+ * 2026-12-01: ST-000002"), within the payment's 200 characters. Never the run's id: people read it beside their bank
+ * statement, whose lines name the statements ("Royalty statement ST-000002").
+ */
+function runPaymentReference(executionDate: string, items: readonly { statement_number: string }[]): string {
+  const words = `Payment run of ${executionDate}: ${items.map((i) => i.statement_number).join(', ')}`;
+  return words.length <= 200 ? words : `${words.slice(0, 199)}…`;
+}
+
+/**
  * Confirm: the bank accepted the files, so each account's statements are paid through
  * recordPayment, keyed by run and account. First every statement is checked by the rule
  * recordPayment applies (none paid yet if one is refused: the run can still be cancelled), then
@@ -356,7 +366,8 @@ export async function finishConfirming(tenantId: string, runId: string): Promise
       statement_ids: items.map((i) => i.statement_id),
       payment_date: run.payment_date ?? run.execution_date,
       payment_method: PAYOUT_METHOD_NAMES[items[0].method],
-      payment_reference: `Payment run ${runId}`,
+      // In the words the bank file used for each statement, so the payment reads as the bank statement does.
+      payment_reference: runPaymentReference(run.execution_date, items),
       payment_run_id: runId,
       idempotency_key: runPaymentKey(runId, accountKey),
     };

@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
@@ -59,25 +60,16 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
   {
     id: 'state',
     header: 'Paid',
+    // One badge under another: side by side they ran past the column and were cut ("artist unpaic").
     cell: (r) => (
-      <Box>
-        <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'paid' : 'unpaid'}</StatusBadge>{' '}
+      <SpaceBetween size="xxxs">
+        <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'paid' : 'unpaid'}</StatusBadge>
         <StatusBadge word={r.artist_paid ? 'complete' : 'pending'}>
           {r.artist_paid ? 'artist paid' : 'artist unpaid'}
         </StatusBadge>
-        {r.estimated ? (
-          <>
-            {' '}
-            <StatusBadge word="queued">estimated</StatusBadge>
-          </>
-        ) : null}
-        {r.manual ? (
-          <>
-            {' '}
-            <StatusBadge word="invited">manual</StatusBadge>
-          </>
-        ) : null}
-      </Box>
+        {r.estimated ? <StatusBadge word="queued">estimated</StatusBadge> : null}
+        {r.manual ? <StatusBadge word="invited">manual</StatusBadge> : null}
+      </SpaceBetween>
     ),
   },
   { id: 'line', header: 'Line', sortingField: 'line', cell: (r) => r.line ?? '-' },

@@ -13,6 +13,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
+import { decimal2 } from './royalty-model';
 
 /** An import's status word in its colour. */
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {
@@ -67,8 +68,11 @@ function columns(
     { id: 'skipped', header: 'Skipped', cell: (r) => count(r.totals?.skipped) },
     {
       id: 'amount_stored',
+      // As the import's page shows it: to the cent, in the report's own currency (the control total, not converted).
       header: 'Amount stored',
-      cell: (r) => <Box textAlign="right">{r.totals?.amount_stored ?? '-'}</Box>,
+      cell: (r) => (
+        <Box textAlign="right">{r.totals?.amount_stored === undefined ? '-' : decimal2(r.totals.amount_stored)}</Box>
+      ),
     },
     { id: 'size', header: 'Size', cell: (r) => <FileSize bytes={r.size} /> },
     { id: 'created_at', header: 'Imported', cell: (r) => <FormattedDate value={r.created_at} /> },

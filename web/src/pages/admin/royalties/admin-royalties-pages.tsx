@@ -79,7 +79,9 @@ export function AdminRoyaltiesPage() {
       tableId="admin-royalties"
       storageId="admin-royalties"
       title="Royalties"
-      description="Every company's royalty lines."
+      // The list reads the companies' imported reports (the query Athena runs in AWS); a company's manual sales and its
+      // edits of lines are its own royalties page's.
+      description="Every company's imported royalty lines, as the sales reports gave them. Manual sales, and edits made to lines, are on each company's own royalties page."
       resourceName="royalty"
       resourcePlural="royalties"
       columns={cols}
