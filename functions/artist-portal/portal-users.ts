@@ -65,12 +65,13 @@ const isPending = (i: ArtistPortalInvitationItem, now = Date.now()) => !i.accept
 const presentInvitation = (i: ArtistPortalInvitationItem): PortalInvitation => ({
   id: i.invitationId,
   email: i.email,
+  name: i.name,
   status: 'invited',
   invited_at: i.createdAt ?? '',
   expires_at: new Date(i.expiresAt * 1000).toISOString(),
 });
 
-/** The artist's attached users and its pending invitations (the address the label typed, nothing more). */
+/** The artist's attached users and its pending invitations (the address and name the label typed, nothing more). */
 export async function listPortalUsers(
   tenantId: string,
   artistId: string,

@@ -71,7 +71,15 @@ export type PortalProfile = {
 /** An artist user linked to an artist, as the label's artist page lists them. */
 export type PortalUser = { user_id: string; email: string; name: string; confirmed: boolean; linked_at: string };
 /** A pending invitation to an artist's portal: the address the label typed, until the invitee accepts. */
-export type PortalInvitation = { id: string; email: string; status: 'invited'; invited_at: string; expires_at: string };
+/** A pending invitation: the address and the name the label typed (the invitee may choose another on accepting). */
+export type PortalInvitation = {
+  id: string;
+  email: string;
+  name: string;
+  status: 'invited';
+  invited_at: string;
+  expires_at: string;
+};
 /** An invitation as its invitee sees it from the mailed link. */
 export type PortalInvitationView = { artist_name: string; company_name: string; email: string; expires_at: string };
 /** A token link, as the label's artist page lists them (the token itself is shown once, when made). */

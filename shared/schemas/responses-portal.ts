@@ -98,6 +98,7 @@ export const portalProfileResponse = z.looseObject({
 const portalInvitation = z.looseObject({
   id: z.string(),
   email: z.string(),
+  name: z.string(),
   status: z.literal('invited'),
   invited_at: z.string(),
   expires_at: z.string(),

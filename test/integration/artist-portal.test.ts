@@ -308,6 +308,8 @@ describe("the label's artist users", () => {
     expect(listed.invitations.map((i: { email: string }) => i.email).sort()).toEqual(
       [fresh, X.email, managerEmail].sort(),
     );
+    // Each with the name the label typed, never the account's own.
+    expect(listed.invitations.map((i: { name: string }) => i.name)).toEqual(['Someone', 'Someone', 'Someone']);
     expect(JSON.stringify(listed)).not.toContain(X.userId);
     // No account was made for the new address: its owner signs up as anyone would.
     const signed = await call('POST', '/api/v1/signup', { body: { name: 'Fresh', email: fresh } });

@@ -14,7 +14,7 @@ const pageWords = (title: string) => title.replace(/^[^:]*:\s*/, '');
  * company chosen: the page asks which company, in place, and shows that company's data once one is picked. The
  * choice becomes the current company (the header's company chooser changes it), since the API works in one.
  */
-export function ChooseCompanyPanel({ title }: { title: string }) {
+export function ChooseCompanyPanel({ title, belowList = false }: { title: string; belowList?: boolean }) {
   const all = useAdminCompanies();
   const options = (all.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name }));
   return (
@@ -22,11 +22,16 @@ export function ChooseCompanyPanel({ title }: { title: string }) {
       <Container
         data-testid="choose-company-panel"
         header={
+          // Below the list of every company's records, the choice is for working in one of them, not for seeing any.
           <Header
-            variant="h1"
-            description={`The ${pageWords(title)} page shows one company’s records at a time: choose which.`}
+            variant={belowList ? 'h2' : 'h1'}
+            description={
+              belowList
+                ? `The list above holds every company’s ${pageWords(title).toLowerCase()}. To work on one company’s, choose it.`
+                : `The ${pageWords(title)} page shows one company’s records at a time: choose which.`
+            }
           >
-            Choose a company
+            {belowList ? 'Work in one company' : 'Choose a company'}
           </Header>
         }
       >

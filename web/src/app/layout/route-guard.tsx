@@ -42,9 +42,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   if (decision.action === 'allow') return <>{children}</>;
   if (decision.action === 'choose-company') {
-    const ask = <ChooseCompanyPanel title={route?.title ?? 'This page'} />;
     // A list of one company's records shows every company's to an admin with none chosen, and still offers the choice.
     const list = acrossCompaniesPage(route?.page, location.pathname);
+    const ask = <ChooseCompanyPanel title={route?.title ?? 'This page'} belowList={Boolean(list)} />;
     return list ? <AcrossCompanies list={list}>{ask}</AcrossCompanies> : ask;
   }
   if (decision.action === 'deny') {

@@ -60,7 +60,7 @@ function InviteForm({ base, onDone }: { base: string; onDone: () => void }) {
 }
 
 /**
- * Attached users and pending invitations in one list: an invitation shows only the address the label typed,
+ * Attached users and pending invitations in one list: an invitation shows the address and name the label typed,
  * until the invitee accepts it from the mail.
  */
 function portalRows(data: { users: PortalUser[]; invitations?: PortalInvitation[] } | undefined) {
@@ -75,7 +75,7 @@ function portalRows(data: { users: PortalUser[]; invitations?: PortalInvitation[
   }));
   const invited = (data?.invitations ?? []).map((i) => ({
     key: `invitation-${i.id}`,
-    name: '-',
+    name: i.name || '-',
     email: i.email,
     status: `Invited (until ${date(i.expires_at)})`,
     since: i.invited_at,

@@ -22,7 +22,7 @@ export function PeriodFields({
     return (
       <FormField
         label={label}
-        constraintText={which === 'end' ? 'YYYY-MM; leave blank for one month' : 'YYYY-MM'}
+        constraintText={which === 'end' ? 'YYYY/MM; leave blank for one month' : 'YYYY/MM'}
         errorText={errors[field]}
       >
         <div data-testid={`${testId}-${which}`}>
