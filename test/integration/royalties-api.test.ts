@@ -211,6 +211,57 @@ describe('changing royalties', () => {
   });
 });
 
+describe('a manual sale of a catalogue recording', () => {
+  it('takes its release, label and words from the catalogue where left blank, and the label’s deal', async () => {
+    const label = (await api.post('/labels', { name: `Sale Label ${stamp}`, deal_percentage: 60 })).body.label;
+    const track = (await api.post('/recordings', { title: `Sold Track ${stamp}`, isrc: 'GBSAL2600001' })).body
+      .recording;
+    const release = (
+      await api.post('/releases', {
+        title: `Sold EP ${stamp}`,
+        upc: '5012345678900',
+        label_id: label.id,
+        release_recordings_attributes: [{ recording_id: track.id }],
+      })
+    ).body.release;
+    const sale = await api.post('/royalties', {
+      royalty: {
+        pay_period: '2026-07',
+        retailer: `Merch-${stamp}`,
+        subtotal_payable: '10.00',
+        currency: 'GBP',
+        recording_id: track.id,
+      },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.royalty).toMatchObject({
+      recording_id: track.id,
+      release_id: release.id,
+      label_id: label.id,
+      song: `Sold Track ${stamp}`,
+      album: `Sold EP ${stamp}`,
+      isrc: 'GBSAL2600001',
+      upc: '5012345678900',
+      label_name: `Sale Label ${stamp}`,
+      amount: '10.000000',
+      // The label's 60 % deal, not the company's.
+      label_payable: '6.000000',
+    });
+    // What the user typed stands.
+    const typed = await api.post('/royalties', {
+      royalty: {
+        pay_period: '2026-07',
+        retailer: `Merch-${stamp}`,
+        subtotal_payable: '1.00',
+        currency: 'GBP',
+        recording_id: track.id,
+        song: 'Live at the Hall',
+      },
+    });
+    expect(typed.body.royalty).toMatchObject({ song: 'Live at the Hall', release_id: release.id });
+  });
+});
+
 describe('DDEX DSR reports', () => {
   it('are read without a map, and flagged when the footer disagrees with the lines', async () => {
     const tsv = (records: string[][]) => `${records.map((r) => r.join('\t')).join('\n')}\n`;

@@ -32,3 +32,48 @@ export async function saveRecordingAudio(
     ]),
   ]);
 }
+
+/** What a manual sale takes from the catalogue about the recording or release it names (royalties/api/sale-catalogue.ts). */
+export type SaleCatalogue = {
+  recording: { title: string; isrc: string | null; artist: string | null } | null;
+  /** The releases the recording is on (or the release named), each with its label. */
+  releases: { id: string; title: string; upc: string | null; artist: string | null; label_id: string | null }[];
+  labelName: (labelId: string) => Promise<string | null>;
+};
+
+/**
+ * The catalogue facts a manual sale of `recordingId` or `releaseId` may take. A recording's releases are found among
+ * the company's releases (a release lists its recordings; nothing lists a recording's releases): a read of every
+ * release's id, title and tracks, done once per manual sale.
+ */
+export async function saleCatalogue(
+  tenantId: string,
+  { recordingId, releaseId }: { recordingId?: string; releaseId?: string },
+): Promise<SaleCatalogue> {
+  const db = getDb().entities;
+  const recording = recordingId ? (await db.Recording.get({ tenantId, id: recordingId }).go()).data : null;
+  const attributes = ['id', 'title', 'upc', 'display_artists', 'label_id', 'release_recordings'] as const;
+  const releases = releaseId
+    ? [(await db.Release.get({ tenantId, id: releaseId }).go({ attributes: [...attributes] })).data].filter(
+        (r) => r !== null,
+      )
+    : recordingId
+      ? (await db.Release.query.byTenant({ tenantId }).go({ pages: 'all', attributes: [...attributes] })).data.filter(
+          (r) =>
+            ((r.release_recordings ?? []) as { recording_id?: string }[]).some((t) => t.recording_id === recordingId),
+        )
+      : [];
+  return {
+    recording: recording
+      ? { title: recording.title, isrc: recording.isrc ?? null, artist: recording.display_artists ?? null }
+      : null,
+    releases: releases.map((r) => ({
+      id: r.id,
+      title: r.title,
+      upc: r.upc ?? null,
+      artist: r.display_artists ?? null,
+      label_id: r.label_id ?? null,
+    })),
+    labelName: async (labelId) => (await db.Label.get({ tenantId, labelId }).go()).data?.name ?? null,
+  };
+}

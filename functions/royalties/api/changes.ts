@@ -12,6 +12,7 @@ import { countRoyalties, queryRows, selectRoyalties, withConnection } from '../l
 import { idsCondition, MANUAL_PREFIX, parseRoyaltyId, type StateFlag } from '../ledger/overlays.js';
 import { royaltyFilter, withoutState, type RoyaltyFilter } from '../ledger/filter.js';
 import { required } from '../../lib/required.js';
+import { saleWithCatalogue } from './sale-catalogue.js';
 
 /**
  * What users change on royalties: edit, delete, a manual sale, paid states singly
@@ -82,8 +83,10 @@ async function companyTerms(tenantId: string) {
  * (the newest on or before today, the retailer's own else any distributor's), the label's
  * deal (else the company's, else 100 %) for the label's cut. Arithmetic in DuckDB decimals.
  */
-export async function createRoyalty(tenantId: string, userId: string, sale: NewSale) {
-  await checkLinks(tenantId, sale);
+export async function createRoyalty(tenantId: string, userId: string, typed: NewSale) {
+  await checkLinks(tenantId, typed);
+  // Its release, label and words from the catalogue where left blank: the label's deal then applies.
+  const sale = await saleWithCatalogue(tenantId, typed);
   const terms = await companyTerms(tenantId);
   let rate = '1';
   if (sale.currency !== terms.currency) {
