@@ -56,3 +56,11 @@ export function uploadProgress(loaded: number, total: number): { percent: number
   const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;
   return { percent, colour: percent >= 50 ? 'green' : 'red' };
 }
+
+/**
+ * A count with grouped thousands ("1,549"), the same on every page and in every PDF, whatever the reader's locale:
+ * a statement's quantities read alike on its page and in its PDF.
+ */
+export function formatCount(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -173,6 +173,8 @@ describe('an advance', () => {
       licensee_name: `No Advance ${stamp}`,
       fee: '10.00',
       fee_currency: 'GBP',
+      // A licence is signed only once it names what it covers.
+      assets: inThirds(),
     });
     expect((await api.post(`/licenses/${none.id}/advance_refund`, {})).body.message).toBe(
       'No advance was recorded on this licence',

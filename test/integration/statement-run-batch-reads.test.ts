@@ -32,17 +32,20 @@ beforeAll(async () => {
 });
 
 describe("a run's reads of many accounts at once", () => {
-  it('gives each payee its own statement settings, and artists, labels and unknown payees none', async () => {
+  it('gives each payee its own statement settings, a label the files its mail attaches, unknown accounts none', async () => {
     const { statementSettingsOf } = await access();
+    const label = await company.label(`Batch Label ${Date.now()}`, { statement_settings: { formats: ['XLSX'] } });
     const accounts = [
       ...payees.map((p) => ({ type: 'Payee' as const, id: p.id })),
       { type: 'Payee' as const, id: 'no-such-payee' },
       { type: 'Label' as const, id: 'any-label' },
+      { type: 'Label' as const, id: label.id },
     ];
     const settingsOf = await statementSettingsOf(company.companyId, accounts);
     expect(accounts.slice(0, 3).map((a) => settingsOf(a).graphs)).toEqual([true, false, null]);
     expect(settingsOf(accounts[0]).frequency).toBe('Quarterly');
-    expect(settingsOf(accounts[3])).toEqual({ graphs: null, frequency: null });
+    expect(settingsOf(accounts[3])).toEqual({ graphs: null, frequency: null, formats: [] });
+    expect(settingsOf(accounts[4])).toEqual({ graphs: null, frequency: null, formats: ['XLSX'] });
   });
 
   it('reads guards where written and the statements in force where not, each account its own', async () => {

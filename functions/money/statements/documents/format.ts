@@ -1,4 +1,4 @@
-import { formatDate } from '../../../../shared/format.js';
+import { formatCount, formatDate } from '../../../../shared/format.js';
 import { formatDecimal, formatMoney } from '../../../../shared/money.js';
 
 /**
@@ -14,10 +14,8 @@ export function exact(value: string): string {
   return formatDecimal(value, 'exact');
 }
 
-/** A count with grouped thousands. */
-export function count(value: number): string {
-  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+/** A count with grouped thousands (shared/format.ts). */
+export const count = formatCount;
 
 /** Dates as the product shows them: 'Do MMM YYYY'. */
 export const date = formatDate;

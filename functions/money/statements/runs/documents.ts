@@ -141,7 +141,13 @@ async function mailFiles(statement: StatementItem, pdf: Uint8Array): Promise<Sta
  * Mails a statement to its recipients with its files attached, one mail each (none without recipients), each
  * no faster than this worker's share of the mail service's sending rate (mail-pace.ts).
  */
-export async function sendStatement(statement: StatementItem, document: StatementDocument, pdf: Uint8Array) {
+export async function sendStatement(
+  statement: StatementItem,
+  document: StatementDocument,
+  pdf: Uint8Array,
+): Promise<number> {
+  // Nobody to mail: no line files are read for it.
+  if (!statementMail(document, { pdf }).length) return 0;
   const mails = statementMail(document, await mailFiles(statement, pdf));
   for (const mail of mails) {
     await timed('documents.mail_pace', nextStatementMail);

@@ -46,6 +46,7 @@ export function EarningsView({ view }: { view: PortalEarnings }) {
         />
         <SlicePie
           title="Your share by store"
+          counted={['store', 'stores']}
           slices={view.by_store}
           currency={view.currency}
           measure="artist_share"

@@ -1,5 +1,6 @@
 import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
+import { formatCount } from '../../../../shared/format';
 
 /** Paid states the list filters on and the bulk actions set. */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
@@ -210,10 +211,10 @@ export function exchangeUpdateText(answer: {
   return `${done}; ${plural(pairs.length, 'rate')} still missing (${pairs.join(', ')})`;
 }
 
-/** An import's control totals as one line: "3 read = 2 stored + 1 rejected + 0 skipped". */
-/** A count of lines: reports run to millions of lines, and grouped digits read at a glance. */
-export const formatCount = (value: number) => value.toLocaleString('en-GB');
+/** A count of lines: reports run to millions of lines, and grouped digits read at a glance (shared/format.ts). */
+export { formatCount };
 
+/** An import's control totals as one line: "3 read = 2 stored + 1 rejected + 0 skipped". */
 export function totalsEquation(totals: { read: number; stored: number; rejected: number; skipped: number }): string {
   const n = formatCount;
   return `${n(totals.read)} read = ${n(totals.stored)} stored + ${n(totals.rejected)} rejected + ${n(totals.skipped)} skipped`;

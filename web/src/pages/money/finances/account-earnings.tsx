@@ -47,6 +47,7 @@ function Earnings({ view }: { view: AccountFinances }) {
         />
         <SlicePie
           title="Their share by store"
+          counted={['store', 'stores']}
           slices={view.by_store}
           currency={view.currency}
           measure="artist_share"

@@ -55,6 +55,7 @@ function CompanyFigures({ dashboard }: { dashboard: UserDashboard }) {
       <ColumnLayout columns={2}>
         <SlicePie
           title="Stores"
+          counted={['store', 'stores']}
           slices={view.by_store}
           currency={currency}
           hrefOf={slice}
@@ -62,6 +63,7 @@ function CompanyFigures({ dashboard }: { dashboard: UserDashboard }) {
         />
         <SlicePie
           title="Territories"
+          counted={['territory', 'territories']}
           slices={view.by_territory}
           currency={currency}
           hrefOf={slice}

@@ -112,9 +112,12 @@ export function SlicePie({
   testId,
   measure = 'revenue',
   measureLabel = 'Revenue',
+  counted,
 }: {
   title: string;
   slices: FinanceSlice[];
+  /** What a slice is, one and many ("store", "stores"): the donut's middle counts them in these words. */
+  counted: [string, string];
   currency: string;
   /** An artist's or payee's own view sizes the stores by their share, beside the "Your share" figure. */
   measure?: PieMeasure;
@@ -133,7 +136,7 @@ export function SlicePie({
         hideFilter
         ariaLabel={title}
         legendTitle={title}
-        innerMetricDescription={data.length === 1 ? 'slice' : 'slices'}
+        innerMetricDescription={data.length === 1 ? counted[0] : counted[1]}
         innerMetricValue={String(data.length)}
         segmentDescription={(d) => money(d.money, currency)}
         detailPopoverContent={(d) => [

@@ -9,6 +9,7 @@ import type {
   LabelAccounting,
   LabelAccountingRow,
 } from '../../../../../shared/schemas/finance-views';
+import { formatCount } from '../../../../../shared/format';
 
 /**
  * The finances pages' pure logic: the period a page shows (from its URL, else the default:
@@ -192,8 +193,8 @@ export function pieData(slices: FinanceSlice[], measure: PieMeasure = 'revenue')
     }));
 }
 
-/** A whole count with thousands separators. */
-export const formatCount = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** A whole count with thousands separators (shared/format.ts). */
+export { formatCount };
 
 /** Money as shown on the finances pages: to the cent, in the company's currency (shared/money.ts). */
 export const money = (value: string | null | undefined, currency: string | null) => formatMoney(value, currency);

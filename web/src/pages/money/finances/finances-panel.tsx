@@ -23,9 +23,9 @@ import type { FinanceSlice, FinancesView } from '../../../../../shared/schemas/f
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
 /** The pies beside each other: container header, pie title, the view's slices (its test id with a dash). */
-const SLICES: [string, string, 'by_store' | 'by_territory'][] = [
-  ['By store', 'Stores', 'by_store'],
-  ['By territory', 'Territories', 'by_territory'],
+const SLICES: [string, string, 'by_store' | 'by_territory', [string, string]][] = [
+  ['By store', 'Stores', 'by_store', ['store', 'stores']],
+  ['By territory', 'Territories', 'by_territory', ['territory', 'territories']],
 ];
 
 /** Slices (labels, releases, stores, territories) as a table: each name links to its royalties. */
@@ -124,10 +124,11 @@ export function FinancesPanel({
         </SpaceBetween>
       </Container>
       <ColumnLayout columns={2}>
-        {SLICES.map(([header, title, key]) => (
+        {SLICES.map(([header, title, key, counted]) => (
           <Container key={key} header={<Header variant="h2">{header}</Header>}>
             <SlicePie
               title={title}
+              counted={counted}
               slices={view[key]}
               currency={currency}
               hrefOf={slice}

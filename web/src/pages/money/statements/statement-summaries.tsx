@@ -3,6 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { formatCount } from '../../../../../shared/format';
 import { formatMoney, roundRowsToStated, roundRowsToTotal } from '../../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
 import { type ExplainLink, explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
@@ -108,8 +109,8 @@ function SummaryTable({
           isRowHeader: true,
           cell: (r) => r.label || '(none)',
         },
-        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
-        { id: 'quantity', header: 'Quantity', cell: (r) => <Box textAlign="right">{r.quantity}</Box> },
+        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{formatCount(r.lines)}</Box> },
+        { id: 'quantity', header: 'Quantity', cell: (r) => <Box textAlign="right">{formatCount(r.quantity)}</Box> },
         {
           id: 'amount',
           header: 'Amount',
@@ -216,7 +217,7 @@ export function ProvenanceTable({
           header: 'Distributor fee',
           cell: (r) => <Box textAlign="right">{formatMoney(r.shown_fee, currency)}</Box>,
         },
-        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
+        { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{formatCount(r.lines)}</Box> },
         {
           id: 'amount',
           header: 'Amount',
@@ -241,8 +242,8 @@ export function ControlFigures({ control, currency }: { control: StatementContro
   return (
     <Box data-testid="statement-control">
       <Box variant="awsui-key-label">Control</Box>
-      {control.lines} lines · total of the lines {control.lines_total} {currency} (exact) · rounding carried in{' '}
-      {control.rounding_in}, carried out {control.rounding_out}
+      {formatCount(control.lines)} lines · total of the lines {control.lines_total} {currency} (exact) · rounding
+      carried in {control.rounding_in}, carried out {control.rounding_out}
     </Box>
   );
 }
