@@ -1,4 +1,5 @@
 import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
 import { DATE_HINT } from './form-rules';
 
 /**
@@ -33,5 +34,28 @@ export function DateInput({
         }}
       />
     </div>
+  );
+}
+
+/** A form's day field: its label, the hint of how to type it, its error, and the DateInput. */
+export function DateField({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  description?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  testId?: string;
+}) {
+  return (
+    <FormField label={label} description={description} constraintText={DATE_HINT} errorText={error}>
+      <DateInput value={value} onChange={onChange} label={label} invalid={Boolean(error)} testId={testId} />
+    </FormField>
   );
 }

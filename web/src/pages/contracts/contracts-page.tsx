@@ -22,8 +22,7 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 import { saveContractChange } from './contract-change';
 import { ContractPreview } from './contract-preview';
 import { PayeesEditor } from './payees-editor';
@@ -132,9 +131,7 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
               onChange={({ detail }) => setContractee(detail.value)}
             />
           </FormField>
-          <FormField label="Start date" constraintText={DATE_HINT} errorText={err('start_date')}>
-            <DateInput value={start} onChange={setStart} label="Start date" invalid={Boolean(err('start_date'))} />
-          </FormField>
+          <DateField label="Start date" value={start} onChange={setStart} error={err('start_date')} />
         </ColumnLayout>
         <Button variant="primary" data-testid="contract-create" onClick={() => void save()}>
           Create contract
@@ -202,9 +199,7 @@ function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => 
           <Input value={territory} onChange={({ detail }) => setTerritory(detail.value)} placeholder="GB" />
         </FormField>
         {contract.status === 'draft' ? null : (
-          <FormField label="Amendment effective from" constraintText={DATE_HINT}>
-            <DateInput value={effective} onChange={setEffective} label="Amendment effective from" />
-          </FormField>
+          <DateField label="Amendment effective from" value={effective} onChange={setEffective} />
         )}
       </ColumnLayout>
       {valid ? (

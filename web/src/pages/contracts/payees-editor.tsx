@@ -7,8 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
 import { payeeRowsProblem, saveContractChange } from './contract-change';
 
@@ -95,9 +94,7 @@ export function PayeesEditor({ contract, onSaved }: Props) {
         </Box>
       ) : null}
       {contract.status === 'draft' ? null : (
-        <FormField label="Amendment effective from" constraintText={DATE_HINT}>
-          <DateInput value={effective} onChange={setEffective} label="Amendment effective from" />
-        </FormField>
+        <DateField label="Amendment effective from" value={effective} onChange={setEffective} />
       )}
       {failure ? <Box color="text-status-error">{failure}</Box> : null}
       <Button

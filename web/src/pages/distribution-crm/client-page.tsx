@@ -32,8 +32,7 @@ import {
   useRefreshCrm,
 } from './crm-api';
 import { CrmStatusBadge } from './crm-page';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField, DateInput } from '../../components/date-input';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
 export const labelHref = (id: string, tab = '') =>
@@ -125,15 +124,13 @@ function TermsForm({ client, managers }: { client: CrmClientPage; managers: Pers
     </FormField>
   );
   const day = (key: 'contract_start_date' | 'contract_end_date', label: string) => (
-    <FormField label={label} constraintText={DATE_HINT} errorText={errors[`client.${key}`]}>
-      <DateInput
-        value={terms[key]}
-        onChange={set(key)}
-        label={label}
-        invalid={Boolean(errors[`client.${key}`])}
-        testId={`terms-${key}`}
-      />
-    </FormField>
+    <DateField
+      label={label}
+      value={terms[key]}
+      onChange={set(key)}
+      error={errors[`client.${key}`]}
+      testId={`terms-${key}`}
+    />
   );
   return (
     <Container

@@ -23,8 +23,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
 import { formatMoney } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 const ANY = { value: '', label: 'Any' };
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
@@ -112,15 +111,7 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
     </FormField>
   );
   const day = (key: 'contract_start_date' | 'contract_end_date', label: string, testId: string) => (
-    <FormField label={label} constraintText={DATE_HINT} errorText={errors[`client.${key}`]}>
-      <DateInput
-        value={fields[key]}
-        onChange={set(key)}
-        label={label}
-        invalid={Boolean(errors[`client.${key}`])}
-        testId={testId}
-      />
-    </FormField>
+    <DateField label={label} value={fields[key]} onChange={set(key)} error={errors[`client.${key}`]} testId={testId} />
   );
   const manager = managers.find((m) => m.id === fields.account_manager_id);
   return (

@@ -24,8 +24,7 @@ import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { GLOBAL } from '../admin/users/user-api';
 import { DistributorForm } from './distributor-form';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 type Values = { distributed: boolean; deal_percentage: string; contract_date: string };
 
@@ -94,14 +93,12 @@ function SettingsForm({ company, onSaved }: { company: AdminCompany; onSaved: ()
               onChange={({ detail }) => setValues((v) => ({ ...v, deal_percentage: detail.value }))}
             />
           </FormField>
-          <FormField label="Contract date" constraintText={DATE_HINT} errorText={errors.contract_date}>
-            <DateInput
-              value={values.contract_date}
-              onChange={(day) => setValues((v) => ({ ...v, contract_date: day }))}
-              label="Contract date"
-              invalid={Boolean(errors.contract_date)}
-            />
-          </FormField>
+          <DateField
+            label="Contract date"
+            value={values.contract_date}
+            onChange={(day) => setValues((v) => ({ ...v, contract_date: day }))}
+            error={errors.contract_date}
+          />
         </SpaceBetween>
       </Container>
     </FormShell>

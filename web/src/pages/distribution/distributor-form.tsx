@@ -10,8 +10,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { saveCompanyDistributor, uploadContract } from './distribution-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 /** The form that links a distributor to the company, with the contract's dates and file. */
 export function DistributorForm({ companyId, onSaved }: { companyId: string; onSaved: () => Promise<unknown> }) {
@@ -53,12 +52,8 @@ export function DistributorForm({ companyId, onSaved }: { companyId: string; onS
             testId="company-distributor"
           />
         </FormField>
-        <FormField label="Contract start date" constraintText={DATE_HINT}>
-          <DateInput value={start} onChange={setStart} label="Contract start date" />
-        </FormField>
-        <FormField label="Contract end date" constraintText={DATE_HINT}>
-          <DateInput value={end} onChange={setEnd} label="Contract end date" />
-        </FormField>
+        <DateField label="Contract start date" value={start} onChange={setStart} />
+        <DateField label="Contract end date" value={end} onChange={setEnd} />
         <FormField label="Contract file">
           <FileUpload
             value={files}

@@ -15,8 +15,7 @@ import { type PickedRecord, pickerSource, RecordPicker } from '../../components/
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
 import { requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 const releases = pickerSource('releases');
 const PATHS: Record<MarketingKind, string> = {
@@ -82,14 +81,7 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
           placeholder="Choose a release"
         />
       </FormField>
-      <FormField label={dayLabel} constraintText={DATE_HINT} errorText={form.errors.release_date}>
-        <DateInput
-          value={releaseDate}
-          onChange={setReleaseDate}
-          label={dayLabel}
-          invalid={Boolean(form.errors.release_date)}
-        />
-      </FormField>
+      <DateField label={dayLabel} value={releaseDate} onChange={setReleaseDate} error={form.errors.release_date} />
       <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
         <Multiselect
           selectedOptions={chosen(genres)}
@@ -116,19 +108,13 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
         </FormField>
       )}
       {kind === 'album_ep' && (
-        <FormField
+        <DateField
           label="Instant-grat date"
           description="When a track goes out before the release (optional)"
-          constraintText={DATE_HINT}
-          errorText={form.errors.instant_grat_date}
-        >
-          <DateInput
-            value={instantGrat}
-            onChange={setInstantGrat}
-            label="Instant-grat date"
-            invalid={Boolean(form.errors.instant_grat_date)}
-          />
-        </FormField>
+          value={instantGrat}
+          onChange={setInstantGrat}
+          error={form.errors.instant_grat_date}
+        />
       )}
       <FormField
         label="Pitch"

@@ -12,8 +12,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
 import { type LabelRequest, lines, requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
 import { RequestsTable } from './requests-table';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 const fieldOf = (field: string) => field.replace(/^form\./, '');
 
@@ -80,14 +79,7 @@ function WhitelistForm({ labelId }: { labelId: string }) {
       <FormField label="ISRCs" description="One per line; needed for third-party uploads" errorText={form.errors.isrcs}>
         <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
       </FormField>
-      <FormField label="Whitelisted by" constraintText={DATE_HINT} errorText={form.errors.whitelist_date}>
-        <DateInput
-          value={date}
-          onChange={setDate}
-          label="Whitelisted by"
-          invalid={Boolean(form.errors.whitelist_date)}
-        />
-      </FormField>
+      <DateField label="Whitelisted by" value={date} onChange={setDate} error={form.errors.whitelist_date} />
       <FormField label="Notes" errorText={form.errors.notes}>
         <Textarea value={notes} onChange={({ detail }) => setNotes(detail.value)} />
       </FormField>

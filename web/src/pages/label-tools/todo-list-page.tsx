@@ -16,8 +16,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
@@ -60,9 +59,7 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
         <FormField label="Task" errorText={errors.body}>
           <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-new-body" />
         </FormField>
-        <FormField label="Due date" constraintText={DATE_HINT} errorText={errors.due_date}>
-          <DateInput value={due} onChange={setDue} label="Due date" invalid={Boolean(errors.due_date)} />
-        </FormField>
+        <DateField label="Due date" value={due} onChange={setDue} error={errors.due_date} />
         <FormField label="Assigned to" errorText={errors.assignee_id}>
           <Select
             selectedOption={assignee}

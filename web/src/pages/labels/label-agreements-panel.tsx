@@ -26,8 +26,7 @@ import {
   type FulfilmentRow,
 } from './label-agreements-model';
 import type { LabelMode } from './label-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 const enc = encodeURIComponent;
 type Presigned = { url: string; key: string; headers?: Record<string, string> };
@@ -55,12 +54,8 @@ function agreementTerm(props: {
   onRemove: () => void;
 }) {
   return [
-    <FormField key="start" label="Start" constraintText={DATE_HINT}>
-      <DateInput value={props.row.start} onChange={(day) => props.onChange({ start: day })} label="Start" />
-    </FormField>,
-    <FormField key="end" label="End" constraintText={DATE_HINT}>
-      <DateInput value={props.row.end} onChange={(day) => props.onChange({ end: day })} label="End" />
-    </FormField>,
+    <DateField key="start" label="Start" value={props.row.start} onChange={(day) => props.onChange({ start: day })} />,
+    <DateField key="end" label="End" value={props.row.end} onChange={(day) => props.onChange({ end: day })} />,
     props.readOnly ? null : (
       <Button key="remove" variant="inline-link" onClick={props.onRemove}>
         Remove

@@ -23,8 +23,7 @@ import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Promo } from './promo-types';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField, DateInput } from '../../components/date-input';
 
 type Draft = Omit<
   Promo,
@@ -103,30 +102,24 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
           <Textarea value={draft.biog ?? ''} onChange={(e) => set('biog', e.detail.value)} data-testid="promo-biog" />
         </FormField>
         <ColumnLayout columns={3}>
-          <FormField label="Start date" constraintText={DATE_HINT} errorText={err('start_date')}>
-            <DateInput
-              value={draft.start_date}
-              onChange={(day) => set('start_date', day)}
-              label="Start date"
-              invalid={Boolean(err('start_date'))}
-            />
-          </FormField>
-          <FormField label="Expiry date" constraintText={DATE_HINT} errorText={err('expiry_date')}>
-            <DateInput
-              value={draft.expiry_date}
-              onChange={(day) => set('expiry_date', day)}
-              label="Expiry date"
-              invalid={Boolean(err('expiry_date'))}
-            />
-          </FormField>
-          <FormField label="Release date" constraintText={DATE_HINT} errorText={err('release_date')}>
-            <DateInput
-              value={draft.release_date ?? ''}
-              onChange={(day) => set('release_date', day)}
-              label="Release date"
-              invalid={Boolean(err('release_date'))}
-            />
-          </FormField>
+          <DateField
+            label="Start date"
+            value={draft.start_date}
+            onChange={(day) => set('start_date', day)}
+            error={err('start_date')}
+          />
+          <DateField
+            label="Expiry date"
+            value={draft.expiry_date}
+            onChange={(day) => set('expiry_date', day)}
+            error={err('expiry_date')}
+          />
+          <DateField
+            label="Release date"
+            value={draft.release_date ?? ''}
+            onChange={(day) => set('release_date', day)}
+            error={err('release_date')}
+          />
         </ColumnLayout>
         <ColumnLayout columns={3}>
           <FormField label="Access" errorText={err('access')}>

@@ -12,8 +12,7 @@ import { notify } from '../../app/notifications';
 import { serverFieldErrors } from '../../components/form-rules';
 import { distributorSuggestions, ratePayload, validateRate, type ExchangeRateValues } from './exchange-rate-model';
 import { royaltiesApi, useDeliveredBy, useDistributors, useRoyaltyMaps } from './royalties-api';
-import { DateInput } from '../../components/date-input';
-import { DATE_HINT } from '../../components/form-rules';
+import { DateField } from '../../components/date-input';
 
 /** Currencies offered first; any 3-letter code may be typed. */
 const COMMON_CURRENCIES = [
@@ -153,19 +152,13 @@ export function ExchangeRateForm({
                 ariaLabel="Distributor"
               />
             </FormField>
-            <FormField
+            <DateField
               label="Payment date"
-              constraintText={DATE_HINT}
-              errorText={errors.payment_date}
-              data-testid="rate-field-payment_date"
-            >
-              <DateInput
-                value={values.payment_date}
-                onChange={(day) => set('payment_date', day)}
-                label="Payment date"
-                invalid={Boolean(errors.payment_date)}
-              />
-            </FormField>
+              value={values.payment_date}
+              onChange={(day) => set('payment_date', day)}
+              error={errors.payment_date}
+              testId="rate-field-payment_date"
+            />
             <FormField
               label="Rate"
               constraintText="Up to 6 decimal places"

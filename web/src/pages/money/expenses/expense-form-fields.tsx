@@ -15,8 +15,7 @@ import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import { formatMoney } from '../../../../../shared/money';
 import { expenseTotal, type ExpenseFormValues } from './expense-model';
 import { useExpenseSuppliers, useExpenseTags } from './expenses-api';
-import { DateInput } from '../../../components/date-input';
-import { DATE_HINT } from '../../../components/form-rules';
+import { DateField } from '../../../components/date-input';
 
 type Props = {
   values: ExpenseFormValues;
@@ -89,15 +88,13 @@ export function ExpenseFormFields({ values, set, errors }: Props) {
       <Container header={<Header variant="h2">Expense</Header>}>
         <SpaceBetween size="l">
           <ColumnLayout columns={2}>
-            <FormField label="Date" constraintText={DATE_HINT} errorText={errors.date}>
-              <DateInput
-                value={values.date}
-                onChange={(day) => set('date', day)}
-                label="Date"
-                invalid={Boolean(errors.date)}
-                testId="expense-field-date"
-              />
-            </FormField>
+            <DateField
+              label="Date"
+              value={values.date}
+              onChange={(day) => set('date', day)}
+              error={errors.date}
+              testId="expense-field-date"
+            />
             {input('description', 'Description')}
             <FormField label="Supplier" errorText={errors.supplier}>
               <Autosuggest

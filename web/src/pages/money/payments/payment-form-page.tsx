@@ -30,8 +30,7 @@ import {
 import { RoutePayment } from './payment-detail-page';
 import { paymentsApi, useDueStatements, usePaymentPages, useStatementToPay } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
-import { DateInput } from '../../../components/date-input';
-import { DATE_HINT } from '../../../components/form-rules';
+import { DateField } from '../../../components/date-input';
 
 /** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
 function StatementPicker({
@@ -148,15 +147,13 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
             />
           </FormField>
         )}
-        <FormField label="Payment date" constraintText={DATE_HINT} errorText={form.errors.payment_date}>
-          <DateInput
-            value={values.payment_date}
-            onChange={(day) => set('payment_date', day)}
-            label="Payment date"
-            invalid={Boolean(form.errors.payment_date)}
-            testId="payment-payment_date"
-          />
-        </FormField>
+        <DateField
+          label="Payment date"
+          value={values.payment_date}
+          onChange={(day) => set('payment_date', day)}
+          error={form.errors.payment_date}
+          testId="payment-payment_date"
+        />
         {payment ? null : (
           <FormField
             label="Payment total"

@@ -21,8 +21,7 @@ import {
 import { today } from './statement-model';
 import type { AccountRef } from '../../../../../shared/schemas/statement-views';
 import { fieldErrorsOf } from './use-period-form';
-import { DateInput } from '../../../components/date-input';
-import { DATE_HINT } from '../../../components/form-rules';
+import { DateField } from '../../../components/date-input';
 
 const releaseSource = pickerSource('releases');
 
@@ -107,15 +106,13 @@ export function EntryModal({
           data-testid="entry-amount"
         />
       </FormField>
-      <FormField label="Date" constraintText={DATE_HINT} errorText={errors.date}>
-        <DateInput
-          value={values.date}
-          onChange={(day) => set('date', day)}
-          label="Date"
-          invalid={Boolean(errors.date)}
-          testId="entry-date"
-        />
-      </FormField>
+      <DateField
+        label="Date"
+        value={values.date}
+        onChange={(day) => set('date', day)}
+        error={errors.date}
+        testId="entry-date"
+      />
       <FormField label="Description" errorText={errors.description}>
         <Input
           value={values.description}

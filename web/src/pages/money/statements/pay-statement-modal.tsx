@@ -13,8 +13,8 @@ import { statementsApi } from './statements-api';
 import { today } from './statement-model';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { fieldErrorsOf } from './use-period-form';
-import { DateInput } from '../../../components/date-input';
-import { DATE_HINT, dayProblem } from '../../../components/form-rules';
+import { DateField } from '../../../components/date-input';
+import { dayProblem } from '../../../components/form-rules';
 
 /** Mark paid (pay_statement): the payment date (default today, YYYY-MM-DD), method and reference. */
 export function PayStatementModal({
@@ -80,15 +80,7 @@ export function PayStatementModal({
           Pays {formatMoney(statement.payee_total, statement.currency)} to {statement.payee_name}; the payment appears
           on the account's next statement.
         </Box>
-        <FormField label="Payment date" constraintText={DATE_HINT} errorText={errors.payment_date}>
-          <DateInput
-            value={date}
-            onChange={setDate}
-            label="Payment date"
-            invalid={Boolean(errors.payment_date)}
-            testId="pay-date"
-          />
-        </FormField>
+        <DateField label="Payment date" value={date} onChange={setDate} error={errors.payment_date} testId="pay-date" />
         <FormField label="Payment method" errorText={errors.payment_method}>
           <Input value={method} onChange={({ detail }) => setMethod(detail.value)} data-testid="pay-method" />
         </FormField>

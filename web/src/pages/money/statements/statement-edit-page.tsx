@@ -27,8 +27,7 @@ import {
 } from './statement-model';
 import { statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { Statement } from '../../../../../shared/schemas/statement-views';
-import { DateInput } from '../../../components/date-input';
-import { DATE_HINT } from '../../../components/form-rules';
+import { DateField } from '../../../components/date-input';
 
 function StatementEditForm({ statement }: { statement: Statement }) {
   const navigate = useNavigate();
@@ -126,15 +125,13 @@ function StatementEditForm({ statement }: { statement: Statement }) {
                 data-testid="statement-edit-message"
               />
             </FormField>
-            <FormField label="Remittance date" constraintText={DATE_HINT} errorText={form.errors.remittance_date}>
-              <DateInput
-                value={values.remittance_date}
-                onChange={(day) => set('remittance_date', day)}
-                label="Remittance date"
-                invalid={Boolean(form.errors.remittance_date)}
-                testId="statement-edit-remittance_date"
-              />
-            </FormField>
+            <DateField
+              label="Remittance date"
+              value={values.remittance_date}
+              onChange={(day) => set('remittance_date', day)}
+              error={form.errors.remittance_date}
+              testId="statement-edit-remittance_date"
+            />
           </SpaceBetween>
         </Container>
         <Container header={<Header variant="h2">Figures</Header>}>
