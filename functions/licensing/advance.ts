@@ -1,11 +1,10 @@
 import Big from 'big.js';
-import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { formatMoney } from '../../shared/money.js';
 import { BadRequest, InvalidField } from '../lib/errors.js';
 import { moveMoneyOnce } from './money-move.js';
 import { moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
-import { incomeLines, licenceExpenses, rateOn } from './money-lines.js';
+import { moneyOfPart } from './money-lines.js';
 import { advanceRefund, incomingAdvanceRefund } from './refund.js';
 
 /**
@@ -27,16 +26,8 @@ export function recordAdvance(tenantId: string, caller: Caller, id: string, paym
       const advance = license.advance_fee;
       if (!advance || new Big(advance).lte(0)) throw new InvalidField('advance_fee', 'Advance fee is required');
       if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', 'The advance must not be more than the fee');
-      if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
-      const terms = await store.licensorTerms(tenantId);
-      const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
-      const payPeriod = paymentDate.slice(0, 7);
       const part = { amount: new Big(advance).toFixed(2), words: 'Licence advance' } as const;
-      const lines =
-        license.type === 'outgoing'
-          ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
-          : [];
-      const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+      const { payPeriod, lines, expenses } = await moneyOfPart(license, caller, part, { currency, paymentDate });
       return {
         set: {
           advance_paid_date: paymentDate,

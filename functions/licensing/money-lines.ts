@@ -1,6 +1,7 @@
 import { accountKeyOf } from '../money/index.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
+import { licensorTerms } from '../data/access/licenses.js';
 import { listExchangeRates } from '../data/access/royalty-ledger.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty } from '../data/entities/royalty-overlays.js';
@@ -10,7 +11,7 @@ import { InvalidField } from '../lib/errors.js';
 import { MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
 import { costRecoupment } from './cost-cover.js';
 import { splitFee } from './fee-split.js';
-import { requireMoneyTerms } from './licenses.js';
+import { requireMoneyTerms, today } from './licenses.js';
 
 /**
  * The money a licence makes, as the ledger and the expenses hold it: licensing-income lines for
@@ -149,4 +150,27 @@ export async function licenceExpenses(
       },
     ];
   });
+}
+
+/**
+ * The money a part of the fee makes when it is paid on `paymentDate` (an advance, the payment): outgoing, licensing
+ * lines in the day's pay period; incoming, expenses. At the day's rate into the company's currency; never a day in the
+ * future. The advance and the payment both move their money through here.
+ */
+export async function moneyOfPart(
+  license: LicenseItem,
+  caller: Caller,
+  part: MoneyPart,
+  { currency, paymentDate }: { currency: string; paymentDate: string },
+): Promise<{ payPeriod: string; lines: CreateManualRoyalty[]; expenses: CreateExpense[] }> {
+  if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
+  const terms = await licensorTerms(license.tenantId);
+  const rate = await rateOn(license.tenantId, currency, terms.currency, paymentDate);
+  const payPeriod = paymentDate.slice(0, 7);
+  const lines =
+    license.type === 'outgoing'
+      ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
+      : [];
+  const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+  return { payPeriod, lines, expenses };
 }

@@ -1,11 +1,9 @@
 import Big from 'big.js';
-import * as store from '../data/access/licenses.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { Caller } from '../lib/auth-context.js';
-import { InvalidField } from '../lib/errors.js';
 import { moveMoneyOnce } from './money-move.js';
 import { moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
-import { incomeLines, licenceExpenses, rateOn, type MoneyPart } from './money-lines.js';
+import { moneyOfPart, type MoneyPart } from './money-lines.js';
 
 /**
  * What the payment brings: the fee, less the advance already recorded paid (the advance is the
@@ -34,16 +32,10 @@ export function recordPayment(tenantId: string, caller: Caller, id: string, paym
         requireStatus(license, 'invoiced', 'Issue the invoice before recording the payment');
       else requireStatus(license, 'signed', 'Sign the licence before recording its payment');
       const { currency } = requireMoneyTerms(license);
-      if (paymentDate > today()) throw new InvalidField('payment_date', 'Payment date must not be in the future');
-      const terms = await store.licensorTerms(tenantId);
-      const rate = await rateOn(tenantId, currency, terms.currency, paymentDate);
-      const payPeriod = paymentDate.slice(0, 7);
-      const part = paymentPart(license);
-      const lines =
-        license.type === 'outgoing'
-          ? incomeLines(license, caller, part, { payPeriod, rate, companyCurrency: terms.currency })
-          : [];
-      const expenses = license.type === 'incoming' ? await licenceExpenses(license, part, paymentDate, rate) : [];
+      const { payPeriod, lines, expenses } = await moneyOfPart(license, caller, paymentPart(license), {
+        currency,
+        paymentDate,
+      });
       return {
         set: {
           status: 'paid',
