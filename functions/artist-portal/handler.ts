@@ -22,6 +22,23 @@ const statementParams = z.strictObject({ artistId: id, statementId: id });
 const tokenQuery = z.strictObject({ token: z.string().min(1).max(200).optional() });
 const earningsQuery = financeQuery.pick({ start_date: true, end_date: true, year: true });
 
+/** A statement's PDF or CSV download, for an artist user of the artist, or for its token link. */
+const userStatementFile = (kind: 'pdf' | 'csv') =>
+  operation('artist_user', {
+    response: answers.portalPdfResponse,
+    params: statementParams,
+    run: async ({ caller, params }) =>
+      views.portalStatementFile(await scopedArtist(caller, params.artistId), params.statementId, kind),
+  });
+const tokenStatementFile = (kind: 'pdf' | 'csv') =>
+  operation('public', {
+    response: answers.portalPdfResponse,
+    params: statementParams,
+    query: tokenQuery,
+    run: async ({ params, query }) =>
+      views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, kind),
+  });
+
 /** An artist user's operation on one of their artists. */
 const mine = <Q>(
   query: z.ZodType<Q> | undefined,
@@ -98,18 +115,8 @@ const operations = {
   portalEarnings: mine(earningsQuery, answers.portalEarningsResponse, (s, q) => views.portalEarnings(s, dateRange(q))),
   portalBalance: mine(undefined, answers.portalBalanceResponse, (s) => views.portalBalance(s)),
   portalStatements: mine(undefined, answers.portalStatementsResponse, (s) => views.portalStatements(s)),
-  portalStatementPdf: operation('artist_user', {
-    response: answers.portalPdfResponse,
-    params: statementParams,
-    run: async ({ caller, params }) =>
-      views.portalStatementFile(await scopedArtist(caller, params.artistId), params.statementId, 'pdf'),
-  }),
-  portalStatementCsv: operation('artist_user', {
-    response: answers.portalPdfResponse,
-    params: statementParams,
-    run: async ({ caller, params }) =>
-      views.portalStatementFile(await scopedArtist(caller, params.artistId), params.statementId, 'csv'),
-  }),
+  portalStatementPdf: userStatementFile('pdf'),
+  portalStatementCsv: userStatementFile('csv'),
   homeProfile: operation('public', {
     response: answers.portalProfileResponse,
     params: artistParams,
@@ -122,20 +129,8 @@ const operations = {
     query: tokenQuery,
     run: async ({ params, query }) => views.portalStatements(await tokenArtist(query.token, params.artistId)),
   }),
-  homeStatementPdf: operation('public', {
-    response: answers.portalPdfResponse,
-    params: statementParams,
-    query: tokenQuery,
-    run: async ({ params, query }) =>
-      views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, 'pdf'),
-  }),
-  homeStatementCsv: operation('public', {
-    response: answers.portalPdfResponse,
-    params: statementParams,
-    query: tokenQuery,
-    run: async ({ params, query }) =>
-      views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, 'csv'),
-  }),
+  homeStatementPdf: tokenStatementFile('pdf'),
+  homeStatementCsv: tokenStatementFile('csv'),
 } satisfies AreaOperations<'artist-portal'>;
 
 export const handler = areaHandler('artist-portal', operations, planGate);
