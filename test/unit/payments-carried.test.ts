@@ -5,8 +5,9 @@ import {
   carriedByAll,
   type ChainedStatement,
   onceEach,
-  owedStatements,
 } from '../../functions/money/payments/carried.js';
+import { owedStatements } from '../../functions/money/payments/owed.js';
+import type { StatementItem } from '../../functions/data/entities/statements.js';
 import { fitsOneWrite } from '../../functions/money/payments/payment-figures.js';
 
 /**
@@ -74,7 +75,12 @@ describe('carried statements', () => {
   it('count what the accounts owe once: each account’s due statement, not the ones it carries', () => {
     const a = [st(1, '2026-03', '30.00'), st(2, '2026-06', '70.00')].map((s) => ({ ...s, accountKey: 'Payee#a' }));
     const b = [st(3, '2026-06', '5.00')].map((s) => ({ ...s, accountKey: 'Payee#b' }));
-    expect(ids(owedStatements([...a, ...b]))).toEqual(['ST-2', 'ST-3']);
+    const records = [...a, ...b] as unknown as StatementItem[];
+    expect(ids(owedStatements(records, []))).toEqual(['ST-2', 'ST-3']);
+    // A payment of ST-1 recorded after ST-2 was made (not stated on it): ST-2 still counts that money, so it is not
+    // owed as it stands, as the payments due list refuses it; the next statement settles the difference.
+    const late = [{ accountKey: 'Payee#a', kind: 'payment', paid_statement_id: 'S1' }] as never[];
+    expect(ids(owedStatements(records, late))).toEqual(['ST-3']);
   });
 
   it('count a period’s unpaid and paid money once: a statement carried or settled by another of the period is not added', () => {

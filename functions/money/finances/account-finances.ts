@@ -11,7 +11,7 @@ import { accountEarnings } from './account-earnings.js';
 import { bySlice, figuresOf, rangeTotal, royaltiesQuery } from './finance-figures.js';
 import { periodDates, type DateRange } from './range.js';
 import { periodTotal, type CubeScope } from './scope.js';
-import { owedStatements } from '../payments/carried.js';
+import { owedStatements } from '../payments/owed.js';
 
 /**
  * payees/{id}/finances, artists/{id}/finances: what an account earns, exactly as its statements
@@ -48,7 +48,7 @@ export async function accountFinances(
   const filter = drillFilter(account, earnings.recordings);
   const inForce = statements.filter((s) => !s.superseded_by && (s.queue_status ?? 'published') === 'published');
   // The due statement's payable holds the earlier unpaid ones it carries: each balance once.
-  const owed = owedStatements(statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  const owed = owedStatements(statements, entries).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const paid = entries
     .filter((e) => e.kind === 'payment' && e.date >= range.start_date && e.date <= range.end_date)
     .reduce((a, e) => a.minus(e.amount), new Big(0));

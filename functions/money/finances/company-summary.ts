@@ -6,7 +6,7 @@ import { addToCube, financeCube, type FinanceCube, type Sums } from './cube.js';
 import { companyCounts, countLists } from './counts.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { companyCurrency, moneyRecords } from './money-records.js';
-import { owedStatements } from '../payments/carried.js';
+import { owedStatements } from '../payments/owed.js';
 
 /**
  * One company's part of the platform admin's dashboard, computed once per state of the company
@@ -49,9 +49,10 @@ const CONCURRENCY = 8;
 
 /**
  * The rules a stored summary was computed by: changed when a figure's rule changes (2: "owed" counts a carried
- * statement's balance once), so summaries stored before are computed again instead of showing the old figure.
+ * statement's balance once; 3: by the payments due list's whole rule), so summaries stored before are computed again
+ * instead of showing the old figure.
  */
-const SUMMARY_RULES = 2;
+const SUMMARY_RULES = 3;
 
 const versionKey = (tenantId: string, versions: Map<string, string>) =>
   [`rules=${SUMMARY_RULES}`, ...countLists(tenantId).map((list) => `${list}=${versions.get(list) ?? ''}`)].join('|');
@@ -64,7 +65,10 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
     financeCube(tenantId, known[LISTS.royalties(tenantId)]),
     moneyRecords(tenantId, known[LISTS.money(tenantId)]),
   ]);
-  const owed = owedStatements(records.statements).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  const owed = owedStatements(records.statements, records.entries).reduce(
+    (a, s) => a.plus(s.figures.payable),
+    new Big(0),
+  );
   const periods: [string, StoredSums][] = [];
   for (const [period, dimensions] of cube) {
     const total = dimensions.get('total')?.get('total');

@@ -7,7 +7,7 @@ import { listUsers } from '../../data/access/users.js';
 import { LISTS } from '../../data/list-cache.js';
 import { required } from '../../lib/required.js';
 import { companySummaries, inForce } from './company-summary.js';
-import { owedStatements } from '../payments/carried.js';
+import { owedStatements } from '../payments/owed.js';
 import { NotFound } from '../../lib/errors.js';
 import { addToCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './finance-figures.js';
@@ -32,7 +32,7 @@ export async function userDashboard(
   versions: Record<string, string> = {},
 ): Promise<UserDashboard> {
   // The company, its statements and the rest of its money records: held per process (money-records.ts).
-  const { company, statements } = await moneyRecords(tenantId, versions[LISTS.money(tenantId)]);
+  const { company, statements, entries } = await moneyRecords(tenantId, versions[LISTS.money(tenantId)]);
   if (!company) throw new NotFound('Company');
   const [counts, finances] = await Promise.all([
     companyCounts(tenantId, versions),
@@ -41,7 +41,7 @@ export async function userDashboard(
     }),
   ]);
   // Each account's due statements, which hold the earlier unpaid ones they carry: as the payments due list says.
-  const due = owedStatements(statements);
+  const due = owedStatements(statements, entries);
   return {
     company: { id: tenantId, name: company.name },
     counts,

@@ -65,20 +65,11 @@ export function accountDue<T extends ChainedStatement>(account: readonly T[]): {
   return { due, carried: due.length ? carriedByAll(due, account) : [] };
 }
 
-/** Statements grouped by account, in the order first seen. */
-function byAccount<T extends { accountKey: string }>(statements: readonly T[]): T[][] {
+/** Statements (or entries) grouped by account, in the order first seen. */
+export function byAccount<T extends { accountKey: string }>(statements: readonly T[]): T[][] {
   const groups = new Map<string, T[]>();
   for (const s of statements) groups.set(s.accountKey, [...(groups.get(s.accountKey) ?? []), s]);
   return [...groups.values()];
-}
-
-/**
- * What the accounts still owe, each balance once: every account's due statements (accountDue), whose payables hold
- * the earlier unpaid balances they carry. The dashboards' "due", a company's "owed" and an account's "owed" all add
- * these, so they say what the payments due list says.
- */
-export function owedStatements<T extends ChainedStatement & { accountKey: string }>(statements: readonly T[]): T[] {
-  return byAccount(statements).flatMap((account) => accountDue(account).due);
 }
 
 /**

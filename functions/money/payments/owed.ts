@@ -1,6 +1,6 @@
 import { entriesOfAccount } from '../../data/access/accounts.js';
-import type { StatementItem } from '../../data/entities/statements.js';
-import { accountDue } from './carried.js';
+import type { AccountEntryItem, StatementItem } from '../../data/entities/statements.js';
+import { accountDue, byAccount } from './carried.js';
 import { accountOwes } from './due-rule.js';
 
 export type AccountOwes = ReturnType<typeof accountOwes<StatementItem>>;
@@ -14,14 +14,10 @@ export async function owedByAccount(
   tenantId: string,
   statements: readonly StatementItem[],
 ): Promise<Map<string, AccountOwes>> {
-  const ofAccount = new Map<string, StatementItem[]>();
-  for (const statement of statements) {
-    const account = ofAccount.get(statement.accountKey);
-    if (account) account.push(statement);
-    else ofAccount.set(statement.accountKey, [statement]);
-  }
   // Only accounts with an unpaid latest statement need their entries read for the rule.
-  const candidates = [...ofAccount].filter(([, account]) => accountDue(account).due.length > 0);
+  const candidates = byAccount(statements)
+    .filter((account) => accountDue(account).due.length > 0)
+    .map((account) => [account[0]?.accountKey ?? '', account] as const);
   return new Map(
     await Promise.all(
       candidates.map(
@@ -39,4 +35,20 @@ export async function payableStatementIds(
 ): Promise<Set<string>> {
   const owed = await owedByAccount(tenantId, statements);
   return new Set([...owed.values()].flatMap(({ due }) => due.map((s) => s.statementId)));
+}
+
+/**
+ * What the accounts owe now, each balance once, from statements and entries already read (the dashboards' money
+ * records): each account's due statements by the one due rule, as owedByAccount gives the payments due list. Their
+ * payables hold the earlier unpaid balances they carry. The dashboards' "due", a company's "owed" and an account's
+ * "owed" add these, so they say what the payments due list says.
+ */
+export function owedStatements(
+  statements: readonly StatementItem[],
+  entries: readonly AccountEntryItem[],
+): StatementItem[] {
+  const entriesOf = new Map(byAccount(entries).map((account) => [account[0]?.accountKey, account]));
+  return byAccount(statements).flatMap(
+    (account) => accountOwes(account, entriesOf.get(account[0]?.accountKey) ?? []).due,
+  );
 }
