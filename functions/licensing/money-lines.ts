@@ -23,7 +23,7 @@ import { requireMoneyTerms, today } from './licenses.js';
  * The rate from the fee's currency to the company's on the payment date: 1 for the same currency,
  * else the newest rate on or before that day (any distributor's), else the user is asked for one.
  */
-export async function rateOn(tenantId: string, from: string, to: string, day: string): Promise<string> {
+async function rateOn(tenantId: string, from: string, to: string, day: string): Promise<string> {
   if (from === to) return '1';
   const rate = (await listExchangeRates(tenantId))
     .filter((r) => r.original_currency === from && r.target_currency === to && r.payment_date <= day)
@@ -46,7 +46,7 @@ export type MoneyPart = { amount: string; words: 'Licence fee' | 'Licence advanc
  * artists' licensing shares then divide it on the statement, like any licensing line. A share of
  * nothing makes no line.
  */
-export function incomeLines(
+function incomeLines(
   license: LicenseItem,
   caller: Caller,
   part: MoneyPart,
@@ -108,7 +108,7 @@ export function incomeLines(
  * shares (exact to the cent), so each statement recoups its part. Otherwise it is the label's own cost, one expense,
  * not recouped.
  */
-export async function licenceExpenses(
+async function licenceExpenses(
   license: LicenseItem,
   part: MoneyPart,
   day: string,
