@@ -106,6 +106,25 @@ function conditionKey(c: TermConditions): string {
   ]);
 }
 
+/**
+ * What the schema cannot say about a deal: two terms for the same sales, an escalation without one threshold or
+ * naming a term the contract does not have. The API refuses with it and the contract page says it before saving.
+ */
+export function royaltyTermsProblem(royalty: RoyaltyTerms): { field: string; text: string } | null {
+  const tie = termTieError(royalty.terms);
+  if (tie) return { field: 'royalty_terms.terms', text: tie };
+  if (royalty.escalations.some((e) => !e.threshold_units && !e.threshold_revenue))
+    return { field: 'royalty_terms.escalations', text: 'Each escalation needs a threshold in units or revenue' };
+  if (royalty.escalations.some((e) => e.threshold_units !== undefined && e.threshold_revenue !== undefined))
+    return {
+      field: 'royalty_terms.escalations',
+      text: 'An escalation’s threshold is in units or in revenue, not both',
+    };
+  if (royalty.escalations.some((e) => e.term !== undefined && e.term > royalty.terms.length))
+    return { field: 'royalty_terms.escalations', text: 'An escalation names a term the contract does not have' };
+  return null;
+}
+
 /** "Terms 2 and 3 apply to the same sales: make one more specific", or null when every term is distinct. */
 export function termTieError(terms: readonly RoyaltyTerm[]): string | null {
   const seen = new Map<string, number>();

@@ -10,7 +10,8 @@ import { VALIDATION, humanizeField } from './messages.js';
 export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: string; text: string }[] {
   const path = issue.path.map(String).join('.');
   const field = path || 'body';
-  const last = issue.path.length ? String(issue.path[issue.path.length - 1]) : field;
+  // A list's item is named by its list ("Tags", not "0").
+  const last = issue.path.map(String).findLast((part) => !/^\d+$/.test(part)) ?? field;
   const label = humanizeField(last);
   switch (issue.code) {
     case 'unrecognized_keys':

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { ENV } from '../../infra/resources.js';
-import { defaultMetadata, payeeSplitError, termTieError, termWords } from '../../shared/contract-terms.js';
+import { defaultMetadata, payeeSplitError, royaltyTermsProblem, termWords } from '../../shared/contract-terms.js';
 import type {
   ContractAmendInput,
   ContractCreateInput,
@@ -61,19 +61,8 @@ async function load(tenantId: string, id: string): Promise<ContractItem> {
 
 /** Refuses payees that are not the company's, shares that do not add up to 100 %, and terms that tie. */
 async function checkTermsAndPayees(tenantId: string, royalty: RoyaltyTerms | undefined, payees: Payee[] | undefined) {
-  if (royalty) {
-    const tie = termTieError(royalty.terms);
-    if (tie) throw new InvalidField('royalty_terms.terms', tie);
-    if (royalty.escalations.some((e) => !e.threshold_units && !e.threshold_revenue))
-      throw new InvalidField('royalty_terms.escalations', 'Each escalation needs a threshold in units or revenue');
-    if (royalty.escalations.some((e) => e.threshold_units !== undefined && e.threshold_revenue !== undefined))
-      throw new InvalidField(
-        'royalty_terms.escalations',
-        'An escalation’s threshold is in units or in revenue, not both',
-      );
-    if (royalty.escalations.some((e) => e.term !== undefined && e.term > royalty.terms.length))
-      throw new InvalidField('royalty_terms.escalations', 'An escalation names a term the contract does not have');
-  }
+  const problem = royalty ? royaltyTermsProblem(royalty) : null;
+  if (problem) throw new InvalidField(problem.field, problem.text);
   if (payees) {
     const split = payeeSplitError(payees);
     if (split) throw new InvalidField('contract_payees', split);

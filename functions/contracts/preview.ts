@@ -1,4 +1,4 @@
-import { payeeSplitError, termTieError, termWords } from '../../shared/contract-terms.js';
+import { payeeSplitError, royaltyTermsProblem, termWords } from '../../shared/contract-terms.js';
 import type { ContractPreviewInput } from '../../shared/schemas/contracts.js';
 import * as access from '../data/access/contracts.js';
 import { InvalidField } from '../lib/errors.js';
@@ -56,8 +56,8 @@ export type NotPaid = {
 
 export async function previewContract(tenantId: string, input: ContractPreviewInput) {
   const { royalty_terms: royalty, contract_payees: payees } = input;
-  const tie = termTieError(royalty.terms);
-  if (tie) throw new InvalidField('royalty_terms.terms', tie);
+  const problem = royaltyTermsProblem(royalty);
+  if (problem) throw new InvalidField(problem.field, problem.text);
   const split = payeeSplitError(payees);
   if (split) throw new InvalidField('contract_payees', split);
   const names = await access.payeeNames(

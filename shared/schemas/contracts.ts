@@ -30,7 +30,8 @@ const isoDate = (what: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
-const code = z.string().trim().min(2).max(3);
+const TERRITORY = 'Each territory is a code such as GB or IE';
+const code = z.string().trim().min(2, TERRITORY).max(3, TERRITORY);
 
 /** When a term applies: every condition left out matches every sale. */
 const termConditions = z.strictObject({
@@ -49,7 +50,8 @@ const royaltyTerm = z.strictObject({
 });
 export type RoyaltyTerm = z.infer<typeof royaltyTerm>;
 
-const royaltyTerms = z.strictObject({
+/** A contract's deal: its royalty terms and what its payees recoup. The API and the contract page check it alike. */
+export const royaltyTerms = z.strictObject({
   deal_type: z.enum(DEAL_TYPES, 'Deal type must be royalty or net receipts'),
   terms: z.array(royaltyTerm).max(100).default([]),
   /** Packaging deduction (percent) by configuration, e.g. { CD: "25" }. */

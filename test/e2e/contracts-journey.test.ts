@@ -50,14 +50,39 @@ describe('release contracts', () => {
     expect(await page.getByTestId('contract-pdf').isVisible()).toBe(true);
     // The list reloads after the detail shows: wait for it rather than read it once.
     await expect.poll(() => page.getByTestId('contracts-table').innerText()).toContain('Draft');
-    await detail.getByLabel('Rate (%)').fill('18');
-    await detail.getByLabel('Configuration (optional)').fill('CD');
-    await detail.getByLabel('Territory (optional)').fill('GB');
-    await detail.getByRole('button', { name: 'Add term' }).click();
+    // A new draft opens its deal: a term, then the advance, first typed wrong.
+    const deal = detail.getByTestId('contract-deal-editor');
+    await deal.getByTestId('contract-term-rows-add').click();
+    await deal.getByTestId('contract-term-rows-rate-0').fill('18');
+    await deal.getByTestId('contract-term-rows-configuration-0').fill('CD');
+    await deal.getByTestId('contract-term-rows-territories_in-0').fill('gb');
+    expect(await deal.getByTestId('contract-term-rows-row-0').innerText()).toContain(
+      '18 % of the published price to dealer, on CD sales in GB',
+    );
+    await deal.getByLabel('Advance').fill('a lot');
+    await deal.getByLabel('Reserve (%)').fill('20');
+    await deal.getByTestId('contract-deal-save').click();
+    // Said beside the fields, before anything is sent.
+    expect(await deal.getByTestId('contract-deal-problem').textContent()).toBe(
+      'Mend the fields marked above to save the deal',
+    );
+    expect(await deal.innerText()).toContain('Advance must be an amount such as 1500.00');
+    expect(await deal.innerText()).toContain('Release periods must be a number');
+    await deal.getByLabel('Advance').fill('1,500.00');
+    await deal.getByLabel('Reserve paid after (statements)').fill('2');
+    await deal.getByTestId('contract-deal-save').click();
     await expect
       .poll(() => page.getByTestId('contract-terms').innerText())
       .toContain('18 % of the published price to dealer, on CD sales in GB');
-    // What it would pay, before anything else is saved: the terms on the page run over a past month.
+    const saved = async () =>
+      (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0]
+        ?.royalty_terms;
+    await expect.poll(saved).toMatchObject({ advance: '1500.00', reserve: { percent: '20', release_periods: 2 } });
+    await expect.poll(() => detail.getByTestId('contract-reserve').innerText()).toContain('20 %');
+    // What it would pay, before anything else is saved: the terms on the page run over a past month. Once a draft
+    // has terms its deal opens on demand.
+    const opener = detail.getByRole('button', { name: 'Edit the terms and the deal' });
+    if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
     await detail.getByLabel('First month').fill('2026-01');
     await detail.getByLabel('Last month').fill('2026-03');
     await detail.getByTestId('contract-preview-run').click();

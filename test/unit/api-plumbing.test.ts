@@ -127,6 +127,13 @@ describe('field errors', () => {
       deal_percentage: ['Deal percentage must be a number'],
     });
   });
+  it("names a list's item by its list, not by its place", () => {
+    const schema = z.strictObject({ tags: z.array(z.string().max(3)) });
+    const input = { tags: ['ok', 'too long'] };
+    expect(fieldErrors(schema.safeParse(input).error!, input)).toEqual({
+      'tags.1': ['Tags must be under 3 characters'],
+    });
+  });
 });
 
 describe('S3 event keys', () => {

@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -15,16 +16,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { termWords } from '../../../../shared/contract-terms';
 import { formatDate } from '../../../../shared/format';
-import type { RoyaltyTerm as Term, RoyaltyTerms } from '../../../../shared/schemas/contracts';
+import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import { DateField } from '../../components/date-input';
-import { saveContractChange } from './contract-change';
-import { ContractPreview } from './contract-preview';
+import { DealEditor } from './deal-editor';
 import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
@@ -141,84 +140,6 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
   );
 }
 
-const BASES = [
-  { value: 'ppd', label: 'Published price to dealer' },
-  { value: 'gross', label: 'Gross receipts' },
-  { value: 'net_receipts', label: 'Net receipts' },
-];
-
-/**
- * Adds one term: the words below the fields are the ones the document prints. A draft's terms are saved in
- * place; a signed contract's become an amendment from the effective date.
- */
-function TermEditor({ contract, onSaved }: { contract: Contract; onSaved: () => void }) {
-  const [rate, setRate] = useState('');
-  const [base, setBase] = useState<Term['base']>('ppd');
-  const [configuration, setConfiguration] = useState('');
-  const [territory, setTerritory] = useState('');
-  const [effective, setEffective] = useState(new Date().toISOString().slice(0, 10));
-  const [problem, setProblem] = useState<string | null>(null);
-  const term: Term = {
-    rate,
-    base,
-    conditions: {
-      ...(configuration.trim() ? { configuration: configuration.trim() } : {}),
-      ...(territory.trim() ? { territories_in: [territory.trim().toUpperCase()] } : {}),
-    },
-  };
-  const valid = /^\d{1,3}(\.\d{1,4})?$/.test(rate.trim());
-  const save = async () => {
-    const royalty_terms = { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] };
-    try {
-      const saved = await saveContractChange(contract, { royalty_terms }, effective);
-      setProblem(null);
-      setRate('');
-      notify('notification', saved);
-      onSaved();
-    } catch (failure) {
-      setProblem(errorMessage(failure));
-    }
-  };
-  return (
-    <SpaceBetween size="s">
-      <ColumnLayout columns={contract.status === 'draft' ? 4 : 5}>
-        <FormField label="Rate (%)">
-          <Input value={rate} onChange={({ detail }) => setRate(detail.value)} inputMode="decimal" />
-        </FormField>
-        <FormField label="Of">
-          <Select
-            selectedOption={BASES.find((b) => b.value === base) ?? null}
-            options={BASES}
-            onChange={({ detail }) => setBase((detail.selectedOption.value ?? 'ppd') as Term['base'])}
-          />
-        </FormField>
-        <FormField label="Configuration (optional)">
-          <Input value={configuration} onChange={({ detail }) => setConfiguration(detail.value)} placeholder="CD" />
-        </FormField>
-        <FormField label="Territory (optional)">
-          <Input value={territory} onChange={({ detail }) => setTerritory(detail.value)} placeholder="GB" />
-        </FormField>
-        {contract.status === 'draft' ? null : (
-          <DateField label="Amendment effective from" value={effective} onChange={setEffective} />
-        )}
-      </ColumnLayout>
-      {valid ? (
-        <Box color="text-body-secondary">{termWords(term, contract.royalty_terms.packaging_deductions)}</Box>
-      ) : null}
-      {problem ? <Box color="text-status-error">{problem}</Box> : null}
-      <Button disabled={!valid} onClick={() => void save()}>
-        {contract.status === 'draft' ? 'Add term' : 'Amend: add term'}
-      </Button>
-      <ContractPreview
-        contract={contract}
-        terms={
-          valid ? { ...contract.royalty_terms, terms: [...contract.royalty_terms.terms, term] } : contract.royalty_terms
-        }
-      />
-    </SpaceBetween>
-  );
-}
-
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
@@ -308,13 +229,21 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
           <Box color="text-body-secondary">No royalty terms yet</Box>
         )}
         {contract.status === 'terminated' ? null : (
-          <TermEditor
-            contract={contract}
-            onSaved={() => {
-              void mutate();
-              onChanged();
-            }}
-          />
+          <ExpandableSection
+            headerText={contract.status === 'draft' ? 'Edit the terms and the deal' : 'Amend the terms and the deal'}
+            defaultExpanded={contract.status === 'draft' && !contract.term_words.length}
+            data-testid="contract-deal"
+          >
+            {/* Keyed by what was saved, so a saved change starts the rows again from it. */}
+            <DealEditor
+              key={`${contract.version}-${JSON.stringify(contract.royalty_terms)}`}
+              contract={contract}
+              onSaved={() => {
+                void mutate();
+                onChanged();
+              }}
+            />
+          </ExpandableSection>
         )}
         {contract.versions.length > 1 ? (
           <Box color="text-body-secondary">
