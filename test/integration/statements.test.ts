@@ -535,6 +535,11 @@ describe('a statement run from a report', () => {
       const total = lines.reduce((sum, line) => sum + units(line.split(',')[share]), 0n);
       expect(total).toBe(units(statement.control.lines_total));
       expect(lines).toHaveLength(statement.control.lines);
+      // The report gave a category and no format: the CSV's format is the one the statement's table groups by.
+      const format = header.split(',').indexOf('sales_format');
+      expect(new Set(lines.map((line) => line.split(',')[format]))).toEqual(new Set(['Stream']));
+      const shown = (await api.get(`/statements/${statement.id}`)).body.statement;
+      expect(shown.summaries.format.map((row: { label: string }) => row.label)).toEqual(['Stream']);
       const pdf = Buffer.from(
         await (await fetch((await api.get(`/statements/${statement.id}/pdf`)).body.url)).arrayBuffer(),
       );

@@ -232,7 +232,7 @@ export async function materialise(
     p.connection.run(
       // Text from distributors' reports goes to payees: each text cell is made safe to open in a spreadsheet.
       `COPY (SELECT ${ID_SQL} AS id, pay_period, ${safe('retailer')} AS retailer, ${safe('territory')} AS territory,
-        ${safe('sales_format')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
+        ${safe('coalesce(sales_format, sales_category)')} AS sales_format, ${safe('coalesce(rl.title, album)')} AS release,
         ${safe('coalesce(rc.title, song)')} AS track, ${safe('isrc')} AS isrc, ${safe('upc')} AS upc, quantity, currency, exchange_rate, amount, label_payable, weight,
         ${safe('term')} AS term, ${decimalOfUnits('share_u')} AS share, acct_no, pay_period AS period
       FROM ${relation} a
