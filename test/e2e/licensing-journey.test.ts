@@ -203,6 +203,10 @@ describe('licensing journey', () => {
       .toBe('published');
     await page.goto(`${cloudUrl()}/user/finances/statements/${statementId}`);
     await expect.poll(() => page.getByTestId('statement-summary-store').textContent()).toContain(licensee);
+    // Why an amount opens more lines than it covers is said once, above the sources, not beside every amount.
+    const sources = await page.getByTestId('statement-provenance').innerText();
+    expect(sources.split('Each amount opens its lines.')).toHaveLength(2);
+    expect(sources.split('\n').filter((line) => /no payee filter|have no import/.test(line))).toHaveLength(1);
     await screenshotIfAsked(page, 'test-results/licensing-statement.png', true);
 
     // The licensee's figure opens the lines behind it, each naming the licence it came from.

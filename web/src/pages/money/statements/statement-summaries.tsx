@@ -48,6 +48,17 @@ function SummaryChart({ rows, currency, title }: { rows: SummaryRow[]; currency:
   );
 }
 
+/**
+ * What each amount's link opens, and why it is wider than the row when it is. A note every row shares (a payee's
+ * statement: the royalties list has no payee filter) is said once, under the table's title, not beside every amount,
+ * where it would squeeze the column.
+ */
+function noteOnce(links: ExplainLink[]): { explained: ExplainLink[]; shared: string | undefined } {
+  const first = links[0]?.note;
+  const shared = first && links.every((e) => e.note === first) ? first : undefined;
+  return { explained: shared ? links.map((link) => ({ ...link, note: undefined })) : links, shared };
+}
+
 /** One dimension's rows, each amount linking to the royalty lines behind it. */
 function SummaryTable({
   dimension,
@@ -71,15 +82,12 @@ function SummaryTable({
     rows.map((r) => r.amount),
     stated,
   );
-  // What each amount's link opens, and why it is wider than the row when it is: a note every row shares (a payee's
-  // statement: the royalties list has no payee filter) is said once, under the table's title, not beside every amount.
-  const explained = rows.map((r) => explainSummaryRow(scope, dimension, r));
-  const first = explained[0]?.note;
-  const shared = first && explained.every((e) => e.note === first) ? first : undefined;
-  const shown = rows.map((r, i) => {
-    const explain = explained[i] as ExplainLink;
-    return { ...r, shown: printed.rows[i] ?? r.amount, explain: shared ? { ...explain, note: undefined } : explain };
-  });
+  const { explained, shared } = noteOnce(rows.map((r) => explainSummaryRow(scope, dimension, r)));
+  const shown = rows.map((r, i) => ({
+    ...r,
+    shown: printed.rows[i] ?? r.amount,
+    explain: explained[i] as ExplainLink,
+  }));
   const column = title.replace('By ', '');
   return (
     <Table<SummaryRow & { shown: string; explain: ExplainLink }>
@@ -182,17 +190,27 @@ export function ProvenanceTable({
     rows.map((r) => r.amount),
     stated,
   );
+  const { explained, shared } = noteOnce(rows.map((r) => explainProvenance(scope, r)));
   const shown = rows.map((r, i) => ({
     ...r,
     shown_fee: fees.rows[i] ?? r.distributor_fee,
     shown_amount: amounts.rows[i] ?? r.amount,
+    explain: explained[i] as ExplainLink,
   }));
   return (
-    <Table<ProvenanceRow & { shown_fee: string; shown_amount: string }>
+    <Table<ProvenanceRow & { shown_fee: string; shown_amount: string; explain: ExplainLink }>
       data-testid="statement-provenance"
       variant="container"
       header={
-        <Header variant="h2" description="The sales reports behind this statement. No hidden deductions.">
+        <Header
+          variant="h2"
+          description={
+            <SpaceBetween size="xxxs">
+              <span>The sales reports behind this statement. No hidden deductions.</span>
+              {shared ? <span>Each amount opens its lines. {shared}.</span> : null}
+            </SpaceBetween>
+          }
+        >
           Where the money came from
         </Header>
       }
@@ -226,7 +244,7 @@ export function ProvenanceTable({
               <ExplainedAmount
                 amount={r.shown_amount}
                 currency={currency}
-                explain={explainProvenance(scope, r)}
+                explain={r.explain}
                 testId={`statement-provenance-${r.import_id ?? 'manual'}`}
               />
             </Box>
