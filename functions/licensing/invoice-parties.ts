@@ -15,6 +15,7 @@ export function invoiceParties(license: LicenseItem, licensor: Licensor): Licens
     licensor_vat_number: licensor.vatNumber || null,
     licensee_name: license.licensee_name,
     licensee_address: license.licensee_address || null,
+    licensee_vat_number: license.licensee_vat_number?.trim() || null,
     licensee_country: license.licensee_country || null,
     licensed: (license.assets ?? []).map((a) => `${a.title ?? ''} (${a.split}%)`).join(', '),
     usage: license.usage || null,

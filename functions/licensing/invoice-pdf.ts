@@ -28,7 +28,13 @@ function partiesAndLicence(billed: LicenseInvoiceParties) {
       billed.licensor_address ?? '',
       billed.licensor_vat_number ? `VAT number ${billed.licensor_vat_number}` : '',
     ),
-    to: paragraph(`To: ${billed.licensee_name}`, billed.licensee_address ?? '', billed.licensee_country ?? ''),
+    to: paragraph(
+      `To: ${billed.licensee_name}`,
+      billed.licensee_address ?? '',
+      billed.licensee_country ?? '',
+      // Invoices issued before the licensee's VAT number was kept have none: the line is left out.
+      billed.licensee_vat_number ? `VAT number ${billed.licensee_vat_number}` : '',
+    ),
     licensed: paragraph(
       `Licence of: ${billed.licensed}`,
       billed.usage ? `Usage: ${billed.usage}` : '',

@@ -19,7 +19,7 @@ const addDays = (date: string, days: number) =>
  * Issues a signed outgoing licence's invoice: VAT by the rule in vat.ts, the next number of the
  * company's licence-invoice sequence, the parties and the licence as the invoice prints them, and the
  * move to invoiced, all in one conditional write. A repeated call on an invoiced licence answers the
- * invoice it already has.
+ * invoice it already has. An invoice under the reverse charge is not issued without the licensee's VAT number.
  */
 export async function issueInvoice(tenantId: string, caller: Caller, id: string) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -36,6 +36,13 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
       companyCountry: terms.country,
       licenseeCountry: license.licensee_country,
     });
+    // An invoice under the reverse charge must show the customer's VAT number (the licensee accounts for the VAT
+    // with it). Refused here, before the sequence is read, so a refusal numbers nothing and takes no number.
+    if (vat.reverseCharge && !license.licensee_vat_number?.trim())
+      throw new InvalidField(
+        'licensee_vat_number',
+        "Add the licensee's VAT number: an invoice under the reverse charge must show it",
+      );
     const numbered = await store.documentsNumbered(tenantId, 'license_invoice');
     const date = today();
     const invoice = {

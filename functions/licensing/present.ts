@@ -33,6 +33,8 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
     recording_id: recording?.asset_id ?? null,
     tags: tags ?? [],
     tag: (tags ?? []).join(', '),
+    // Always answered, null when not given: an integrator can tell "none yet" from a field it does not know.
+    licensee_vat_number: license.licensee_vat_number || null,
     contacts: license.contacts ?? [],
     history: license.history ?? [],
     invoice: license.invoice ?? null,

@@ -11,6 +11,8 @@ import Big from 'big.js';
  * - a licensee anywhere else (a US studio) is outside the scope of the company's VAT: none charged.
  * A licensee whose country is not known is treated as in the company's own country, so VAT is never
  * left off by omission. The VAT is the net times the rate, rounded half-up to the cent, once.
+ * `reverseCharge` says the licensee accounts for the VAT: such an invoice must show the licensee's VAT
+ * number, so it is not issued without one (invoice.ts).
  */
 const STANDARD_RATES: Record<string, string> = {
   GB: '20',
@@ -65,16 +67,22 @@ export type VatParties = {
   companyCountry?: string | null;
   licenseeCountry?: string | null;
 };
-export type VatAnswer = { rate: string; vat: string; total: string; note: string };
+export type VatAnswer = { rate: string; vat: string; total: string; note: string; reverseCharge: boolean };
 
 export function licenceVat(net: string, parties: VatParties): VatAnswer {
   const home = (parties.companyCountry || 'GB').toUpperCase();
   const where = (parties.licenseeCountry || home).toUpperCase();
-  const none = (note: string): VatAnswer => ({ rate: '0', vat: '0.00', total: new Big(net).toFixed(2), note });
+  const none = (note: string, reverseCharge = false): VatAnswer => ({
+    rate: '0',
+    vat: '0.00',
+    total: new Big(net).toFixed(2),
+    note,
+    reverseCharge,
+  });
   if (!parties.vatRegistered) return none('No VAT charged: the licensor is not registered for VAT');
   if (where !== home) {
     if (EU.has(where) && (EU.has(home) || home === 'GB'))
-      return none('Reverse charge: the customer accounts for the VAT on this supply');
+      return none('Reverse charge: the customer accounts for the VAT on this supply', true);
     return none('Outside the scope of VAT: the service is supplied to a business outside the country');
   }
   const rate = STANDARD_RATES[home] ?? '0';
@@ -84,5 +92,6 @@ export function licenceVat(net: string, parties: VatParties): VatAnswer {
     vat: vat.toFixed(2),
     total: new Big(net).plus(vat).toFixed(2),
     note: `VAT at ${rate}%`,
+    reverseCharge: false,
   };
 }

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { optionalCents } from './money.js';
+import { vatNumberText } from './vat-number.js';
 
 /**
  * Licences in and out: what the licensing API accepts and answers, shared with the SPA's forms so
@@ -99,6 +100,8 @@ const fields = {
   licensee_name: text('Licensee name', 200).min(1, 'Licensee name is required'),
   licensee_address: optionalText('Licensee address', 500),
   licensee_phone: optionalText('Licensee phone', 60),
+  /** Printed on its invoice; required there when the licensee accounts for the VAT under the reverse charge. */
+  licensee_vat_number: vatNumberText('Licensee VAT number', 30).optional(),
   licensee_country: z.preprocess(
     (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
     z
@@ -372,6 +375,11 @@ export type LicenseInvoiceParties = {
   licensor_vat_number: string | null;
   licensee_name: string;
   licensee_address: string | null;
+  /**
+   * The licensee's VAT number, which an invoice under the reverse charge must show; absent (or null) on invoices
+   * issued before it was kept.
+   */
+  licensee_vat_number?: string | null;
   licensee_country: string | null;
   /** The licensed assets with their shares, e.g. "Night Drive (50%), Day Drive (50%)". */
   licensed: string;

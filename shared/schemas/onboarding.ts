@@ -4,6 +4,7 @@ import { VALIDATION } from '../messages.js';
 import { password } from './auth.js';
 /** A manager invites with the roles a team member may hold (not admin, not artist_user). */
 import { TEAM_ROLES } from './company-team.js';
+import { vatNumberText } from './vat-number.js';
 
 /** The most companies one user may create themselves (docs/onboarding.md); admins create more under /admin. */
 export const MAX_COMPANIES_PER_USER = 5;
@@ -29,12 +30,7 @@ export const newCompanyInput = z
       .regex(/^[A-Za-z]{2}$/, 'Country must be a 2-letter country code')
       .transform((c) => c.toUpperCase()),
     vat_registered: z.boolean().default(false),
-    vat_number: z
-      .string()
-      .trim()
-      .max(50)
-      .regex(/^[A-Za-z0-9 .-]*$/, 'VAT number may hold letters, digits, spaces, dots and dashes only')
-      .optional(),
+    vat_number: vatNumberText('VAT number', 50).optional(),
     registration_number: z.string().trim().max(50).optional(),
   })
   .superRefine((input, ctx) => {

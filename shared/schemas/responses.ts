@@ -206,6 +206,8 @@ export const licenseRow = recordRow({
   type: z.enum(['incoming', 'outgoing']),
   status: z.string(),
   licensee_name: z.string(),
+  /** Printed on its invoice; needed there when the licensee accounts for the VAT under the reverse charge. */
+  licensee_vat_number: z.string().nullable(),
   assets: z.array(z.looseObject({ asset_type: z.string(), asset_id: z.string() })),
   tags: z.array(z.string()),
   paid: z.boolean(),

@@ -44,9 +44,9 @@ async function invoiced(extra: Record<string, unknown> = {}) {
   };
 }
 
-/** The text of a PDF the API links to. */
-async function linkedPdf(path: string) {
-  const link = await company.api.get(path);
+/** The text of a PDF the API links to (on the file's company unless told). */
+async function linkedPdf(path: string, api: Company['api'] = company.api) {
+  const link = await api.get(path);
   expect(link.status, JSON.stringify(link.body)).toBe(200);
   return {
     filename: link.body.filename,
@@ -282,6 +282,88 @@ describe('crediting a licence invoice', () => {
       status: 'signed',
       credited_invoices: [],
     });
+  });
+});
+
+describe('the reverse charge and the licensee’s VAT number', () => {
+  const REFUSAL = "Add the licensee's VAT number: an invoice under the reverse charge must show it";
+
+  it('refuses an EU licensee’s invoice without its VAT number, numbering nothing; prints it once given', async () => {
+    // A company of its own (VAT registered, GB), so its first invoice is LI-000001 and a number taken would show.
+    const own = await licensingCompany('Licence reverse charge', { prefix: 'Reverse', payees: [] });
+    const { api, stamp } = own;
+    const signedFor = (extra: Record<string, unknown>) =>
+      own.signed({
+        ...outgoing(),
+        assets: outgoing().assets.map((a, i) => ({ ...a, asset_id: own.recordings[i].id })),
+        ...extra,
+      });
+    const german = await signedFor({ licensee_name: `Agentur ${stamp}`, licensee_country: 'DE' });
+    expect(german.licensee_vat_number).toBeNull();
+
+    // Asked twice at once and once more: each refused naming the field, the licence still signed with no invoice.
+    const refusals = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${german.id}/invoice`, {})));
+    for (const refused of refusals) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.message).toBe(REFUSAL);
+      expect(refused.body.errors).toEqual({ licensee_vat_number: [REFUSAL] });
+    }
+    expect((await api.get(`/licenses/${german.id}`)).body.license).toMatchObject({
+      status: 'signed',
+      invoice: null,
+      licensee_vat_number: null,
+    });
+    expect((await api.get('/licensing/invoices')).body.documents).toEqual([]);
+
+    // A VAT number is bounded like the company's own; a good one is kept trimmed.
+    const bad = await api.patch(`/licenses/${german.id}`, { licensee_vat_number: 'DE 123/456' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      licensee_vat_number: ['Licensee VAT number may hold letters, digits, spaces, dots and dashes only'],
+    });
+    const long = await api.patch(`/licenses/${german.id}`, { licensee_vat_number: `DE${'1'.repeat(29)}` });
+    expect(long.body.errors).toEqual({ licensee_vat_number: ['Licensee VAT number must be at most 30 characters'] });
+    const added = await api.patch(`/licenses/${german.id}`, { licensee_vat_number: ' DE123456789 ' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.license.licensee_vat_number).toBe('DE123456789');
+
+    // With it the invoice is issued, under the company's first number: the refusals took none.
+    const issued = await api.post(`/licenses/${german.id}/invoice`, {});
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const invoice = issued.body.license.invoice;
+    expect(invoice).toMatchObject({
+      number: 'LI-000001',
+      vat: '0.00',
+      total: '100.00',
+      vat_note: 'Reverse charge: the customer accounts for the VAT on this supply',
+    });
+    expect(invoice.billed.licensee_vat_number).toBe('DE123456789');
+    // Kept on the invoice: a later edit of the licence does not reach it.
+    expect((await api.patch(`/licenses/${german.id}`, { licensee_vat_number: 'DE999999999' })).status).toBe(200);
+    const pdf = await linkedPdf(`/licenses/${german.id}/invoice`, api);
+    for (const words of [
+      'Invoice LI-000001',
+      `To: Agentur ${stamp}`,
+      'VAT number DE123456789',
+      'VAT number GB123456789',
+      'Reverse charge: the customer accounts for the VAT on this supply',
+    ])
+      expect(pdf.text).toContain(words);
+    expect(pdf.text).not.toContain('DE999999999');
+
+    // A licensee in the company's own country (VAT charged) or outside the EU (outside the scope) needs none.
+    const british = await signedFor({ licensee_name: `Studio ${stamp}`, licensee_country: 'GB' });
+    const home = await api.post(`/licenses/${british.id}/invoice`, {});
+    expect(home.status, JSON.stringify(home.body)).toBe(200);
+    expect(home.body.license.invoice).toMatchObject({ number: 'LI-000002', vat: '20.00', total: '120.00' });
+    expect(home.body.license.invoice.billed.licensee_vat_number).toBeNull();
+    const homePdf = await linkedPdf(`/licenses/${british.id}/invoice`, api);
+    // Only the licensor's VAT number is printed: no empty line for the licensee's.
+    expect(homePdf.text.match(/VAT number/g)).toEqual(['VAT number']);
+    const american = await signedFor({ licensee_name: `Pictures ${stamp}`, licensee_country: 'US' });
+    const abroad = await api.post(`/licenses/${american.id}/invoice`, {});
+    expect(abroad.status, JSON.stringify(abroad.body)).toBe(200);
+    expect(abroad.body.license.invoice.number).toBe('LI-000003');
   });
 });
 

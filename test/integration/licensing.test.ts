@@ -178,6 +178,8 @@ describe('the invoice', () => {
         vat: '0.00',
         total: '10.00',
         note: 'Reverse charge: the customer accounts for the VAT on this supply',
+        // An invoice under the reverse charge shows the licensee's VAT number, so it is not issued without one.
+        extra: { licensee_vat_number: 'DE123456789' },
       },
       {
         country: 'US',
@@ -188,7 +190,7 @@ describe('the invoice', () => {
       },
     ];
     for (const c of cases) {
-      const license = await signed(outgoing({ licensee_country: c.country }));
+      const license = await signed(outgoing({ licensee_country: c.country, ...c.extra }));
       const invoiced = await api.post(`/licenses/${license.id}/invoice`, {});
       expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(200);
       expect(invoiced.body.license.status).toBe('invoiced');

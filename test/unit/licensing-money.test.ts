@@ -35,6 +35,7 @@ describe('VAT on a licence invoice', () => {
       vat: '2.00',
       total: '12.00',
       note: 'VAT at 20%',
+      reverseCharge: false,
     });
     expect(licenceVat('0.03', { ...uk, licenseeCountry: 'GB' }).vat).toBe('0.01');
     // A licensee whose country is not known is taxed as at home, so VAT is never left off by omission.
@@ -44,9 +45,15 @@ describe('VAT on a licence invoice', () => {
   it('leaves it to an EU licensee under the reverse charge, and charges none to a US one', () => {
     expect(licenceVat('10.00', { ...uk, licenseeCountry: 'DE' })).toMatchObject({ vat: '0.00', total: '10.00' });
     expect(licenceVat('10.00', { ...uk, licenseeCountry: 'FR' }).note).toMatch(/^Reverse charge/);
+    // Only the reverse charge asks for the licensee's VAT number on the invoice (invoice.ts refuses it without).
+    expect(licenceVat('10.00', { ...uk, licenseeCountry: 'DE' }).reverseCharge).toBe(true);
+    expect(
+      licenceVat('10.00', { vatRegistered: true, companyCountry: 'FR', licenseeCountry: 'de' }).reverseCharge,
+    ).toBe(true);
     expect(licenceVat('10.00', { ...uk, licenseeCountry: 'US' })).toMatchObject({
       vat: '0.00',
       note: 'Outside the scope of VAT: the service is supplied to a business outside the country',
+      reverseCharge: false,
     });
   });
 
@@ -56,6 +63,8 @@ describe('VAT on a licence invoice', () => {
       vat: '0.00',
       total: '10.00',
     });
+    // Nor is there a reverse charge: an unregistered company's invoice to the EU needs no VAT number.
+    expect(licenceVat('10.00', { vatRegistered: false, licenseeCountry: 'DE' }).reverseCharge).toBe(false);
   });
 });
 

@@ -37,6 +37,8 @@ export const License = new Entity({
     licensee_address: { type: 'string' },
     licensee_phone: { type: 'string' },
     licensee_country: { type: 'string' },
+    /** Printed on the invoice; an invoice under the reverse charge is not issued without it (invoice.ts). */
+    licensee_vat_number: { type: 'string' },
     contacts: { type: CustomAttributeType<LicenseContact[]>('any') },
     usage: { type: 'string' },
     territory: { type: 'string' },

@@ -25,6 +25,7 @@ const TEXT_FIELDS = [
   ['licensee_address', (party: string) => `${party} address`],
   ['licensee_phone', (party: string) => `${party} phone`],
   ['licensee_country', (party: string) => `${party} country (two letters, e.g. GB)`],
+  ['licensee_vat_number', (party: string) => `${party} VAT number (optional)`],
   ['usage', () => 'Usage (the film, ad, game or record it is used in)'],
   ['territory', () => 'Territory'],
   ['term', () => 'Term'],
@@ -50,6 +51,13 @@ const DATE_FIELDS = [
   ['license_end_date', 'Licence end date'],
 ] as const;
 type Field = (typeof TEXT_FIELDS)[number][0] | (typeof DATE_FIELDS)[number][0] | 'contract_data' | 'tags';
+/**
+ * What a field of an outgoing licence is for, where its name does not say: the licensee's VAT number is optional until
+ * the invoice falls under the reverse charge, which the API then refuses to issue without it.
+ */
+const OUTGOING_DESCRIPTIONS: Partial<Record<Field, string>> = {
+  licensee_vat_number: 'Needed on an invoice under the reverse charge (a business customer in another EU country)',
+};
 
 function draftOf(license: License | undefined): Record<Field, string> {
   const value = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -162,7 +170,12 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
                 />
               </FormField>
               {fields.map(([field, words]) => (
-                <FormField key={field} label={words(party)} errorText={err(field)}>
+                <FormField
+                  key={field}
+                  label={words(party)}
+                  description={licenceType === 'outgoing' ? OUTGOING_DESCRIPTIONS[field] : undefined}
+                  errorText={err(field)}
+                >
                   <Input
                     data-testid={`license-${field}`}
                     value={draft[field]}

@@ -58,6 +58,10 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
             items={[
               // Who the invoice bills, as it was issued: the licence's own name may have been corrected since.
               ...(invoice.billed ? [{ label: 'Billed to', value: invoice.billed.licensee_name }] : []),
+              // The licensee's VAT number as the invoice prints it (none on invoices issued before it was kept).
+              ...(invoice.billed?.licensee_vat_number
+                ? [{ label: 'Licensee VAT number', value: invoice.billed.licensee_vat_number }]
+                : []),
               { label: 'Date', value: formatDate(invoice.date) },
               { label: 'Due', value: formatDate(invoice.due_date) },
               { label: 'Net', value: formatMoney(invoice.net, invoice.currency) },

@@ -176,6 +176,7 @@ export function LicensePage() {
               { label: 'Address', value: text(license.licensee_address) },
               { label: 'Phone', value: text(license.licensee_phone) },
               { label: 'Country', value: text(license.licensee_country) },
+              { label: 'VAT number', value: text(license.licensee_vat_number) },
               { label: 'Label', value: text(license.label) },
               { label: 'Usage', value: text(license.usage) },
               { label: 'Territory', value: text(license.territory) },

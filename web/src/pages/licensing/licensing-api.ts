@@ -24,6 +24,7 @@ export type License = {
   licensee_address?: string;
   licensee_phone?: string;
   licensee_country?: string;
+  licensee_vat_number: string | null;
   contacts: LicenseContact[];
   usage?: string;
   territory?: string;
