@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../shared/licence-due.js';
 import { formatMoney } from '../../shared/money.js';
 import type { LicenseDocumentMail, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import { membersOf } from '../data/access/companies.js';
@@ -49,7 +50,7 @@ function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { 
     };
   }
   const { invoice } = document;
-  const due = formatMoney(invoice.balance_due ?? invoice.total, invoice.currency);
+  const due = formatMoney(invoiceDue(invoice), invoice.currency);
   return {
     subject: `Invoice ${invoice.number} from ${billed.licensor_name}`,
     text: [

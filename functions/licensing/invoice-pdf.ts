@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../shared/licence-due.js';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../infra/resources.js';
@@ -57,7 +58,7 @@ function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): st
       `Licence fee (net): ${money(invoice.net)}`,
       `VAT at ${invoice.vat_rate}%: ${money(invoice.vat)}`,
       invoice.advance_received
-        ? `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoice.balance_due ?? invoice.total)}`
+        ? `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoiceDue(invoice))}`
         : `Total due: ${money(invoice.total)}`,
     ),
     invoice.vat_note,

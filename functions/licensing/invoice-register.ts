@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import type {
   CreditedInvoice,
@@ -49,7 +50,9 @@ function creditNoteLine(license: LicenseItem, { invoice, credit_note }: Credited
 /** A licence's invoice as it stands today: paid (on which day), overdue or awaiting payment. */
 function standing(license: LicenseItem, invoice: LicenseInvoice, day: string): string {
   if (license.status === 'paid') return `Paid on ${license.payment_date ?? ''}`.trim();
-  return invoice.due_date < day ? `Overdue since ${invoice.due_date}` : `Unpaid, due ${invoice.due_date}`;
+  // What is still owed is said when an advance made it less than the invoice's total.
+  const owed = invoice.balance_due ? `, ${formatMoney(invoiceDue(invoice), invoice.currency)} to pay` : '';
+  return invoice.due_date < day ? `Overdue since ${invoice.due_date}${owed}` : `Unpaid, due ${invoice.due_date}${owed}`;
 }
 
 /** Every invoice and credit note a licence has issued: its invoice, and each invoice credited with its credit note. */

@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import type { LicenseInvoice, LicenseRefund } from '../../shared/schemas/licensing.js';
@@ -119,7 +120,7 @@ export function invoiceRefund(
   { day, creditNote }: { day: string; creditNote: string },
 ) {
   const paidOn = license.payment_date ?? day;
-  const amount = invoice.balance_due ?? invoice.total;
+  const amount = invoiceDue(invoice);
   return refundLines(
     license,
     caller,

@@ -88,6 +88,11 @@ describe('an advance', () => {
     const text = await pdfText(new Uint8Array(await (await fetch(pdf.body.url)).arrayBuffer()));
     expect(text).toContain('Less the advance received');
     expect(text).toContain('Balance due');
+    // The register chases what is still due, not the invoice's total.
+    const register = (await api.get('/licensing/invoices')).body.documents as { number: string; status: string }[];
+    expect(register.find((d) => d.number === invoiced.invoice.number)?.status).toBe(
+      `Unpaid, due ${invoiced.invoice.due_date}, £86.67 to pay`,
+    );
 
     const paid = await Promise.all([1, 2, 3].map(() => api.post(`/licenses/${license.id}/payment`, {})));
     for (const answer of paid) expect(answer.status).toBe(200);

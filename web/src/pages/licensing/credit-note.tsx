@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../../../shared/licence-due';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -53,7 +54,7 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
       setBusy(false);
     }
   };
-  const due = formatMoney(invoice.balance_due ?? invoice.total, invoice.currency);
+  const due = formatMoney(invoiceDue(invoice), invoice.currency);
   return (
     <>
       <Button data-testid="license-credit-invoice" onClick={() => setOpen(true)}>

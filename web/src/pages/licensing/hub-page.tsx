@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../../../shared/licence-due';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -42,9 +43,12 @@ function LicenceTable({
         { id: 'status', header: 'State', cell: (l) => <StatusBadge word={l.status} /> },
         {
           id: 'fee',
-          header: 'Fee',
+          // An invoiced licence is chased for what is still due on its invoice (the advance received deducted).
+          header: 'Fee or amount due',
           cell: (l) =>
-            l.invoice ? formatMoney(l.invoice.total, l.invoice.currency) : formatMoney(l.fee, l.fee_currency),
+            l.invoice
+              ? `${formatMoney(invoiceDue(l.invoice), l.invoice.currency)} due`
+              : formatMoney(l.fee, l.fee_currency),
         },
         {
           id: 'date',

@@ -1,3 +1,4 @@
+import { invoiceDue } from '../../../../shared/licence-due';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -75,7 +76,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                     },
                     {
                       label: 'Balance due',
-                      value: formatMoney(invoice.balance_due ?? invoice.total, invoice.currency),
+                      value: formatMoney(invoiceDue(invoice), invoice.currency),
                     },
                   ]
                 : []),
