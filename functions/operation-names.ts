@@ -414,6 +414,7 @@ export const OPERATION_NAMES = {
     'deleteStatement',
     'statementPdf',
     'statementCsv',
+    'statementLines',
     'newStatementVersion',
     'notYetStated',
     'bulkPay',

@@ -582,6 +582,7 @@ export const ROUTES: readonly Route[] = [
   r('DELETE', '/statements/{id}', 'statements', 'deleteStatement', 'tenant', 'money.write'),
   r('GET', '/statements/{id}/pdf', 'statements', 'statementPdf', 'tenant', 'money.read'),
   r('GET', '/statements/{id}/csv', 'statements', 'statementCsv', 'tenant', 'money.read'),
+  r('GET', '/statements/{id}/lines', 'statements', 'statementLines', 'tenant', 'money.read'),
   r('POST', '/statements/{id}/new_version', 'statements', 'newStatementVersion', 'tenant', 'money.write'),
   r('GET', '/statement_runs', 'statements', 'listStatementRuns', 'tenant', 'money.read'),
   r('GET', '/statement_runs/{id}', 'statements', 'getStatementRun', 'tenant', 'money.read'),

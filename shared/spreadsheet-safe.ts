@@ -20,6 +20,12 @@ export function spreadsheetSafe(text: string): string {
   return text !== '' && FORMULA_START.includes(text[0]) && !plainNumber.test(text) ? `'${text}` : text;
 }
 
+/** A cell as it was before spreadsheetSafe: for reading back a file the product wrote, to show or compare its text. */
+export function spreadsheetText(cell: string): string {
+  const text = cell.slice(1);
+  return cell.startsWith("'") && spreadsheetSafe(text) === cell ? text : cell;
+}
+
 /**
  * The same rule as DuckDB SQL over a text column, for CSVs DuckDB writes itself (COPY … TO). The first character is
  * read with `ord` (its code point, -1 for an empty text) rather than a regular expression: a statement run applies

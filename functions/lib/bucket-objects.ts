@@ -47,6 +47,17 @@ export async function getBytes(bucket: string, key: string): Promise<Uint8Array 
   }
 }
 
+/** An object as a stream of its bytes, with its size, or null when there is none under the key. */
+export async function getStream(bucket: string, key: string): Promise<{ body: Readable; bytes: number } | null> {
+  try {
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return { body: required(object.Body, 'the object body') as Readable, bytes: object.ContentLength ?? 0 };
+  } catch (error) {
+    if (noObject(error)) return null;
+    throw error;
+  }
+}
+
 export async function putBytes(bucket: string, key: string, body: Uint8Array | string, contentType: string) {
   await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }

@@ -195,3 +195,26 @@ export const artistRoyaltyLinesResponse = listResponse(
   'royalties',
   z.looseObject({ id: z.string(), pay_period: z.string().nullable(), artist_share: money }),
 ).extend({ artist_payable: money });
+
+/** GET statements/{id}/lines: a page of a published statement's lines (its CSV's), and what the kept lines add up to. */
+export const statementLinesResponse = z.looseObject({
+  lines: z.array(
+    z.looseObject({
+      pay_period: z.string(),
+      retailer: z.string(),
+      territory: z.string(),
+      sales_format: z.string(),
+      release: z.string(),
+      track: z.string(),
+      isrc: z.string(),
+      quantity: z.number(),
+      label_payable: money,
+      term: z.string(),
+      share: money,
+    }),
+  ),
+  total_count: count,
+  total_pages: count,
+  quantity: z.number(),
+  share: money,
+});

@@ -423,3 +423,37 @@ export type AccountView = {
   entries: AccountEntry[];
   statements: StatementRow[];
 };
+
+/**
+ * The filters of a statement's lines page, each the value of one of the statement's tables (its store, territory,
+ * format, release, track as the table names it, month, contract term). A table's row opens its lines with one.
+ */
+export const STATEMENT_LINE_FILTERS = ['store', 'territory', 'format', 'release', 'track', 'month', 'term'] as const;
+export type StatementLineFilter = (typeof STATEMENT_LINE_FILTERS)[number];
+
+/** One line of a published statement, as its CSV holds it (text as the report or the catalogue named it). */
+export type StatementLine = {
+  pay_period: string;
+  retailer: string;
+  territory: string;
+  sales_format: string;
+  release: string;
+  track: string;
+  isrc: string;
+  quantity: number;
+  /** The label's share of the line, in the company's currency. */
+  label_payable: ExactMoney;
+  term: string;
+  /** What the line pays this statement's account. */
+  share: ExactMoney;
+};
+
+/** GET statements/{id}/lines: a page of the lines the filters keep, and what all of those lines add up to. */
+export type StatementLinesPage = {
+  lines: StatementLine[];
+  total_count: number;
+  total_pages: number;
+  quantity: number;
+  /** Σ of the kept lines' share, exact: with no filter, the statement's lines total (its control figure). */
+  share: ExactMoney;
+};

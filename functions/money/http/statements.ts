@@ -32,12 +32,14 @@ import {
   resendInput,
   runInput,
   runViewQuery,
+  statementLinesQuery,
   statementListQuery,
   adminStatementListQuery,
   statementPatch,
   type OneAccountInput,
   type StatementListQuery,
 } from '../statements/api/schemas.js';
+import { statementLines } from '../statements/api/statement-lines.js';
 import {
   bulkDownload,
   bulkPay,
@@ -163,6 +165,13 @@ const operations = {
     params: idParams,
     response: documentLinkResponse,
     run: ({ tenantId, params }) => documentUrl(tenantId, params.id, 'csv'),
+  }),
+  /** A page of the statement's lines, as its CSV holds them, kept by its tables' rows (statement-lines.ts). */
+  statementLines: operation('tenant', {
+    params: idParams,
+    query: statementLinesQuery,
+    response: runAnswers.statementLinesResponse,
+    run: ({ tenantId, params, query }) => statementLines(tenantId, params.id, query),
   }),
   /** Money in months already stated that no statement carries yet, per statement (a correction states it). */
   notYetStated: operation('tenant', {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { humanizeField } from '../../../../shared/messages.js';
-import { ACCOUNT_TYPES, RUN_KINDS, STATEMENT_TYPES } from '../../../../shared/schemas/statement-views.js';
+import {
+  ACCOUNT_TYPES,
+  RUN_KINDS,
+  STATEMENT_LINE_FILTERS,
+  STATEMENT_TYPES,
+} from '../../../../shared/schemas/statement-views.js';
 import { listQuerySchema } from '../../../lib/list-query.js';
 import { companyFilter } from '../../../lib/across-companies.js';
 
@@ -117,3 +122,13 @@ export const periodQuery = z.strictObject({
 });
 export type PeriodQuery = z.infer<typeof periodQuery>;
 export const optionalIdParams = z.strictObject({ id: id.optional() });
+
+/** GET statements/{id}/lines: a page of at most 100 lines, and a filter per statement table (the row's name). */
+export const statementLinesQuery = z.strictObject({
+  page: z.coerce.number('Page must be a number').int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number('Per page must be a number').int().min(1).max(100).default(50),
+  ...Object.fromEntries(STATEMENT_LINE_FILTERS.map((name) => [name, z.string().max(300).optional()])),
+});
+export type StatementLinesQuery = { page: number; per_page: number } & Partial<
+  Record<(typeof STATEMENT_LINE_FILTERS)[number], string>
+>;
