@@ -24,12 +24,17 @@ const amount = (what: string) =>
     .regex(/^\d{1,12}(\.\d{1,2})?$/, `${what} must be an amount such as 1500.00`);
 
 const shortText = (what: string, max = 200) =>
-  z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max);
+  z
+    .string(`${what} is required`)
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be under ${max} characters`);
 const isoDate = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
+    // A day of the calendar: 2026-13-45 is refused, not rolled into another day.
+    .pipe(z.iso.date(`${what} must be a date (YYYY-MM-DD)`));
 const TERRITORY = 'Each territory is a code such as GB or IE';
 const code = z.string().trim().min(2, TERRITORY).max(3, TERRITORY);
 

@@ -8,7 +8,11 @@ export const cwrFileInput = z.strictObject({
   song_ids: z.array(z.string().trim().min(1).max(64)).max(5000).optional(),
   all: z.boolean().optional(),
   version: z.enum(CWR_FILE_VERSIONS, 'Version must be 2.1 or 2.2').optional(),
-  receiver_society_id: z.string('Receiver society is required').trim().min(1, 'Receiver society is required').max(64),
+  receiver_society_id: z
+    .string('Receiver society is required')
+    .trim()
+    .min(1, 'Receiver society is required')
+    .max(64, 'Receiver society must be under 64 characters'),
 });
 export type CwrFileInput = z.infer<typeof cwrFileInput>;
 

@@ -9,7 +9,12 @@ export const TEMPLATE_BLOCK_TYPES = ['cover', 'text', 'player_button', 'feedback
 const MAX_BLOCKS = 30;
 
 const buttonLabel = (fallback: string) =>
-  z.string().trim().min(1, 'Button label is required').max(60, 'Button label is too long').default(fallback);
+  z
+    .string()
+    .trim()
+    .min(1, 'Button label is required')
+    .max(60, 'Button label must be under 60 characters')
+    .default(fallback);
 
 const block = z.discriminatedUnion(
   'type',
@@ -17,13 +22,17 @@ const block = z.discriminatedUnion(
     z.strictObject({ type: z.literal('cover') }),
     z.strictObject({
       type: z.literal('text'),
-      text: z.string('Text is required').trim().min(1, 'Text is required').max(5000, 'Text is too long'),
+      text: z
+        .string('Text is required')
+        .trim()
+        .min(1, 'Text is required')
+        .max(5000, 'Text must be under 5000 characters'),
     }),
     z.strictObject({ type: z.literal('player_button'), label: buttonLabel('Listen now') }),
     z.strictObject({ type: z.literal('feedback_button'), label: buttonLabel('Leave feedback') }),
     z.strictObject({
       type: z.literal('footer'),
-      text: z.string().trim().max(1000, 'Footer text is too long').optional(),
+      text: z.string().trim().max(1000, 'Footer text must be under 1000 characters').optional(),
     }),
   ],
   { error: 'Block type must be cover, text, player button, feedback button or footer' },
@@ -45,7 +54,7 @@ const colour = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be like #1a2b3c');
 
 const templateFields = {
-  name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  name: z.string('Name is required').trim().min(1, 'Name is required').max(100, 'Name must be under 100 characters'),
   accent_colour: colour,
   blocks,
 };

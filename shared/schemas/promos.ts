@@ -10,19 +10,24 @@ export const MAX_MEMBER_CSV_ROWS = 5000;
 export const MAX_RECIPIENTS_PER_SEND = 5000;
 
 const shortText = (what: string, max = 200) =>
-  z.string(`${what} is required`).trim().min(1, `${what} is required`).max(max, `${what} is too long`);
+  z
+    .string(`${what} is required`)
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} must be under ${max} characters`);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const isoDate = (what: string) =>
   z
     .string(`${what} is required`)
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`);
+    // A day of the calendar: 2026-13-45 is refused, not rolled into another day.
+    .pipe(z.iso.date(`${what} must be a date (YYYY-MM-DD)`));
 const tags = z.array(z.string().trim().min(1).max(40)).max(30).optional();
 const emailAddress = z
   .string('Email is required')
   .trim()
   .toLowerCase()
-  .max(254, 'Email is too long')
+  .max(254, 'Email must be under 254 characters')
   .pipe(z.email('Email is not a valid address'));
 
 export const mailingListInput = z.strictObject({
@@ -59,7 +64,10 @@ const promoFields = {
   start_date: isoDate('Start date'),
   expiry_date: isoDate('Expiry date'),
   access: z.enum(['stream', 'download'], 'Access must be stream only or download'),
-  download_limit: z.int('Download limit must be a whole number').min(0).max(100),
+  download_limit: z
+    .int('Downloads per recipient must be a whole number from 0 to 100')
+    .min(0, 'Downloads per recipient must be a whole number from 0 to 100')
+    .max(100, 'Downloads per recipient must be a whole number from 0 to 100'),
   feedback_required: z.boolean(),
   recording_ids: z.array(z.string().trim().min(1).max(64)).max(100),
   /** The label's mail template the promo is sent with; absent, the default one (null in an edit goes back to it). */

@@ -37,8 +37,19 @@ describe('label tools', () => {
     await page.getByTestId('todo-add').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Task Body must not be blank');
     await page.getByTestId('todo-new-body').locator('input').fill('Send the press kit');
+    // A day that does not exist is refused as typed, never saved as another day.
+    const due = page.getByLabel('Due date', { exact: true });
+    await due.fill('2026/02/30');
+    expect(await due.inputValue()).toBe('2026/02/30');
+    await page.getByTestId('todo-add').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Due date must be a whole date (YYYY/MM/DD)');
+    expect(
+      (await own.api.get(`/labels/${label.id}/todo_list`)).body.todo_tasks.map((t: { body: string }) => t.body),
+    ).not.toContain('Send the press kit');
+    await due.fill('2026/03/02');
     await page.getByTestId('todo-add').click();
     await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Send the press kit');
+    expect(await page.getByTestId('todo-tasks').textContent()).toContain('2nd Mar 2026');
 
     // Ticked: the box follows the saved task once the server has it.
     const box = page.getByRole('checkbox', { name: 'Done: Upload the label’s logo' });

@@ -106,8 +106,16 @@ describe('promos', () => {
     await page.getByTestId('send-lists').getByRole('button').first().click();
     await page.getByRole('option', { name: /Journey DJs/ }).click();
     await page.keyboard.press('Escape');
+    // A wrong address is named, whole, before anything is sent.
+    const addresses = page.getByTestId('send-addresses').locator('textarea');
+    await addresses.fill('bob at example');
+    await page.getByTestId('send-promo').click();
+    await page.getByText('“bob at example” is not an e-mail address').waitFor();
+    await addresses.fill('');
     await page.getByTestId('send-promo').click();
     await page.getByText('Promo sending to 2 people').waitFor();
+    // Sent: the panel starts again empty, so a second click sends nothing twice.
+    await expect.poll(() => page.getByTestId('send-lists').innerText()).not.toContain('Journey DJs');
 
     // The recipient opens the link from the mail in the outbox, in a browser that is not signed in.
     const mail = await until(async () => {

@@ -62,7 +62,7 @@ describe('promo mail templates', () => {
     expect(fails({ name: 'Two', blocks: [footer, footer] })?.[0]).toContain('exactly one footer');
     expect(fails({ name: 'Odd', blocks: [{ type: 'script' }, footer] })?.[0]).toMatch(/^blocks\.0\.type: Block type/);
     expect(fails({ name: 'Long', blocks: [{ type: 'text', text: 'x'.repeat(5001) }, footer] })).toEqual([
-      'blocks.0.text: Text is too long',
+      'blocks.0.text: Text must be under 5000 characters',
     ]);
     expect(fails({ name: 'Many', blocks: [...Array(30).fill({ type: 'cover' }), footer] })?.[0]).toContain(
       'at most 30',

@@ -8,7 +8,7 @@ import { InvalidField } from '../../lib/errors.js';
  * sends them) or a year; without either, the default: the 12 months to the end of last
  * month. Dates select whole pay periods (YYYY-MM), as the royalties list does.
  */
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const date = z.iso.date('must be a date (YYYY-MM-DD)');
 export const financeQuery = z.strictObject({
   start_date: date.optional(),
   end_date: date.optional(),

@@ -1,10 +1,21 @@
-import DatePicker from '@cloudscape-design/components/date-picker';
+import Button from '@cloudscape-design/components/button';
+import Calendar from '@cloudscape-design/components/calendar';
 import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Popover from '@cloudscape-design/components/popover';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState } from 'react';
 import { DATE_HINT } from './form-rules';
+
+/** A held day (YYYY-MM-DD) as the field shows it, and what is typed as the form holds it. */
+const shown = (value: string) => value.replaceAll('-', '/');
+const held = (typed: string) => typed.trim().replaceAll('/', '-');
 
 /**
  * How every form asks for a calendar day: typed as YYYY/MM/DD or picked from a calendar. The value it holds and
  * gives is YYYY-MM-DD, what the API stores, so a form's rules (`rules.day`) and its request need no conversion.
+ * What is typed is kept as typed: a day that does not exist (2026/13/45, 2026/02/30) reaches the form's rules and is
+ * refused there with the field named, never quietly turned into another day (as a masked date field does).
  * `testId` marks a wrapper, so a test types into its `input`.
  */
 export function DateInput({
@@ -16,23 +27,51 @@ export function DateInput({
 }: {
   value: string;
   onChange: (value: string) => void;
-  /** The field's name, for the calendar button's words ("Choose the payment date"). */
+  /** The field's name, for the input's and the calendar button's words ("Choose the payment date"). */
   label: string;
   invalid?: boolean;
   testId?: string;
 }) {
+  const [typed, setTyped] = useState(shown(value));
+  // A value set from outside (a form reset, a day picked) shows; what the user is typing stays as typed.
+  const text = held(typed) === value ? typed : shown(value);
+  const pick = (day: string) => {
+    setTyped(shown(day));
+    onChange(day);
+  };
   return (
     <div data-testid={testId}>
-      <DatePicker
-        value={value}
-        onChange={({ detail }) => onChange(detail.value)}
-        placeholder={DATE_HINT}
-        invalid={invalid}
-        // The calendar button is an icon only: its name says which date it opens.
-        i18nStrings={{
-          openCalendarAriaLabel: (date) => (date ? `${label}, ${date}` : `Choose the ${label.toLowerCase()}`),
-        }}
-      />
+      <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
+        <Input
+          value={text}
+          placeholder={DATE_HINT}
+          invalid={invalid}
+          ariaLabel={label}
+          inputMode="numeric"
+          onChange={({ detail }) => {
+            setTyped(detail.value);
+            onChange(held(detail.value));
+          }}
+        />
+        <Popover
+          triggerType="custom"
+          position="bottom"
+          size="medium"
+          content={
+            <Calendar
+              value={/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : ''}
+              onChange={({ detail }) => pick(detail.value)}
+            />
+          }
+        >
+          <Button
+            variant="icon"
+            iconName="calendar"
+            formAction="none"
+            ariaLabel={value ? `${label}, ${value}` : `Choose the ${label.toLowerCase()}`}
+          />
+        </Popover>
+      </SpaceBetween>
     </div>
   );
 }

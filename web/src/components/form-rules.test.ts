@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { rules, serverFieldErrors, validate, zodErrors } from './form-rules';
+import { dayProblem, rules, serverFieldErrors, validate, zodErrors } from './form-rules';
 
 describe('form rules', () => {
   it('uses the product’s messages and the first failing rule per field', () => {
@@ -25,6 +25,12 @@ describe('form rules', () => {
     expect(validate({ a: 'GBR', b: 'gb', c: ' ' }, { a: [code], b: [code], c: [code] })).toEqual({
       a: 'Code must be 2 letters',
     });
+  });
+  it('takes a day of the calendar only: a typed day that does not exist is refused, not moved', () => {
+    expect(dayProblem('Due date', '2026-02-28')).toBeNull();
+    expect(dayProblem('Due date', '2028-02-29')).toBeNull();
+    for (const typed of ['2026-13-45', '2026-02-30', '2027-02-29', '2026-1-5'])
+      expect(dayProblem('Due date', typed)).toBe('Due date must be a whole date (YYYY/MM/DD)');
   });
   it('passes blank optional values', () => {
     expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual(

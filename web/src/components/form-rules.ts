@@ -1,6 +1,6 @@
 import { VALIDATION } from '../../../shared/messages';
 import { issueText } from '../../../shared/issue-text';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Form validation as a per-field rule map (the Cloudscape demos' pattern): each rule returns an
@@ -20,7 +20,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * as YYYY-MM-DD, what the API stores.
  */
 export const DATE_HINT = 'YYYY/MM/DD';
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day of the calendar as YYYY-MM-DD: 2026-13-45 and 2026-02-30 are not days. */
+const DAY = z.iso.date();
 
 export const rules = {
   required:
@@ -48,7 +49,9 @@ export const rules = {
   day:
     (label: string): Rule<unknown> =>
     (value) =>
-      isBlank(value) || DAY.test(String(value).trim()) ? null : `${label} must be a whole date (${DATE_HINT})`,
+      isBlank(value) || DAY.safeParse(String(value).trim()).success
+        ? null
+        : `${label} must be a whole date (${DATE_HINT})`,
   confirmed:
     (other: string): Rule<Record<string, unknown>> =>
     (value, values) =>

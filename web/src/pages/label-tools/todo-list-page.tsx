@@ -17,6 +17,8 @@ import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
 import { DateField } from '../../components/date-input';
+import { dayProblem } from '../../components/form-rules';
+import { formatDate } from '../../../../shared/format';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
@@ -29,6 +31,11 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const add = async () => {
+    const wrongDay = dayProblem('Due date', due);
+    if (wrongDay) {
+      setErrors({ due_date: wrongDay });
+      return;
+    }
     setSaving(true);
     try {
       const answered = await toolsApi.addTask(listId, { body, due_date: due, assignee_id: assignee.value });
@@ -101,6 +108,8 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
         </Header>
       }
       items={answer.todo_tasks}
+      // A long task wraps in its cell instead of pushing the other columns off the card.
+      wrapLines
       trackBy="id"
       empty={<Box color="text-status-inactive">No tasks yet</Box>}
       columnDefinitions={[
@@ -122,7 +131,7 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
           isRowHeader: true,
           cell: (t) => (t.done ? <s>{t.body}</s> : t.body),
         },
-        { id: 'due', header: 'Due', cell: (t) => t.due_date || '—' },
+        { id: 'due', header: 'Due', cell: (t) => (t.due_date ? formatDate(t.due_date) : '—') },
         {
           id: 'assignee',
           header: 'Assigned to',

@@ -29,6 +29,10 @@ type Draft = Omit<
   Promo,
   'id' | 'release_id' | 'status' | 'recordings' | 'sent_at' | 'send_at' | 'schedule' | 'schedule_error'
 >;
+/** The API's own sentence, said before sending. */
+const limitIsWhole = (typed: string) => /^\d{1,3}$/.test(typed.trim()) && Number(typed) <= 100;
+const DOWNLOAD_LIMIT = 'Downloads per recipient must be a whole number from 0 to 100';
+
 const accessOptions = (['stream', 'download'] as const).map((value) => ({
   value,
   label: displayLabel(`promo_access_${value}`),
@@ -37,7 +41,12 @@ const accessOptions = (['stream', 'download'] as const).map((value) => ({
 /** The promo's fields as a form: editable while it is a draft (the API refuses changes once sent). */
 function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   const [draft, setDraft] = useState<Draft>(promo);
-  useEffect(() => setDraft(promo), [promo]);
+  // Kept as typed, so "2.7" is refused as it stands instead of being saved as 2.
+  const [limit, setLimit] = useState(String(promo.download_limit));
+  useEffect(() => {
+    setDraft(promo);
+    setLimit(String(promo.download_limit));
+  }, [promo]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const recordings = promo.recordings ?? [];
   const templates = useApi<{ templates: { id: string; name: string }[] }>('/promo_templates').data?.templates ?? [];
@@ -46,7 +55,7 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
     ...templates.map((t) => ({ value: t.id, label: t.name })),
   ];
   const send = () => {
-    const { title, artists, subject, biog, start_date, expiry_date, access, download_limit, feedback_required } = draft;
+    const { title, artists, subject, biog, start_date, expiry_date, access, feedback_required } = draft;
     return api.patch<{ message: string }>(`/promos/${promo.id}`, {
       title,
       artists,
@@ -55,7 +64,7 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
       start_date,
       expiry_date,
       access,
-      download_limit,
+      download_limit: limitIsWhole(limit) ? Number(limit.trim()) : promo.download_limit,
       feedback_required,
       recording_ids: draft.recording_ids,
       template_id: draft.template_id ?? null,
@@ -63,7 +72,8 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
     });
   };
   const { errors, submit: save } = useFormSubmit({
-    validate: () => ({}),
+    validate: (): Record<string, string> =>
+      draft.access === 'stream' || limitIsWhole(limit) ? {} : { download_limit: DOWNLOAD_LIMIT },
     send,
     onSuccess: (saved) => {
       notify('notification', saved.message);
@@ -130,18 +140,22 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
               onChange={(e) => set('access', e.detail.selectedOption.value as Draft['access'])}
             />
           </FormField>
-          <FormField label="Downloads per recipient" errorText={err('download_limit')}>
-            <Input
-              type="number"
-              value={String(draft.download_limit)}
-              onChange={(e) => set('download_limit', Number.parseInt(e.detail.value || '0', 10))}
-            />
-          </FormField>
-          <FormField label="Feedback" errorText={err('feedback_required')}>
-            <Checkbox checked={draft.feedback_required} onChange={(e) => set('feedback_required', e.detail.checked)}>
-              Feedback required before download
-            </Checkbox>
-          </FormField>
+          {/* A stream-only promo has no downloads: their limit and the feedback asked before one do not apply. */}
+          {draft.access === 'download' ? (
+            <>
+              <FormField label="Downloads per recipient" errorText={err('download_limit')}>
+                <Input inputMode="numeric" value={limit} onChange={(e) => setLimit(e.detail.value)} />
+              </FormField>
+              <FormField label="Feedback" errorText={err('feedback_required')}>
+                <Checkbox
+                  checked={draft.feedback_required}
+                  onChange={(e) => set('feedback_required', e.detail.checked)}
+                >
+                  Feedback required before download
+                </Checkbox>
+              </FormField>
+            </>
+          ) : null}
         </ColumnLayout>
         <FormField
           label="Mail template"
@@ -174,6 +188,9 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   );
 }
 
+/** A plain check that a line is an e-mail address (the API checks it fully). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Send to mailing lists and single addresses (one a line). */
 function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
@@ -186,14 +203,29 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
   const options = (lists.data?.mailing_lists ?? [])
     .filter((l) => l.active)
     .map((l) => ({ value: l.id, label: l.name, description: `${l.member_count ?? 0} members` }));
-  const { errors, submit: send } = useFormSubmit({
-    validate: () => ({}),
+  // One address a line (a comma or semicolon also parts two): spaces stay inside a line, so "bob at example" is one
+  // address, named as wrong, not three.
+  const emails = addresses
+    .split(/[\n,;]+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const {
+    errors,
+    submitting,
+    submit: send,
+  } = useFormSubmit({
+    validate: (): Record<string, string> => {
+      const wrong = emails.find((email) => !EMAIL.test(email));
+      return wrong ? { emails: `“${wrong}” is not an e-mail address` } : {};
+    },
     send: () =>
       api.post<{ message: string }>(`/promos/${promo.id}/send`, {
         mailing_list_ids: chosen,
-        emails: addresses.split(/[\s,;]+/).filter(Boolean),
+        emails,
         ...(sendAt ? { send_at: sendAt } : {}),
       }),
+    // The API names a wrong address by its place in the list; the form has one field for them all.
+    fieldOf: (field) => field.replace(/^emails\.\d+$/, 'emails'),
     onSuccess: (sent) => {
       notify('notification', sent.message);
       onSent();
@@ -236,7 +268,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
             />
           </SpaceBetween>
         </FormField>
-        <Button variant="primary" onClick={send} data-testid="send-promo">
+        <Button variant="primary" onClick={send} loading={submitting} data-testid="send-promo">
           {sendAt ? 'Schedule send' : 'Send promo'}
         </Button>
       </SpaceBetween>
@@ -286,6 +318,7 @@ export function PromoDetailPage() {
   const answer = useApi<{ promo: Promo }>(`/promos/${promoId}`);
   const promo = answer.data?.promo;
   const reload = () => void answer.mutate();
+  const [sends, setSends] = useState(0);
   if (!promo) return <ContentLayout header={<Header variant="h1">Promo</Header>} />;
   return (
     <ContentLayout
@@ -318,7 +351,15 @@ export function PromoDetailPage() {
         </Container>
         <ScheduledSend promo={promo} onChange={reload} />
         {promo.status === 'draft' && <PromoForm promo={promo} onSaved={reload} />}
-        <SendPanel promo={promo} onSent={reload} />
+        {/* A new panel after each send: its lists and addresses cleared, so a second click does not send again. */}
+        <SendPanel
+          key={sends}
+          promo={promo}
+          onSent={() => {
+            setSends((n) => n + 1);
+            reload();
+          }}
+        />
       </SpaceBetween>
     </ContentLayout>
   );
