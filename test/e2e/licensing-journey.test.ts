@@ -209,9 +209,20 @@ describe('licensing journey', () => {
     expect(sources.split('\n').filter((line) => /no payee filter|have no import/.test(line))).toHaveLength(1);
     await screenshotIfAsked(page, 'test-results/licensing-statement.png', true);
 
-    // The licensee's figure opens the lines behind it, each naming the licence it came from.
+    // The licensee's figure opens the statement's own lines behind it: both, adding up to its amount.
     await page.getByTestId(`statement-summary-store-${licensee}`).click();
-    await page.waitForURL(/\/royalties/);
+    await page.waitForURL(/\/lines\?store=/);
+    await expect
+      .poll(() => page.getByTestId('statement-lines-total').textContent())
+      .toBe('2 lines · quantity 2 · amount £120.000000');
+    expect(await page.getByTestId('statement-lines-filters').textContent()).toContain(`Store: ${licensee}`);
+    await screenshotIfAsked(page, 'test-results/licensing-statement-lines.png', true);
+    // In the royalties list, the same store's lines each name the licence they came from.
+    const [year, month] = period.split('-').map(Number);
+    const lastDay = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).toISOString().slice(0, 10);
+    await page.goto(
+      `${cloudUrl()}/user/royalties?${new URLSearchParams({ start_date: `${period}-01`, end_date: lastDay, retailer: licensee })}`,
+    );
     const named = `${licensee} (Closing credits of a feature film)`;
     await expect
       .poll(() => page.locator('[data-testid^="royalty-license-"]').allTextContents())

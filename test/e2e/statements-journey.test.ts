@@ -3,11 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
 import { openManagerSession, screenshotIfAsked, JOURNEY } from '../support/browser.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
+import { formatMoney } from '../../shared/money.js';
 
 /**
  * Statements end to end in Chromium: a run for a payee owed money is previewed and
  * published, the statement opens with its account adding up, its PDF downloads, its net revenue
- * drills down to the royalty lines behind it, and it is marked paid.
+ * drills down to the lines behind it, and it is marked paid.
  */
 let browser: Browser;
 let page: Page;
@@ -99,13 +100,20 @@ describe('a statement in the browser', JOURNEY, () => {
     ).toBe('%PDF-');
   }, 60_000);
 
-  it('drills down from net revenue to the royalty lines behind it', async () => {
+  it("drills down from net revenue to the statement's own lines behind it, adding up to it", async () => {
     const detail = page.url();
+    const statementId = new URL(detail).pathname.split('/').at(-1) ?? '';
+    const shown = (await api.get(`/statements/${statementId}`)).body.statement;
     await page.getByTestId('statement-figure-royalties').click();
-    await page.waitForURL(/\/royalties/);
-    expect(new URL(page.url()).searchParams.get('start_date')).toBe('2024-01-01');
-    expect(new URL(page.url()).searchParams.get('end_date')).toBe('2024-02-29');
+    await page.waitForURL(/\/lines$/);
     await page.getByText(`Paid Track ${stamp}`).first().waitFor({ timeout: 30_000 });
+    // Every line of the statement (no filter), its amount the net revenue to the millionth.
+    const total = (await page.getByTestId('statement-lines-total').textContent()) ?? '';
+    expect(total).toMatch(/^\d+ lines? · quantity [\d,]+ · amount /);
+    expect(total).toBe(
+      `${shown.control.lines} ${shown.control.lines === 1 ? 'line' : 'lines'} · quantity ${total.split(' · ')[1]?.replace('quantity ', '')} · amount ${formatMoney(shown.control.lines_total, shown.currency, { precision: 'exact' })}`,
+    );
+    await screenshotIfAsked(page, '/tmp/statement-lines.png', true);
     await page.goto(detail);
   }, 60_000);
 

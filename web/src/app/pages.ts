@@ -150,6 +150,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   statements: () => import('../pages/money/statements/statements-page').then((m) => m.StatementsPage),
   statement: () => import('../pages/money/statements/statement-detail-page').then((m) => m.StatementDetailPage),
   'statement-edit': () => import('../pages/money/statements/statement-edit-page').then((m) => m.StatementEditPage),
+  'statement-lines': () => import('../pages/money/statements/statement-lines-page').then((m) => m.StatementLinesPage),
   'statement-run': () => import('../pages/money/statements/statement-run-page').then((m) => m.StatementRunPage),
   'release-assets': () => import('../pages/catalogue/assets-page').then((m) => m.ReleaseAssetsPage),
   'release-products': () => import('../pages/catalogue/release-products-page').then((m) => m.ReleaseProductsPage),

@@ -332,6 +332,8 @@ describe('route table', () => {
     expect(page('/user/artists/:artistId/finances')).toEqual(['artist-finances', 'user', true]);
     expect(page('/user/artists/:artistId/finances/generate_report')).toEqual(['artist-generate-report', 'user', true]);
     expect(page('/user/finances/statements/:statementId')).toEqual(['statement', 'user', true]);
+    expect(page('/user/finances/statements/:statementId/lines')).toEqual(['statement-lines', 'user', true]);
+    expect(page('/distribution/finances/statements/:statementId/lines')).toEqual(['statement-lines', 'admin', true]);
     expect(page('/user/finances/statement_run')).toEqual(['statement-run', 'user', true]);
   });
 

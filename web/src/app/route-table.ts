@@ -134,6 +134,7 @@ export type PageKey =
   | 'statements'
   | 'statement'
   | 'statement-edit'
+  | 'statement-lines'
   | 'statement-run'
   | 'label-distribution-statements'
   | 'label-statement-settings'
@@ -552,6 +553,7 @@ const userRoutes: RouteDef[] = [
       'statements',
       'statements/:statementId',
       'statements/:statementId/edit',
+      'statements/:statementId/lines',
       'statement_run',
       'payment_run',
       'payments',
@@ -614,6 +616,7 @@ function statementPages(list: string, run: string): Record<string, PageKey> {
     [list]: 'statements',
     [`${list}/:statementId`]: 'statement',
     [`${list}/:statementId/edit`]: 'statement-edit',
+    [`${list}/:statementId/lines`]: 'statement-lines',
     [run]: 'statement-run',
   };
 }
@@ -856,6 +859,7 @@ const distributionRoutes: RouteDef[] = withPages(
       'statements/new',
       'statements/:statementId',
       'statements/:statementId/edit',
+      'statements/:statementId/lines',
       'expenses',
       'expenses/new',
       'expenses/:expenseId/edit',

@@ -18,7 +18,7 @@ import { statementOf } from './statements.js';
  * from the ledger's by a filter, but they are the CSV's. Each request reads the file from the start; a statement of
  * more lines than a page can read in about a second is refused, with the CSV to download instead.
  */
-export const MAX_LISTED_LINES = 200_000;
+const MAX_LISTED_LINES = 200_000;
 /** About 150 bytes a line: a file this big holds more lines than MAX_LISTED_LINES, whatever its control says. */
 const MAX_LISTED_BYTES = 64 * 1024 * 1024;
 

@@ -38,7 +38,7 @@ export function ExplainedAmount({
       <RouterLink
         href={explain.href}
         data-testid={testId}
-        ariaLabel={`Explain ${text}: open the royalty lines behind it`}
+        ariaLabel={`Explain ${text}: open the lines behind it`}
       >
         {text}
       </RouterLink>

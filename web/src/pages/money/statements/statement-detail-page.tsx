@@ -119,7 +119,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
   const [paying, setPaying] = useState(false);
   const [versioning, setVersioning] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const scope = explainScope(statement, pages.royalties);
+  const scope = explainScope(statement, pages.royalties, pages.lines?.(statement.id) ?? null);
   const currency = statement.currency;
   const title = statementTitle(statement);
   const paymentPages = paymentPagesFor(useLocation().pathname);

@@ -143,6 +143,26 @@ describe('"Explain this number" links', () => {
     expect(query(explainRevenue(artist).href).artist).toBe('The Band');
   });
 
+  it("opens the statement's own lines, kept by the row's name, whatever the account", () => {
+    const scope = explainScope(payeeStatement, '/user/royalties', '/user/finances/statements/S1/lines');
+    const row = (value: string | null, label = value ?? '') => ({ value, label, lines: 1, quantity: 1, amount: '1' });
+    expect(explainRevenue(scope)).toEqual({ href: '/user/finances/statements/S1/lines', exact: true });
+    expect(explainSummaryRow(scope, 'store', row('Spotify'))).toEqual({
+      href: '/user/finances/statements/S1/lines?store=Spotify',
+      exact: true,
+    });
+    // A track is kept by the name its row shows; a month by "month".
+    expect(query(explainSummaryRow(scope, 'track', row('REC1', 'Song (GB-AAA-26-00001)')).href)).toEqual({
+      track: 'Song (GB-AAA-26-00001)',
+    });
+    expect(query(explainSummaryRow(scope, 'period', row('2026-08')).href)).toEqual({ month: '2026-08' });
+    expect(explainSummaryRow(scope, 'territory', row('GB')).exact).toBe(true);
+    // Rows no filter can keep open every line and say so.
+    const unknown = explainSummaryRow(scope, 'release', row(null, 'Unknown'));
+    expect([unknown.href, unknown.exact]).toEqual(['/user/finances/statements/S1/lines', false]);
+    expect(unknown.note).toBe('Lines without a release are not told apart: showing every line');
+  });
+
   it('filters a store row by retailer, a release by release_id, a track by recording_id, a month by its dates', () => {
     const scope = explainScope({ ...payeeStatement, payee_type: 'Label' }, '/r');
     const row = (value: string | null) => ({ value, label: value ?? '', lines: 1, quantity: 1, amount: '1.000000' });

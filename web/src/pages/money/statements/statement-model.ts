@@ -138,6 +138,11 @@ export type ExplainScope = {
   artist: string | null;
   /** Whether the scope alone selects this account's lines (a label's or artist's); a payee's are not filterable. */
   accountFilter: boolean;
+  /**
+   * The statement's own lines page, when the area has one: its figures then open exactly their lines, kept from the
+   * CSV the statement was published with, whatever the account.
+   */
+  linesPage: string | null;
 };
 
 export type ExplainLink = {
@@ -154,6 +159,7 @@ export function explainScope(
     'start_pay_period' | 'end_pay_period' | 'label' | 'label_id' | 'statementable_type' | 'payee_type' | 'payee_name'
   >,
   royaltiesPage: string,
+  linesPage: string | null = null,
 ): ExplainScope {
   const type: AccountType = statement.payee_type ?? statement.statementable_type;
   const label = statement.label ?? (statement.label_id ? { id: statement.label_id, name: statement.label_id } : null);
@@ -164,6 +170,7 @@ export function explainScope(
     label,
     artist: type === 'Artist' ? statement.payee_name : null,
     accountFilter: type === 'Label' ? Boolean(label) : type === 'Artist',
+    linesPage,
   };
 }
 
@@ -185,8 +192,26 @@ function link(scope: ExplainScope, extra: Record<string, string>, exact: boolean
   };
 }
 
-/** The lines behind the net revenue: the statement's period, narrowed to its label or artist. */
-export const explainRevenue = (scope: ExplainScope): ExplainLink => link(scope, {}, true);
+/** The statement's own lines, kept by one of its tables' rows (or all of them). */
+function ownLines(linesPage: string, filter: Record<string, string>, note?: string): ExplainLink {
+  const query = new URLSearchParams(filter).toString();
+  return { href: query ? `${linesPage}?${query}` : linesPage, exact: !note, ...(note ? { note } : {}) };
+}
+
+/** The lines behind the net revenue: the statement's own, else the period's narrowed to its label or artist. */
+export const explainRevenue = (scope: ExplainScope): ExplainLink =>
+  scope.linesPage ? ownLines(scope.linesPage, {}) : link(scope, {}, true);
+
+/** The lines page's filter each table keeps its rows by (statement-lines.ts on the server). */
+const LINES_FILTER: Record<SummaryDimension, string> = {
+  store: 'store',
+  territory: 'territory',
+  format: 'format',
+  release: 'release',
+  track: 'track',
+  period: 'month',
+  term: 'term',
+};
 
 /** The royalties list filter each summary dimension maps to; territory and format have none. */
 const DIMENSION_FILTER: Partial<Record<SummaryDimension, string>> = {
@@ -197,6 +222,13 @@ const DIMENSION_FILTER: Partial<Record<SummaryDimension, string>> = {
 
 /** The lines behind one summary row (a store, a release, a track, a month …). */
 export function explainSummaryRow(scope: ExplainScope, dimension: SummaryDimension, row: SummaryRow): ExplainLink {
+  if (scope.linesPage) {
+    if (row.others)
+      return ownLines(scope.linesPage, {}, "These are the table's smaller rows together: showing every line");
+    if (row.value === null)
+      return ownLines(scope.linesPage, {}, `Lines without a ${dimension} are not told apart: showing every line`);
+    return ownLines(scope.linesPage, { [LINES_FILTER[dimension]]: row.label });
+  }
   // The row for a long table's smaller values together: their lines are the period's, each named in the CSV.
   if (row.others)
     return link(scope, {}, false, "These are the table's smaller rows together: the statement's CSV has each line");
@@ -227,10 +259,12 @@ export type StatementPages = {
   /** A run being previewed or published, followed on the run page. */
   runView: (runId: string) => string;
   royalties: string;
+  /** A statement's own lines page; null where the area has none (the admin's statements open the royalties list). */
+  lines: ((id: string) => string) | null;
 };
 
 const enc = encodeURIComponent;
-function pagesUnder(list: string, run: string, royalties: string): StatementPages {
+function pagesUnder(list: string, run: string, royalties: string, withLines = true): StatementPages {
   return {
     list,
     detail: (id) => `${list}/${enc(id)}`,
@@ -238,10 +272,11 @@ function pagesUnder(list: string, run: string, royalties: string): StatementPage
     run,
     runView: (runId) => `${run}?run=${enc(runId)}`,
     royalties,
+    lines: withLines ? (id) => `${list}/${enc(id)}/lines` : null,
   };
 }
 
-const ADMIN_STATEMENT_PAGES = pagesUnder('/admin/statements', '/admin/statements/new', '/user/royalties');
+const ADMIN_STATEMENT_PAGES = pagesUnder('/admin/statements', '/admin/statements/new', '/user/royalties', false);
 const DISTRIBUTION_STATEMENT_PAGES = pagesUnder(
   '/distribution/finances/statements',
   '/distribution/finances/statement_run',

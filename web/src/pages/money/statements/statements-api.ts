@@ -11,6 +11,7 @@ import type {
   Statement,
   StatementPayment,
   StatementRun,
+  StatementLinesPage,
   StatementRunList,
   UnaccountableRecording,
 } from '../../../../../shared/schemas/statement-views';
@@ -26,6 +27,10 @@ export const statementsPath = (params: ListParams, filter: StatementFilter) =>
 
 export const useStatement = (id: string | undefined) =>
   useApi<{ statement: Statement }>(id ? `/statements/${enc(id)}` : null);
+
+/** A page of a statement's own lines (its CSV's), kept by the filters its tables' rows give. */
+export const useStatementLines = (id: string | undefined, query: URLSearchParams) =>
+  useApi<StatementLinesPage>(id ? `/statements/${enc(id)}/lines?${query.toString()}` : null);
 
 /** A run in full, with its preview's rows: read once, and again when its status moves (the run page). */
 export const useStatementRun = (id: string | null | undefined) =>
