@@ -13,6 +13,7 @@ import { putBytes } from '../lib/bucket-objects.js';
 import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
+import { formatDate } from '../../shared/format.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
@@ -255,8 +256,12 @@ export async function amendContract(tenantId: string, id: string, input: Contrac
     throw new InvalidField('royalty_terms', 'An amendment changes the royalty terms or the payees');
   const versions = (contract.versions ?? []) as Version[];
   const latest = versions[versions.length - 1];
-  if (input.effective_date < (latest?.effective_date ?? contract.start_date))
-    throw new InvalidField('effective_date', 'Effective date must be on or after the current version takes effect');
+  const current = latest?.effective_date ?? contract.start_date;
+  if (input.effective_date < current)
+    throw new InvalidField(
+      'effective_date',
+      `Effective date must be on or after ${formatDate(current)}, when the current version takes effect`,
+    );
   await checkTermsAndPayees(tenantId, input.royalty_terms, input.contract_payees);
   const next: Version = {
     version: contract.version + 1,

@@ -142,10 +142,10 @@ const fields = {
       .optional(),
   ),
   invoice_due_days: z.coerce
-    .number('Invoice due days must be a whole number')
-    .int('Invoice due days must be a whole number')
-    .min(0, 'Invoice due days must be 0 to 365')
-    .max(365, 'Invoice due days must be 0 to 365')
+    .number('Days to pay the invoice must be a whole number')
+    .int('Days to pay the invoice must be a whole number')
+    .min(0, 'Days to pay the invoice must be 0 to 365')
+    .max(365, 'Days to pay the invoice must be 0 to 365')
     .optional(),
 };
 

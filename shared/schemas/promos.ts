@@ -105,7 +105,7 @@ export const promoFeedbackInput = z.strictObject({
   rating: z.int('Rating must be 1 to 5').min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   favourite_recording_id: z.string().trim().min(1).max(64).optional(),
   comment: optionalText(2000),
-  support: z.enum(SUPPORT_ANSWERS, 'Support must be yes, maybe or no'),
+  support: z.enum(SUPPORT_ANSWERS, 'Say whether you will support it: will support, maybe or will not support'),
 });
 
 /** A dropped file as the browser read it: its SHA-256 and the promo tag in it, if any. */

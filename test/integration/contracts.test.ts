@@ -126,6 +126,22 @@ describe('contracts', () => {
       contract.versions.map((v: { royalty_terms: { terms: { rate: string }[] } }) => v.royalty_terms.terms[0]?.rate),
     ).toEqual(['18', '20']);
     expect(contract.term_words).toEqual(['20 % of the published price to dealer, on CD sales in GB']);
+    // An amendment cannot take effect before the version it follows; the refusal names that day, and a day that
+    // does not exist is refused, not moved.
+    const early = await api.post(`/contracts/${id}/amendments`, {
+      effective_date: '2026-12-31',
+      royalty_terms: { deal_type: 'royalty', terms: [{ ...cdGb, rate: '21' }] },
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.errors.effective_date).toEqual([
+      'Effective date must be on or after 1st Jan 2027, when the current version takes effect',
+    ]);
+    const noSuchDay = await api.post(`/contracts/${id}/amendments`, {
+      effective_date: '2027-02-30',
+      royalty_terms: { deal_type: 'royalty', terms: [{ ...cdGb, rate: '21' }] },
+    });
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.errors.effective_date).toEqual(['Effective date must be a date (YYYY-MM-DD)']);
   });
 
   it('writes the parties and the term words into the document', async () => {

@@ -140,6 +140,21 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
   );
 }
 
+/**
+ * An amendment that has not taken effect yet: the page shows the contract's latest terms, so it says from when they
+ * apply (statements until then use the version before).
+ */
+function FutureVersion({ versions }: { versions: Contract['versions'] }) {
+  const latest = versions[versions.length - 1];
+  if (!latest || versions.length < 2 || latest.effective_date <= new Date().toISOString().slice(0, 10)) return null;
+  return (
+    <Box color="text-status-info" data-testid="contract-future-version">
+      These terms are version {latest.version}, which takes effect on {formatDate(latest.effective_date)}; until then
+      version {latest.version - 1}'s apply.
+    </Box>
+  );
+}
+
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
@@ -219,6 +234,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
           ]}
         />
         <Box variant="h3">Royalty terms</Box>
+        <FutureVersion versions={contract.versions} />
         {contract.term_words.length ? (
           <ol data-testid="contract-terms">
             {contract.term_words.map((words) => (
@@ -249,7 +265,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
           <Box color="text-body-secondary">
             Versions:{' '}
             {contract.versions
-              .map((v) => `${v.version} from ${v.effective_date}${v.note ? ` (${v.note})` : ''}`)
+              .map((v) => `${v.version} from ${formatDate(v.effective_date)}${v.note ? ` (${v.note})` : ''}`)
               .join('; ')}
           </Box>
         ) : null}
