@@ -172,9 +172,7 @@ describe('escalations in the statements', () => {
     const rows = parse(accountCsvText(material.get('Payee#P1')), {
       columns: true,
     }) as Record<string, string>[];
-    expect(
-      Object.fromEntries(rows.map((r) => [r.pay_period + r.sales_format, [r.term, r.share]])),
-    ).toEqual({
+    expect(Object.fromEntries(rows.map((r) => [r.pay_period + r.sales_format, [r.term, r.share]]))).toEqual({
       '2026-01CD': ['Contract with The Band Ltd: 18 % of net receipts, on CD sales', '1620.000000'],
       // A line without a format names its sales category, as the statement's By format table does.
       '2026-01Streaming': ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '2.500000'],

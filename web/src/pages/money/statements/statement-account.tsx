@@ -35,11 +35,7 @@ export function ExplainedAmount({
   if (!explain) return <span data-testid={testId}>{text}</span>;
   return (
     <SpaceBetween size="xxxs">
-      <RouterLink
-        href={explain.href}
-        data-testid={testId}
-        ariaLabel={`Explain ${text}: open the lines behind it`}
-      >
+      <RouterLink href={explain.href} data-testid={testId} ariaLabel={`Explain ${text}: open the lines behind it`}>
         {text}
       </RouterLink>
       {explain.note ? (
