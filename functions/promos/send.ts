@@ -15,6 +15,7 @@ import { pacer, sendRate } from './send-rate.js';
 import type { MailContent, TemplateDesign } from './template-render.js';
 import { renderPromoMail } from './template-render.js';
 import { designForPromo, senderOf } from './templates.js';
+import { formatDate } from '../../shared/format.js';
 
 /**
  * Sending a promo: the API works out who it goes to (the chosen lists' members and single addresses,
@@ -134,7 +135,7 @@ function promoMail(
     // In the label's name; a DJ's reply reaches the label.
     sender,
     subject: promo.subject,
-    text: `${text}\n\nThis link is yours alone and works until ${promo.expiry_date}.`,
+    text: `${text}\n\nThis link is yours alone and works until ${formatDate(promo.expiry_date)}.`,
     html,
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
     headers: oneClickHeaders(unsubscribe),

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { TemplateBlock } from '../../shared/schemas/promo-templates.js';
+import { formatDate } from '../../shared/format.js';
 
 /**
  * A promo mail from a label's template blocks: HTML rendered with React (react-dom/server, already the
@@ -44,8 +45,9 @@ function fill(text: string, content: MailContent): string {
     name: content.recipient_name ?? 'there',
     title: content.title,
     artists: content.artists,
-    release_date: content.release_date ?? 'soon',
-    expiry_date: content.expiry_date,
+    // Days in words, as the product shows them everywhere ("15th Jan 2027"), not as stored.
+    release_date: content.release_date ? formatDate(content.release_date) : 'soon',
+    expiry_date: formatDate(content.expiry_date),
     biog: content.biog,
   };
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

@@ -124,6 +124,15 @@ describe('release contracts', () => {
         expect.objectContaining({ payee_id: payeeIds[drummer], share: '40' }),
       ]);
     await screenshotIfAsked(page, '/tmp/contracts-payees.png', true);
+    // Signing is asked first: cancelled, the draft stays a draft; confirmed, it is signed.
+    await detail.getByTestId('contract-sign').click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await own.api.get(`/contracts/${await contractId()}`)).body.contract.status).toBe('draft');
+    await detail.getByTestId('contract-sign').click();
+    await page.getByTestId('contract-status-confirm').click();
+    await expect
+      .poll(async () => (await own.api.get(`/contracts/${await contractId()}`)).body.contract.status)
+      .toBe('signed');
     expect(errors).toEqual([]);
   });
 });

@@ -100,6 +100,11 @@ describe('licensing journey', () => {
     await page.getByTestId('license-asset-0').first().click();
     await page.keyboard.type(track);
     await page.getByRole('option', { name: track }).first().click();
+    // A day that does not exist is refused in the form's words, never moved to another day.
+    await fill(page, 'license_start_date', '2026/13/45');
+    await page.getByTestId('license-save').click();
+    await expect.poll(() => text(page)).toContain('Licence start date must be a whole date (YYYY/MM/DD)');
+    await fill(page, 'license_start_date', '');
     await page.getByTestId('license-save').click();
 
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Enquiry');

@@ -28,7 +28,7 @@ describe('promo mail templates', () => {
     // Typed words are escaped, never markup: a name with angle brackets stays text.
     expect(html).toContain('Hi Sam &lt;DJ&gt;,');
     expect(html).not.toContain('<DJ>');
-    expect(text).toContain('Hi Sam <DJ>,\n\nAurora Lane – Night Drive (out 2027-01-15)');
+    expect(text).toContain('Hi Sam <DJ>,\n\nAurora Lane – Night Drive (out 15th Jan 2027)');
     expect(text).toContain('Listen now: https://app.test/promo/P/T');
     expect(text).toContain('Unsubscribe: https://app.test/api/v1/promo_unsubscribe/P/T');
     expect(html).not.toMatch(/<script/i);

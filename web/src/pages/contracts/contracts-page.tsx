@@ -24,6 +24,7 @@ import { useApi } from '../../app/resources';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import { DateField } from '../../components/date-input';
 import { DealEditor } from './deal-editor';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
@@ -158,6 +159,9 @@ function FutureVersion({ versions }: { versions: Contract['versions'] }) {
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
 function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
+  // Signing and terminating are asked before they are done: neither is undone from the page.
+  const [confirming, setConfirming] = useState<null | 'signed' | 'terminated'>(null);
+  const [busy, setBusy] = useState(false);
   if (error) return <Box color="text-status-error">{errorMessage(error)}</Box>;
   const contract = data?.contract;
   if (!contract) return <Box>Loading contract</Box>;
@@ -185,24 +189,19 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
               </Button>
               <Button onClick={() => void openLink(`${base}/document?format=docx`)}>Document (Word)</Button>
               {contract.status === 'draft' ? (
-                <>
-                  <Button
-                    onClick={() => void act(() => api.post(`${base}/update_contract`), 'Contract Document Updated')}
-                  >
-                    Update document
-                  </Button>
-                  <Button
-                    variant="primary"
-                    onClick={() => void act(() => api.patch(base, { status: 'signed' }), 'Contract Signed')}
-                  >
-                    Mark signed
-                  </Button>
-                </>
+                <Button
+                  onClick={() => void act(() => api.post(`${base}/update_contract`), 'Contract Document Updated')}
+                >
+                  Update document
+                </Button>
+              ) : null}
+              {contract.status === 'draft' ? (
+                <Button variant="primary" data-testid="contract-sign" onClick={() => setConfirming('signed')}>
+                  Mark signed
+                </Button>
               ) : null}
               {contract.status === 'signed' ? (
-                <Button
-                  onClick={() => void act(() => api.patch(base, { status: 'terminated' }), 'Contract Terminated')}
-                >
+                <Button data-testid="contract-terminate" onClick={() => setConfirming('terminated')}>
                   Terminate
                 </Button>
               ) : null}
@@ -213,6 +212,29 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         </Header>
       }
     >
+      {confirming ? (
+        <ConfirmActionModal
+          header={confirming === 'signed' ? 'Mark the contract signed' : 'Terminate the contract'}
+          confirmText={confirming === 'signed' ? 'Mark signed' : 'Terminate'}
+          confirmTestId="contract-status-confirm"
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setBusy(true);
+            void act(
+              () => api.patch(base, { status: confirming }),
+              confirming === 'signed' ? 'Contract Signed' : 'Contract Terminated',
+            ).finally(() => {
+              setBusy(false);
+              setConfirming(null);
+            });
+          }}
+        >
+          {confirming === 'signed'
+            ? `Once signed, its terms and payees change only by an amendment from a date, and it binds statements from ${formatDate(contract.start_date)}.${contract.signed_copy_file_name ? '' : ' No signed copy is uploaded yet: you can add it below afterwards.'}`
+            : 'Terminated, the contract can no longer be amended or its payees changed; it still decides the sales of the months within its dates. This cannot be undone.'}
+        </ConfirmActionModal>
+      ) : null}
       <SpaceBetween size="l">
         <KeyValuePairs
           columns={3}
@@ -350,7 +372,11 @@ function ContractsPanel({
           loading={isLoading}
           loadingText="Loading contracts"
           items={data?.contracts ?? []}
-          empty={<Box color="text-body-secondary">{error ? errorMessage(error) : 'No contracts yet'}</Box>}
+          empty={
+            <Box color="text-body-secondary">
+              {error ? errorMessage(error) : 'No contracts yet: choose New contract to make one from a template'}
+            </Box>
+          }
           header={<Header counter={data ? `(${data.contracts.length})` : undefined}>Contracts</Header>}
           columnDefinitions={[
             {

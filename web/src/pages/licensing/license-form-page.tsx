@@ -6,6 +6,8 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import { DateField } from '../../components/date-input';
+import { dayProblem } from '../../components/form-rules';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
@@ -102,6 +104,16 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
       .join(' ') || undefined;
 
   const save = async () => {
+    // A day that does not exist is refused here, in the form's words, before anything is sent.
+    const wrongDays: Record<string, string[]> = {};
+    for (const [field, words] of DATE_FIELDS) {
+      const problem = dayProblem(words, draft[field]);
+      if (problem) wrongDays[field] = [problem];
+    }
+    if (Object.keys(wrongDays).length) {
+      setErrors(wrongDays);
+      return;
+    }
     setSaving(true);
     const body: Record<string, unknown> = {
       ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '' || id)),
@@ -191,13 +203,14 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
                 />
               </FormField>
               {DATE_FIELDS.map(([field, words]) => (
-                <FormField key={field} label={words} errorText={err(field)} constraintText="YYYY-MM-DD">
-                  <Input
-                    data-testid={`license-${field}`}
-                    value={draft[field]}
-                    onChange={({ detail }) => set(field)(detail.value)}
-                  />
-                </FormField>
+                <DateField
+                  key={field}
+                  label={words}
+                  value={draft[field]}
+                  onChange={set(field)}
+                  error={err(field)}
+                  testId={`license-${field}`}
+                />
               ))}
             </ColumnLayout>
           </Container>

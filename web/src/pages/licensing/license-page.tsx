@@ -2,9 +2,8 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
+import { DateField } from '../../components/date-input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -91,9 +90,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
       </SpaceBetween>
       {canPay || canAdvance ? (
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
-          <FormField label="Paid on" constraintText="YYYY-MM-DD">
-            <Input data-testid="license-paid-on" value={paidOn} onChange={({ detail }) => setPaidOn(detail.value)} />
-          </FormField>
+          <DateField label="Paid on" value={paidOn} onChange={setPaidOn} testId="license-paid-on" />
           {canAdvance ? (
             <Button
               data-testid="license-record-advance"

@@ -67,7 +67,7 @@ export function MailingListsPage() {
         <Table
           loading={lists.isLoading}
           items={lists.data?.mailing_lists ?? []}
-          empty={<Box textAlign="center">No mailing lists yet</Box>}
+          empty={<Box textAlign="center">No mailing lists yet: name one above and choose Add mailing list</Box>}
           columnDefinitions={[
             {
               id: 'name',

@@ -51,7 +51,7 @@ export function ReleasePromosPage() {
       <Table
         loading={promos.isLoading}
         items={promos.data?.promos ?? []}
-        empty={<Box textAlign="center">No promos yet</Box>}
+        empty={<Box textAlign="center">No promos yet: choose New promo to make one from this release</Box>}
         columnDefinitions={[
           {
             id: 'subject',
