@@ -69,8 +69,10 @@ describe('label tools', () => {
       cloudUrl(),
       own.manager,
       { id: own.companyId, name: own.name },
-      toolPath('notebook'),
+      // No label in the address: the company has one, so the page works on it without asking.
+      '/user/labels/tools/notebook',
     );
+    await expect.poll(() => new URL(page.url()).searchParams.get('label_id')).toBe(label.id);
     await page.getByTestId('notebook-create').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Label Notebook created');
     const add = async (title: string, content: string, tags: string) => {

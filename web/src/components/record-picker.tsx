@@ -64,6 +64,7 @@ export function RecordPicker({
   invalid = false,
   onAddNew,
   addNewLabel,
+  exclude = [],
 }: {
   source: PickerSource;
   value: PickedRecord | null;
@@ -73,6 +74,8 @@ export function RecordPicker({
   invalid?: boolean;
   onAddNew?: () => void;
   addNewLabel?: string;
+  /** Records not offered (chosen on another row already). */
+  exclude?: readonly string[];
 }) {
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState(false);
@@ -85,11 +88,13 @@ export function RecordPicker({
   );
   const nameOf = (row: Record<string, unknown>) => String(row[source.nameField ?? 'name'] ?? '');
   const rows = data?.[source.key] ?? [];
-  const options = rows.map((row) => ({
-    value: String(row.id),
-    label: nameOf(row),
-    description: source.describe?.(row),
-  }));
+  const options = rows
+    .filter((row) => !exclude.includes(String(row.id)))
+    .map((row) => ({
+      value: String(row.id),
+      label: nameOf(row),
+      description: source.describe?.(row),
+    }));
   const select = (
     <Select
       selectedOption={value ? { value: value.id, label: value.name } : null}

@@ -65,6 +65,8 @@ export function PayeesEditor({ contract, onSaved }: Props) {
               source={payees}
               value={row.payee}
               onChange={(payee) => change(row.key, { payee })}
+              // A payee is listed once: those on the other rows are not offered again.
+              exclude={rows.flatMap((other) => (other.key !== row.key && other.payee ? [other.payee.id] : []))}
               testId={`contract-payee-${index}`}
               placeholder="Choose a payee"
             />

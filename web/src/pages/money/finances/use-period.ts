@@ -34,20 +34,23 @@ export function useFinancePages(): FinancePages {
 type LabelChoice = { id: string; name: string };
 
 /** The label a page shows, kept in its URL (label_id, label_name) like the period; null: none chosen. */
-export function useLabelParam(): [LabelChoice | null, (label: LabelChoice | null) => void] {
+export function useLabelParam(): [
+  LabelChoice | null,
+  (label: LabelChoice | null, options?: { replace?: boolean }) => void,
+] {
   const [query, setQuery] = useSearchParams();
   const id = query.get('label_id');
   const name = query.get('label_name');
   const label = useMemo(() => (id ? { id, name: name || id } : null), [id, name]);
   const choose = useCallback(
-    (next: LabelChoice | null) =>
+    (next: LabelChoice | null, options?: { replace?: boolean }) =>
       setQuery((current) => {
         const updated = new URLSearchParams(current);
         for (const [key, value] of Object.entries({ label_id: next?.id, label_name: next?.name }))
           if (value) updated.set(key, value);
           else updated.delete(key);
         return updated;
-      }),
+      }, options),
     [setQuery],
   );
   return [label, choose];
