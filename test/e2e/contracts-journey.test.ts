@@ -42,9 +42,16 @@ describe('release contracts', () => {
     await page.getByRole('option', { name: artistName }).first().click();
     await page.getByTestId('contract-contractor').locator('input').fill('Journey Records Ltd');
     await page.getByTestId('contract-contractee').locator('input').fill('Jo Journey');
+    // The create's answer is awaited and named if refused, so a slow or refused save says which it was.
+    const created = page.waitForResponse(
+      (answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === '/api/v1/contracts',
+      { timeout: 90_000 },
+    );
     await page.getByTestId('contract-create').click();
+    const answer = await created;
+    expect(answer.status(), await answer.text()).toBe(201);
     const detail = page.getByTestId('contract-detail');
-    await detail.waitFor();
+    await detail.waitFor({ timeout: 60_000 });
     expect(await detail.innerText()).toContain('Artist release contract with Jo Journey');
     expect(await detail.innerText()).toContain('Release within 12 months of signing');
     expect(await page.getByTestId('contract-pdf').isVisible()).toBe(true);
@@ -96,7 +103,7 @@ describe('release contracts', () => {
     );
     await screenshotIfAsked(page, '/tmp/contracts-release.png', true);
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('sets who the contract pays on the page: shares that must add up to 100 %, saved on the draft', async () => {
     const detail = page.getByTestId('contract-detail');
