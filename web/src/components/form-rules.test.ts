@@ -44,6 +44,12 @@ describe('form rules', () => {
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(zodErrors(parsed.error)).toEqual({ a: 'A short', 'b.0.c': 'C short' });
     expect(serverFieldErrors({ name: ['is taken', 'is short'] })).toEqual({ name: 'is taken is short' });
+    // A list's item is also said under the list's one field; a row's field keeps its own key only.
+    expect(serverFieldErrors({ 'emails.1': ['This field must be a valid email'], 'urls.0.link': ['bad'] })).toEqual({
+      'emails.1': 'This field must be a valid email',
+      emails: 'This field must be a valid email',
+      'urls.0.link': 'bad',
+    });
   });
 
   it('words zod’s own issues as the API does: the field named, never "Too big: expected string …"', () => {

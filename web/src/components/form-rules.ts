@@ -15,6 +15,8 @@ const isBlank = (value: unknown) =>
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Whether text looks like an e-mail address (the API checks it fully). */
+export const looksLikeEmail = (text: string) => EMAIL.test(text.trim());
 /**
  * How a form asks for a day (DateInput: typed as YYYY/MM/DD or picked from a calendar); the form holds and sends it
  * as YYYY-MM-DD, what the API stores.
@@ -28,7 +30,7 @@ export const rules = {
     (label: string): Rule<unknown> =>
     (value) =>
       isBlank(value) ? VALIDATION.required(label) : null,
-  email: (): Rule<unknown> => (value) => (isBlank(value) || EMAIL.test(String(value).trim()) ? null : VALIDATION.email),
+  email: (): Rule<unknown> => (value) => (isBlank(value) || looksLikeEmail(String(value)) ? null : VALIDATION.email),
   /** A number no greater than `max` ("{field} must be under {max}"), blank allowed. */
   maxValue:
     (label: string, max: number): Rule<unknown> =>
@@ -93,5 +95,12 @@ export function zodErrors(error: z.ZodError, input?: unknown): Record<string, st
 
 /** Server field errors `{ field: [text] }` as { field: 'text text' }. */
 export function serverFieldErrors(errors: Record<string, string[]> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, texts]) => [field, texts.join(' ')]));
+  const fields: Record<string, string> = {};
+  for (const [field, texts] of Object.entries(errors ?? {})) {
+    fields[field] = texts.join(' ');
+    // An item of a list the form takes in one field ("emails.2") is also said under that field ("emails").
+    const list = /^(.+)\.\d+$/.exec(field)?.[1];
+    if (list && !(list in (errors ?? {}))) fields[list] ??= texts.join(' ');
+  }
+  return fields;
 }

@@ -22,6 +22,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { useFormSubmit } from '../../components/use-form-submit';
+import { looksLikeEmail } from '../../components/form-rules';
 import type { MailingList, Promo } from './promo-types';
 import { DateField, DateInput } from '../../components/date-input';
 
@@ -188,9 +189,6 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   );
 }
 
-/** A plain check that a line is an e-mail address (the API checks it fully). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Send to mailing lists and single addresses (one a line). */
 function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
@@ -215,7 +213,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
     submit: send,
   } = useFormSubmit({
     validate: (): Record<string, string> => {
-      const wrong = emails.find((email) => !EMAIL.test(email));
+      const wrong = emails.find((email) => !looksLikeEmail(email));
       return wrong ? { emails: `“${wrong}” is not an e-mail address` } : {};
     },
     send: () =>
@@ -224,8 +222,6 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
         emails,
         ...(sendAt ? { send_at: sendAt } : {}),
       }),
-    // The API names a wrong address by its place in the list; the form has one field for them all.
-    fieldOf: (field) => field.replace(/^emails\.\d+$/, 'emails'),
     onSuccess: (sent) => {
       notify('notification', sent.message);
       onSent();
