@@ -4,6 +4,7 @@ import type {
   StatementLineFilter,
   StatementLinesPage,
 } from '../../../../shared/schemas/statement-views.js';
+import { formatCount } from '../../../../shared/format.js';
 import { spreadsheetText } from '../../../../shared/spreadsheet-safe.js';
 import { getStream } from '../../../lib/bucket-objects.js';
 import { Conflict } from '../../../lib/errors.js';
@@ -24,7 +25,7 @@ const MAX_LISTED_BYTES = 32 * 1024 * 1024;
 
 const tooMany = (lines: number) =>
   new Conflict(
-    `This statement has ${lines.toLocaleString('en-GB')} lines, more than this page lists (${MAX_LISTED_LINES.toLocaleString('en-GB')}): download its CSV to see them`,
+    `This statement has ${formatCount(lines)} lines, more than this page lists (${formatCount(MAX_LISTED_LINES)}): download its CSV to see them`,
   );
 
 /** A CSV line's cell by its column's name ('' when the file has no such column). */

@@ -1,6 +1,8 @@
 import { payeeSplitError } from '../../../../shared/contract-terms';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
-import { api } from '../../app/api';
+import { useState } from 'react';
+import { api, errorMessage } from '../../app/api';
+import { notify } from '../../app/notifications';
 
 /** What a contract's page may change: its terms, its payees, or both. */
 export type ContractChange = {
@@ -13,7 +15,7 @@ export type ContractChange = {
  * contract keeps what it said until `effective`, and says the new thing from then (an amendment, a new version).
  * Answers the notice to show.
  */
-export async function saveContractChange(
+async function saveContractChange(
   contract: { id: string; status: 'draft' | 'signed' | 'terminated' },
   change: ContractChange,
   effective: string,
@@ -25,6 +27,31 @@ export async function saveContractChange(
   }
   await api.post(`${path}/amendments`, { effective_date: effective, ...change });
   return 'Contract Amended';
+}
+
+/**
+ * The save of one of the contract page's editors (its deal, its payees): busy while sent, the notice on success, the
+ * API's refusal kept to show beside the editor.
+ */
+export function useContractSave(
+  contract: { id: string; status: 'draft' | 'signed' | 'terminated' },
+  onSaved: () => void,
+) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = async (change: ContractChange, effective: string) => {
+    setBusy(true);
+    try {
+      notify('notification', await saveContractChange(contract, change, effective));
+      setFailure(null);
+      onSaved();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, failure, save };
 }
 
 /** A share as the contract stores it: 0 to 100, up to 4 decimals. */

@@ -8,13 +8,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { termWords } from '../../../../shared/contract-terms';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
-import { errorMessage } from '../../app/api';
-import { notify } from '../../app/notifications';
 import { DateField } from '../../components/date-input';
 import { type NestedField, NestedRowsEditor } from '../../components/nested-rows-editor';
 import type { NestedRow, NestedRowsState } from '../../components/nested-rows';
 import { useNestedRows } from '../../components/nested-rows';
-import { saveContractChange } from './contract-change';
+import { useContractSave } from './contract-change';
 import { ContractPreview } from './contract-preview';
 import {
   type DealFields,
@@ -124,8 +122,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
   const [fields, setFields] = useState<DealFields>(() => dealFieldsOf(saved));
   const [effective, setEffective] = useState(new Date().toISOString().slice(0, 10));
   const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, save: saveChange } = useContractSave(contract, onSaved);
   const keptTerms = kept(terms);
   const keptDeductions = kept(deductions);
   const keptEscalations = kept(escalations);
@@ -141,17 +138,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
   const set = (key: keyof DealFields) => (value: string) => setFields((all) => ({ ...all, [key]: value }));
   const save = async () => {
     setTried(true);
-    if (!result.deal) return;
-    setBusy(true);
-    try {
-      notify('notification', await saveContractChange(contract, { royalty_terms: result.deal }, effective));
-      setFailure(null);
-      onSaved();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    if (result.deal) await saveChange({ royalty_terms: result.deal }, effective);
   };
   const termOptions: Option[] = [
     { value: '', label: 'Every term' },

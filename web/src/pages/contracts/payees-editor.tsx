@@ -5,11 +5,9 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
-import { notify } from '../../app/notifications';
 import { DateField } from '../../components/date-input';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
-import { payeeRowsProblem, saveContractChange } from './contract-change';
+import { payeeRowsProblem, useContractSave } from './contract-change';
 
 type Row = { key: number; payee: PickedRecord | null; share: string };
 type Props = {
@@ -34,8 +32,7 @@ export function PayeesEditor({ contract, onSaved }: Props) {
   );
   const [nextKey, setNextKey] = useState(rows.length);
   const [effective, setEffective] = useState(new Date().toISOString().slice(0, 10));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, save: saveChange } = useContractSave(contract, onSaved);
   const problem = rows.length ? payeeRowsProblem(rows) : null;
   const change = (key: number, patch: Partial<Row>) =>
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -43,19 +40,11 @@ export function PayeesEditor({ contract, onSaved }: Props) {
     setRows((all) => [...all, { key: nextKey, payee: null, share: all.length ? '' : '100' }]);
     setNextKey((k) => k + 1);
   };
-  const save = async () => {
-    setBusy(true);
-    try {
-      const contract_payees = rows.map((row) => ({ payee_id: row.payee?.id ?? '', share: row.share.trim() }));
-      notify('notification', await saveContractChange(contract, { contract_payees }, effective));
-      setFailure(null);
-      onSaved();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    saveChange(
+      { contract_payees: rows.map((row) => ({ payee_id: row.payee?.id ?? '', share: row.share.trim() })) },
+      effective,
+    );
   return (
     <SpaceBetween size="s">
       {rows.map((row, index) => (
