@@ -63,6 +63,8 @@ const remindersUser = `${remindersTenant}-manager`;
 const remindersEmail = `manager.${remindersTenant}@example.test`;
 const licensees = ['Ada Films', 'Ben Adverts', 'Cleo Games'];
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Each licence's last day, fixed once: a run crossing midnight must expect the days the licences were made with.
+const licenceEnds = licensees.map((_, i) => inDays(10 + i));
 let remindersAtKill: string[][];
 // The payment run's company of its own: nine statements payable, the run exported, then cut off while confirming.
 const payrunTenant = `payrun-restart-${Date.now()}`;
@@ -260,7 +262,7 @@ beforeAll(async () => {
       licensee_name,
       usage: 'A trailer',
       license_start_date: inDays(-60),
-      license_end_date: inDays(10 + i),
+      license_end_date: licenceEnds[i],
       revision: 1,
     }).go();
   const reminders = await import('../../functions/licensing/reminders-job.js');
@@ -506,7 +508,7 @@ describe('the local cloud stopped mid-job and started again', () => {
     expect(await reminders.runReminders(new Date().toISOString())).toBeGreaterThanOrEqual(1);
     await reminders.runReminders(new Date().toISOString());
 
-    const expected = licensees.map((name, i) => `Licence ending on ${inDays(10 + i)}: ${name}`).sort();
+    const expected = licensees.map((name, i) => `Licence ending on ${licenceEnds[i]}: ${name}`).sort();
     const { db } = await modules();
     // The member's inbox: one notice per reminder.
     const inbox = (await db.UserNotice.query.byUser({ userId: remindersUser }).go({ pages: 'all' })).data;
