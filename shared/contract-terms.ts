@@ -137,6 +137,11 @@ export function termTieError(terms: readonly RoyaltyTerm[]): string | null {
   return null;
 }
 
+/** A contract ends on or after the day it starts (or runs until it is terminated: no end date). */
+export function contractDatesProblem(start: string, end: string | null | undefined): string | null {
+  return end && end < start ? 'End date must be on or after the start date' : null;
+}
+
 /** Payee splits must add up to exactly 100 % (exact decimals); none is fine while the contract has no payees. */
 export function payeeSplitError(payees: readonly { payee_id: string; share: string }[]): string | null {
   if (!payees.length) return null;

@@ -1,6 +1,12 @@
 import { ulid } from 'ulid';
 import { ENV } from '../../infra/resources.js';
-import { defaultMetadata, payeeSplitError, royaltyTermsProblem, termWords } from '../../shared/contract-terms.js';
+import {
+  contractDatesProblem,
+  defaultMetadata,
+  payeeSplitError,
+  royaltyTermsProblem,
+  termWords,
+} from '../../shared/contract-terms.js';
 import type {
   ContractAmendInput,
   ContractCreateInput,
@@ -77,7 +83,8 @@ async function checkTermsAndPayees(tenantId: string, royalty: RoyaltyTerms | und
 }
 
 function checkDates(start: string, end: string | undefined | null) {
-  if (end && end < start) throw new InvalidField('end_date', 'End date must be on or after the start date');
+  const problem = contractDatesProblem(start, end);
+  if (problem) throw new InvalidField('end_date', problem);
 }
 
 /** A contract as the pages show it: the terms in words beside the data, payees with their names. */

@@ -105,6 +105,31 @@ describe('release contracts', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it("edits a draft's details: an end date before its start is refused, the saved words reach its document", async () => {
+    const detail = page.getByTestId('contract-detail');
+    await detail.getByRole('button', { name: 'Edit the details' }).click();
+    const details = detail.getByTestId('contract-details');
+    await details.getByTestId('contract-details-act_name').locator('input').fill('The Journeymen');
+    await details.getByTestId('contract-details-end_date').locator('input').fill('2020/01/01');
+    await details.getByTestId('contract-details-save').click();
+    // Said beside the field, before anything is sent.
+    await expect.poll(() => details.innerText()).toContain('End date must be on or after the start date');
+    await details.getByTestId('contract-details-end_date').locator('input').fill('2030/12/31');
+    await details.getByTestId('contract-details-save').click();
+    const contract = async () =>
+      (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0];
+    await expect.poll(async () => (await contract())?.end_date).toBe('2030-12-31');
+    const saved = await contract();
+    expect(saved.metadata).toMatchObject({ act_name: 'The Journeymen', term: expect.any(String) });
+    // The document is written again from the template with the saved words.
+    await expect
+      .poll(async () => (await own.api.get(`/contracts/${saved.id}`)).body.contract.contract_data)
+      .toContain('performing as The Journeymen');
+    await expect.poll(() => detail.innerText()).toContain('31st Dec 2030');
+    await screenshotIfAsked(page, '/tmp/contracts-details.png', true);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('sets who the contract pays on the page: shares that must add up to 100 %, saved on the draft', async () => {
     const detail = page.getByTestId('contract-detail');
     for (const [index, name] of [singer, drummer].entries()) {

@@ -24,6 +24,7 @@ import { useApi } from '../../app/resources';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import { DateField } from '../../components/date-input';
 import { DealEditor } from './deal-editor';
+import { DetailsEditor } from './details-editor';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
@@ -243,7 +244,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
             { label: 'Label (contractor)', value: contract.contractor_legal_name },
             { label: 'Artist (contractee)', value: contract.contractee_legal_name },
             { label: 'Starts', value: formatDate(contract.start_date) },
-            { label: 'Ends', value: contract.end_date ? formatDate(contract.end_date) : '-' },
+            { label: 'Ends', value: contract.end_date ? formatDate(contract.end_date) : 'No end date' },
             { label: 'Version', value: String(contract.version) },
             {
               label: 'Deal type',
@@ -255,6 +256,25 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
             })),
           ]}
         />
+        {contract.status === 'draft' ? (
+          <ExpandableSection headerText="Edit the details" data-testid="contract-details">
+            {/* Keyed by what was saved, so a saved change starts the form again from it. */}
+            <DetailsEditor
+              key={JSON.stringify([
+                contract.contractor_legal_name,
+                contract.contractee_legal_name,
+                contract.start_date,
+                contract.end_date,
+                contract.metadata,
+              ])}
+              contract={contract}
+              onSaved={() => {
+                void mutate();
+                onChanged();
+              }}
+            />
+          </ExpandableSection>
+        ) : null}
         <Box variant="h3">Royalty terms</Box>
         <FutureVersion versions={contract.versions} />
         {contract.term_words.length ? (
