@@ -50,7 +50,7 @@ const STATUS_WORDS: Record<ContractItem['status'], string> = {
   signed: 'Signed',
   terminated: 'Terminated',
 };
-const TYPE_WORDS: Record<ContractItem['type'], string> = {
+export const TYPE_WORDS: Record<ContractItem['type'], string> = {
   artist_release_contract: 'Artist release contract',
   licence: 'Licence',
   generic: 'Contract',

@@ -4,7 +4,8 @@ import { getCompany } from '../data/access/companies.js';
 import { deleteCalendarFeed, feedByToken, feedsOfUser, saveCalendarFeed } from '../data/access/label-requests.js';
 import { NotFound } from '../lib/errors.js';
 import { appLink } from '../lib/mail.js';
-import { calendarEvents, type CalendarKind } from './calendar.js';
+import { CALENDAR_KIND_WORDS } from '../../shared/calendar-kinds.js';
+import { calendarEvents } from './calendar.js';
 import { addDays, todayUtc } from './dates.js';
 
 /**
@@ -36,17 +37,6 @@ export async function revokeFeeds(userId: string, tenantId: string) {
   return feeds.length;
 }
 
-const KIND_WORDS: Record<CalendarKind, string> = {
-  release: 'Release',
-  pre_order: 'Pre-orders open',
-  go_live: 'Goes live',
-  delivery: 'Delivered',
-  promo_send: 'Promo goes out',
-  promo_expiry: 'Promo ends',
-  statement_run: 'Statement run',
-  todo_due: 'To do',
-};
-
 /** How far the feed reaches: the last three months and the next year. */
 const PAST_DAYS = 92;
 const FUTURE_DAYS = 365;
@@ -69,7 +59,7 @@ export async function feedCalendar(token: string): Promise<string> {
       id: `${e.id}@label-platform`,
       start: new Date(`${e.date}T00:00:00Z`),
       allDay: true,
-      summary: `${KIND_WORDS[e.kind]}: ${e.title}`,
+      summary: `${CALENDAR_KIND_WORDS[e.kind]}: ${e.title}`,
       url: appLink(e.href),
     });
   }

@@ -3,45 +3,28 @@ import { getDsps } from '../data/access/deliveries.js';
 import { labelsOf } from '../data/access/labels.js';
 import type { LabelItem } from '../data/entities/label.js';
 import { storeDates } from './dates.js';
+import type { CalendarEvent, CalendarKind } from '../../shared/calendar-kinds.js';
+import { contractCalendarDates } from '../contracts/calendar-dates.js';
+import { licenceCalendarDates } from '../licensing/index.js';
 import type { TodoTask } from './tools-store.js';
-
-/** What a date on the company's calendar is. The SPA words them (display-labels). */
-export type CalendarKind =
-  | 'release'
-  | 'pre_order'
-  | 'go_live'
-  | 'delivery'
-  | 'promo_send'
-  | 'promo_expiry'
-  | 'statement_run'
-  | 'todo_due';
-
-type CalendarEvent = {
-  /** Stable across reads: a calendar app updates the event instead of adding it twice. */
-  id: string;
-  date: string;
-  kind: CalendarKind;
-  title: string;
-  label_id: string | null;
-  /** The page in the app the event is about. */
-  href: string;
-};
 
 const day = (value: string | undefined | null) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
 
 /**
- * Every dated thing of the company between `from` and `to` (inclusive), optionally of one label, by date.
+ * Every dated thing of the company between `from` and `to` (inclusive), optionally of one label, by date: releases
+ * and their store dates, deliveries, promos, statement runs, to-dos, contracts and licences.
  * Statement runs not limited to labels belong to every label.
  */
 export async function calendarEvents(
   tenantId: string,
   window: { from: string; to: string; label_id?: string | undefined },
 ): Promise<CalendarEvent[]> {
-  const [releases, activity, labels] = await Promise.all([
+  const [releases, activity, labels, licences] = await Promise.all([
     calendarReleases(tenantId),
     calendarActivity(tenantId),
     labelsOf(tenantId),
+    licenceCalendarDates(tenantId),
   ]);
   const releaseById = new Map(releases.map((r) => [r.id, r]));
   const labelOfRelease = (id: string) => releaseById.get(id)?.label_id ?? null;
@@ -102,6 +85,8 @@ export async function calendarEvents(
       ),
     ),
     ...labels.flatMap((label) => todoEvents(label)),
+    ...(await contractCalendarDates(tenantId, labelOfRelease)),
+    ...licences,
   ];
   return (events.filter(Boolean) as (CalendarEvent & { labels?: string[] })[])
     .filter((e) => e.date >= window.from && e.date <= window.to)

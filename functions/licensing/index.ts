@@ -27,6 +27,7 @@ import { issueInvoice } from './invoice.js';
 import { invoiceRegister, invoiceRegisterCsv } from './invoice-register.js';
 import { invoicePdfLink } from './invoice-pdf.js';
 
+export { licenceCalendarDates } from './calendar-dates.js';
 export { clearanceProblems } from './clearance.js';
 export { withLineLicences } from './line-licences.js';
 export { licenseReminderJobs } from './reminders-resume.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_KINDS } from '../calendar-kinds.js';
 import { EXPORT_FORMATS, EXPORT_MODELS, EXPORT_STATUSES } from '../catalogue-exchange/exports.js';
 import {
   day,
@@ -109,22 +110,13 @@ const labelSettingsRow = z.looseObject({
 });
 export const labelSettingsResponse = z.looseObject({ settings: labelSettingsRow });
 
-/** The company's calendar: releases, store dates, deliveries, promos, statement runs and due tasks, by day. */
+/** The company's calendar: releases, store dates, deliveries, promos, statement runs, due tasks, contracts and licences, by day. */
 export const calendarResponse = z.looseObject({
   events: z.array(
     z.looseObject({
       id: z.string(),
       date: day,
-      kind: z.enum([
-        'release',
-        'pre_order',
-        'go_live',
-        'delivery',
-        'promo_send',
-        'promo_expiry',
-        'statement_run',
-        'todo_due',
-      ]),
+      kind: z.enum(CALENDAR_KINDS),
       title: z.string(),
       label_id: z.string().nullable(),
       href: z.string(),

@@ -22,6 +22,28 @@ export async function listContracts(tenantId: string, subject?: string): Promise
   return (await contracts().query.byTenant({ tenantId }).go({ pages: 'all' })).data;
 }
 
+/** What the company's calendar reads of each contract: its subject, parties, status and dates (not its document). */
+export async function contractCalendarRows(tenantId: string) {
+  return (
+    await contracts()
+      .query.byTenant({ tenantId })
+      .go({
+        pages: 'all',
+        attributes: [
+          'id',
+          'type',
+          'status',
+          'contractable_type',
+          'contractable_id',
+          'contractee_legal_name',
+          'start_date',
+          'end_date',
+          'metadata',
+        ],
+      })
+  ).data;
+}
+
 /** A contract as the earnings engine reads it: its subject, dates, versions and what its escalations counted. */
 export const engineContract = (c: ContractItem): EngineContract => ({
   id: c.id,

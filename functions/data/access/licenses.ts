@@ -21,6 +21,31 @@ export async function listLicenses(tenantId: string): Promise<LicenseItem[]> {
   return (await licenses().query.byTenant({ tenantId }).go({ pages: 'all' })).data as LicenseItem[];
 }
 
+/** What the company's calendar reads of each licence: its licensee, status, label, dates, invoice and reports. */
+export async function licenceCalendarRows(tenantId: string) {
+  return (
+    await licenses()
+      .query.byTenant({ tenantId })
+      .go({
+        pages: 'all',
+        attributes: [
+          'id',
+          'type',
+          'status',
+          'label_id',
+          'licensee_name',
+          'usage',
+          'license_start_date',
+          'license_end_date',
+          'signed_date',
+          'invoice',
+          'report_every_months',
+          'report_received_through',
+        ],
+      })
+  ).data;
+}
+
 export async function getLicense(tenantId: string, id: string): Promise<LicenseItem | null> {
   return (await licenses().get({ tenantId, id }).go()).data as LicenseItem | null;
 }

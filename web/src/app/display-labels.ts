@@ -4,6 +4,7 @@ import {
   API_TOKEN_AREA_WORDS,
   API_TOKEN_AREAS,
 } from '../../../shared/api-token-scope';
+import { CALENDAR_KIND_WORDS } from '../../../shared/calendar-kinds';
 
 /**
  * The one dictionary of words shown for stored values (release configs, statuses, roles, import kinds,
@@ -83,14 +84,7 @@ const LABELS: Record<string, string> = {
   request_in_progress: 'In progress',
   request_done: 'Done',
   request_refused: 'Refused',
-  calendar_release: 'Release',
-  calendar_pre_order: 'Pre-orders open',
-  calendar_go_live: 'Goes live',
-  calendar_delivery: 'Delivered',
-  calendar_promo_send: 'Promo goes out',
-  calendar_promo_expiry: 'Promo ends',
-  calendar_statement_run: 'Statement run',
-  calendar_todo_due: 'To do',
+  ...Object.fromEntries(Object.entries(CALENDAR_KIND_WORDS).map(([kind, words]) => [`calendar_${kind}`, words])),
   // A company's API tokens: the scope's access and areas, in the words the API's refusals use
   ...Object.fromEntries(
     API_TOKEN_ACCESS.map((access) => [`api_token_access_${access}`, API_TOKEN_ACCESS_WORDS[access]]),
