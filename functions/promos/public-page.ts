@@ -1,3 +1,4 @@
+import { formatDate } from '../../shared/format.js';
 import { afterAnswer } from '../lib/after-answer.js';
 import { madeOnce } from '../lib/made-once.js';
 import type { z } from 'zod';
@@ -65,8 +66,8 @@ async function openLink(
   const recipient = await data.getRecipient(found.tenantId, promoId, token.recipientId);
   if (!recipient || !secretMatches(token.secret, recipient.token_hash)) throw new NotFound(WRONG_LINK);
   if (recipient.revoked) throw new Forbidden('This promo link has been withdrawn by the label.');
-  if (found.start_date > today()) throw new Forbidden(`This promo opens on ${found.start_date}.`);
-  if (found.expiry_date < today()) throw new Gone(`This promo expired on ${found.expiry_date}.`);
+  if (found.start_date > today()) throw new Forbidden(`This promo opens on ${formatDate(found.start_date)}.`);
+  if (found.expiry_date < today()) throw new Gone(`This promo expired on ${formatDate(found.expiry_date)}.`);
   return { promo: found, recipient, cached };
 }
 
@@ -92,7 +93,19 @@ async function previews(promo: PromoItem) {
     }),
   );
   const artwork = release?.artwork as ReleaseArtwork | undefined;
-  return { tracks, cover_url: artwork ? await presignDownload(artwork.medium_key, 'image/jpeg') : null };
+  // The label the promo comes from, with its logo: a recipient sees whose promo this is before anything else.
+  const label = await data.promoLabel(promo.tenantId, release?.label_id);
+  const logo = label?.logo?.key ? label.logo : null;
+  return {
+    tracks,
+    cover_url: artwork ? await presignDownload(artwork.medium_key, 'image/jpeg') : null,
+    label: label
+      ? {
+          name: label.name,
+          logo_url: logo?.key ? await presignDownload(logo.key, logo.content_type ?? 'image/png') : null,
+        }
+      : null,
+  };
 }
 
 /** GET: the page's data; the first view marks the recipient as having opened it. */
@@ -111,7 +124,7 @@ export async function viewPromo(promoId: string, accessToken: string) {
       { opens: 1 },
     ),
   );
-  const { tracks, cover_url } = await previewsRead;
+  const { tracks, cover_url, label } = await previewsRead;
   return {
     promo: {
       id: promo.id,
@@ -123,6 +136,7 @@ export async function viewPromo(promoId: string, accessToken: string) {
       access: promo.access,
       feedback_required: promo.feedback_required,
       cover_url,
+      label,
       tracks,
     },
     recipient: {

@@ -75,6 +75,8 @@ export const promoPageResponse = z.looseObject({
     access: z.enum(['stream', 'download']),
     feedback_required: z.boolean(),
     cover_url: z.string().nullable(),
+    /** The label the promo comes from (its release's label), with its logo when it has one. */
+    label: z.looseObject({ name: z.string(), logo_url: z.string().nullable() }).nullable(),
     tracks: z.array(
       z.looseObject({
         id: z.string(),

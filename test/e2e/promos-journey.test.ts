@@ -37,6 +37,7 @@ beforeAll(async () => {
   releaseId = (
     await own.api.post('/releases', {
       title: `Promo Journey EP ${stamp}`,
+      label_id: (await own.label(`Journey Label ${stamp}`)).id,
       release_recordings_attributes: [{ recording_id: recording.id }],
     })
   ).body.release.id;
@@ -128,6 +129,8 @@ describe('promos', () => {
     const link = /https?:\/\/\S+\/promo\/\S+/.exec(mail.text)?.[0] as string;
     const recipientPage = await browser.newPage();
     await recipientPage.goto(`${cloudUrl()}${new URL(link).pathname}`);
+    // The recipient sees whose promo it is first.
+    await expect.poll(() => recipientPage.getByTestId('promo-label').textContent()).toBe(`From Journey Label ${stamp}`);
     await recipientPage.getByText('Made for the night.').waitFor();
     expect(await recipientPage.getByTestId('download-track').count()).toBe(0);
     // The player counts the play in the background: wait for it to be stored before the analysis is read.

@@ -32,6 +32,7 @@ type Mail = {
 let company: OwnCompany;
 let releaseId: string;
 let recordingIds: string[];
+const labelName = `Promo Label ${Date.now()}`;
 
 const mailsTo = async (to: string): Promise<Mail[]> =>
   (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
@@ -95,8 +96,21 @@ beforeAll(async () => {
     const { bytes, filename } = originals[index];
     await seedPreviewAudio(company.companyId, recording.id, undefined, undefined, bytes, filename);
   }
+  // Under a label with a logo: the recipient's page says whose promo it is.
+  const logo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+  const upload = await api.post('/labels/new/logo_upload', {
+    filename: 'logo.png',
+    content_type: 'image/png',
+    size: logo.length,
+  });
+  expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+  const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array(logo) });
+  expect(put.status).toBe(200);
+  const label = await api.post('/labels', { name: labelName, logo_key: upload.body.key });
+  expect(label.status, JSON.stringify(label.body)).toBe(201);
   const release = await api.post('/releases', {
     title: `Promo EP ${Date.now()}`,
+    label_id: label.body.label.id,
     release_date: '2027-03-01',
     artist_releases_attributes: [{ artist_id: artist.id, role: 'Main' }],
     release_recordings_attributes: recordingIds.map((recording_id) => ({ recording_id })),
@@ -240,6 +254,8 @@ describe('the public promo page', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.promo.tracks.map((t: { title: string }) => t.title)).toEqual(['Night Drive', 'Morning Light']);
     expect(opened.body.promo.tracks[0].preview_url).toMatch(/^http/);
+    expect(opened.body.promo.label).toEqual({ name: labelName, logo_url: expect.stringMatching(/^http/) });
+    expect((await fetch(opened.body.promo.label.logo_url)).headers.get('content-type')).toBe('image/png');
 
     const recipients = (await api.get(`/promos/${promo.id}/recipients`)).body.recipients;
     const revokedRow = recipients.find((r: { id: string }) => revokedOne.token.startsWith(`${r.id}.`));
@@ -272,7 +288,7 @@ describe('the public promo page', () => {
     }
     for (const answer of await Promise.all(calls(expired.token, expiring.id))) {
       expect(answer.status).toBe(410);
-      expect(answer.body.message).toBe('This promo expired on 2020-01-01.');
+      expect(answer.body.message).toBe('This promo expired on 1st Jan 2020.');
     }
     // The right token on another promo's id opens nothing either.
     expect((await page(other.id, mine.token)).status).toBe(404);

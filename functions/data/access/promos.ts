@@ -285,6 +285,16 @@ export async function promoRelease(tenantId: string, releaseId: string) {
   return { release, recordings };
 }
 
+/** The label a promo's release is under, as its recipients see it: its name and logo. */
+export async function promoLabel(tenantId: string, labelId: string | undefined | null) {
+  if (!labelId) return null;
+  return (
+    await db()
+      .Label.get({ tenantId, labelId })
+      .go({ attributes: ['name', 'logo'] })
+  ).data;
+}
+
 /** Records a file made for a recipient under its hash (the same file made again finds its record). */
 export async function recordDownloadFile(
   tenantId: string,

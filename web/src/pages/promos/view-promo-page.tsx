@@ -27,6 +27,7 @@ type PromoPage = {
     access: 'stream' | 'download';
     feedback_required: boolean;
     cover_url: string | null;
+    label: { name: string; logo_url: string | null } | null;
     tracks: Track[];
   };
   recipient: { name: string | null; feedback: Feedback | null; downloads_left: number };
@@ -215,6 +216,15 @@ export function ViewPromoPage() {
     (!promo.feedback_required || Boolean(recipient.feedback));
   return (
     <SpaceBetween size="l">
+      {promo.label ? (
+        // Whose promo this is, before anything else: the label's logo and name.
+        <SpaceBetween direction="horizontal" size="s" alignItems="center">
+          {promo.label.logo_url ? (
+            <img className="promo-label-logo" src={promo.label.logo_url} alt={`${promo.label.name} logo`} />
+          ) : null}
+          <Box variant="h3" data-testid="promo-label">{`From ${promo.label.name}`}</Box>
+        </SpaceBetween>
+      ) : null}
       <Header variant="h1" description={promo.artists ?? undefined}>
         {promo.title}
       </Header>
