@@ -7,3 +7,6 @@ import type { LicenseInvoice } from './schemas/licensing.js';
  */
 export const invoiceDue = (invoice: Pick<LicenseInvoice, 'total' | 'balance_due'>): string =>
   invoice.balance_due ?? invoice.total;
+
+/** Days a licence's invoice gives the licensee to pay when the licence names none. */
+export const DEFAULT_INVOICE_DUE_DAYS = 30;

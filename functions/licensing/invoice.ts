@@ -1,3 +1,4 @@
+import { DEFAULT_INVOICE_DUE_DAYS } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import type { Caller } from '../lib/auth-context.js';
@@ -7,8 +8,6 @@ import { documentNumber, moveBy, readLicense, requireMoneyTerms, requireStatus, 
 import { presentLicense } from './present.js';
 import { licenceVat } from './vat.js';
 
-/** Days a licensee has to pay, unless the licence says otherwise. */
-const DEFAULT_DUE_DAYS = 30;
 /** How often numbering is tried again when another invoice of the company took the number first. */
 const ATTEMPTS = 8;
 
@@ -48,7 +47,7 @@ export async function issueInvoice(tenantId: string, caller: Caller, id: string)
     const invoice = {
       number: documentNumber('LI', numbered + 1),
       date,
-      due_date: addDays(date, license.invoice_due_days ?? DEFAULT_DUE_DAYS),
+      due_date: addDays(date, license.invoice_due_days ?? DEFAULT_INVOICE_DUE_DAYS),
       currency,
       net: fee,
       vat_rate: vat.rate,

@@ -121,7 +121,14 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('license-next-report').textContent()).toContain('Next report due on');
     await page.getByTestId('license-record-advance').click();
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('Licence advance');
+    // Asked first, with what the invoice will print of the licensee: cancelled, nothing is numbered.
     await page.getByTestId('license-issue-invoice').click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('is then final');
+    expect(await page.getByRole('dialog').textContent()).toContain(licensee);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByTestId('license-status').textContent()).toBe('Signed');
+    await page.getByTestId('license-issue-invoice').click();
+    await page.getByTestId('license-issue-invoice-confirm').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Invoiced');
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000001');
     expect(await page.getByTestId('license-invoice').textContent()).toContain('Less the advance received');
@@ -141,6 +148,7 @@ describe('licensing journey', () => {
     expect(await page.getByText('Invoice LI-000001 cancelled by credit note LC-000001').count()).toBe(1);
     await screenshotIfAsked(page, 'test-results/licensing-credited.png', true);
     await page.getByTestId('license-issue-invoice').click();
+    await page.getByTestId('license-issue-invoice-confirm').click();
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000002');
     // Sent to the licensee's contact with its PDF attached, and the page says so.
     await page.getByTestId('license-mail-LI-000002').click();

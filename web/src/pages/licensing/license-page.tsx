@@ -10,6 +10,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate, formatDaysIn } from '../../../../shared/format';
+import { DEFAULT_INVOICE_DUE_DAYS } from '../../../../shared/licence-due';
 import { formatMoney } from '../../../../shared/money';
 import { type LicenseStatus, pipelineMoves } from '../../../../shared/schemas/licensing';
 import { api, errorMessage } from '../../app/api';
@@ -25,9 +26,32 @@ import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, PARTY_WORD, TYPE_WORDS } from './licensing-api';
 
+/** What the invoice will say of the licensee and the fee, to check before it is numbered and final. */
+function InvoiceCheck({ license }: { license: License }) {
+  return (
+    <SpaceBetween size="s">
+      <Box>
+        {`The invoice takes your next invoice number and is then final: to change it, credit it and invoice again. It is due ${license.invoice_due_days ?? DEFAULT_INVOICE_DUE_DAYS} days after today.`}
+      </Box>
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: 'Licensee', value: license.licensee_name },
+          { label: 'Fee (before VAT)', value: license.fee ? formatMoney(license.fee, license.fee_currency) : '-' },
+          { label: 'Address', value: license.licensee_address || 'None given' },
+          { label: 'VAT number', value: license.licensee_vat_number || 'None given' },
+        ]}
+      />
+      <Box color="text-body-secondary">If any of this is wrong, cancel and edit the licence first.</Box>
+    </SpaceBetween>
+  );
+}
+
 /** The pipeline's buttons: the moves the licence may make, the invoice, the payment. */
 function PipelineActions({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [busy, setBusy] = useState(false);
+  // Issuing is asked first: the invoice takes the next number and is final (a credit note is its only undo).
+  const [invoicing, setInvoicing] = useState(false);
   const [paidOn, setPaidOn] = useState(new Date().toISOString().slice(0, 10));
   const run = async (call: () => Promise<{ license: License; message: string }>) => {
     setBusy(true);
@@ -81,10 +105,24 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
             variant="primary"
             data-testid="license-issue-invoice"
             disabled={busy}
-            onClick={() => void run(() => api.post(`/licenses/${license.id}/invoice`))}
+            onClick={() => setInvoicing(true)}
           >
             Issue invoice
           </Button>
+        ) : null}
+        {invoicing ? (
+          <ConfirmActionModal
+            header="Issue the invoice"
+            confirmText="Issue invoice"
+            confirmTestId="license-issue-invoice-confirm"
+            busy={busy}
+            onCancel={() => setInvoicing(false)}
+            onConfirm={() =>
+              void run(() => api.post(`/licenses/${license.id}/invoice`)).finally(() => setInvoicing(false))
+            }
+          >
+            <InvoiceCheck license={license} />
+          </ConfirmActionModal>
         ) : null}
         {canRefundAdvance ? <RefundButton license={license} kind="advance" onChanged={onChanged} /> : null}
       </SpaceBetween>
