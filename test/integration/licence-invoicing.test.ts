@@ -4,6 +4,7 @@ import { licensingCompany } from '../support/licensing-company.js';
 import { pdfText } from '../support/pdf-text.js';
 import { call, cloudUrl } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { daysSince, utcDay } from '../support/days.js';
 import { until } from '../support/wait.js';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 
@@ -167,11 +168,11 @@ describe('crediting a licence invoice', () => {
     expect(paid.royalty_lines).toHaveLength(3);
     expect(sum(paid.royalty_lines)).toBe(100_000_000);
 
-    // The refund's day is asked for: never in the future, never before the payment.
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // The refund's day is asked for: never in the future, never before the payment. Two days after the payment's day
+    // is still to come by the product's clock should the run have crossed midnight since.
     const future = await api.post(`/licenses/${license.id}/credit_note`, {
       reason: 'Cancelled',
-      refund_date: tomorrow,
+      refund_date: utcDay(2, Date.parse(`${paidOn}T00:00:00Z`)),
     });
     expect(future.status).toBe(400);
     expect(future.body.errors).toEqual({ refund_date: ['Refund date must not be in the future'] });
@@ -383,7 +384,11 @@ describe('the register of invoices and credit notes', () => {
       return issued.body.license as { id: string; invoice: { number: string; due_date: string } };
     };
     const film = await make({ licensee_name: `Film Co ${stamp}` });
+    // Paid on the product's today: the day of the call, or the next for a call across midnight.
+    const paidFrom = utcDay();
     expect((await api.post(`/licenses/${film.id}/payment`, {})).status).toBe(200);
+    const paidOn = (await api.get(`/licenses/${film.id}`)).body.license.payment_date as string;
+    expect(paidOn).toBeOneOf(daysSince(paidFrom));
     const game = await make({ licensee_name: `Game Inc ${stamp}`, licensee_country: 'US', fee: '50.00' });
     const credit = await api.post(`/licenses/${game.id}/credit_note`, { reason: 'Wrong studio' });
     expect(credit.status, JSON.stringify(credit.body)).toBe(200);
@@ -392,10 +397,11 @@ describe('the register of invoices and credit notes', () => {
     const reissued = again.body.license.invoice as { number: string; due_date: string };
     const euro = await make({ licensee_name: `=cmd Films ${stamp}`, fee: '10.00', fee_currency: 'EUR' });
 
+    const askedFrom = utcDay();
     const register = await api.get('/licensing/invoices');
     expect(register.status, JSON.stringify(register.body)).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
-    expect(register.body.from <= today && today <= register.body.to).toBe(true);
+    // Unasked, the range holds the product's today: the day asked, or the next for a call across midnight.
+    expect(daysSince(askedFrom).some((today) => register.body.from <= today && today <= register.body.to)).toBe(true);
     const lines = register.body.documents.map((d: Record<string, string>) => [
       d.number,
       d.licensee,
@@ -405,7 +411,7 @@ describe('the register of invoices and credit notes', () => {
       d.status,
     ]);
     expect(lines).toEqual([
-      [film.invoice.number, `Film Co ${stamp}`, '100.00', '20.00', '120.00', `Paid on ${today}`],
+      [film.invoice.number, `Film Co ${stamp}`, '100.00', '20.00', '120.00', `Paid on ${paidOn}`],
       [game.invoice.number, `Game Inc ${stamp}`, '50.00', '0.00', '50.00', `Credited by ${note}`],
       [reissued.number, `Game Inc ${stamp}`, '50.00', '0.00', '50.00', `Unpaid, due ${reissued.due_date}`],
       [euro.invoice.number, `=cmd Films ${stamp}`, '10.00', '2.00', '12.00', `Unpaid, due ${euro.invoice.due_date}`],

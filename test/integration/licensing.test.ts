@@ -3,6 +3,7 @@ import { checkableRelease } from '../support/checkable-release.js';
 import { pdfText } from '../support/pdf-text.js';
 import { licensingCompany } from '../support/licensing-company.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { daysSince, utcDay } from '../support/days.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -65,6 +66,8 @@ beforeAll(async () => {
 
 describe('a licence’s fields and pipeline', () => {
   it('keeps every field the spec names and answers them in GET licenses, with filters', async () => {
+    // The first contact is dated the product's today: the day of the call, or the next for a call across midnight.
+    const madeFrom = utcDay();
     const license = await create(
       outgoing({
         licensee_address: '1 Wardour Street, London',
@@ -92,7 +95,7 @@ describe('a licence’s fields and pipeline', () => {
       paid: false,
       vat: null,
       fee_vat: null,
-      initial_contact_date: new Date().toISOString().slice(0, 10),
+      initial_contact_date: expect.toBeOneOf(daysSince(madeFrom)),
     });
     expect(license.history).toEqual([expect.objectContaining({ from: null, to: 'enquiry', by: own.manager.id })]);
     const listed = await api.get('/licenses?tag=film&type=outgoing&status=enquiry');
@@ -141,11 +144,14 @@ describe('a licence’s fields and pipeline', () => {
 
   it('moves along the pipeline, setting the proposal and signed dates and recording who moved it; signs only a licence naming its assets', async () => {
     const license = await create(outgoing());
+    // Each move is dated the product's today: the day it was asked, or the next for a move across midnight.
+    const quotedFrom = utcDay();
     const quoted = await api.post(`/licenses/${license.id}/status`, { status: 'quoted' });
-    expect(quoted.body.license.proposal_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(quoted.body.license.proposal_date).toBeOneOf(daysSince(quotedFrom));
     await api.post(`/licenses/${license.id}/status`, { status: 'negotiating' });
+    const signedFrom = utcDay();
     const done = (await api.post(`/licenses/${license.id}/status`, { status: 'signed' })).body.license;
-    expect(done.signed_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(done.signed_date).toBeOneOf(daysSince(signedFrom));
     expect(done.history.map((m: { to: string }) => m.to)).toEqual(['enquiry', 'quoted', 'negotiating', 'signed']);
     expect(done.history[3]).toMatchObject({ from: 'negotiating', by: own.manager.id });
     const emptied = await api.patch(`/licenses/${license.id}`, { assets: [] });
