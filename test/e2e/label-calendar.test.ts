@@ -8,15 +8,16 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
 let browser: Browser;
 let own: OwnCompany;
 let label: { id: string; name: string };
+/** The release's day, today when it is made; the calendar opens on the month it is when the page loads. */
+const releaseDay = new Date().toISOString().slice(0, 10);
 const isrc = `GBLE${String(Date.now()).slice(-8)}`;
 
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Label calendar e2e', { distributed: true });
   label = await own.label('Calendar Journey Records');
-  const today = new Date().toISOString().slice(0, 10);
   expect(
-    (await own.api.post('/releases', { title: 'Journey EP', label_id: label.id, release_date: today })).status,
+    (await own.api.post('/releases', { title: 'Journey EP', label_id: label.id, release_date: releaseDay })).status,
   ).toBe(201);
   expect((await own.api.post('/recordings', { title: 'Journey Song', isrc })).status).toBe(201);
 });
@@ -32,6 +33,16 @@ describe('calendar and requests', () => {
   it('shows the release date in the month and the list, and makes a feed link', async () => {
     const { page, errors } = await managerPage();
     await page.goto(`${cloudUrl()}/user/labels/tools/calendar`);
+    // The page opens on this month: a run that has crossed into the next month since the release was made goes back
+    // to the release's month.
+    const releaseMonth = new Date(`${releaseDay}T00:00:00Z`).toLocaleDateString('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    if ((await page.getByTestId('calendar-title').textContent()) !== releaseMonth)
+      await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe(releaseMonth);
     await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
     await page.getByText('List', { exact: true }).click();
     await expect.poll(() => page.getByTestId('calendar-list').textContent()).toContain('Journey EP');

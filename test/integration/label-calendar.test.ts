@@ -1,5 +1,6 @@
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { utcDay } from '../support/days.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /** The company’s calendar (release dates, to-dos due …) and each user’s iCal feed: valid, private and revocable. */
@@ -8,7 +9,9 @@ let other: OwnCompany;
 let northId: string;
 let southId: string;
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// The clock read once: the dates set up in beforeAll are the dates expected back, whenever midnight passes.
+const NOW = Date.now();
+const day = (offset: number) => utcDay(offset, NOW);
 const window = `from=${day(-30)}&to=${day(300)}`;
 
 beforeAll(async () => {
