@@ -98,11 +98,12 @@ describe('promo sends answer what the document declares', () => {
 
   it('a smart link’s public page, a fan waiting for release day, and a label’s store page', async () => {
     const label = await world.label('Promo Answer Records');
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Out in a week: still before release day for the fan's sign-up should the run cross midnight.
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     const release = await world.api.post('/releases', {
       title: `Coming Answer ${Date.now()}`,
       upc: '036000291452',
-      release_date: tomorrow,
+      release_date: inAWeek,
       label_id: label.id,
     });
     const link = await world.api.post('/smart_links', { smart_link: { release_id: release.body.release.id } });

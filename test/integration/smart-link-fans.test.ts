@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAN_CONSENT } from '../../shared/schemas/smart-links.js';
 import { call, uniqueEmail } from '../support/api.js';
+import { utcDay } from '../support/days.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -20,7 +21,9 @@ let own: OwnCompany;
 let slug: string;
 let linkId: string;
 
-const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// The clock read once, so "today" below is never a day later than the days set up from it.
+const NOW = Date.now();
+const dayFromToday = (days: number) => utcDay(days, NOW);
 const mailsTo = async (to: string): Promise<Mail[]> =>
   (await call<{ mails: Mail[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)).body.mails.filter(
     (m) => m.to === to,
@@ -30,9 +33,12 @@ const signUp = (email: unknown, consent: unknown, to = slug) =>
 const runSchedule = () => call('POST', '/_local/schedules/fanNotices');
 const fans = async (id = linkId) => (await own.api.get(`/smart_links/${id}`)).body.fans;
 
-/** A release out tomorrow with a smart link; its slug and id. */
+/**
+ * A release out in a week with a smart link; its slug and id. A week, not tomorrow: a run that crosses midnight must
+ * still find it before release day.
+ */
 async function preReleaseLink(title: string, upc: string) {
-  const release = await own.api.post('/releases', { title, upc, release_date: dayFromToday(1) });
+  const release = await own.api.post('/releases', { title, upc, release_date: dayFromToday(7) });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   const link = await own.api.post('/smart_links', { smart_link: { release_id: release.body.release.id } });
   expect(link.status, JSON.stringify(link.body)).toBe(201);
