@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call } from '../support/api.js';
+import { clearOfMidnight } from '../support/days.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -158,6 +159,9 @@ describe('marketing pitches', () => {
   });
 
   it('refuses a pitch later than the lead time the distributor sets (4 weeks unless changed)', async () => {
+    // The lead time counts from the product's today, which must be the test's today for the three asks: they start
+    // clear of midnight (UTC).
+    await clearOfMidnight(30_000);
     const late = await pitch('standalone_single_email', { release_date: day(20) });
     expect(late.status).toBe(400);
     expect(late.body.errors['form.release_date']).toEqual([

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { call, uniqueEmail } from '../support/api.js';
+import { clearOfMidnight } from '../support/days.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -95,7 +96,9 @@ describe('the scheduled send’s lease', () => {
     const dj = uniqueEmail('lease-refused');
     const { promo, due } = await scheduled(onLabelPlan, dj);
     expect(await claimScheduledSend(onLabelPlan.companyId, promo.id, due)).toBe(true);
-    // Meanwhile the company sent its month's 5 free promos.
+    // Meanwhile the company sent its month's 5 free promos. The send below counts against the month of the product's
+    // clock: this starts clear of a month's end (UTC), so the month written is the month the send reads.
+    await clearOfMidnight(30_000, 'month');
     await getDb()
       .entities.PromoUsage.put({
         tenantId: onLabelPlan.companyId,

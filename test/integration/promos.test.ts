@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ffmpegPath } from '../../functions/audio/ffmpeg.js';
+import { clearOfMidnight } from '../support/days.js';
 import { probeAudio } from '../support/probe-audio.js';
 import { seedPreviewAudio } from '../support/seeded-files.js';
 import { until } from '../support/wait.js';
@@ -409,6 +410,9 @@ describe('plans and roles', () => {
       release_recordings_attributes: [{ recording_id: recording.id }],
     });
     for (const promo of promos) await small.api.patch(`/promos/${promo.id}`, { recording_ids: [recording.id] });
+    // Free promos are counted per month of the product's clock: the three sends start clear of a month's end (UTC),
+    // so they count against one month.
+    await clearOfMidnight(30_000, 'month');
     expect((await small.api.post(`/promos/${promos[0].id}/send`, { emails: [uniqueEmail('free-1')] })).status).toBe(
       200,
     );
