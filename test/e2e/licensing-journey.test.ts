@@ -193,9 +193,11 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('asset-licenses').textContent()).toContain(licensee);
     await screenshotIfAsked(page, 'test-results/licensing-recording.png', true);
 
-    // The payee's statement for the month paid is published: it carries the licence's lines.
+    // The payee's statement for the month paid is published: it carries the licence's lines. The month is the
+    // payment's (the page's today when it was recorded), not the month the test is in now, should it have turned since.
     const licenseId = new URL(licenceUrl).pathname.split('/').at(-1) ?? '';
-    const period = new Date().toISOString().slice(0, 7);
+    const paidOn = (await own.api.get(`/licenses/${licenseId}`)).body.license.payment_date as string;
+    const period = paidOn.slice(0, 7);
     const created = await own.api.post('/statements', {
       payee_id: payeeId,
       start_pay_period: period,
