@@ -34,3 +34,17 @@ export type CalendarEvent = {
   /** The page in the app the event is about. */
   href: string;
 };
+
+/**
+ * A thing's day as a calendar event, or none when it has no such day. The id is the kind and the thing's id
+ * ("licence-end-<id>"): stable, so a calendar app updates the event instead of adding it twice.
+ */
+export function dayEvent(
+  kind: CalendarKind,
+  thingId: string,
+  date: string | null | undefined,
+  about: Pick<CalendarEvent, 'title' | 'label_id' | 'href'>,
+): CalendarEvent[] {
+  const day = date && /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : null;
+  return day ? [{ id: `${kind.replaceAll('_', '-')}-${thingId}`, date: day, kind, ...about }] : [];
+}

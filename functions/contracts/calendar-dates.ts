@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../shared/calendar-kinds.js';
+import { type CalendarEvent, dayEvent } from '../../shared/calendar-kinds.js';
 import { contractCalendarRows } from '../data/access/contracts.js';
 import { TYPE_WORDS } from './contracts.js';
 
@@ -30,7 +30,7 @@ export async function contractCalendarDates(
           : null;
     const href = contractHref(contract.contractable_type, contract.contractable_id);
     const at = (kind: CalendarEvent['kind'], date: string | undefined) =>
-      date ? [{ id: `${kind.replaceAll('_', '-')}-${contract.id}`, date, kind, title, label_id: labelId, href }] : [];
+      dayEvent(kind, contract.id, date, { title, label_id: labelId, href });
     const ended = contract.status === 'terminated';
     return [
       ...at('contract_start', contract.start_date),

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../shared/calendar-kinds.js';
+import { type CalendarEvent, dayEvent } from '../../shared/calendar-kinds.js';
 import { licenceCalendarRows } from '../data/access/licenses.js';
 import { nextReportDue } from './reminders.js';
 
@@ -15,19 +15,9 @@ export async function licenceCalendarDates(tenantId: string): Promise<CalendarEv
     if (licence.status === 'declined') return [];
     const name = `${licence.type === 'outgoing' ? 'To' : 'From'} ${licence.licensee_name}${licence.usage ? ` (${licence.usage})` : ''}`;
     const title = PROPOSED.has(licence.status) ? `${name} (not signed yet)` : name;
+    const href = `/user/licensing/${encodeURIComponent(licence.id)}`;
     const at = (kind: CalendarEvent['kind'], date: string | null | undefined, words = title) =>
-      date
-        ? [
-            {
-              id: `${kind.replaceAll('_', '-')}-${licence.id}`,
-              date,
-              kind,
-              title: words,
-              label_id: licence.label_id ?? null,
-              href: `/user/licensing/${encodeURIComponent(licence.id)}`,
-            },
-          ]
-        : [];
+      dayEvent(kind, licence.id, date, { title: words, label_id: licence.label_id ?? null, href });
     const invoice = licence.status === 'invoiced' ? licence.invoice : undefined;
     return [
       ...at('licence_start', licence.license_start_date),
