@@ -5,7 +5,7 @@ import type { LicenseInvoice, LicenseRefund } from '../../shared/schemas/licensi
 import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty, LedgerFields } from '../data/entities/royalty-overlays.js';
 import type { CreateExpense, ExpenseItem } from '../data/entities/statements.js';
-import { getExpense } from '../data/access/expenses.js';
+import { holdForLicenceRefund } from '../data/access/expenses.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { idsCondition, MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
@@ -176,6 +176,7 @@ export function reversedExpense(expense: ExpenseItem, at: { day: string; words: 
 /**
  * Money we paid a licensor, given back to us on `day`: each expense the payment made (`ids`) taken back by one of the
  * opposite sign, as the expense stands now (one the user edited is taken back as edited, a deleted one not at all).
+ * From then on neither the expense nor its reversal changes.
  */
 async function refundExpenses(
   license: LicenseItem,
@@ -183,11 +184,15 @@ async function refundExpenses(
   { day, words }: { day: string; words: string },
 ): Promise<{ refund: LicenseRefund; expenses: CreateExpense[] }> {
   checkRefundDate(day, paid.paidOn);
-  const found = (await Promise.all(paid.ids.map((id) => getExpense(license.tenantId, id)))).filter(
-    (expense): expense is ExpenseItem => expense !== null,
-  );
+  // Held for the refund first, so each is taken back exactly as it stands: no edit can land between the read and
+  // the reversal's write (holdForLicenceRefund).
+  const found = await holdForLicenceRefund(license.tenantId, paid.ids, license.id);
   const described = `${words} by ${license.licensee_name}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
-  const expenses = found.map((expense) => reversedExpense(expense, { day, words: described }));
+  const expenses = found.map((expense) => ({
+    ...reversedExpense(expense, { day, words: described }),
+    // A reversal never changes either: the pair nets to nothing for good.
+    licence_refund: license.id,
+  }));
   return {
     refund: {
       date: day,

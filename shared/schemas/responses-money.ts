@@ -71,6 +71,7 @@ const expenseRow = recordRow({
   payee_id: z.string().nullable(),
   release_id: z.string().nullable(),
   statement_id: z.string().nullable(),
+  licence_refund_id: z.string().nullable(),
   created_at: z.string(),
 }).meta({ id: 'Expense' });
 export const expenseListResponse = listResponse('expenses', expenseRow);

@@ -382,6 +382,8 @@ export type Expense = {
   release_title: string | null;
   /** The published statement that recouped it; set once. */
   statement_id: string | null;
+  /** The licence whose refund takes it back (or whose refund it is): from then on it never changes. */
+  licence_refund_id: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -383,10 +383,42 @@ describe('an incoming licence’s cost', () => {
       ['-70.00', `Licence fee refunded by ${licensee}: A sample`],
       ['70.00', `Licence fee to ${licensee}: A sample`],
     ]);
+    // Neither the expenses taken back nor their reversals change any more: the pair nets to nothing for good.
+    for (const expense of expenses) {
+      const edit = await api.patch(`/expenses/${expense.id}`, { subtotal: '1.00', total: '1.00' });
+      expect(edit.status).toBe(409);
+      expect(edit.body.message).toBe("This expense is part of a licence's refund: it no longer changes");
+      expect((await api.get(`/expenses/${expense.id}`)).body.expense.licence_refund_id).toBe(license.id);
+    }
     // Expenses stay, so the licence does too; paid again, it makes new ones.
     expect((await api.del(`/licenses/${license.id}`)).status).toBe(409);
     expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
     expect(await expensesOf(licensee)).toHaveLength(6);
+  });
+
+  it('takes back each expense as it stands when an edit races the refund: the cost always nets to nothing', async () => {
+    const { artist, recording } = await artistWithRecording('Raced Artist');
+    await contractOn('artist', artist, `Raced Artist Ltd ${stamp}`, '40');
+    const licensee = `Raced Sample House ${stamp}`;
+    const license = await incoming('Raced Sample House', { asset_type: 'recording', asset_id: recording });
+    expect((await api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const paid = await expensesOf(licensee);
+    expect(paid.map((e) => e.total).sort()).toEqual(['30.00', '70.00']);
+    // Each payee's expense edited while the refund is asked for, at once: whichever lands first, the other follows it.
+    const [refund, ...edits] = await Promise.all([
+      api.post(`/licenses/${license.id}/payment_refund`, {}),
+      ...paid.map((e) => api.patch(`/expenses/${e.id}`, { subtotal: '55.55', total: '55.55' })),
+    ]);
+    expect(refund?.status, JSON.stringify(refund?.body)).toBe(200);
+    for (const edit of edits) expect([200, 409]).toContain(edit.status);
+    const after = await expensesOf(licensee);
+    expect(after).toHaveLength(4);
+    expect(cents(after.map((e) => e.total))).toBe(0);
+    // Each payee's account nets to nothing too.
+    for (const payee of [payees[0], payees[1]]) {
+      const theirs = await expensesOf(licensee, `&payee_type=Payee&payee_id=${payee}`);
+      expect(cents(theirs.map((e) => e.total))).toBe(0);
+    }
   });
 
   it('gives an incoming advance back before the payment, and refuses what is not the licensor’s to refund', async () => {

@@ -1,5 +1,6 @@
 import type { CreateExpense, ExpenseItem } from '../entities/statements.js';
 import { moneyRecordsChanged } from '../list-cache.js';
+import { isConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
 
 /**
@@ -40,7 +41,43 @@ export async function createExpense(expense: CreateExpense): Promise<ExpenseItem
   return created;
 }
 
-/** Sets and removes fields of an expense no statement carries; the expense as it is afterwards. */
+/**
+ * Holds a licence's expenses for its refund: each is marked as taken back by the licence, in a conditional write on
+ * the expense, and answered as it then stands. An edit racing the refund either lands before the mark (and is taken
+ * back as edited) or is refused after it; an expense deleted meanwhile is left out. A repeated refund (a retry after
+ * a crash between the marks and the refund's write) finds its own marks and carries on.
+ */
+export async function holdForLicenceRefund(
+  tenantId: string,
+  expenseIds: readonly string[],
+  licenceId: string,
+): Promise<ExpenseItem[]> {
+  const held = await Promise.all(
+    expenseIds.map(async (expenseId) => {
+      try {
+        const marked = await expenses()
+          .patch({ tenantId, expenseId })
+          .set({ licence_refund: licenceId })
+          .where(
+            ({ licence_refund }, { notExists, eq }) =>
+              `${notExists(licence_refund)} OR ${eq(licence_refund, licenceId)}`,
+          )
+          .go({ response: 'all_new' });
+        return marked.data as ExpenseItem;
+      } catch (error) {
+        // The patch's own condition: the expense is gone (deleted), so there is nothing to take back.
+        if (isConditionFailed(error)) return null;
+        throw error;
+      }
+    }),
+  );
+  return held.filter((expense): expense is ExpenseItem => expense !== null);
+}
+
+/**
+ * Sets and removes fields of an expense no statement carries and no licence refund holds; the expense as it is
+ * afterwards.
+ */
 export async function updateExpense(
   tenantId: string,
   expenseId: string,
@@ -49,7 +86,10 @@ export async function updateExpense(
 ): Promise<ExpenseItem> {
   const patch = expenses().patch({ tenantId, expenseId }).set(changes);
   const updated = await (remove.length ? patch.remove([...remove]) : patch)
-    .where(({ statement_id }, { notExists }) => notExists(statement_id))
+    .where(
+      ({ statement_id, licence_refund }, { notExists }) =>
+        `${notExists(statement_id)} AND ${notExists(licence_refund)}`,
+    )
     .go({ response: 'all_new' });
   await moneyRecordsChanged(tenantId);
   // ElectroDB types an update's answer as partial; all_new is the whole item.

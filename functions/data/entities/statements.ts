@@ -73,6 +73,11 @@ export const Expense = new Entity({
     release_id: { type: 'string' },
     /** The published statement that recouped it: set once, then the expense's money never changes. */
     statement_id: { type: 'string' },
+    /**
+     * The licence whose refund takes this expense back, or whose refund it is: set once (before the reversal is
+     * written, on the expense as it then stands), then the expense never changes, so a reversal always nets it out.
+     */
+    licence_refund: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -49,6 +49,7 @@ export async function presentExpenses(tenantId: string, items: readonly ExpenseI
       release_id: item.release_id ?? null,
       release_title: item.release_id ? (names.releases.get(item.release_id) ?? null) : null,
       statement_id: item.statement_id ?? null,
+      licence_refund_id: item.licence_refund ?? null,
       created_at: item.createdAt ?? '',
       updated_at: item.updatedAt ?? item.createdAt ?? '',
     };

@@ -176,6 +176,8 @@ const CLEARABLE = ['supplier', 'category', 'expensable_id', 'release_id'] as con
 export async function changeExpense(tenantId: string, expenseId: string, update: ExpenseUpdate) {
   const before = await existing(tenantId, expenseId);
   await refuseIfOnStatement(tenantId, 'This expense', before.statement_id);
+  // Said here in words; the update's own condition is what keeps a refund's expense unchanged.
+  if (before.licence_refund) throw new Conflict("This expense is part of a licence's refund: it no longer changes");
   await checkLinks(tenantId, update);
   const {
     payee,

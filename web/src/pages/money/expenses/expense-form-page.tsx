@@ -7,6 +7,7 @@ import { useInvalidate } from '../../../app/invalidate';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
 import { RecordState } from '../../../components/record-state';
+import { RouterLink } from '../../../components/router-link';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { today } from '../statements/statement-model';
 import { ExpenseFormFields } from './expense-form-fields';
@@ -67,6 +68,15 @@ function ExpenseForm({ expense }: { expense?: Expense }) {
           <Alert type="warning" data-testid="expense-on-statement">
             This expense is on a published statement: it cannot be changed. Correct it with an adjustment on the
             account's next statement.
+          </Alert>
+        ) : null}
+        {expense?.licence_refund_id && !expense.statement_id ? (
+          <Alert
+            type="warning"
+            data-testid="expense-licence-refund"
+            action={<RouterLink href={`/user/licensing/${expense.licence_refund_id}`}>Open the licence</RouterLink>}
+          >
+            This expense is part of a licence's refund: it cannot be changed, so the refund always nets the cost out.
           </Alert>
         ) : null}
         <ExpenseFormFields values={values} set={set} errors={form.errors} />
