@@ -290,6 +290,8 @@ export const OPERATION_NAMES = {
     'updateMailingList',
     'addMailingListMember',
     'importMailingListMembers',
+    'updateMailingListMember',
+    'removeMailingListMember',
     'unengagedListMembers',
     'deactivateListMembers',
     'listPromos',

@@ -328,6 +328,9 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/mailing_lists/{id}', 'promos', 'updateMailingList', 'tenant', 'promotion.write'),
   r('POST', '/mailing_lists/{id}/members', 'promos', 'addMailingListMember', 'tenant', 'promotion.write'),
   r('POST', '/mailing_lists/{id}/members_csv', 'promos', 'importMailingListMembers', 'tenant', 'promotion.write'),
+  // One member, by their address (URL-encoded): edited, or taken off the list.
+  r('PATCH', '/mailing_lists/{id}/members/{email}', 'promos', 'updateMailingListMember', 'tenant', 'promotion.write'),
+  r('DELETE', '/mailing_lists/{id}/members/{email}', 'promos', 'removeMailingListMember', 'tenant', 'promotion.write'),
   r('GET', '/mailing_lists/{id}/unengaged', 'promos', 'unengagedListMembers', 'tenant', 'promotion.read'),
   r('POST', '/mailing_lists/{id}/deactivate', 'promos', 'deactivateListMembers', 'tenant', 'promotion.write'),
   r('GET', '/promos', 'promos', 'listPromos', 'tenant', 'promotion.read'),

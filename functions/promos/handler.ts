@@ -5,6 +5,8 @@ import {
   mailingListUpdate,
   memberCsvInput,
   memberInput,
+  memberParams,
+  memberUpdate,
   promoCreateInput,
   promoDownloadInput,
   promoFeedbackInput,
@@ -74,6 +76,17 @@ const operations = {
     params: idParams,
     body: memberCsvInput,
     run: ({ tenantId, params, body }) => promos.importMembers(tenantId, params.id, body.csv),
+  }),
+  updateMailingListMember: operation('tenant', {
+    response: tools.memberUpdatedResponse,
+    params: memberParams,
+    body: memberUpdate,
+    run: ({ tenantId, params, body }) => promos.updateMember(tenantId, params.id, params.email, body),
+  }),
+  removeMailingListMember: operation('tenant', {
+    response: tools.memberRemovedResponse,
+    params: memberParams,
+    run: ({ tenantId, params }) => promos.removeMember(tenantId, params.id, params.email),
   }),
   unengagedListMembers: operation('tenant', {
     response: tools.unengagedMembersResponse,

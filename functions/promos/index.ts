@@ -9,6 +9,8 @@ export {
   updateMailingList,
   addMember,
   importMembers,
+  removeMember,
+  updateMember,
 } from './mailing-lists.js';
 export { createPromo, getPromo, listPromos, updatePromo } from './promos.js';
 export { sendPromo } from './send.js';

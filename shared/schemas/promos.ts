@@ -39,14 +39,53 @@ export const mailingListInput = z.strictObject({
 });
 export const mailingListUpdate = mailingListInput.partial();
 
+/** A member's fields, each refused in words naming it (a CSV import says them per row and column). */
+const memberName = z.string('Name must be text').trim().max(200, 'Name must be under 200 characters');
+const memberRole = z.enum(MEMBER_ROLES, 'Role must be DJ, press, radio or other');
+const memberCountry = z
+  .string('Country must be text')
+  .trim()
+  .max(3, 'Country must be a country code such as GB (at most 3 letters)');
+const memberTags = z
+  .array(
+    z.string('Each tag must be text').trim().min(1, 'A tag is empty').max(40, 'Each tag must be under 40 characters'),
+    'Tags must be a list',
+  )
+  .max(30, 'A member has at most 30 tags');
+
 export const memberInput = z.strictObject({
   email: emailAddress,
-  name: optionalText(200),
-  role: z.enum(MEMBER_ROLES, 'Role must be DJ, press, radio or other').default('dj'),
-  country: optionalText(3),
-  tags,
+  name: memberName.optional(),
+  role: memberRole.default('dj'),
+  country: memberCountry.optional(),
+  tags: memberTags.optional(),
 });
 export type MemberInput = z.output<typeof memberInput>;
+
+/**
+ * A member's edit: only the fields sent change. An empty name or country, or no tags, clears them; a new
+ * address moves the member to it (refused when the address is already on the list).
+ */
+export const memberUpdate = z.strictObject({
+  email: emailAddress.optional(),
+  name: memberName.optional(),
+  role: memberRole.optional(),
+  country: memberCountry.optional(),
+  tags: memberTags.optional(),
+});
+export type MemberUpdate = z.output<typeof memberUpdate>;
+
+/** A member in a path: the list's id and the member's address (URL-encoded), lower-cased as it is stored. */
+export const memberParams = z.strictObject({
+  id: z.string().min(1).max(80),
+  email: z.string().trim().toLowerCase().min(1).max(254),
+});
+
+/** How many of the company's sent promos (newest first) are read for each member's last promo. */
+export const LAST_MAILED_PROMOS = 50;
+
+/** A CSV import answers at most this many problems; the rest are counted ("and N more problems"). */
+export const MAX_REPORTED_CSV_PROBLEMS = 100;
 
 export const memberCsvInput = z.strictObject({
   csv: z

@@ -143,11 +143,17 @@ export const labelRequestsResponse = z.looseObject({ requests: z.array(labelRequ
 export const requestQueueResponse = z.looseObject({ requests: z.array(labelRequestRow) });
 export const leadWeeksResponse = z.looseObject({ lead_weeks: z.number().int().min(0) });
 
-/** A member of a mailing list: suppressed (unsubscribed, bounced, complained) when no promo may mail them. */
+/**
+ * A member of a mailing list: suppressed (unsubscribed, bounced, complained) when no promo may mail them, and the
+ * last promo mailed to them (null: none of the promos read mailed them).
+ */
 const mailingListMemberRow = z.looseObject({
   email: z.string(),
   role: z.enum(['dj', 'press', 'radio', 'other']),
   suppressed: z.string().nullable(),
+  last_promo: z
+    .looseObject({ id: z.string(), release_id: z.string(), title: z.string(), mailed_at: z.string() })
+    .nullable(),
 });
 /** A mailing list of DJs, press and radio. */
 const mailingListRow = recordRow({ name: z.string(), active: z.boolean() }).meta({ id: 'MailingList' });
@@ -156,7 +162,10 @@ export const mailingListsResponse = rowsResponse(
   mailingListRow.extend({ member_count: z.number().int().min(0) }),
   totals,
 );
-const mailingListPageRow = mailingListRow.extend({ mailing_list_members: z.array(mailingListMemberRow) });
+const mailingListPageRow = mailingListRow.extend({
+  mailing_list_members: z.array(mailingListMemberRow),
+  older_promos_unread: z.boolean(),
+});
 export const mailingListResponse = recordResponse('mailing_list', mailingListPageRow);
 export const mailingListSavedResponse = savedResponse('mailing_list', mailingListPageRow);
 /** A member added: whether the address was new on the list or merged into its member. */
@@ -164,11 +173,28 @@ export const memberAddedResponse = z.looseObject({
   outcome: z.enum(['added', 'merged']),
   mailing_list: mailingListPageRow,
 });
-/** Members read from a CSV file: how many were new, merged into a member, or refused (by row, with why). */
+/** A member edited: the member as now, and the list. */
+export const memberUpdatedResponse = z.looseObject({
+  message: z.string(),
+  member: mailingListMemberRow,
+  mailing_list: mailingListPageRow,
+});
+/** A member taken off the list; `removed: false` when they were not on it (already removed). */
+export const memberRemovedResponse = z.looseObject({
+  removed: z.boolean(),
+  message: z.string(),
+  mailing_list: mailingListPageRow,
+});
+/**
+ * Members read from a CSV file: how many were new, merged into a member, or refused (rows), and every problem of
+ * a refused row by row and column, up to a bound (`more_errors` counts those not listed).
+ */
 export const membersImportedResponse = z.looseObject({
   added: z.number().int().min(0),
   merged: z.number().int().min(0),
-  errors: z.array(z.looseObject({ row: z.number().int().min(1), message: z.string() })),
+  refused: z.number().int().min(0),
+  errors: z.array(z.looseObject({ row: z.number().int().min(1), column: z.string(), message: z.string() })),
+  more_errors: z.number().int().min(0),
   mailing_list: mailingListPageRow,
 });
 /** Members who never played the list's last promos (none until there were enough promos to tell). */

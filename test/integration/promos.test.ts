@@ -145,8 +145,8 @@ describe('mailing lists', () => {
     expect(imported.body.added).toBe(1);
     expect(imported.body.merged).toBe(2);
     expect(imported.body.errors).toEqual([
-      { row: 4, message: 'Email is not a valid address' },
-      { row: 6, message: 'Role must be DJ, press, radio or other' },
+      { row: 4, column: 'email', message: 'Email is not a valid address' },
+      { row: 6, column: 'role', message: 'Role must be DJ, press, radio or other' },
     ]);
     const list = (await api.get(`/mailing_lists/${id}`)).body.mailing_list;
     const djOne = list.mailing_list_members.find((m: { email: string }) => m.email === 'dj.one@example.test');

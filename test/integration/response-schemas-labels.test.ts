@@ -204,6 +204,9 @@ describe('mailing lists and promo templates answer what the document declares', 
     await member('GET', '/mailing_lists', { rows: 'mailing_lists' });
     await member('GET', '/mailing_lists/{id}', { params });
     await member('PATCH', '/mailing_lists/{id}', { params, body: { name: 'Answer DJs and press' } });
+    const one = { ...params, email: 'dj@answer.test' };
+    await member('PATCH', '/mailing_lists/{id}/members/{email}', { params: one, body: { name: 'Answer DJ' } });
+    await member('DELETE', '/mailing_lists/{id}/members/{email}', { params: one });
   });
 
   it('a promo template made, listed, read, edited', async () => {

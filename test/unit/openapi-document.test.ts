@@ -15,7 +15,7 @@ type OperationObject = { 'x-auth-rule'?: string; 'x-permission'?: string; parame
  * How many operations declare their answer at least (a response-schema test checks each against real answers).
  * Raise it when you declare more; it never goes down.
  */
-const DECLARED_ANSWERS_FLOOR = 584;
+const DECLARED_ANSWERS_FLOOR = 597;
 
 let document: Document;
 beforeAll(async () => {

@@ -57,6 +57,54 @@ export async function upsertMember(
   return existing ? 'merged' : 'added';
 }
 
+export async function getMember(tenantId: string, listId: string, email: string): Promise<MailingMemberItem | null> {
+  return (await db().MailingMember.get({ tenantId, list_id: listId, email }).go()).data;
+}
+
+/**
+ * Writes a member's edit over the member as it was read (`before`). The same address: one write, only while the
+ * member is still there. A new address: the member moves to it in one transaction (the new one only if that
+ * address is not on the list yet, the old one only if still there), so two edits at once cannot make two of one
+ * address; refused with 409 naming `email` when the address is taken.
+ */
+export async function replaceMember(
+  before: MailingMemberItem,
+  after: { email: string } & MemberFields,
+  taken: string,
+): Promise<boolean> {
+  const { tenantId, list_id: listId } = before;
+  const { email, ...fields } = after;
+  const remove = (['name', 'country', 'tags'] as const).filter((field) => fields[field] === undefined);
+  const kept = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as MemberFields;
+  if (email === before.email) {
+    const patch = db().MailingMember.patch({ tenantId, list_id: listId, email }).set(kept);
+    return writtenUnlessConditionFailed(() => (remove.length ? patch.remove(remove) : patch).go());
+  }
+  await writeTransaction(
+    ({ MailingMember }) => [
+      MailingMember.create({ tenantId, list_id: listId, email, ...kept }).commit(),
+      MailingMember.delete({ tenantId, list_id: listId, email: before.email })
+        .where(({ email: stored }, { exists }) => exists(stored))
+        .commit(),
+    ],
+    {
+      0: { message: taken, field: 'email' },
+      1: { message: 'This member was removed or changed by someone else; reload the list' },
+    },
+  );
+  return true;
+}
+
+/** Takes one member off the list; false when they were not on it (already removed). */
+export async function removeMember(tenantId: string, listId: string, email: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .MailingMember.delete({ tenantId, list_id: listId, email })
+      .where(({ email: stored }, { exists }) => exists(stored))
+      .go(),
+  );
+}
+
 /** The company's suppressed addresses, address → why. */
 export async function suppressedAddresses(tenantId: string): Promise<Map<string, string>> {
   const items = (await db().PromoSuppression.query.byTenant({ tenantId }).go({ pages: 'all' })).data;
