@@ -20,6 +20,9 @@ import { writeSineWav } from '../support/wav.js';
 const stamp = Date.now();
 const dj = uniqueEmail('promo-journey-dj');
 const press = uniqueEmail('promo-journey-press');
+/** The press address as first imported, with a typo the label fixes on the list's page. */
+const pressTypo = press.replace('@', '-typo@');
+const spare = uniqueEmail('promo-journey-spare');
 const folder = mkdtempSync(path.join(tmpdir(), 'promos-journey-'));
 let own: OwnCompany;
 let browser: Browser;
@@ -60,14 +63,37 @@ describe('promos', () => {
     const csv = path.join(folder, 'members.csv');
     writeFileSync(
       csv,
-      `email,name,role,country\n${dj},Dee Jay,dj,GB\n${press},Pat Press,press,FR\nnot-an-address,x,dj,\n`,
+      `email,name,role,country\n${dj},Dee Jay,dj,GB\n${pressTypo},Pat Press,press,FR\n${spare},Sam Spare,radio,\nnot-an-address,x,wizard,\n`,
     );
     await page.locator('[data-testid="members-csv"] input[type=file]').setInputFiles(csv);
     await page.getByTestId('upload-members').click();
-    await page.getByText('Row 4: Email is not a valid address').waitFor();
+    // Every problem of the bad row, each by row and column.
+    await page.getByText('Row 5, column email: Email is not a valid address').waitFor();
+    await page.getByText('Row 5, column role: Role must be DJ, press, radio or other').waitFor();
     const members = page.getByTestId('list-members');
     await members.getByText(dj).waitFor();
     expect(await members.innerText()).toContain('Press');
+    expect(await members.innerText()).toContain('Not mailed yet');
+
+    // One address's typo fixed and one person dropped, without importing the list again.
+    await members.getByRole('button', { name: `Edit Pat Press (${pressTypo})` }).click();
+    const editEmail = page.getByTestId('edit-member-email').locator('input');
+    await editEmail.fill(dj);
+    await page.getByTestId('save-member').click();
+    // The address of another member is refused under the Email field, naming it.
+    await page.getByTestId('edit-member-form').getByText(`Email ${dj} is already on this list`).waitFor();
+    await screenshotIfAsked(page, '/tmp/mailing-list-edit-member.png');
+    await editEmail.fill(press);
+    await page.getByTestId('save-member').click();
+    await page.getByText('Member Updated').waitFor();
+    await members.getByText(press).waitFor();
+    expect(await members.innerText()).not.toContain(pressTypo);
+    await members.getByRole('button', { name: `Remove Sam Spare (${spare})` }).click();
+    await page.getByTestId('remove-member-modal').getByText(`Remove Sam Spare (${spare}) from Journey DJs?`).waitFor();
+    await page.getByTestId('confirm-remove-member').click();
+    await page.getByText(`Sam Spare (${spare}) removed from the list`).waitFor();
+    await expect.poll(() => members.innerText()).not.toContain(spare);
+    await expect.poll(() => members.innerText()).toMatch(/Members\s*\(2\)/);
 
     // The label's own mail template: blocks, a preview from the API's renderer, a test send to oneself.
     await page.goto(`${cloudUrl()}/user/labels/promo_tools/template_designer`);
@@ -192,6 +218,12 @@ describe('promos', () => {
       page.getByTestId('promo-report').click(),
     ]);
     expect(report.ok()).toBe(true);
+    // Back on the list, each member who was mailed shows the promo and the day.
+    await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
+    await page.getByRole('link', { name: 'Journey DJs' }).click();
+    await expect.poll(() => members.innerText()).toContain(`${promos[0].title}, `);
+    await expect.poll(() => members.innerText()).not.toContain('Not mailed yet');
+    await screenshotIfAsked(page, '/tmp/mailing-list-members.png', true);
 
     // The downloaded file, dropped on "Whose file is this?", names the DJ it was made for.
     const leaked = path.join(folder, 'leaked.mp3');

@@ -8,17 +8,21 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../app/api';
+import { formatDate } from '../../../../shared/format';
+import { LAST_MAILED_PROMOS, MAX_REPORTED_CSV_PROBLEMS, memberUpdate } from '../../../../shared/schemas/promos';
+import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { zodErrors } from '../../components/form-rules';
 import { WhoseFilePanel } from './whose-file-panel';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Member } from './promo-types';
@@ -88,7 +92,16 @@ export function MailingListsPage() {
   );
 }
 
-type ImportAnswer = { added: number; merged: number; errors: { row: number; message: string }[] };
+type ImportAnswer = {
+  added: number;
+  merged: number;
+  refused: number;
+  errors: { row: number; column: string; message: string }[];
+  more_errors: number;
+};
+
+/** How many, in words: "1 problem", "3 problems". */
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** Add one member, or a CSV of them (email, name, role, country, tags): its bad rows are listed by number. */
 function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }) {
@@ -119,7 +132,10 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
     onSuccess: (answer) => {
       setReport(answer);
       setFiles([]);
-      notify('notification', `${answer.added} added, ${answer.merged} merged, ${answer.errors.length} not read`);
+      notify(
+        'notification',
+        `${answer.added} added, ${answer.merged} merged, ${counted(answer.refused, 'row', 'rows')} not read`,
+      );
       onAdded();
     },
   });
@@ -165,10 +181,14 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
           Import members
         </Button>
         {report && report.errors.length > 0 && (
-          <Box color="text-status-error">
+          <Box color="text-status-error" data-testid="import-problems">
+            <div>{`${counted(report.refused, 'row was', 'rows were')} not read:`}</div>
             {report.errors.map((e) => (
-              <div key={e.row}>{`Row ${e.row}: ${e.message}`}</div>
+              <div key={`${e.row}-${e.column}`}>{`Row ${e.row}, column ${e.column}: ${e.message}`}</div>
             ))}
+            {report.more_errors > 0 && (
+              <div>{`…and ${counted(report.more_errors, 'more problem', 'more problems')} (the first ${MAX_REPORTED_CSV_PROBLEMS} are listed)`}</div>
+            )}
           </Box>
         )}
       </SpaceBetween>
@@ -237,11 +257,176 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
   );
 }
 
+/** A member as the page names them: their name and address, or the address alone. */
+const whoIs = (m: Member) => (m.name ? `${m.name} (${m.email})` : m.email);
+const memberPath = (listId: string, email: string) => `/mailing_lists/${listId}/members/${encodeURIComponent(email)}`;
+
+/** Edits one member: address, name, role, country and tags, checked with the API's own schema before it is sent. */
+function EditMember({
+  listId,
+  member,
+  onClose,
+  onSaved,
+}: {
+  listId: string;
+  member: Member;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form, setForm] = useState({
+    email: member.email,
+    name: member.name ?? '',
+    role: member.role,
+    country: member.country ?? '',
+    tags: (member.tags ?? []).join(', '),
+  });
+  const body = () => ({
+    ...form,
+    tags: form.tags
+      .split(/[,;]/)
+      .map((t) => t.trim())
+      .filter(Boolean),
+  });
+  const { errors, failure, submitting, submit } = useFormSubmit({
+    validate: () => {
+      const checked = memberUpdate.safeParse(body());
+      return checked.success ? {} : zodErrors(checked.error, body());
+    },
+    send: () => api.patch<{ message: string }>(memberPath(listId, member.email), body()),
+    onSuccess: (saved) => {
+      notify('notification', saved.message);
+      onSaved();
+    },
+  });
+  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      header={`Edit ${member.name ?? member.email}`}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={submitting} onClick={() => void submit()} data-testid="save-member">
+              Save member
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m" data-testid="edit-member-form">
+        <FormField label="Email" errorText={errors.email}>
+          <Input value={form.email} onChange={(e) => set('email', e.detail.value)} data-testid="edit-member-email" />
+        </FormField>
+        <FormField label="Name" errorText={errors.name}>
+          <Input value={form.name} onChange={(e) => set('name', e.detail.value)} data-testid="edit-member-name" />
+        </FormField>
+        <FormField label="Role" errorText={errors.role}>
+          <Select
+            selectedOption={roleOptions.find((o) => o.value === form.role) ?? null}
+            options={roleOptions}
+            onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
+          />
+        </FormField>
+        <FormField label="Country" errorText={errors.country}>
+          <Input value={form.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
+        </FormField>
+        <FormField label="Tags" description="Separated by commas" errorText={errors.tags}>
+          <Input value={form.tags} onChange={(e) => set('tags', e.detail.value)} />
+        </FormField>
+        {failure && !Object.keys(errors).length ? <Box color="text-status-error">{failure}</Box> : null}
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+/** Asks before one member is taken off the list, naming them; a member already gone is said so, not failed. */
+function RemoveMember({
+  listId,
+  listName,
+  member,
+  onClose,
+  onRemoved,
+}: {
+  listId: string;
+  listName: string;
+  member: Member;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      notify('notification', (await api.delete<{ message: string }>(memberPath(listId, member.email))).message);
+      onRemoved();
+    } catch (error) {
+      setFailure(errorMessage(error));
+      notifyError(error);
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      header="Remove member"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={busy} onClick={() => void remove()} data-testid="confirm-remove-member">
+              Remove
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="s" data-testid="remove-member-modal">
+        <Box>{`Remove ${whoIs(member)} from ${listName}? Promos sent to this list from now on will not go to them.`}</Box>
+        <Box color="text-body-secondary">Promos already sent to them stay in those promos’ analysis.</Box>
+        {failure ? <Box color="text-status-error">{failure}</Box> : null}
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+/** Whether promos sent to the list reach the member now, in words. */
+const getsPromos = (m: Member) =>
+  m.suppressed
+    ? `Never again (${displayLabel(`promo_${m.suppressed}`)})`
+    : m.active === false
+      ? 'No (taken off this list’s sends)'
+      : 'Yes';
+
 /** `/mailing_lists/:listId` (and its edit page): the members, suppressed ones marked, and Add members. */
 export function MailingListPage() {
   const { listId = '' } = useParams();
   const answer = useApi<{ mailing_list: MailingList }>(`/mailing_lists/${listId}`);
   const list = answer.data?.mailing_list;
+  const onFollow = useOnFollow();
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const lastPromo = (m: Member) =>
+    m.last_promo ? (
+      <span>
+        <Link href={`/user/releases/${m.last_promo.release_id}/promos/${m.last_promo.id}/analysis`} onFollow={onFollow}>
+          {m.last_promo.title}
+        </Link>
+        {`, ${formatDate(m.last_promo.mailed_at)}`}
+      </span>
+    ) : list?.older_promos_unread ? (
+      `Not in your last ${LAST_MAILED_PROMOS} promos`
+    ) : (
+      'Not mailed yet'
+    );
   return (
     <ContentLayout
       header={
@@ -255,6 +440,8 @@ export function MailingListPage() {
         <Pruning listId={listId} onPruned={() => void answer.mutate()} />
         <Table<Member>
           data-testid="list-members"
+          wrapLines
+          stickyColumns={{ last: 1 }}
           loading={answer.isLoading}
           items={list?.mailing_list_members ?? []}
           header={
@@ -264,23 +451,66 @@ export function MailingListPage() {
           }
           empty={<Box textAlign="center">No members yet</Box>}
           columnDefinitions={[
-            { id: 'email', header: 'Email', cell: (m) => m.email },
-            { id: 'name', header: 'Name', cell: (m) => m.name ?? '—' },
+            {
+              id: 'member',
+              header: 'Member',
+              cell: (m) =>
+                m.name ? (
+                  <div>
+                    <div>{m.name}</div>
+                    <Box color="text-body-secondary" fontSize="body-s">
+                      {m.email}
+                    </Box>
+                  </div>
+                ) : (
+                  m.email
+                ),
+            },
             { id: 'role', header: 'Role', cell: (m) => displayLabel(m.role) },
             { id: 'country', header: 'Country', cell: (m) => m.country ?? '—' },
             { id: 'tags', header: 'Tags', cell: (m) => (m.tags ?? []).join(', ') || '—' },
+            { id: 'last-promo', header: 'Last promo mailed', cell: lastPromo },
+            { id: 'gets-promos', header: 'Gets new promos', cell: getsPromos },
             {
-              id: 'suppressed',
-              header: 'Mailed',
-              cell: (m) =>
-                m.suppressed
-                  ? `Never again (${displayLabel(`promo_${m.suppressed}`)})`
-                  : m.active === false
-                    ? 'No (taken off)'
-                    : 'Yes',
+              id: 'actions',
+              header: 'Actions',
+              minWidth: 150,
+              cell: (m) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button variant="inline-link" ariaLabel={`Edit ${whoIs(m)}`} onClick={() => setEditing(m)}>
+                    Edit
+                  </Button>
+                  <Button variant="inline-link" ariaLabel={`Remove ${whoIs(m)}`} onClick={() => setRemoving(m)}>
+                    Remove
+                  </Button>
+                </SpaceBetween>
+              ),
             },
           ]}
         />
+        {editing && (
+          <EditMember
+            listId={listId}
+            member={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void answer.mutate();
+            }}
+          />
+        )}
+        {removing && (
+          <RemoveMember
+            listId={listId}
+            listName={list?.name ?? 'this list'}
+            member={removing}
+            onClose={() => setRemoving(null)}
+            onRemoved={() => {
+              setRemoving(null);
+              void answer.mutate();
+            }}
+          />
+        )}
       </SpaceBetween>
     </ContentLayout>
   );

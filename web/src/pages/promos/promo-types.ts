@@ -32,6 +32,8 @@ export type MailingList = {
   active: boolean;
   member_count?: number;
   mailing_list_members?: Member[];
+  /** Older sent promos were not read for the members' last promo. */
+  older_promos_unread?: boolean;
 };
 
 export type Member = {
@@ -42,6 +44,8 @@ export type Member = {
   tags?: string[];
   suppressed: 'unsubscribed' | 'bounced' | 'complained' | null;
   active?: boolean;
+  /** The last promo mailed to them and when; null when none was (of the promos read). */
+  last_promo: { id: string; release_id: string; title: string; mailed_at: string } | null;
 };
 
 export type Feedback = {
