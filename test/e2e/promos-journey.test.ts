@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, uniqueEmail } from '../support/api.js';
+import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { probeAudio } from '../support/probe-audio.js';
@@ -83,6 +84,7 @@ describe('promos', () => {
     // The address of another member is refused under the Email field, naming it.
     await page.getByTestId('edit-member-form').getByText(`Email ${dj} is already on this list`).waitFor();
     await screenshotIfAsked(page, '/tmp/mailing-list-edit-member.png');
+    expect(await axeViolations(page), 'the member form, its error shown').toEqual([]);
     await editEmail.fill(press);
     await page.getByTestId('save-member').click();
     await page.getByText('Member Updated').waitFor();

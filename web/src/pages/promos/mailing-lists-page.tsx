@@ -230,6 +230,11 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
       selectedItems={chosen}
       onSelectionChange={(e) => setChosen(e.detail.selectedItems)}
       trackBy="email"
+      ariaLabels={{
+        selectionGroupLabel: 'Members to take off the list’s sends',
+        allItemsSelectionLabel: () => 'Choose every member listed',
+        itemSelectionLabel: (_selection, m) => `Choose ${m.name ?? m.email}`,
+      }}
       header={
         <Header
           variant="h2"
@@ -303,6 +308,7 @@ function EditMember({
     <Modal
       visible
       onDismiss={onClose}
+      closeAriaLabel="Close"
       header={`Edit ${member.name ?? member.email}`}
       footer={
         <Box float="right">
@@ -375,6 +381,7 @@ function RemoveMember({
     <Modal
       visible
       onDismiss={onClose}
+      closeAriaLabel="Close"
       header="Remove member"
       footer={
         <Box float="right">
