@@ -237,7 +237,7 @@ describe('an advance', () => {
 });
 
 describe('an incoming licence’s cost', () => {
-  type Expense = { total: string; recoupable: boolean; recoupable_percentage: number; description: string };
+  type Expense = { id: string; total: string; recoupable: boolean; recoupable_percentage: number; description: string };
   const expensesOf = async (licensee: string, query = '') =>
     ((await api.get(`/expenses?per_page=100${query}`)).body.expenses as Expense[]).filter((e) =>
       e.description.includes(licensee),
