@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { JOURNEY, launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /** A release's contracts in the browser: a new contract from the template, its terms and its document link. */
@@ -30,7 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('release contracts', () => {
+describe('release contracts', JOURNEY, () => {
   it('creates a contract from the template and shows its document link', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
     // The page says whose contracts these are, and leads back to the release.
