@@ -472,6 +472,8 @@ export const OPERATION_NAMES = {
     'createAccountEntry',
     'updateAccountEntry',
     'deleteAccountEntry',
+    'checkOpeningBalances',
+    'importOpeningBalances',
     'payeeAccounting',
     'artistAccounting',
   ],

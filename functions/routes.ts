@@ -640,6 +640,9 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/account_entries', 'accounts', 'createAccountEntry', 'tenant', 'money.write'),
   r('PATCH', '/account_entries/{id}', 'accounts', 'updateAccountEntry', 'tenant', 'money.write'),
   r('DELETE', '/account_entries/{id}', 'accounts', 'deleteAccountEntry', 'tenant', 'money.write'),
+  // Payees' opening balances from a file: a check that writes nothing, then the import (once per file).
+  r('POST', '/opening_balances/check', 'accounts', 'checkOpeningBalances', 'tenant', 'money.write'),
+  r('POST', '/opening_balances', 'accounts', 'importOpeningBalances', 'tenant', 'money.write'),
   r('GET', '/payees/{id}/accounting', 'accounts', 'payeeAccounting', 'tenant', 'money.read'),
   r('GET', '/artists/{id}/accounting', 'accounts', 'artistAccounting', 'tenant', 'money.read'),
 

@@ -58,6 +58,7 @@ import {
 import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty-overlays.js';
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { StatedPeriods, StatementRunSkip } from './entities/stated-periods.js';
+import { OpeningBalanceImport } from './entities/opening-balance-import.js';
 import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
@@ -131,6 +132,7 @@ const entities = {
   Sequence,
   StatedPeriods,
   StatementRunSkip,
+  OpeningBalanceImport,
   PayoutDetail,
   DebtorAccount,
   PaymentRun,

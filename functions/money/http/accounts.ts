@@ -1,11 +1,17 @@
 import { accountEntryInput, accountEntryUpdate, expenseInput, expenseUpdate } from '../../../shared/schemas/expense.js';
 import * as answers from '../../../shared/schemas/responses-money.js';
 import { messageResponse } from '../../../shared/schemas/responses.js';
+import {
+  openingBalanceCheckResponse,
+  openingBalanceFile,
+  openingBalanceImportResponse,
+} from '../../../shared/schemas/opening-balances.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { planGate } from '../../plans/gate.js';
 import { BadRequest } from '../../lib/errors.js';
 import { accountView } from '../accounts/account-view.js';
 import { addEntry, changeEntry, entryList, entryListQuery, removeEntry } from '../entries/entries.js';
+import { checkOpeningBalances, importOpeningBalances } from '../entries/opening-balances.js';
 import {
   addExpense,
   changeExpense,
@@ -107,6 +113,18 @@ const operations = {
     response: messageResponse,
     params: idParams,
     run: ({ tenantId, params }) => removeEntry(tenantId, params.id),
+  }),
+
+  checkOpeningBalances: operation('tenant', {
+    response: openingBalanceCheckResponse,
+    body: openingBalanceFile,
+    run: ({ tenantId, body }) => checkOpeningBalances(tenantId, body),
+  }),
+  importOpeningBalances: operation('tenant', {
+    response: openingBalanceImportResponse,
+    body: openingBalanceFile,
+    run: async ({ tenantId, caller, body }) =>
+      reply(201, await importOpeningBalances(tenantId, caller.user.userId, body)),
   }),
 
   payeeAccounting: operation('tenant', {

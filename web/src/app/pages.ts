@@ -201,6 +201,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'distribution-dashboard': () =>
     import('../pages/money/finances/distribution-dashboard').then((m) => m.DistributionDashboardPage),
   'payment-run': () => import('../pages/money/payouts/payment-run-page').then((m) => m.PaymentRunPage),
+  'opening-balances': () => import('../pages/money/finances/opening-balances-page').then((m) => m.OpeningBalancesPage),
   payments: () => import('../pages/money/payments/payments-page').then((m) => m.PaymentsPage),
   payment: () => import('../pages/money/payments/payment-detail-page').then((m) => m.PaymentDetailPage),
   'payment-new': () => import('../pages/money/payments/payment-form-page').then((m) => m.NewPaymentPage),

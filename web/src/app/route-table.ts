@@ -171,6 +171,7 @@ export type PageKey =
   | 'distribution-catalogue'
   | 'label-catalogue-tasks'
   | 'payment-run'
+  | 'opening-balances'
   | 'payments'
   | 'payment'
   | 'payment-new'
@@ -556,6 +557,7 @@ const userRoutes: RouteDef[] = [
       'statements/:statementId/lines',
       'statement_run',
       'payment_run',
+      'opening_balances',
       'payments',
       'payments/new',
       'payments/:paymentId',
@@ -565,6 +567,7 @@ const userRoutes: RouteDef[] = [
       ...statementPages('/user/finances/statements', '/user/finances/statement_run'),
       ...paymentPages('/user/finances/payments'),
       '/user/finances/payment_run': 'payment-run',
+      '/user/finances/opening_balances': 'opening-balances',
     },
   ),
 ];

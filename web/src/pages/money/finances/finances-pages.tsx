@@ -73,6 +73,7 @@ export function UserFinancesPage() {
         ['Statements', '/user/finances/statements'],
         ['Royalties', '/user/royalties'],
         ['Expenses', '/user/labels/finances/expenses'],
+        ['Import opening balances', '/user/finances/opening_balances'],
       ]}
     />
   );

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { OpeningBalanceCheck } from '../../../../../shared/schemas/opening-balances';
+import { andMore, base64Of, importLabel, problemsHeader, problemText, problemWhere } from './opening-balances-model';
+
+const check = (extra: Partial<OpeningBalanceCheck>): OpeningBalanceCheck =>
+  ({ problems: [], more_problems: 0, entries: 0, ...extra }) as OpeningBalanceCheck;
+
+describe('the opening balances page words', () => {
+  it('names where each problem is', () => {
+    expect(problemWhere({ row: 4, column: 'balance', message: '' })).toBe('Row 4, balance');
+    expect(problemWhere({ row: null, column: null, message: '' })).toBe('The file');
+    expect(problemText({ row: null, column: null, message: 'This file was imported on 2026-03-05' })).toBe(
+      'This file was imported on 5th Mar 2026',
+    );
+  });
+
+  it('counts every problem, listed or not', () => {
+    const problem = { row: 2, column: 'payee', message: 'x' };
+    expect(problemsHeader(check({ problems: [problem], more_problems: 0 }))).toMatch(/^1 problem:/);
+    expect(problemsHeader(check({ problems: [problem, problem], more_problems: 12 }))).toMatch(/^14 problems:/);
+    expect(andMore(12, 'problems')).toBe('and 12 more problems');
+    expect(andMore(0, 'problems')).toBe('');
+    expect(importLabel(check({ entries: 1 }))).toBe('Import 1 balance');
+  });
+
+  it('sends the file as base64, byte for byte', () => {
+    const bytes = new Uint8Array(70_000).map((_, i) => i % 256);
+    expect(base64Of(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+  });
+});

@@ -1,0 +1,205 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import { formatMoney } from '../../../../../shared/money';
+import {
+  OPENING_BALANCE_DESCRIPTION,
+  type OpeningBalanceCheck,
+  type OpeningBalanceImportAnswer,
+  type OpeningBalanceProblem,
+  type OpeningBalanceRow,
+} from '../../../../../shared/schemas/opening-balances';
+import { api, errorMessage } from '../../../app/api';
+import { notify } from '../../../app/notifications';
+import { FormattedDate } from '../../../components/formatted';
+import { fileUploadStrings } from '../../../components/file-upload-strings';
+import { RouterLink } from '../../../components/router-link';
+import { andMore, base64Of, importLabel, problemsHeader, problemText, problemWhere } from './opening-balances-model';
+
+const enc = encodeURIComponent;
+const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
+
+async function fileBody(file: File) {
+  return { file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
+}
+
+function Problems({ check }: { check: OpeningBalanceCheck }) {
+  return (
+    <Alert type="error" header={problemsHeader(check)} data-testid="opening-problems">
+      <Table<OpeningBalanceProblem>
+        variant="embedded"
+        items={check.problems}
+        columnDefinitions={[
+          { id: 'where', header: 'Where', cell: problemWhere, isRowHeader: true },
+          { id: 'problem', header: 'Problem', cell: problemText },
+        ]}
+        footer={check.more_problems ? <Box>{andMore(check.more_problems, 'problems')}</Box> : undefined}
+      />
+    </Alert>
+  );
+}
+
+function Preview({ check }: { check: OpeningBalanceCheck }) {
+  const m = (v: string) => formatMoney(v, check.currency);
+  return (
+    <Table<OpeningBalanceRow>
+      data-testid="opening-preview"
+      variant="embedded"
+      header={<Header variant="h3">Balances to import</Header>}
+      items={check.preview}
+      trackBy="row"
+      empty={<Box color="text-status-inactive">No balance to import</Box>}
+      columnDefinitions={[
+        { id: 'row', header: 'Row', cell: (r) => r.row },
+        { id: 'payee', header: 'Payee', isRowHeader: true, cell: (r) => r.payee_name },
+        { id: 'balance', header: 'Balance', cell: (r) => <Box textAlign="right">{m(r.balance)}</Box> },
+        { id: 'date', header: 'Day', cell: (r) => <FormattedDate value={r.date} /> },
+        { id: 'description', header: 'Description', cell: (r) => r.description },
+      ]}
+      footer={check.more_rows ? <Box>{andMore(check.more_rows, 'rows')}</Box> : undefined}
+    />
+  );
+}
+
+function CheckReport({ check }: { check: OpeningBalanceCheck }) {
+  return (
+    <SpaceBetween size="l">
+      <KeyValuePairs
+        columns={4}
+        items={[
+          { label: 'Rows read', value: <span data-testid="opening-rows">{check.rows}</span> },
+          { label: 'Balances to import', value: <span data-testid="opening-entries">{check.entries}</span> },
+          { label: 'Balances of 0.00 (left out)', value: check.zero },
+          {
+            label: 'Total per currency',
+            value: (
+              <span data-testid="opening-totals">
+                {check.totals.map((t) => `${formatMoney(t.total, t.currency)} (${t.rows} rows)`).join(' · ') || '-'}
+              </span>
+            ),
+          },
+        ]}
+      />
+      {check.problems.length ? <Problems check={check} /> : <Preview check={check} />}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * UserOpeningBalances (/user/finances/opening_balances): brings each payee's balance from the label's old system in
+ * once, as an adjustment on their account. Check first (every problem, nothing written), then import.
+ */
+export function OpeningBalancesPage() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [check, setCheck] = useState<OpeningBalanceCheck | null>(null);
+  const [done, setDone] = useState<OpeningBalanceImportAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFileError(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFileError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runCheck = () =>
+    run(async () => {
+      setCheck(null);
+      setDone(null);
+      if (!files[0]) throw new Error('Choose the file of balances first');
+      setCheck(await api.post<OpeningBalanceCheck>('/opening_balances/check', await fileBody(files[0])));
+    });
+  const runImport = () =>
+    run(async () => {
+      const answer = await api.post<OpeningBalanceImportAnswer>('/opening_balances', await fileBody(files[0]));
+      setDone(answer);
+      setCheck(null);
+      notify('notification', answer.message);
+    });
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Each payee's balance as it stood in your old system (Curve Royalty Systems, spreadsheets …), brought in once so their first statement here carries it."
+        >
+          Import opening balances
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">1. Choose the file</Header>}>
+          <SpaceBetween size="m">
+            <FormField
+              label="Balances file"
+              errorText={fileError}
+              description={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
+              constraintText="CSV (comma-separated) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
+            >
+              <FileUpload
+                value={files}
+                onChange={({ detail }) => {
+                  setFiles(detail.value);
+                  setCheck(null);
+                  setFileError(undefined);
+                }}
+                accept=".csv,.xlsx,text/csv"
+                showFileSize
+                i18nStrings={fileUploadStrings({ dropzoneText: () => 'Drop the balances file' })}
+                data-testid="opening-file"
+              />
+            </FormField>
+            <Button onClick={() => void runCheck()} loading={busy && !check} data-testid="opening-check">
+              Check the file
+            </Button>
+          </SpaceBetween>
+        </Container>
+        {check ? (
+          <Container header={<Header variant="h2">2. Check: nothing is written yet</Header>}>
+            <SpaceBetween size="l">
+              <CheckReport check={check} />
+              <Button
+                variant="primary"
+                disabled={check.problems.length > 0 || !check.entries}
+                loading={busy}
+                onClick={() => void runImport()}
+                data-testid="opening-import"
+              >
+                {importLabel(check)}
+              </Button>
+            </SpaceBetween>
+          </Container>
+        ) : null}
+        {done ? (
+          <Alert type="success" header={done.message} data-testid="opening-done">
+            <SpaceBetween size="xs">
+              <Box>
+                {`${done.entries} balances, ${formatMoney(done.total, done.currency)} in all, are on the payees' accounts; each payee's next statement carries theirs.`}
+              </Box>
+              {done.payees.slice(0, 100).map((payee) => (
+                <RouterLink key={payee.id} href={accountPath(payee.id)} data-testid={`opening-payee-${payee.id}`}>
+                  {payee.name}
+                </RouterLink>
+              ))}
+            </SpaceBetween>
+          </Alert>
+        ) : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
