@@ -30,7 +30,7 @@ import { readOpeningBalances, type OpeningBalanceRead } from './opening-balance-
  * Payees' opening balances brought in from a file, once: a label moving here from another system (or spreadsheets)
  * brings each payee's balance as it stood there, so the first statement here carries it. Each row becomes one
  * account entry of kind `adjustment` ("Opening balance" unless the row says otherwise), whose statement, account
- * page and finances read it as they read any adjustment. docs/statements.md, "Opening balances".
+ * page and finances read it as they read any adjustment. docs/money.md, "Opening balances".
  *
  * The check reads the file and answers every problem and a preview; it writes nothing. The import reads it again
  * and writes all of it or nothing that a check would refuse, in batches of up to 99 entries, each batch one
