@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
+import { formatCount } from '../../../shared/format.js';
 import { money } from '../../../shared/schemas/money.js';
 import {
   OPENING_BALANCE_LISTED,
@@ -52,10 +53,7 @@ async function readFile(file: OpeningBalanceFile): Promise<ReadFile> {
   if (!/\.(csv|txt|xlsx)$/i.test(file.file_name)) throw new InvalidField('file', 'The file must be a CSV or XLSX file');
   const { headers, rows } = await readImportFile(file.file_name, bytes);
   if (rows.length > OPENING_BALANCE_MAX_ROWS)
-    throw new InvalidField(
-      'file',
-      `The file has more than ${OPENING_BALANCE_MAX_ROWS.toLocaleString('en-GB')} rows; split it`,
-    );
+    throw new InvalidField('file', `The file has more than ${formatCount(OPENING_BALANCE_MAX_ROWS)} rows; split it`);
   return { hash: createHash('sha256').update(bytes).digest('hex'), headers, rows };
 }
 
