@@ -299,6 +299,7 @@ export const OPERATION_NAMES = {
     'getPromo',
     'updatePromo',
     'sendPromo',
+    'followUpPromo',
     'cancelScheduledPromoSend',
     'promoRecipients',
     'promoRecipientsCsv',

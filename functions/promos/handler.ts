@@ -12,6 +12,7 @@ import {
   promoFeedbackInput,
   promoListQuery,
   promoSendInput,
+  promoFollowUpInput,
   deactivateMembersInput,
   promoTraceInput,
   promoTrackInput,
@@ -128,6 +129,13 @@ const operations = {
       body.send_at
         ? promos.scheduleSend(tenantId, params.id, { ...body, send_at: body.send_at })
         : promos.sendPromo(tenantId, params.id, body, caller.user.role === 'admin'),
+  }),
+  followUpPromo: operation('tenant', {
+    response: sends.promoFollowUpResponse,
+    params: idParams,
+    body: promoFollowUpInput,
+    run: async ({ tenantId, caller, params, body }) =>
+      reply(201, await promos.followUpPromo(tenantId, params.id, body, caller)),
   }),
   cancelScheduledPromoSend: operation('tenant', {
     response: messageResponse,

@@ -14,6 +14,7 @@ export {
 } from './mailing-lists.js';
 export { createPromo, getPromo, listPromos, updatePromo } from './promos.js';
 export { sendPromo } from './send.js';
+export { followUpPromo } from './follow-up.js';
 export { cancelScheduledSend, scheduleSend } from './scheduled-send.js';
 export { countPlay, coverLink, downloadTrack, giveFeedback, unsubscribe, viewPromo } from './public-page.js';
 export { promoRecipients, recipientsCsv, revokeRecipient } from './analysis.js';

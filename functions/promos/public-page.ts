@@ -64,12 +64,16 @@ async function openLink(
   if (!cached) throw new NotFound(WRONG_LINK);
   const found = cached.promo;
   const recipient = await data.getRecipient(found.tenantId, promoId, token.recipientId);
-  if (!recipient || !secretMatches(token.secret, recipient.token_hash)) throw new NotFound(WRONG_LINK);
+  if (!recipient || !linkMatches(token.secret, recipient)) throw new NotFound(WRONG_LINK);
   if (recipient.revoked) throw new Forbidden('This promo link has been withdrawn by the label.');
   if (found.start_date > today()) throw new Forbidden(`This promo opens on ${formatDate(found.start_date)}.`);
   if (found.expiry_date < today()) throw new Gone(`This promo expired on ${formatDate(found.expiry_date)}.`);
   return { promo: found, recipient, cached };
 }
+
+/** A recipient's link is the one of their last mail, or of an earlier one (a follow-up mails a new link). */
+const linkMatches = (secret: string, recipient: PromoRecipientItem) =>
+  [recipient.token_hash, ...(recipient.earlier_token_hashes ?? [])].some((hash) => secretMatches(secret, hash));
 
 async function previews(promo: PromoItem) {
   const { release, recordings } = (await data.promoRelease(promo.tenantId, promo.release_id)) ?? {
@@ -224,8 +228,7 @@ export async function unsubscribe(promoId: string, accessToken: string) {
   const token = readAccessToken(accessToken);
   const promo = token ? await data.findPromoById(promoId) : null;
   const recipient = promo && token ? await data.getRecipient(promo.tenantId, promoId, token.recipientId) : null;
-  if (!promo || !token || !recipient || !secretMatches(token.secret, recipient.token_hash))
-    throw new NotFound(WRONG_LINK);
+  if (!promo || !token || !recipient || !linkMatches(token.secret, recipient)) throw new NotFound(WRONG_LINK);
   await data.suppressAddress(promo.tenantId, recipient.email, 'unsubscribed');
   return { message: 'You are unsubscribed: this label will not send you promos again.' };
 }

@@ -15,6 +15,8 @@ import { pacer, sendRate } from './send-rate.js';
 import type { MailContent, TemplateDesign } from './template-render.js';
 import { renderPromoMail } from './template-render.js';
 import { designForPromo, senderOf } from './templates.js';
+import { followUpRecipients } from './follow-up.js';
+import { log } from '../lib/logger.js';
 import { formatDate } from '../../shared/format.js';
 
 /**
@@ -114,6 +116,7 @@ function promoMail(
   { promo, design, label, sender, hasCover }: SendContext,
   recipient: PromoRecipientItem,
   token: string,
+  reminder = false,
 ): Mail {
   const link = promoPageLink(promo.id, token);
   const unsubscribe = unsubscribeLink(promo.id, token);
@@ -134,7 +137,7 @@ function promoMail(
     to: recipient.email,
     // In the label's name; a DJ's reply reaches the label.
     sender,
-    subject: promo.subject,
+    subject: reminder ? `Reminder: ${promo.subject}` : promo.subject,
     text: `${text}\n\nThis link is yours alone and works until ${formatDate(promo.expiry_date)}.`,
     html,
     // RFC 8058 one-click unsubscribe: mail clients POST to the address; a GET there changes nothing.
@@ -171,12 +174,15 @@ export async function mailQueuedRecipients(
   const context = await sendContext(tenantId, promo);
   const nextMail = pacer(options.rate ?? sendRate());
   let mailed = 0;
-  for (const recipient of await data.listRecipients(tenantId, promoId)) {
+  const outOfTime = async () => {
+    if (options.until === undefined || Date.now() < options.until) return false;
+    await queuePromoSend({ tenantId, promoId });
+    return true;
+  };
+  const recipients = await data.listRecipients(tenantId, promoId);
+  for (const recipient of recipients) {
     if (recipient.status !== 'queued') continue;
-    if (options.until !== undefined && Date.now() >= options.until) {
-      await queuePromoSend({ tenantId, promoId });
-      return { mailed, unfinished: true };
-    }
+    if (await outOfTime()) return { mailed, unfinished: true };
     await nextMail();
     const { token, hash } = newAccessToken(recipient.id);
     if (!(await data.claimRecipient(tenantId, promoId, recipient.id, hash))) continue;
@@ -186,6 +192,26 @@ export async function mailQueuedRecipients(
       mailed += 1;
     } catch {
       await data.finishRecipient(tenantId, promoId, recipient.id, 'failed');
+    }
+  }
+  // The promo's latest follow-up (follow-up.ts): each of its audience not claimed for it yet, once.
+  const followUp = promo.follow_ups?.at(-1);
+  if (followUp) {
+    const suppressed = await data.suppressedAddresses(tenantId);
+    for (const recipient of followUpRecipients(recipients, followUp.audience, suppressed)) {
+      if ((recipient.follow_up ?? 0) >= followUp.number) continue;
+      if (await outOfTime()) return { mailed, unfinished: true };
+      await nextMail();
+      const { token, hash } = newAccessToken(recipient.id);
+      if (!(await data.claimFollowUp(tenantId, promoId, recipient, followUp.number, hash))) continue;
+      // A follow-up that fails to go leaves the recipient as mailed (their first mail went): it is not tried again.
+      try {
+        await sendMail(promoMail(context, recipient, token, true));
+        await data.followedUp(tenantId, promoId, recipient.id);
+        mailed += 1;
+      } catch (error) {
+        log().warn('promo follow-up not sent', { recipient: recipient.id, error: String(error) });
+      }
     }
   }
   await data.markSent(tenantId, promoId);

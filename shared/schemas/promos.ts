@@ -119,6 +119,20 @@ export const promoCreateInput = promoUpdateInput.extend({ release_id: shortText(
 
 export const promoListQuery = z.strictObject({ release_id: z.string().trim().min(1).max(64).optional() });
 
+/** Who a follow-up is mailed to: recipients who have not opened the promo, or who have left no feedback. */
+export const FOLLOW_UP_AUDIENCES = ['not_opened', 'no_feedback'] as const;
+export type FollowUpAudience = (typeof FOLLOW_UP_AUDIENCES)[number];
+/** A promo is followed up at most this often: a reminder, not a mailing campaign. */
+export const MAX_FOLLOW_UPS = 2;
+
+/** POST promos/{id}/follow_ups: a reminder mailed again to those who have not opened it, or not given feedback. */
+export const promoFollowUpInput = z.strictObject({
+  audience: z.enum(FOLLOW_UP_AUDIENCES),
+});
+
+/** A follow-up of a promo, as the promo keeps it. */
+export type PromoFollowUp = { number: number; audience: FollowUpAudience; at: string; user_id: string };
+
 export const promoSendInput = z
   .strictObject({
     mailing_list_ids: z.array(z.string().trim().min(1).max(64)).max(50).default([]),

@@ -14,6 +14,8 @@ export const promoSentResponse = z.looseObject({
   already_sent: count,
   suppressed: count,
 });
+/** A follow-up started: how many people it is being mailed to. */
+export const promoFollowUpResponse = z.looseObject({ message: z.string(), queued: count });
 /** A send scheduled for later: when (UTC), and the notice. */
 export const promoScheduledResponse = z.looseObject({ message: z.string(), send_at: z.string() });
 

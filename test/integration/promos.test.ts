@@ -375,6 +375,68 @@ describe('the public promo page', () => {
   });
 });
 
+describe('follow-ups', () => {
+  it('mails once more only those who have not opened it (or left no feedback), a new link beside the old, at most twice', async () => {
+    const { api } = company;
+    const promo = await newPromo();
+    const followUp = (audience: string) => api.post(`/promos/${promo.id}/follow_ups`, { audience });
+    const early = await followUp('not_opened');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Send the promo first: a follow-up goes to the people it was sent to');
+    const [opener, quiet, leaver] = ['fu-open', 'fu-quiet', 'fu-leave'].map((who) => uniqueEmail(who));
+    const [openerLink, quietLink, leaverLink] = await sendTo(promo.id, [opener, quiet, leaver] as string[]);
+    const sent = () =>
+      until(async () => ((await api.get(`/promos/${promo.id}`)).body.promo.status === 'sent' ? true : undefined));
+    await sent();
+    expect((await page(openerLink.promoId, openerLink.token)).status).toBe(200);
+    const left = await call('POST', `/api/v1/promo_unsubscribe/${leaverLink.promoId}/${leaverLink.token}`);
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    const wrong = await followUp('everyone');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.audience).toEqual(['Audience must be one of: not_opened, no_feedback']);
+
+    // Asked twice at once: numbered once.
+    const answers = await Promise.all([followUp('not_opened'), followUp('not_opened')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 201)?.body.message).toBe('Follow-up sending to 1 person');
+    const reminded = await until(async () => ((await mailsTo(quiet)).length === 2 ? mailsTo(quiet) : undefined));
+    // The outbox lists the newest first: the reminder, then the first mail.
+    const reminder = reminded.find((m) => m.subject.startsWith('Reminder: '));
+    expect(reminded.filter((m) => m !== reminder).map((m) => `Reminder: ${m.subject}`)).toEqual([reminder?.subject]);
+    await sent();
+    // Nobody else: the one who opened it, and the one who unsubscribed, got the first mail only.
+    expect(await mailsTo(opener)).toHaveLength(1);
+    expect(await mailsTo(leaver)).toHaveLength(1);
+    // The reminder's link is new, and the first mail's still opens the page.
+    const newLink = linkIn(reminder as Mail);
+    expect(newLink.token).not.toBe(quietLink.token);
+    expect((await page(quietLink.promoId, quietLink.token)).status).toBe(200);
+    expect((await page(newLink.promoId, newLink.token)).status).toBe(200);
+
+    // Everyone left has opened it now: nobody to remind that way; those without feedback get the second.
+    const nobody = await followUp('not_opened');
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.errors.audience).toEqual([
+      'Everyone it was mailed to has opened it: there is nobody to follow up',
+    ]);
+    const second = await followUp('no_feedback');
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.queued).toBe(2);
+    await until(async () => ((await mailsTo(opener)).length === 2 ? true : undefined));
+    await until(async () => ((await mailsTo(quiet)).length === 3 ? true : undefined));
+    await sent();
+    const third = await followUp('no_feedback');
+    expect(third.status).toBe(409);
+    expect(third.body.message).toBe('A promo is followed up at most twice');
+    // The promo keeps what was followed up, and when.
+    const kept = (await api.get(`/promos/${promo.id}`)).body.promo.follow_ups;
+    expect(kept.map((f: { number: number; audience: string }) => [f.number, f.audience])).toEqual([
+      [1, 'not_opened'],
+      [2, 'no_feedback'],
+    ]);
+  });
+});
+
 describe('plans and roles', () => {
   it('refuses promos on a plan without the promo system, naming a plan that has it', async () => {
     const starter = await ownCompany('Promos on Starter', { subscriptionId: SEEDED_PLAN_IDS.starter });

@@ -1,3 +1,4 @@
+import type { PromoFollowUp } from '../../../shared/schemas/promos.js';
 import { inEachState } from '../entities/in-states-index.js';
 import {
   SENDS_TO_START,
@@ -242,6 +243,66 @@ export async function claimRecipient(tenantId: string, promoId: string, id: stri
       .where(({ status }, { eq }) => eq(status, 'queued'))
       .go(),
   );
+}
+
+/**
+ * Starts follow-up number `followUp.number` of a sent promo: it is numbered once (the write holds only while the
+ * promo is sent and has had `followUp.number - 1` follow-ups), and the promo is sending again, so the send job (and
+ * a restart's resume) mails it. False when the promo is not sent or another follow-up took the number.
+ */
+export async function startFollowUp(
+  tenantId: string,
+  promoId: string,
+  followUp: PromoFollowUp,
+  earlier: PromoFollowUp[],
+) {
+  const before = followUp.number - 1;
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.patch({ tenantId, id: promoId })
+      .set({ status: 'sending', follow_ups: [...earlier, followUp], follow_up_count: followUp.number })
+      .where(({ status, follow_up_count }, { eq, notExists }) =>
+        before === 0
+          ? `${eq(status, 'sent')} AND ${notExists(follow_up_count)}`
+          : `${eq(status, 'sent')} AND ${eq(follow_up_count, before)}`,
+      )
+      .go(),
+  );
+}
+
+/**
+ * Claims follow-up `number` for a recipient once: their link becomes the new one (`tokenHash`) and the one they
+ * were mailed before keeps working (kept among the earlier hashes). Holds only while they are mailed, were not
+ * claimed for this follow-up, and their link is still the one read, so a re-delivered message mails nobody twice.
+ */
+export async function claimFollowUp(
+  tenantId: string,
+  promoId: string,
+  recipient: PromoRecipientItem,
+  number: number,
+  tokenHash: string,
+) {
+  const earlier = [...(recipient.earlier_token_hashes ?? []), ...(recipient.token_hash ? [recipient.token_hash] : [])];
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PromoRecipient.patch({ tenantId, promo_id: promoId, id: recipient.id })
+      .set({ follow_up: number, token_hash: tokenHash, earlier_token_hashes: earlier })
+      .where(({ status, follow_up, token_hash }, { eq, lt, notExists }) =>
+        [
+          eq(status, 'mailed'),
+          `(${notExists(follow_up)} OR ${lt(follow_up, number)})`,
+          recipient.token_hash ? eq(token_hash, recipient.token_hash) : notExists(token_hash),
+        ].join(' AND '),
+      )
+      .go(),
+  );
+}
+
+export async function followedUp(tenantId: string, promoId: string, id: string) {
+  await db()
+    .PromoRecipient.patch({ tenantId, promo_id: promoId, id })
+    .set({ followed_up_at: new Date().toISOString() })
+    .go();
 }
 
 export async function finishRecipient(tenantId: string, promoId: string, id: string, status: 'mailed' | 'failed') {

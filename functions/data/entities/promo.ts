@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import type { PromoFollowUp } from '../../../shared/schemas/promos.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { inStatesIndex } from './in-states-index.js';
@@ -102,6 +103,13 @@ export const Promo = new Entity({
     schedule_error: { type: 'string' },
     /** The label's mail template the send renders (absent: the plain default template). */
     template_id: { type: 'string' },
+    /**
+     * Reminders mailed again to recipients who did not open the promo, or gave no feedback (follow-up.ts), oldest
+     * first; the last one is the one the send job mails while the promo is sending.
+     */
+    follow_ups: { type: CustomAttributeType<PromoFollowUp[]>('any') },
+    /** How many follow-ups were started: the next one is numbered after it, in a write conditional on it. */
+    follow_up_count: { type: 'number' },
     ...timestamps,
   },
   indexes: {
@@ -136,6 +144,11 @@ export const PromoRecipient = new Entity({
     list_id: { type: 'string' },
     status: { type: ['queued', 'sending', 'mailed', 'failed'] as const, required: true },
     token_hash: { type: 'string' },
+    /** The hashes of the links of earlier mails (before a follow-up mailed a new one): every link they got works. */
+    earlier_token_hashes: { type: 'list', items: { type: 'string' } },
+    /** The last follow-up claimed for this recipient (its number, 1 for the first): each is mailed at most once. */
+    follow_up: { type: 'number' },
+    followed_up_at: { type: 'string' },
     revoked: { type: 'boolean', default: false },
     mailed_at: { type: 'string' },
     opened_at: { type: 'string' },
