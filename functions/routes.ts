@@ -671,6 +671,12 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payees/{id}/payout_details', 'payouts', 'payeePayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/payees/{id}/payout_details', 'payouts', 'updatePayeePayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/payees/{id}/payout_details', 'payouts', 'deletePayeePayoutDetails', 'tenant', 'money.write'),
+  // A payee gives their own bank details by a secure link (docs/payouts.md): members ask, the payee answers.
+  r('GET', '/payees/{id}/payout_details_request', 'payouts', 'payeePayoutRequest', 'tenant', 'money.read'),
+  r('POST', '/payees/{id}/payout_details_request', 'payouts', 'askPayeeForPayoutDetails', 'tenant', 'money.write'),
+  r('DELETE', '/payees/{id}/payout_details_request', 'payouts', 'withdrawPayeePayoutRequest', 'tenant', 'money.write'),
+  r('GET', '/payout_details_requests/{token}', 'payouts', 'describePayoutRequest', 'public'),
+  r('PUT', '/payout_details_requests/{token}', 'payouts', 'givePayoutDetails', 'public'),
   r('GET', '/artists/{id}/payout_details', 'payouts', 'artistPayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/artists/{id}/payout_details', 'payouts', 'updateArtistPayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/artists/{id}/payout_details', 'payouts', 'deleteArtistPayoutDetails', 'tenant', 'money.write'),

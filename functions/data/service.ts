@@ -59,7 +59,7 @@ import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { StatedPeriods, StatementRunSkip } from './entities/stated-periods.js';
 import { OpeningBalanceImport } from './entities/opening-balance-import.js';
-import { DebtorAccount, PaymentRun, PayoutDetail } from './entities/payouts.js';
+import { DebtorAccount, PaymentRun, PayoutDetail, PayoutDetailsRequest } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
 import { DistributionUpc, DspConnection } from './entities/distribution.js';
@@ -134,6 +134,7 @@ const entities = {
   StatementRunSkip,
   OpeningBalanceImport,
   PayoutDetail,
+  PayoutDetailsRequest,
   DebtorAccount,
   PaymentRun,
   Payment,

@@ -58,6 +58,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** 410: what the address named existed and is no more (a secure link used, expired or withdrawn). */
+export class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class PayloadTooLarge extends HttpError {
   constructor(limit: number) {
     super(413, `Request body is larger than ${limit} bytes`);

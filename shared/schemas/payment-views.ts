@@ -89,6 +89,8 @@ export type PayoutDetailsView = {
   complete: boolean;
   updated_at: string | null;
   updated_by: string | null;
+  /** When the payee gave these details themselves through a secure link; null when a member entered them. */
+  given_by_payee_at: string | null;
 };
 
 /** Why a due statement cannot go into a payment run, in the user's words. */

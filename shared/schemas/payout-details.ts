@@ -158,3 +158,23 @@ export const DUE_PROBLEM_TEXT: Record<PaymentDueProblem, string> = {
   already_in_a_run: 'already in a payment run',
   currency_not_supported: "the payout method's file cannot pay this currency",
 };
+
+/** How long a payee's secure link to give their own bank details works. */
+export const PAYOUT_REQUEST_DAYS = 14;
+
+/** A request for a payee's own bank details, as the payee's panel shows it (the link itself is never shown). */
+export type PayoutRequestView = {
+  id: string;
+  /** The address the link was mailed to. */
+  email: string;
+  sent_at: string;
+  /** The member who asked (name, else e-mail); null when their account is gone. */
+  sent_by: string | null;
+  expires_at: string;
+};
+
+/** What the link's public page shows: whose label asks and for whom, never any stored details. */
+export type PayoutRequestPublicView = { company_name: string; payee_name: string; expires_at: string };
+
+/** A link's token in the path: bounded before anything reads it (a real one has 43 characters). */
+export const payoutRequestTokenParams = z.strictObject({ token: z.string().min(1).max(100) });

@@ -125,9 +125,27 @@ const payoutDetailsRow = z
     email_masked: z.string().nullable(),
     complete: z.boolean(),
     updated_at: z.string().nullable(),
+    given_by_payee_at: z.string().nullable(),
   })
   .meta({ id: 'PayoutDetails' });
 export const payoutDetailsResponse = z.looseObject({ payout_details: payoutDetailsRow });
+
+/** The outstanding request for a payee's own bank details (sent when, to whom, until when), or null. */
+const payoutRequestRow = z
+  .looseObject({
+    id: z.string(),
+    email: z.string(),
+    sent_at: z.string(),
+    sent_by: z.string().nullable(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'PayoutDetailsRequest' });
+export const payoutRequestResponse = z.looseObject({ payout_details_request: payoutRequestRow.nullable() });
+
+/** The public page of a payee's secure link: the company's and the payee's names only. */
+export const payoutRequestPublicResponse = z.looseObject({
+  payout_details_request: z.looseObject({ company_name: z.string(), payee_name: z.string(), expires_at: z.string() }),
+});
 
 /** The company's own account a SEPA file pays from, masked like payout details. */
 export const debtorAccountResponse = z.looseObject({

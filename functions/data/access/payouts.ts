@@ -1,6 +1,6 @@
 import type { UpdateEntityItem } from 'electrodb';
 import type { PaymentRunStatus } from '../../../shared/schemas/payment-views.js';
-import { writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
 import type {
   CreatePaymentRun,
   CreatePayoutDetail,
@@ -8,8 +8,10 @@ import type {
   PaymentRun,
   PaymentRunItemRecord,
   PayoutDetailItem,
+  PayoutDetailsRequestItem,
 } from '../entities/payouts.js';
 import { getDb } from '../service.js';
+import { writeTransaction } from '../transaction.js';
 
 /**
  * Every read and write of payout details, the company's debtor account and payment runs (issue
@@ -35,6 +37,65 @@ export async function putPayoutDetail(detail: CreatePayoutDetail): Promise<Payou
 
 export async function deletePayoutDetail(tenantId: string, accountKey: string): Promise<void> {
   await db().PayoutDetail.delete({ tenantId, accountKey }).go();
+}
+
+// ——— A payee's secure link to give their own details ———
+
+type NewPayoutDetailsRequest = Omit<PayoutDetailsRequestItem, 'createdAt' | 'updatedAt' | 'status'>;
+
+export async function createPayoutDetailsRequest(request: NewPayoutDetailsRequest): Promise<void> {
+  await db()
+    .PayoutDetailsRequest.create({ ...request, status: 'open' })
+    .go();
+}
+
+/** The request a link's token names (by the token's SHA-256); null for an unknown one. */
+export async function payoutDetailsRequestByToken(tokenHash: string): Promise<PayoutDetailsRequestItem | null> {
+  return (await db().PayoutDetailsRequest.get({ tokenHash }).go()).data;
+}
+
+/** Every request ever made for one account, oldest first. */
+export async function payoutDetailsRequestsOf(
+  tenantId: string,
+  accountKey: string,
+): Promise<PayoutDetailsRequestItem[]> {
+  return (await db().PayoutDetailsRequest.query.byAccount({ tenantId, accountKey }).go({ pages: 'all' })).data;
+}
+
+/** Revokes a request only while it is open (a link being used at that moment stays used): whether it did. */
+export async function revokePayoutDetailsRequest(tokenHash: string, at: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .PayoutDetailsRequest.patch({ tokenHash })
+      .set({ status: 'revoked', revokedAt: at })
+      .where(({ status }, { eq }) => eq(status, 'open'))
+      .go(),
+  );
+}
+
+/**
+ * Saves the details a payee gave and spends their link in one transaction, only while the link is open and not
+ * past its expiry at `at`: two submits at once save once. Whether it saved (false: the link was spent, revoked or
+ * expired first, or another write on it was under way).
+ */
+export async function putPayoutDetailSpendingRequest(
+  detail: CreatePayoutDetail,
+  tokenHash: string,
+  at: string,
+): Promise<boolean> {
+  try {
+    await writeTransaction(({ PayoutDetailsRequest, PayoutDetail }) => [
+      PayoutDetailsRequest.patch({ tokenHash })
+        .set({ status: 'used', usedAt: at })
+        .where(({ status, expiresAt }, { eq, gt }) => `${eq(status, 'open')} AND ${gt(expiresAt, at)}`)
+        .commit(),
+      PayoutDetail.put(detail).commit(),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }
 
 // ——— The company's debtor account ———

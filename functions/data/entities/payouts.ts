@@ -31,12 +31,50 @@ export const PayoutDetail = new Entity({
     masks: { type: CustomAttributeType<PayoutMasks>('any'), required: true },
     complete: { type: 'boolean', required: true, default: false },
     updatedBy: { type: 'string' },
+    /**
+     * Set when the payee gave these details through a secure link (when, and the address the link was mailed
+     * to); a member's save writes the item anew without them.
+     */
+    givenByPayeeAt: { type: 'string' },
+    givenByPayeeEmail: { type: 'string' },
     ...timestamps,
   },
   indexes: {
     byAccount: {
       pk: { field: 'pk', composite: ['tenantId'] },
       sk: { field: 'sk', composite: ['accountKey'] },
+    },
+  },
+});
+
+/**
+ * A secure link a payee gives their own bank details through: mailed to the payee's e-mail, only the token's
+ * SHA-256 kept (the link is never shown again, not even to the member who asked). `open` until it is used (the
+ * details saved in the same transaction that spends it), revoked (a new request or a member withdrew it) or past
+ * `expiresAt`.
+ */
+export const PayoutDetailsRequest = new Entity({
+  model: { entity: 'payoutDetailsRequest', version: '1', service: SERVICE },
+  attributes: {
+    tokenHash: { type: 'string', required: true },
+    requestId: { type: 'string', required: true },
+    tenantId: { type: 'string', required: true },
+    accountKey: { type: 'string', required: true },
+    /** The address the link was mailed to (the payee's e-mail when asked). */
+    email: { type: 'string', required: true },
+    sentBy: { type: 'string', required: true },
+    expiresAt: { type: 'string', required: true },
+    status: { type: ['open', 'used', 'revoked'] as const, required: true, default: 'open' },
+    usedAt: { type: 'string' },
+    revokedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byToken: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+    byAccount: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['tenantId', 'accountKey'] },
+      sk: { field: 'gsi1sk', composite: ['requestId'] },
     },
   },
 });
@@ -97,6 +135,7 @@ export const PaymentRun = new Entity({
 
 export type PayoutDetailItem = EntityItem<typeof PayoutDetail>;
 export type CreatePayoutDetail = CreateEntityItem<typeof PayoutDetail>;
+export type PayoutDetailsRequestItem = EntityItem<typeof PayoutDetailsRequest>;
 export type DebtorAccountItem = EntityItem<typeof DebtorAccount>;
 export type PaymentRunItemRecord = EntityItem<typeof PaymentRun>;
 export type CreatePaymentRun = CreateEntityItem<typeof PaymentRun>;

@@ -2,12 +2,24 @@ import { MESSAGES } from '../../../shared/messages.js';
 import * as answers from '../../../shared/schemas/responses-money.js';
 import { fileLinkResponse } from '../../../shared/schemas/responses.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
-import { debtorAccountInput, payoutDetailsInput } from '../../../shared/schemas/payout-details.js';
+import {
+  debtorAccountInput,
+  payoutDetailsInput,
+  payoutRequestTokenParams,
+} from '../../../shared/schemas/payout-details.js';
+import { messageResponse } from '../../../shared/schemas/responses.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations, type Operation } from '../../lib/http.js';
 import { planGate } from '../../plans/gate.js';
 import { debtorAccountView, updateDebtorAccount } from '../payouts/debtor.js';
 import { deletePayoutDetails, payoutDetailsView, updatePayoutDetails } from '../payouts/details.js';
 import { paymentsDueSummary } from '../payouts/due.js';
+import {
+  askForPayoutDetails,
+  describePayoutRequest,
+  givePayoutDetails,
+  payoutRequestView,
+  withdrawPayoutRequest,
+} from '../payouts/requests.js';
 import {
   cancelRun,
   confirmRun,
@@ -68,6 +80,34 @@ const operations = {
   payeePayoutDetails: payee.get,
   updatePayeePayoutDetails: payee.put,
   deletePayeePayoutDetails: payee.remove,
+  payeePayoutRequest: operation('tenant', {
+    response: answers.payoutRequestResponse,
+    params: idParams,
+    run: async ({ tenantId, params }) =>
+      reply(200, await payoutRequestView(tenantId, { type: 'Payee', id: params.id }), NEVER_CACHED),
+  }),
+  askPayeeForPayoutDetails: operation('tenant', {
+    response: answers.payoutRequestResponse,
+    params: idParams,
+    run: async ({ tenantId, caller, params }) =>
+      reply(201, await askForPayoutDetails(tenantId, caller.user.userId, { type: 'Payee', id: params.id })),
+  }),
+  withdrawPayeePayoutRequest: operation('tenant', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ tenantId, params }) => withdrawPayoutRequest(tenantId, { type: 'Payee', id: params.id }),
+  }),
+  describePayoutRequest: operation('public', {
+    response: answers.payoutRequestPublicResponse,
+    params: payoutRequestTokenParams,
+    run: async ({ params }) => reply(200, await describePayoutRequest(params.token), NEVER_CACHED),
+  }),
+  givePayoutDetails: operation('public', {
+    response: messageResponse,
+    params: payoutRequestTokenParams,
+    body: payoutDetailsInput,
+    run: ({ params, body }) => givePayoutDetails(params.token, body),
+  }),
   artistPayoutDetails: artist.get,
   updateArtistPayoutDetails: artist.put,
   deleteArtistPayoutDetails: artist.remove,

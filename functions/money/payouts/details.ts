@@ -10,7 +10,12 @@ import {
   type PayoutDetailsInput,
 } from '../../../shared/schemas/payout-details.js';
 import { createLog } from '../../data/access/logs.js';
-import { deletePayoutDetail, getPayoutDetail, putPayoutDetail } from '../../data/access/payouts.js';
+import {
+  deletePayoutDetail,
+  getPayoutDetail,
+  putPayoutDetail,
+  putPayoutDetailSpendingRequest,
+} from '../../data/access/payouts.js';
 import { statementSender } from '../../data/access/statements.js';
 import type { PayoutDetailItem, PayoutMasks } from '../../data/entities/payouts.js';
 import { BadRequest, NotFound } from '../../lib/errors.js';
@@ -49,6 +54,7 @@ const NOTHING: PayoutDetailsView = {
   complete: false,
   updated_at: null,
   updated_by: null,
+  given_by_payee_at: null,
 };
 
 /** The view of stored details: masks only. */
@@ -62,11 +68,12 @@ function presentPayoutDetails(item: PayoutDetailItem | null): PayoutDetailsView 
     complete: item.complete,
     updated_at: item.updatedAt ?? null,
     updated_by: item.updatedBy ?? null,
+    given_by_payee_at: item.givenByPayeeAt ?? null,
   };
 }
 
 /** The account, in the company: 404 when it has none by that id (another company's payee included). */
-async function ownAccount(tenantId: string, account: AccountRef) {
+export async function ownAccount(tenantId: string, account: AccountRef) {
   const holder = await accountHolder(tenantId, account);
   if (!holder) throw new NotFound(account.type);
   return holder;
@@ -93,12 +100,21 @@ async function logFields(userId: string, what: string, fields: readonly string[]
 }
 
 /**
- * Saves an account's details: fields left out keep what is stored (the browser never holds the
- * full values), the result is checked for its method (field errors in the user's words) and sealed.
+ * Who saves details: a member of the company (fields left out keep what is stored), or the payee through their
+ * secure link (what they give replaces what is stored whole: they never saw it). The link is spent in the same
+ * write that saves, so two submits at once save once; `refusal` is what the losing one is told (read after it lost).
  */
-export async function updatePayoutDetails(
+export type PayoutDetailsAuthor =
+  | { kind: 'member'; userId: string }
+  | { kind: 'payee'; tokenHash: string; email: string; askedBy: string; refusal: () => Promise<Error> };
+
+/**
+ * Saves an account's details: the one place payout details are written. The result is checked for its method
+ * (field errors in the user's words), sealed, and the changed fields logged — never their values.
+ */
+export async function savePayoutDetails(
   tenantId: string,
-  userId: string,
+  author: PayoutDetailsAuthor,
   account: AccountRef,
   input: PayoutDetailsInput,
 ): Promise<PayoutDetailsView> {
@@ -106,7 +122,8 @@ export async function updatePayoutDetails(
   const accountKey = accountKeyOf(account);
   const stored = await openPayoutDetails(tenantId, account);
   const defaultCurrency = stored?.currency ?? (await statementSender(tenantId)).currency;
-  const merged: PayoutDetails = { ...(stored ?? emptyDetails(input.method, defaultCurrency)) };
+  const base = author.kind === 'member' && stored ? stored : emptyDetails(input.method, defaultCurrency);
+  const merged: PayoutDetails = { ...base };
   for (const field of FIELDS) {
     const value = input[field];
     if (value !== undefined) Object.assign(merged, { [field]: value });
@@ -121,7 +138,8 @@ export async function updatePayoutDetails(
       'The payout details are not complete',
       Object.fromEntries(Object.entries(problems).map(([field, text]) => [field, [text]])),
     );
-  await putPayoutDetail({
+  const now = new Date().toISOString();
+  const item = {
     tenantId,
     accountKey,
     method: details.method,
@@ -130,12 +148,23 @@ export async function updatePayoutDetails(
     sealed: await seal(details, sealContext(tenantId, accountKey)),
     masks: masksOf(details),
     complete: true,
-    updatedBy: userId,
-  });
+    ...(author.kind === 'member'
+      ? { updatedBy: author.userId }
+      : { givenByPayeeAt: now, givenByPayeeEmail: author.email }),
+  };
+  if (author.kind === 'member') await putPayoutDetail(item);
+  else if (!(await putPayoutDetailSpendingRequest(item, author.tokenHash, now))) throw await author.refusal();
   const changed = FIELDS.filter((field) => (stored?.[field] ?? null) !== (details[field] ?? null));
-  await logFields(userId, `Payout details of ${account.type} ${holder.name} (${account.id}) changed`, changed);
+  const whose = `Payout details of ${account.type} ${holder.name} (${account.id})`;
+  if (author.kind === 'member') await logFields(author.userId, `${whose} changed`, changed);
+  // The payee has no login: the change is logged with the member who sent the link.
+  else await logFields(author.askedBy, `${whose} given by the payee through the link sent to ${author.email}`, changed);
   return presentPayoutDetails(await getPayoutDetail(tenantId, accountKey));
 }
+
+/** A member saves an account's details (fields left out keep what is stored). */
+export const updatePayoutDetails = (tenantId: string, userId: string, account: AccountRef, input: PayoutDetailsInput) =>
+  savePayoutDetails(tenantId, { kind: 'member', userId }, account, input);
 
 function emptyDetails(method: PayoutMethod, currency: string): PayoutDetails {
   return {

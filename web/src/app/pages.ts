@@ -164,6 +164,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'promo-templates': () => import('../pages/promos/template-designer-page').then((m) => m.TemplateDesignerPage),
   'mailing-list': () => import('../pages/promos/mailing-lists-page').then((m) => m.MailingListPage),
   'view-promo': () => import('../pages/promos/view-promo-page').then((m) => m.ViewPromoPage),
+  'give-bank-details': () => import('../pages/money/payouts/give-bank-details-page').then((m) => m.GiveBankDetailsPage),
   'label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.LabelAssetsPage),
   'admin-label-assets': () => import('../pages/catalogue/assets-page').then((m) => m.AdminLabelAssetsPage),
   'label-distribution-statements': () =>

@@ -74,6 +74,7 @@ export type PageKey =
   | 'promo-templates'
   | 'mailing-list'
   | 'view-promo'
+  | 'give-bank-details'
   | 'label-contracts'
   | 'licensing-hub'
   | 'licence-invoices'
@@ -306,6 +307,8 @@ const publicRoutes: RouteDef[] = [
   // The link a label's invitation to an artist's portal mails.
   pub('/artist_invitations/:token', 'PortalInvitation', 'Artist portal invitation', 'portal-invitation'),
   pub('/promo/:id/:accessToken', 'ViewPromo', 'Promo', 'view-promo'),
+  // The secure link a label mails a payee to give their own bank details (docs/payouts.md).
+  pub('/bank_details/:token', 'GiveBankDetails', 'Your bank details', 'give-bank-details'),
   // A smart link's landing page and a label's store page: what fans open, no sign-in.
   pub('/l/:slug', 'SmartLink', 'Smart link', 'smart-link-landing'),
   pub('/l/:slug/unsubscribe/:token', 'SmartLinkUnsubscribe', 'Unsubscribe', 'smart-link-unsubscribe'),

@@ -8,6 +8,7 @@ import type {
   PayoutDetailsView,
 } from '../../../../../shared/schemas/payment-views';
 import type { AccountType } from '../../../../../shared/schemas/statement-views';
+import type { PayoutRequestView } from '../../../../../shared/schemas/payout-details';
 
 /**
  * Every call of the payouts area the SPA makes: payout details (masked), the company's
@@ -21,6 +22,10 @@ const detailsPath = (type: AccountType, id: string) =>
 
 export const usePayoutDetails = (type: AccountType, id: string) =>
   useApi<{ payout_details: PayoutDetailsView }>(detailsPath(type, id));
+const requestPath = (payeeId: string) => `/payees/${enc(payeeId)}/payout_details_request`;
+/** The payee's outstanding request for their own bank details, or null. */
+export const usePayoutRequest = (payeeId: string) =>
+  useApi<{ payout_details_request: PayoutRequestView | null }>(requestPath(payeeId));
 export const useDebtorAccount = () => useApi<{ debtor_account: DebtorAccountView }>('/company/debtor_account');
 export const usePaymentRuns = () => useApi<PaymentRunList>('/payment_runs?page=1&per_page=10');
 export const usePaymentRun = (id: string | null) =>
@@ -50,6 +55,9 @@ export const payoutsApi = {
   saveDetails: (type: AccountType, id: string, body: PayoutDetailsForm) =>
     api.put<Message & { payout_details: PayoutDetailsView }>(detailsPath(type, id), body),
   removeDetails: (type: AccountType, id: string) => api.delete<Message>(detailsPath(type, id)),
+  askPayee: (payeeId: string) =>
+    api.post<Message & { payout_details_request: PayoutRequestView | null }>(requestPath(payeeId)),
+  withdrawRequest: (payeeId: string) => api.delete<Message>(requestPath(payeeId)),
   saveDebtor: (body: { name: string; iban?: string; bic?: string; uk_bulk_amounts: 'pounds' | 'pence' }) =>
     api.put<Message & { debtor_account: DebtorAccountView }>('/company/debtor_account', body),
   createRun: (body: { statement_ids: string[]; execution_date: string }) =>

@@ -1,0 +1,98 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import { useState } from 'react';
+import { errorMessage } from '../../../app/api';
+import { notify, notifyError } from '../../../app/notifications';
+import { ConfirmActionModal } from '../../../components/confirm-action-modal';
+import { formatDate } from '../../../../../shared/format';
+import { PAYOUT_REQUEST_DAYS } from '../../../../../shared/schemas/payout-details';
+import { payoutsApi, usePayoutRequest } from './payouts-api';
+
+/**
+ * The payee's panel's request for their own bank details: the outstanding one (sent when, to whom, until when)
+ * with a way to withdraw it, and the modal that asks (a new link replaces the old). The link itself goes only
+ * to the payee's e-mail and is never shown here.
+ */
+export function PayoutRequestPart({
+  payeeId,
+  asking,
+  onAsked,
+}: {
+  payeeId: string;
+  asking: boolean;
+  onAsked: () => void;
+}) {
+  const { data, mutate } = usePayoutRequest(payeeId);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = data?.payout_details_request ?? null;
+
+  const ask = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await payoutsApi.askPayee(payeeId);
+      notify('notification', answer.message ?? 'Bank details requested');
+      await mutate({ payout_details_request: answer.payout_details_request });
+      onAsked();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const withdraw = async () => {
+    try {
+      notify('notification', (await payoutsApi.withdrawRequest(payeeId)).message ?? 'Request withdrawn');
+    } catch (error) {
+      notifyError(error);
+    }
+    await mutate();
+  };
+
+  return (
+    <>
+      {open ? (
+        <Alert
+          type="info"
+          header="Waiting for the payee's bank details"
+          action={
+            <Button onClick={() => void withdraw()} data-testid="payout-request-withdraw">
+              Withdraw request
+            </Button>
+          }
+          data-testid="payout-request-open"
+        >
+          A secure link was sent to {open.email} on {formatDate(open.sent_at)}
+          {open.sent_by ? ` by ${open.sent_by}` : ''}. It works once, until {formatDate(open.expires_at)}.
+        </Alert>
+      ) : null}
+      {asking ? (
+        <ConfirmActionModal
+          header="Ask the payee for their bank details"
+          confirmText={open ? 'Send a new link' : 'Send the link'}
+          busy={busy}
+          onCancel={() => {
+            setFailure(null);
+            onAsked();
+          }}
+          onConfirm={() => void ask()}
+          confirmTestId="payout-request-send"
+        >
+          <Box>
+            A secure link goes to the payee's e-mail address. The payee chooses how to be paid and gives their details
+            there; nobody at the company sees or types them. The link works once and for {PAYOUT_REQUEST_DAYS} days, and
+            what the payee gives replaces the details stored now.
+            {open ? ' The link sent before stops working.' : ''}
+          </Box>
+          {failure ? (
+            <Box color="text-status-error" data-testid="payout-request-error">
+              {failure}
+            </Box>
+          ) : null}
+        </ConfirmActionModal>
+      ) : null}
+    </>
+  );
+}
