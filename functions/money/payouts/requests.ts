@@ -82,10 +82,16 @@ export async function payoutRequestView(tenantId: string, account: AccountRef) {
   return { payout_details_request: open ? await present(open) : null };
 }
 
-/** Revokes every open request of an account: a new one replaces them, a member withdraws them. How many. */
-async function revokeOpen(tenantId: string, account: AccountRef): Promise<number> {
+/**
+ * Revokes every open request of an account but `keep`: a new one replaces them, a member withdraws them. How many.
+ * A new request is written before the others are revoked, so two asks at once leave at most one link working
+ * (perhaps none, which the panel shows), never two.
+ */
+async function revokeOpen(tenantId: string, account: AccountRef, keep?: string): Promise<number> {
   const at = new Date().toISOString();
-  const open = (await payoutDetailsRequestsOf(tenantId, accountKeyOf(account))).filter((r) => r.status === 'open');
+  const open = (await payoutDetailsRequestsOf(tenantId, accountKeyOf(account))).filter(
+    (r) => r.status === 'open' && r.tokenHash !== keep,
+  );
   const revoked = await Promise.all(open.map((r) => revokePayoutDetailsRequest(r.tokenHash, at)));
   return revoked.filter(Boolean).length;
 }
@@ -97,7 +103,6 @@ async function revokeOpen(tenantId: string, account: AccountRef): Promise<number
 export async function askForPayoutDetails(tenantId: string, userId: string, account: AccountRef, now = new Date()) {
   const holder = await ownAccount(tenantId, account);
   if (!holder.email) throw new InvalidField('email', PAYOUT_REQUEST_WORDS.noEmail);
-  await revokeOpen(tenantId, account);
   const token = randomBytes(32).toString('base64url');
   const request = {
     tokenHash: hashOf(token),
@@ -109,6 +114,7 @@ export async function askForPayoutDetails(tenantId: string, userId: string, acco
     expiresAt: new Date(now.getTime() + PAYOUT_REQUEST_DAYS * DAY_MS).toISOString(),
   };
   await createPayoutDetailsRequest(request);
+  await revokeOpen(tenantId, account, request.tokenHash);
   const [company, [asker]] = await Promise.all([getCompany(tenantId), getUsers([userId])]);
   const companyName = company?.name ?? 'Your label';
   await sendMail({

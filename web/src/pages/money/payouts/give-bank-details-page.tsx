@@ -50,7 +50,7 @@ export function GiveBankDetailsPage() {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) form.setErrors(fields);
-      setFailure(errorMessage(error));
+      setFailure(fields ? 'Check the details marked above, then send them again' : errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -78,7 +78,7 @@ export function GiveBankDetailsPage() {
   return (
     <AuthCard
       title={TITLE}
-      description={`${request.company_name} asks how you would like to be paid. Only you see what you type here; the label sees it masked.`}
+      description={`${request.company_name} asks how you would like to be paid. What you type here is sent to the label securely; its pages show it masked.`}
       onSubmit={() => void send()}
       testId="bank-details-page"
     >
