@@ -220,6 +220,24 @@ describe('promos', () => {
       page.getByTestId('promo-report').click(),
     ]);
     expect(report.ok()).toBe(true);
+    // A reminder to the one who has not opened it (the press contact): asked first, then mailed to them only.
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}`);
+    const followUps = page.getByTestId('promo-follow-ups');
+    await followUps.getByTestId('promo-follow-up').click();
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Those who have not opened it get');
+    await page.getByTestId('promo-follow-up-confirm').click();
+    await page.getByText('Follow-up sending to 1 person').waitFor();
+    const subjectsTo = async (to: string) =>
+      (
+        await call<{ mails: { to: string; subject: string }[] }>('GET', `/_local/outbox?to=${encodeURIComponent(to)}`)
+      ).body.mails
+        .filter((m) => m.to === to)
+        .map((m) => m.subject);
+    await expect.poll(() => subjectsTo(press), { timeout: 30_000 }).toHaveLength(2);
+    expect((await subjectsTo(press)).filter((subject) => subject.startsWith('Reminder: '))).toHaveLength(1);
+    expect(await subjectsTo(dj)).toHaveLength(1);
+    await expect.poll(() => followUps.innerText()).toContain('to those who had not opened it');
+    await screenshotIfAsked(page, '/tmp/promo-follow-up.png', true);
     // Back on the list, each member who was mailed shows the promo and the day.
     await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
     await page.getByRole('link', { name: 'Journey DJs' }).click();

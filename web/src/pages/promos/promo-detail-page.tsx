@@ -24,6 +24,7 @@ import { useOnFollow } from '../../app/use-on-follow';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { looksLikeEmail } from '../../components/form-rules';
 import type { MailingList, Promo } from './promo-types';
+import { FollowUpPanel } from './follow-up-panel';
 import { DateField, DateInput } from '../../components/date-input';
 
 type Draft = Omit<
@@ -347,6 +348,7 @@ export function PromoDetailPage() {
         </Container>
         <ScheduledSend promo={promo} onChange={reload} />
         {promo.status === 'draft' && <PromoForm promo={promo} onSaved={reload} />}
+        {promo.status !== 'draft' && <FollowUpPanel promo={promo} onSent={reload} />}
         {/* A new panel after each send: its lists and addresses cleared, so a second click does not send again. */}
         <SendPanel
           key={sends}

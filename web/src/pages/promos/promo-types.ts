@@ -1,3 +1,4 @@
+import type { PromoFollowUp } from '../../../../shared/schemas/promos';
 /** The promos API's answers as the pages read them (functions/promos). */
 export type Promo = {
   id: string;
@@ -21,6 +22,8 @@ export type Promo = {
   send_at?: string;
   schedule?: 'scheduled' | 'starting' | 'started' | 'cancelled' | 'failed';
   schedule_error?: string;
+  /** Reminders mailed since the send, oldest first. */
+  follow_ups?: PromoFollowUp[];
   recordings?: { id: string; title: string; isrc: string | null; chosen: boolean }[];
 };
 
