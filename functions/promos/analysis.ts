@@ -18,6 +18,8 @@ const row = (r: PromoRecipientItem) => ({
   status: r.status,
   revoked: r.revoked ?? false,
   mailed_at: r.mailed_at ?? null,
+  /** When a follow-up last reminded them (follow-up.ts). */
+  followed_up_at: r.followed_up_at ?? null,
   opened: Boolean(r.opened_at),
   plays: (r.plays as Record<string, number> | undefined) ?? {},
   play_count: r.play_count ?? 0,

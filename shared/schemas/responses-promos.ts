@@ -35,6 +35,7 @@ export const promoRecipientsResponse = z.looseObject({
         status: z.string(),
         revoked: z.boolean(),
         mailed_at: z.string().nullable(),
+        followed_up_at: z.string().nullable(),
         opened: z.boolean(),
         plays: z.record(z.string(), z.number().int().min(0)),
         play_count: count,

@@ -20,6 +20,7 @@ import { statementFigures } from '../support/statement-figures.js';
  *  - a catalogue import being planned, its lease held by the worker that died;
  *  - a delivery to a store, claimed by the worker that died;
  *  - a promo send, some recipients mailed and the rest queued (its queue message lived in memory only);
+ *  - a promo's follow-up, some recipients reminded and the rest not yet;
  *  - the release-day mail to "notify me" fans, some mailed when the run died;
  *  - the licensing reminders: of three licences ending soon, one told, one being told, one not reached;
  *  - a payment run being confirmed, three of its nine accounts' payments recorded.
@@ -51,6 +52,9 @@ let atKill: { name: string; number: string; state: string | undefined; statement
 const promoId = 'restart-promo';
 const promoEmails = Array.from({ length: 40 }, (_, i) => `promo${i}.${tenantId}@example.test`.toLowerCase());
 let promoMailedAtKill: Map<string, number>;
+const followedPromoId = 'restart-followed-promo';
+const reminderEmails = Array.from({ length: 40 }, (_, i) => `reminded${i}.${tenantId}@example.test`.toLowerCase());
+let remindedAtKill: Map<string, number>;
 const FANS = 80;
 const fanEmails = Array.from({ length: FANS }, (_, i) => `fan${i}.${tenantId}@example.test`.toLowerCase());
 // The fans' release in a company of its own: the catalogue import's check counts the releases of `tenantId`.
@@ -341,6 +345,33 @@ beforeAll(async () => {
   // A promo being sent (as "Send now" does, as an admin: no plan to count against), paced 2 mails a second: the last
   // job started before the kill, so the 36 mails after the fourth (some 18 s) outlast what comes between, however slow
   // the machine (started first, a slow machine's other setup outlasted it and all 40 were mailed before the kill).
+  // A follow-up of a sent promo (its 40 first mails recorded as gone), paced like the send, started just before it.
+  await db.Promo.create({
+    tenantId,
+    id: followedPromoId,
+    release_id: 'restart-release',
+    title: 'Restart Single',
+    subject: 'Restart Single, out now',
+    start_date: today,
+    expiry_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    access: 'stream',
+    download_limit: 3,
+    feedback_required: false,
+    recording_ids: ['restart-recording'],
+    status: 'sent',
+  }).go();
+  for (const [i, email] of reminderEmails.entries())
+    await db.PromoRecipient.create({
+      tenantId,
+      promo_id: followedPromoId,
+      id: `reminded-${i}`,
+      email,
+      status: 'mailed',
+      token_hash: createHash('sha256').update(`first-link-${i}`).digest('hex'),
+    }).go();
+  const { followUpPromo } = await import('../../functions/promos/follow-up.js');
+  const caller = { user: { userId: 'restart-user' } } as Parameters<typeof followUpPromo>[3];
+  expect((await followUpPromo(tenantId, followedPromoId, { audience: 'not_opened' }, caller)).queued).toBe(40);
   const { sendPromo } = await import('../../functions/promos/send.js');
   await db.Promo.create({
     tenantId,
@@ -361,6 +392,7 @@ beforeAll(async () => {
     async () => ((await promoStatuses()).filter((s) => s === 'mailed').length >= 4 ? true : undefined),
     60_000,
   );
+  await until(async () => ([...mailsTo(reminderEmails).values()].length >= 4 ? true : undefined), 60_000);
 
   atKill = (await statements()).map((s) => ({
     name: s.payee_name,
@@ -371,6 +403,7 @@ beforeAll(async () => {
   await cloud.kill();
   // The outbox is a folder, readable with the cloud down.
   promoMailedAtKill = mailsTo(promoEmails);
+  remindedAtKill = mailsTo(reminderEmails);
   fansMailedAtKill = mailsTo(fanEmails);
   await cloud.start();
 }, 300_000);
@@ -469,6 +502,27 @@ describe('the local cloud stopped mid-job and started again', () => {
     expect(promoEmails.filter((email) => !mailed.has(email) && !caught.includes(email))).toEqual([]);
     expect(mailed.size).toBeGreaterThanOrEqual(promoEmails.length - 1);
     for (const address of promoMailedAtKill.keys()) expect(mailed.get(address)).toBe(1);
+  }, 180_000);
+
+  it('carries the promo follow-up on: everyone reminded once, nobody twice', async () => {
+    // Killed mid-follow-up: some reminded, not everyone.
+    expect(remindedAtKill.size).toBeGreaterThanOrEqual(4);
+    expect(remindedAtKill.size).toBeLessThan(reminderEmails.length);
+    const { db } = await modules();
+    await until(async () => {
+      const promo = (await db.Promo.get({ tenantId, id: followedPromoId }).go()).data;
+      return promo?.status === 'sent' ? promo : undefined;
+    }, 120_000);
+    const reminded = mailsTo(reminderEmails);
+    expect([...reminded.values()].every((n) => n === 1)).toBe(true);
+    // Everyone is claimed for the follow-up; at most one the kill caught between its claim and its mail goes without.
+    const rows = (await db.PromoRecipient.query.byPromo({ tenantId, promo_id: followedPromoId }).go({ pages: 'all' }))
+      .data;
+    expect(rows.filter((r) => r.follow_up !== 1)).toEqual([]);
+    expect(reminded.size).toBeGreaterThanOrEqual(reminderEmails.length - 1);
+    for (const address of remindedAtKill.keys()) expect(reminded.get(address)).toBe(1);
+    // Each keeps the link of their first mail working beside the reminder's.
+    expect(rows.filter((r) => reminded.has(r.email)).every((r) => r.earlier_token_hashes?.length === 1)).toBe(true);
   }, 180_000);
 
   it('mails every notify-me fan once when the next release-day run carries on', async () => {

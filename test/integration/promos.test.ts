@@ -404,6 +404,12 @@ describe('follow-ups', () => {
     const reminder = reminded.find((m) => m.subject.startsWith('Reminder: '));
     expect(reminded.filter((m) => m !== reminder).map((m) => `Reminder: ${m.subject}`)).toEqual([reminder?.subject]);
     await sent();
+    // The analysis says who was reminded, and when.
+    const rows = (await api.get(`/promos/${promo.id}/recipients`)).body.recipients as {
+      email: string;
+      followed_up_at: string | null;
+    }[];
+    expect(rows.filter((r) => r.followed_up_at).map((r) => r.email)).toEqual([quiet]);
     // Nobody else: the one who opened it, and the one who unsubscribed, got the first mail only.
     expect(await mailsTo(opener)).toHaveLength(1);
     expect(await mailsTo(leaver)).toHaveLength(1);

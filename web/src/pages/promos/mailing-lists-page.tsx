@@ -144,22 +144,7 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
     <Container header={<Header variant="h2">Add members</Header>}>
       <SpaceBetween size="m">
         <ColumnLayout columns={4}>
-          <FormField label="Email" errorText={errors.email}>
-            <Input value={member.email} onChange={(e) => set('email', e.detail.value)} data-testid="member-email" />
-          </FormField>
-          <FormField label="Name" errorText={errors.name}>
-            <Input value={member.name} onChange={(e) => set('name', e.detail.value)} />
-          </FormField>
-          <FormField label="Role" errorText={errors.role}>
-            <Select
-              selectedOption={roleOptions.find((o) => o.value === member.role) ?? null}
-              options={roleOptions}
-              onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
-            />
-          </FormField>
-          <FormField label="Country" errorText={errors.country}>
-            <Input value={member.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
-          </FormField>
+          <MemberFields values={member} set={set} errors={errors} testIdPrefix="member" />
         </ColumnLayout>
         <Button onClick={add} data-testid="add-member">
           Add member
@@ -324,28 +309,51 @@ function EditMember({
       }
     >
       <SpaceBetween size="m" data-testid="edit-member-form">
-        <FormField label="Email" errorText={errors.email}>
-          <Input value={form.email} onChange={(e) => set('email', e.detail.value)} data-testid="edit-member-email" />
-        </FormField>
-        <FormField label="Name" errorText={errors.name}>
-          <Input value={form.name} onChange={(e) => set('name', e.detail.value)} data-testid="edit-member-name" />
-        </FormField>
-        <FormField label="Role" errorText={errors.role}>
-          <Select
-            selectedOption={roleOptions.find((o) => o.value === form.role) ?? null}
-            options={roleOptions}
-            onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
-          />
-        </FormField>
-        <FormField label="Country" errorText={errors.country}>
-          <Input value={form.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
-        </FormField>
+        <MemberFields values={form} set={set} errors={errors} testIdPrefix="edit-member" />
         <FormField label="Tags" description="Separated by commas" errorText={errors.tags}>
           <Input value={form.tags} onChange={(e) => set('tags', e.detail.value)} />
         </FormField>
         {failure && !Object.keys(errors).length ? <Box color="text-status-error">{failure}</Box> : null}
       </SpaceBetween>
     </Modal>
+  );
+}
+
+/** A member's address, name, role and country: the add form's and the edit form's fields. */
+function MemberFields({
+  values,
+  set,
+  errors,
+  testIdPrefix,
+}: {
+  values: { email: string; name: string; role: string; country: string };
+  set: (key: 'email' | 'name' | 'role' | 'country', value: string) => void;
+  errors: Record<string, string>;
+  testIdPrefix: string;
+}) {
+  return (
+    <>
+      <FormField label="Email" errorText={errors.email}>
+        <Input
+          value={values.email}
+          onChange={(e) => set('email', e.detail.value)}
+          data-testid={`${testIdPrefix}-email`}
+        />
+      </FormField>
+      <FormField label="Name" errorText={errors.name}>
+        <Input value={values.name} onChange={(e) => set('name', e.detail.value)} data-testid={`${testIdPrefix}-name`} />
+      </FormField>
+      <FormField label="Role" errorText={errors.role}>
+        <Select
+          selectedOption={roleOptions.find((o) => o.value === values.role) ?? null}
+          options={roleOptions}
+          onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
+        />
+      </FormField>
+      <FormField label="Country" errorText={errors.country}>
+        <Input value={values.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
+      </FormField>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useParams } from 'react-router';
 import { api } from '../../app/api';
+import { formatDate } from '../../../../shared/format';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -113,6 +114,11 @@ export function PromoAnalysisPage() {
                     : r.bounced
                       ? 'Bounced'
                       : displayLabel(`promo_${r.status}`),
+            },
+            {
+              id: 'reminded',
+              header: 'Reminded',
+              cell: (r) => (r.followed_up_at ? formatDate(r.followed_up_at.slice(0, 10)) : '—'),
             },
             { id: 'opened', header: 'Opened (unreliable)', cell: (r) => (r.opened ? 'Yes' : 'No') },
             { id: 'plays', header: 'Played', cell: plays },

@@ -64,6 +64,8 @@ export type Recipient = {
   name: string | null;
   status: 'queued' | 'sending' | 'mailed' | 'failed';
   revoked: boolean;
+  /** When a follow-up last reminded them. */
+  followed_up_at: string | null;
   opened: boolean;
   plays: Record<string, number>;
   play_count: number;
