@@ -87,7 +87,9 @@ async function makeCompany(
     admin,
     manager,
     api,
-    async member(role, who = `${name} ${role}`) {
+    // Named in words ("… label assistant"): an admin's pages list every user, and a raw role there reads as a
+    // stored value on screen (the menu walk's check).
+    async member(role, who = `${name} ${role.replaceAll('_', ' ')}`) {
       const user = await join(role, who);
       return { ...user, api: inCompany(user.token, companyId) };
     },
