@@ -32,6 +32,8 @@ export function ConfirmActionModal({
       visible
       header={header}
       onDismiss={onCancel}
+      // The corner's close button is named, as every control must be (axe).
+      closeAriaLabel="Close"
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">

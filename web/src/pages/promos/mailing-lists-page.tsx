@@ -8,7 +8,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { LAST_MAILED_PROMOS, MAX_REPORTED_CSV_PROBLEMS, memberUpdate } from '../../../../shared/schemas/promos';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
@@ -290,23 +290,13 @@ function EditMember({
   });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
-      closeAriaLabel="Close"
+    <ConfirmActionModal
       header={`Edit ${member.name ?? member.email}`}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={submitting} onClick={() => void submit()} data-testid="save-member">
-              Save member
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      confirmText="Save member"
+      confirmTestId="save-member"
+      busy={submitting}
+      onCancel={onClose}
+      onConfirm={() => void submit()}
     >
       <SpaceBetween size="m" data-testid="edit-member-form">
         <MemberFields values={form} set={set} errors={errors} testIdPrefix="edit-member" />
@@ -315,7 +305,7 @@ function EditMember({
         </FormField>
         {failure && !Object.keys(errors).length ? <Box color="text-status-error">{failure}</Box> : null}
       </SpaceBetween>
-    </Modal>
+    </ConfirmActionModal>
   );
 }
 
@@ -386,30 +376,20 @@ function RemoveMember({
     }
   };
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
-      closeAriaLabel="Close"
+    <ConfirmActionModal
       header="Remove member"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void remove()} data-testid="confirm-remove-member">
-              Remove
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      confirmText="Remove"
+      confirmTestId="confirm-remove-member"
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => void remove()}
     >
       <SpaceBetween size="s" data-testid="remove-member-modal">
         <Box>{`Remove ${whoIs(member)} from ${listName}? Promos sent to this list from now on will not go to them.`}</Box>
         <Box color="text-body-secondary">Promos already sent to them stay in those promos’ analysis.</Box>
         {failure ? <Box color="text-status-error">{failure}</Box> : null}
       </SpaceBetween>
-    </Modal>
+    </ConfirmActionModal>
   );
 }
 
