@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { today } from './today.js';
 import { formatCount } from '../../shared/format.js';
 import {
   type FollowUpAudience,
@@ -20,8 +21,6 @@ import { queuePromoSend } from './queue.js';
  * follow-up's number before their mail, so nobody gets the same follow-up twice. Their new mail carries a new link,
  * and the links of their earlier mails keep working.
  */
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Who a follow-up reaches: mailed, their link not withdrawn, not unsubscribed (or bounced), and in its audience. */
 export function followUpRecipients(

@@ -1,4 +1,5 @@
 import { formatDate } from '../../shared/format.js';
+import { today } from './today.js';
 import { afterAnswer } from '../lib/after-answer.js';
 import { madeOnce } from '../lib/made-once.js';
 import type { z } from 'zod';
@@ -25,7 +26,6 @@ class Gone extends HttpError {
 }
 
 const WRONG_LINK = 'This promo link is not valid. Check that you opened the whole link from your e-mail.';
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The promo and its tracks (with their presigned preview and cover links), kept per promo for a few

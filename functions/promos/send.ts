@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { today } from './today.js';
 import type { z } from 'zod';
 import { MAX_RECIPIENTS_PER_SEND, type promoSendInput } from '../../shared/schemas/promos.js';
 import * as data from '../data/access/promos.js';
@@ -26,7 +27,6 @@ import { formatDate } from '../../shared/format.js';
  * the plan's free promos for the month, in the transaction that marks the promo as sending.
  */
 const thisMonth = () => new Date().toISOString().slice(0, 7);
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The same address on the same promo is always the same recipient, so a second send adds nobody twice. */
 const recipientId = (promoId: string, email: string) =>
@@ -157,9 +157,52 @@ async function sendContext(tenantId: string, promo: PromoItem): Promise<SendCont
   return { promo, design, label, sender, hasCover: Boolean(release?.release.artwork) };
 }
 
+/** One mail a run may send: to whom, whether it is a follow-up's reminder, its claim, and what is kept after. */
+type DueMail = {
+  recipient: PromoRecipientItem;
+  reminder: boolean;
+  /** Claims the mail once (a conditional write with the new link's hash): false when someone else has it. */
+  claim: (hash: string) => Promise<boolean>;
+  sent: () => Promise<void>;
+  failed: (error: unknown) => Promise<void>;
+};
+
 /**
- * The worker's step: mails every queued recipient of the promo, one mail per person (each has their
- * own link), paced to the configured sending rate (send-rate.ts). Each is claimed first by a conditional
+ * The mails a run of the promo's send still owes: each queued recipient's first mail, then its latest follow-up's
+ * reminder to each of its audience not claimed for it yet (follow-up.ts). A reminder that fails to go leaves the
+ * recipient as mailed (their first mail went): it is not tried again.
+ */
+async function dueMails(tenantId: string, promo: PromoItem): Promise<DueMail[]> {
+  const recipients = await data.listRecipients(tenantId, promo.id);
+  const firsts = recipients
+    .filter((recipient) => recipient.status === 'queued')
+    .map((recipient) => ({
+      recipient,
+      reminder: false,
+      claim: (hash: string) => data.claimRecipient(tenantId, promo.id, recipient.id, hash),
+      sent: () => data.finishRecipient(tenantId, promo.id, recipient.id, 'mailed'),
+      failed: () => data.finishRecipient(tenantId, promo.id, recipient.id, 'failed'),
+    }));
+  const followUp = promo.follow_ups?.at(-1);
+  if (!followUp) return firsts;
+  const reminded = followUpRecipients(recipients, followUp.audience, await data.suppressedAddresses(tenantId));
+  const reminders = reminded
+    .filter((recipient) => (recipient.follow_up ?? 0) < followUp.number)
+    .map((recipient) => ({
+      recipient,
+      reminder: true,
+      claim: (hash: string) => data.claimFollowUp(tenantId, promo.id, recipient, followUp.number, hash),
+      sent: () => data.followedUp(tenantId, promo.id, recipient.id),
+      failed: async (error: unknown) => {
+        log().warn('promo follow-up not sent', { recipient: recipient.id, error: String(error) });
+      },
+    }));
+  return [...firsts, ...reminders];
+}
+
+/**
+ * The worker's step: mails every queued recipient of the promo, then its latest follow-up's reminders (dueMails),
+ * one mail per person (each has their own link), paced to the configured sending rate (send-rate.ts). Each is claimed first by a conditional
  * write (queued → sending, with their link's hash), so a re-delivered message or a second worker
  * mails nobody twice; once nobody is queued the promo is sent. A run that reaches `until` (before
  * its Lambda would be stopped) leaves the rest queued and queues the send again to carry on.
@@ -174,44 +217,20 @@ export async function mailQueuedRecipients(
   const context = await sendContext(tenantId, promo);
   const nextMail = pacer(options.rate ?? sendRate());
   let mailed = 0;
-  const outOfTime = async () => {
-    if (options.until === undefined || Date.now() < options.until) return false;
-    await queuePromoSend({ tenantId, promoId });
-    return true;
-  };
-  const recipients = await data.listRecipients(tenantId, promoId);
-  for (const recipient of recipients) {
-    if (recipient.status !== 'queued') continue;
-    if (await outOfTime()) return { mailed, unfinished: true };
-    await nextMail();
-    const { token, hash } = newAccessToken(recipient.id);
-    if (!(await data.claimRecipient(tenantId, promoId, recipient.id, hash))) continue;
-    try {
-      await sendMail(promoMail(context, recipient, token));
-      await data.finishRecipient(tenantId, promoId, recipient.id, 'mailed');
-      mailed += 1;
-    } catch {
-      await data.finishRecipient(tenantId, promoId, recipient.id, 'failed');
+  for (const due of await dueMails(tenantId, promo)) {
+    if (options.until !== undefined && Date.now() >= options.until) {
+      await queuePromoSend({ tenantId, promoId });
+      return { mailed, unfinished: true };
     }
-  }
-  // The promo's latest follow-up (follow-up.ts): each of its audience not claimed for it yet, once.
-  const followUp = promo.follow_ups?.at(-1);
-  if (followUp) {
-    const suppressed = await data.suppressedAddresses(tenantId);
-    for (const recipient of followUpRecipients(recipients, followUp.audience, suppressed)) {
-      if ((recipient.follow_up ?? 0) >= followUp.number) continue;
-      if (await outOfTime()) return { mailed, unfinished: true };
-      await nextMail();
-      const { token, hash } = newAccessToken(recipient.id);
-      if (!(await data.claimFollowUp(tenantId, promoId, recipient, followUp.number, hash))) continue;
-      // A follow-up that fails to go leaves the recipient as mailed (their first mail went): it is not tried again.
-      try {
-        await sendMail(promoMail(context, recipient, token, true));
-        await data.followedUp(tenantId, promoId, recipient.id);
-        mailed += 1;
-      } catch (error) {
-        log().warn('promo follow-up not sent', { recipient: recipient.id, error: String(error) });
-      }
+    await nextMail();
+    const { token, hash } = newAccessToken(due.recipient.id);
+    if (!(await due.claim(hash))) continue;
+    try {
+      await sendMail(promoMail(context, due.recipient, token, due.reminder));
+      await due.sent();
+      mailed += 1;
+    } catch (error) {
+      await due.failed(error);
     }
   }
   await data.markSent(tenantId, promoId);
