@@ -57,12 +57,16 @@ async function readFile(file: OpeningBalanceFile): Promise<ReadFile> {
   return { hash: createHash('sha256').update(bytes).digest('hex'), headers, rows };
 }
 
-const todayDay = () => new Date().toISOString().slice(0, 10);
 /** The day a row without a date is dated: the end of last month, the usual day a label moves its books. */
 const defaultDay = () => monthEnd(monthEndedBefore(new Date()));
 
+/** Today in UTC (YYYY-MM-DD): a row's date may not be after it. */
+const today = () => new Date().toISOString().slice(0, 10);
+/** The day a file's import finished (or was last written). */
+const importedDay = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
+  (record?.completed_at ?? record?.updatedAt ?? today()).slice(0, 10);
 const importedOn = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
-  `This file was imported on ${(record?.completed_at ?? record?.updatedAt ?? todayDay()).slice(0, 10)}`;
+  `This file was imported on ${importedDay(record)}`;
 
 /** The file read against the company's payees and currency; `record` is the import of this file begun, if any. */
 async function readAgainstCompany(tenantId: string, file: OpeningBalanceFile) {
@@ -79,7 +83,7 @@ async function readAgainstCompany(tenantId: string, file: OpeningBalanceFile) {
     payees,
     currency: terms.currency,
     defaultDate,
-    today: todayDay(),
+    today: today(),
   });
   return { hash: read.hash, record, rows, currency: terms.currency, defaultDate };
 }
@@ -109,7 +113,7 @@ export async function checkOpeningBalances(tenantId: string, file: OpeningBalanc
     more_problems: Math.max(0, problems.length - OPENING_BALANCE_LISTED),
     preview: rows.entries.slice(0, OPENING_BALANCE_LISTED),
     more_rows: Math.max(0, rows.entries.length - OPENING_BALANCE_LISTED),
-    imported_on: done ? (record.completed_at ?? record.updatedAt ?? todayDay()).slice(0, 10) : null,
+    imported_on: done ? importedDay(record) : null,
   };
 }
 
