@@ -204,23 +204,11 @@ describe('promos', () => {
     await screenshotIfAsked(recipientPage, '/tmp/promo-public-page.png', true);
 
     const promos = (await own.api.get(`/promos?release_id=${releaseId}`)).body.promos;
-    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}/analysis`);
-    const table = page.getByTestId('promo-recipients');
-    await table.getByText('4 / 5').waitFor();
-    // The track titles come with the promo, read beside the recipients: wait for them too.
-    await expect.poll(() => table.innerText()).toContain('Journey Track ×1');
-    const text = await table.innerText();
-    expect(text).toContain('Will support');
-    expect(text).toContain('Big room weapon');
-    expect(text).toContain('Delivered');
-    await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
-    // The artist's report: the button asks for it and is handed its link (its pages: promo-templates.test.ts).
-    const [report] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/report_pdf')),
-      page.getByTestId('promo-report').click(),
-    ]);
-    expect(report.ok()).toBe(true);
     // A reminder to the one who has not opened it (the press contact): asked first, then mailed to them only.
+    // Followed up once sent (the panel offers it only then).
+    await expect
+      .poll(async () => (await own.api.get(`/promos/${promos[0].id}`)).body.promo.status, { timeout: 60_000 })
+      .toBe('sent');
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}`);
     const followUps = page.getByTestId('promo-follow-ups');
     await followUps.getByTestId('promo-follow-up').click();
@@ -238,6 +226,22 @@ describe('promos', () => {
     expect(await subjectsTo(dj)).toHaveLength(1);
     await expect.poll(() => followUps.innerText()).toContain('to those who had not opened it');
     await screenshotIfAsked(page, '/tmp/promo-follow-up.png', true);
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}/analysis`);
+    const table = page.getByTestId('promo-recipients');
+    await table.getByText('4 / 5').waitFor();
+    // The track titles come with the promo, read beside the recipients: wait for them too.
+    await expect.poll(() => table.innerText()).toContain('Journey Track ×1');
+    const text = await table.innerText();
+    expect(text).toContain('Will support');
+    expect(text).toContain('Big room weapon');
+    expect(text).toContain('Delivered');
+    await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
+    // The artist's report: the button asks for it and is handed its link (its pages: promo-templates.test.ts).
+    const [report] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/report_pdf')),
+      page.getByTestId('promo-report').click(),
+    ]);
+    expect(report.ok()).toBe(true);
     // Back on the list, each member who was mailed shows the promo and the day.
     await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
     await page.getByRole('link', { name: 'Journey DJs' }).click();
