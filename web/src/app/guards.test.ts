@@ -89,4 +89,21 @@ describe('checkRoute', () => {
       action: 'deny',
     });
   });
+  it('a member whose company role does not allow the page is refused there, in the server’s words', () => {
+    const promotions = { ...base, tenantized: true, companyRole: 'promotions' as const };
+    expect(checkRoute({ ...promotions, path: '/user/royalties', permission: 'money.read' })).toEqual({
+      action: 'deny',
+      message: 'Your role in this company (Promotions) does not allow you to see royalties, statements and payments',
+    });
+    expect(checkRoute({ ...promotions, path: '/user/releases/new', permission: 'catalogue.write' })).toEqual({
+      action: 'deny',
+      message: 'Your role in this company (Promotions) does not allow you to change the catalogue',
+    });
+    expect(checkRoute({ ...promotions, path: '/user/marketing', permission: 'promotion.read' })).toEqual({
+      action: 'allow',
+    });
+    // A platform admin is not limited by a company role, nor is a page that names no permission.
+    expect(checkRoute({ ...promotions, role: 'admin', permission: 'money.write' })).toEqual({ action: 'allow' });
+    expect(checkRoute({ ...promotions, permission: null })).toEqual({ action: 'allow' });
+  });
 });

@@ -1,4 +1,7 @@
+import type { Role } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages';
+import { type Permission, roleRefusal } from '../../../shared/permissions';
+import { permitsInCompany } from './page-permissions';
 import type { Access } from './route-table';
 import { dashboardPath } from './session-rules';
 
@@ -11,6 +14,10 @@ export type GuardInput = {
   loggedIn: boolean;
   role: string | null | undefined;
   hasCompany: boolean;
+  /** The user's role in the current company (none for an admin's chosen company). */
+  companyRole?: Role | null;
+  /** What a tenant page needs the company role to allow (page-permissions.ts); null or absent: nothing more. */
+  permission?: Permission | null;
   /** The path (with query) the user asked for, kept in ?redirect=. */
   path: string;
 };
@@ -35,7 +42,9 @@ export type GuardDecision =
  * - an admin on a page that works in one company (statements, payment run, UPCs, and the label's own pages
  *   their menu offers: labels, royalties, finances …) with none chosen: the page asks which company, in place
  *   (admins work across companies and belong to none; nothing of theirs is missing);
- * - tenantized without a company: "Missing Company / Namespace", go to /user.
+ * - tenantized without a company: "Missing Company / Namespace", go to /user;
+ * - a member whose company role does not allow the page: stay, and say what the role does not allow, in the
+ *   server's own words, before the page asks for anything (or a form is filled in that saving would refuse).
  */
 export function checkRoute(input: GuardInput): GuardDecision {
   if (input.access === 'public') return { action: 'allow' };
@@ -57,5 +66,8 @@ export function checkRoute(input: GuardInput): GuardDecision {
     return { action: 'choose-company' };
   if (input.tenantized && !input.hasCompany)
     return { action: 'redirect', to: '/user', message: MESSAGES.missingCompany };
+  const { permission, companyRole } = input;
+  if (input.tenantized && permission && companyRole && !permitsInCompany(input.role, companyRole, permission))
+    return { action: 'deny', message: roleRefusal(companyRole, permission) };
   return { action: 'allow' };
 }

@@ -10,7 +10,8 @@ type DetailHeaderProps = {
   description?: ReactNode;
   /** Records that cannot be edited (an import) have no Edit button. */
   onEdit?: () => void;
-  onDelete: () => void;
+  /** Without it, no Delete button (a member whose role may not change the record). */
+  onDelete?: () => void;
   /** Buttons shown before Delete (e.g. "Resend invitation"). */
   extraActions?: ReactNode;
 };
@@ -27,9 +28,11 @@ export function DetailHeader({ testId, title, description, onEdit, onDelete, ext
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           {extraActions}
-          <Button onClick={onDelete} data-testid={`${testId}-delete`}>
-            Delete
-          </Button>
+          {onDelete ? (
+            <Button onClick={onDelete} data-testid={`${testId}-delete`}>
+              Delete
+            </Button>
+          ) : null}
           {onEdit ? (
             <Button variant="primary" onClick={onEdit} data-testid={`${testId}-edit`}>
               Edit

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { checkRoute } from '../guards';
 import { notify } from '../notifications';
+import { pagePermission } from '../page-permissions';
 import { useRouteDef } from '../route-meta';
 import { useSession } from '../session';
 import { ChooseCompanyPanel } from './choose-company-panel';
@@ -23,6 +24,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         loggedIn: Boolean(user),
         role: user?.role,
         hasCompany: Boolean(company),
+        companyRole: company?.role,
+        permission: route.tenantized ? pagePermission(route.path) : null,
         path,
       })
     : ({ action: 'allow' } as const);

@@ -42,6 +42,19 @@ describe('sideMenuItems', () => {
     expect(names({ company: null })).toEqual(always);
   });
 
+  it('leaves out what the member’s role in the company may not open, and nothing for a label manager or an admin', () => {
+    const asRole = (role: NonNullable<MenuInput['company']>['role'], isAdmin = false) =>
+      names({ company: { ...distributed, role }, isAdmin, user: isAdmin ? { role: 'admin' } : user });
+    const everything = asRole('label_manager');
+    expect(everything).toEqual(expect.arrayContaining(['UserRoyalties', 'UserFinances', 'UserMarketing']));
+    expect(asRole('promotions')).toEqual(everything.filter((n) => n !== 'UserRoyalties' && n !== 'UserFinances'));
+    expect(asRole('label_assistant')).toEqual(everything.filter((n) => n !== 'UserRoyalties' && n !== 'UserFinances'));
+    expect(asRole('accounting')).toEqual(everything.filter((n) => n !== 'UserMarketing'));
+    expect(asRole('intern')).not.toContain('UserRoyalties');
+    expect(asRole('intern')).toContain('UserReleases');
+    expect(asRole(null, true)).toEqual(expect.arrayContaining([...everything, 'AdminDashboard']));
+  });
+
   it('shows artists, releases, recordings, contributors and payees only with a current tenant', () => {
     const tenantOnly = ['UserArtists', 'UserReleases', 'UserRecordings', 'UserContributors', 'UserPayees'];
     expect(names({ company: null })).not.toEqual(expect.arrayContaining([tenantOnly[0]]));

@@ -1,5 +1,7 @@
 import { hasTag } from '../../../../shared/company-tags';
+import type { Role } from '../../../../shared/constants';
 import type { PlanFeature } from '../../../../shared/plans';
+import { mayOpenPage } from '../page-permissions';
 
 /** Icons are Cloudscape icon names; every entry has one so the collapsed rail can show it. */
 type MenuIcon =
@@ -59,6 +61,8 @@ export type MenuInput = {
     id: string;
     tags?: readonly string[] | null;
     distributed?: boolean | null;
+    /** The user's role in the company (none for an admin's chosen company: admins are not limited). */
+    role?: Role | null;
     /** The company's plan (from GET /me); absent for a company an admin picked (admins are not limited). */
     plan?: MenuPlan | null;
   } | null;
@@ -67,7 +71,9 @@ export type MenuInput = {
 };
 
 /**
- * The side menu entries and when they show. Signed-out users get no menu.
+ * The side menu entries and when they show. Signed-out users get no menu. A member does not see the entries their
+ * role in the company may not open (a promotions member has no Royalties or Finances): they would only lead to a
+ * refusal.
  */
 export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput): MenuEntry[] {
   if (!user) return [];
@@ -108,7 +114,11 @@ export function sideMenuItems({ user, company, collapsed, isAdmin }: MenuInput):
     isAdmin && entry('AdminDashboard', 'Admin dashboard', '/admin', 'settings', 'admin'),
     isAdmin && entry('DistributionDashboard', 'Distribution dashboard', '/distribution', 'send', 'admin'),
   ];
-  return entries.filter((e): e is MenuEntry => Boolean(e)).map((e) => withUpgrade(e, company?.plan));
+  const companyRole = company?.role;
+  return entries
+    .filter((e): e is MenuEntry => Boolean(e))
+    .filter((e) => !companyRole || mayOpenPage(user.role, companyRole, e.href))
+    .map((e) => withUpgrade(e, company?.plan));
 }
 
 /** Marks an entry whose feature the plan lacks with the cheapest plan that has it ("Upgrade" if none is public). */

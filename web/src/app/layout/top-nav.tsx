@@ -8,6 +8,7 @@ import { APP_VERSION } from '../../../../shared/constants';
 import { openCompanyChooser, toggleAdminFeatures, toggleSiteHelp, useSession } from '../session';
 import { dashboardPath } from '../session-rules';
 import { useOnFollow } from '../use-on-follow';
+import { useMayOpen } from '../use-may-open';
 
 /**
  * TopNavigation renders its search slot twice: the real one and a hidden (aria-hidden) copy it
@@ -90,6 +91,7 @@ export function TopNav() {
   const { user, adminFeatures, siteHelp } = useSession();
   const navigate = useNavigate();
   const onFollow = useOnFollow();
+  const mayOpen = useMayOpen();
   const follow = (event: { preventDefault(): void; detail: { href?: string } }) => onFollow(event);
   const navRef = useRef<HTMLDivElement>(null);
   useNoticesCountTestId(navRef);
@@ -101,8 +103,9 @@ export function TopNav() {
     const notices = user.notices_count;
     utilities = [
       { type: 'button', text: 'Dashboard', href: dashboardPath(user.role), onFollow: follow, iconName: 'grid-view' },
-      // Artist users create nothing: they read their artist's figures only.
-      ...(user.role === 'artist_user'
+      // Artist users create nothing: they read their artist's figures only; a member whose company role may not
+      // change the catalogue is not offered a release they could not save.
+      ...(user.role === 'artist_user' || !mayOpen('/user/releases/new')
         ? []
         : [
             {

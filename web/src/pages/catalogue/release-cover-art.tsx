@@ -18,6 +18,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { useMayOpen } from '../../app/use-may-open';
 
 /** A release's checked cover art as the API answers it (URLs are short-lived). */
 type CoverArt = {
@@ -200,10 +201,15 @@ type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & {
 /** A release page's extra panels: the cover art first, then `After` (the metadata check). */
 export function withCoverArt(After: ComponentType<ExtraProps>): ComponentType<ExtraProps> {
   function ReleaseExtra(props: ExtraProps) {
+    // Uploading is changing the release: a member whose role may not edit it sees the art only.
+    const mayEdit = useMayOpen()(`/user/releases/${encodeURIComponent(props.record.id)}/edit`);
     return (
       <SpaceBetween size="l">
         {/* Admin pages across companies show the art; uploads are the company's own (a tenant call). */}
-        <ReleaseCoverArtPanel release={props.record} readOnly={props.config.endpoint?.companyScoped === false} />
+        <ReleaseCoverArtPanel
+          release={props.record}
+          readOnly={props.config.endpoint?.companyScoped === false || !mayEdit}
+        />
         <After {...props} />
       </SpaceBetween>
     );

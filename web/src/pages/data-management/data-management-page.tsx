@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -11,6 +10,7 @@ import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import type { ImportRow } from '../../../../shared/schemas/import-views';
 import { uploadedFileName } from '../../../../shared/file-names';
+import { PageButton } from '../../components/page-button';
 
 const COLUMNS: TableProps.ColumnDefinition<ImportRow>[] = [
   {
@@ -43,9 +43,9 @@ export function DataManagementPage() {
           variant="h1"
           description="Bring releases in from spreadsheets, and take the catalogue out as files."
           actions={
-            <RouterLink href="/user/data_management/new" data-testid="data-management-new">
-              <Button variant="primary">Import releases</Button>
-            </RouterLink>
+            <PageButton variant="primary" href="/user/data_management/new" testId="data-management-new">
+              Import releases
+            </PageButton>
           }
         >
           Data management

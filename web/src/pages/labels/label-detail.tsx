@@ -23,6 +23,7 @@ import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, useLabelResource, useRefreshLabels, type LabelMode } from './label-api';
 import { LabelAgreementsPanel } from './label-agreements-panel';
 import { LabelRequestActions } from './label-request-actions';
+import { useMayOpen } from '../../app/use-may-open';
 
 /** Child pages of a label (UserLabel children, and the admin labels/{id} children). */
 const SECTIONS: Record<LabelMode, [string, string][]> = {
@@ -62,6 +63,8 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
   const companies = useAdminCompanies(mode === 'admin');
   const refresh = useRefreshLabels();
   const [deleting, setDeleting] = useState(false);
+  // Changing and deleting a label need the same permission (a read-only member sees neither button).
+  const mayOpen = useMayOpen();
   return (
     <RecordState error={error} isLoading={isLoading} data={data} retry={mutate} errorHeader="Could not load the label">
       {(loaded) => {
@@ -76,8 +79,8 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                 testId="label"
                 title={label.name}
                 description={label.short_biog}
-                onDelete={() => setDeleting(true)}
-                onEdit={() => navigate(`${base}/edit`)}
+                onDelete={mayOpen(`${base}/edit`) ? () => setDeleting(true) : undefined}
+                onEdit={mayOpen(`${base}/edit`) ? () => navigate(`${base}/edit`) : undefined}
                 extraActions={
                   mode === 'admin' && label.requested ? (
                     <LabelRequestActions

@@ -2,12 +2,13 @@ import Button from '@cloudscape-design/components/button';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { LabelRow } from '../../app/resources';
 import { ServerTable } from '../../components/server-table';
 import { DeleteLabelsModal } from './delete-labels-modal';
 import { LABEL_MODES, type LabelMode } from './label-api';
 import { labelColumns } from './label-columns';
+import { useMayOpen } from '../../app/use-may-open';
+import { PageButton } from '../../components/page-button';
 
 const SCOPES = [
   { id: 'all', text: 'All' },
@@ -20,7 +21,8 @@ const SCOPES = [
 /** The labels list, shared by UserLabels and LabelsAdmin (which adds the Company column). */
 function LabelsTable({ mode }: { mode: LabelMode }) {
   const conf = LABEL_MODES[mode];
-  const navigate = useNavigate();
+  // Creating and deleting labels need the same permission: a read-only member gets neither button.
+  const mayChange = useMayOpen()(`${conf.pageBase}/new`);
   const [scope, setScope] = useState('all');
   const [toDelete, setToDelete] = useState<LabelRow[] | null>(null);
   const columns = useMemo(() => labelColumns(mode), [mode]);
@@ -49,20 +51,18 @@ function LabelsTable({ mode }: { mode: LabelMode }) {
       selectionType="multi"
       actions={({ selectedItems, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">
-          <Button
-            disabled={selectedItems.length === 0}
-            onClick={() => setToDelete(selectedItems)}
-            data-testid={`${conf.tableId}-delete`}
-          >
-            Delete
-          </Button>
-          <Button
-            variant="primary"
-            onClick={() => navigate(`${conf.pageBase}/new`)}
-            data-testid={`${conf.tableId}-create`}
-          >
+          {mayChange ? (
+            <Button
+              disabled={selectedItems.length === 0}
+              onClick={() => setToDelete(selectedItems)}
+              data-testid={`${conf.tableId}-delete`}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <PageButton variant="primary" href={`${conf.pageBase}/new`} testId={`${conf.tableId}-create`}>
             Create label
-          </Button>
+          </PageButton>
           {toDelete ? (
             <DeleteLabelsModal
               mode={mode}
@@ -76,7 +76,7 @@ function LabelsTable({ mode }: { mode: LabelMode }) {
           ) : null}
         </SpaceBetween>
       )}
-      emptyAction={<Button onClick={() => navigate(`${conf.pageBase}/new`)}>Create label</Button>}
+      emptyAction={<PageButton href={`${conf.pageBase}/new`}>Create label</PageButton>}
     />
   );
 }

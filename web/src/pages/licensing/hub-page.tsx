@@ -1,13 +1,12 @@
+import { PageButton } from '../../components/page-button';
 import { invoiceDue } from '../../../../shared/licence-due';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useNavigate } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { displayLabel } from '../../app/display-labels';
@@ -67,7 +66,6 @@ function LicenceTable({
 
 /** The licensing hub: the pipeline by state with its fees per currency, what is due, what ends soon. */
 export function LicensingHubPage() {
-  const navigate = useNavigate();
   const summary = useApi<LicensingSummary>('/licensing/summary');
   const data = summary.data;
   return (
@@ -78,13 +76,13 @@ export function LicensingHubPage() {
           description="Licences of your masters to films, ads and games, and of others’ masters for your releases"
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => navigate('/user/licensing/templates')}>Templates</Button>
-              <Button onClick={() => navigate('/user/licensing/invoices')}>Invoices and credit notes</Button>
-              <Button onClick={() => navigate('/user/licensing/licenses')}>All licences</Button>
-              <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
-              <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>
+              <PageButton href="/user/licensing/templates">Templates</PageButton>
+              <PageButton href="/user/licensing/invoices">Invoices and credit notes</PageButton>
+              <PageButton href="/user/licensing/licenses">All licences</PageButton>
+              <PageButton href="/user/licensing/new_incoming_license">New incoming licence</PageButton>
+              <PageButton variant="primary" href="/user/licensing/new_outgoing_license">
                 New outgoing licence
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

@@ -1,6 +1,6 @@
+import { PageButton } from '../../components/page-button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -9,7 +9,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { LICENSE_STATUSES } from '../../../../shared/schemas/licensing';
@@ -27,7 +27,6 @@ const TYPE_OPTIONS = [ANY, { value: 'outgoing', label: 'Outgoing' }, { value: 'i
 
 /** Every licence of the company, filtered by state, type, tag, territory and text. */
 export function LicensesPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [status, setStatus] = useState(params.get('status') ?? '');
   const [type, setType] = useState('');
@@ -57,10 +56,10 @@ export function LicensesPage() {
           counter={list.data ? `(${list.data.total_count})` : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => navigate('/user/licensing/new_incoming_license')}>New incoming licence</Button>
-              <Button variant="primary" onClick={() => navigate('/user/licensing/new_outgoing_license')}>
+              <PageButton href="/user/licensing/new_incoming_license">New incoming licence</PageButton>
+              <PageButton variant="primary" href="/user/licensing/new_outgoing_license">
                 New outgoing licence
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

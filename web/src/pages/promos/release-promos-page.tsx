@@ -15,6 +15,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import type { Promo } from './promo-types';
+import { PageButton } from '../../components/page-button';
 
 /** The promos of a release (`/user/releases/:releaseId/promos`): each with its state, and New promo. */
 export function ReleasePromosPage() {
@@ -38,9 +39,9 @@ export function ReleasePromosPage() {
               <Button href="/user/labels/promo_tools/mailing_lists" onFollow={onFollow}>
                 Mailing lists
               </Button>
-              <Button variant="primary" href={`${base}/new`} onFollow={onFollow} data-testid="new-promo">
+              <PageButton variant="primary" href={`${base}/new`} testId="new-promo">
                 New promo
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

@@ -19,6 +19,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { DashboardFinances } from '../money/finances/dashboard-finances';
 import { GetStartedPanel } from './get-started';
 import { PendingInvitations } from './pending-invitations';
+import { PageButton } from '../../components/page-button';
 
 function CompanyLabels({ company }: { company: CurrentCompany }) {
   const navigate = useNavigate();
@@ -32,9 +33,9 @@ function CompanyLabels({ company }: { company: CurrentCompany }) {
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => navigate('/user/labels')}>All labels</Button>
-              <Button variant="primary" onClick={() => navigate('/user/labels/new')}>
+              <PageButton variant="primary" href="/user/labels/new">
                 Create label
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

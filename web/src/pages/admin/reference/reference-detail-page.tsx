@@ -9,6 +9,7 @@ import { useReferenceRecord, useReferenceRoute } from './reference-api';
 import { DeleteReferencesModal } from './reference-delete-modal';
 import { recordTitle } from './reference-model';
 import { ReferenceRowsTable, ReferenceValue } from './reference-values';
+import { useMayOpen } from '../../../app/use-may-open';
 import { DetailHeader } from '../../../components/detail-header';
 import { RecordState } from '../../../components/record-state';
 
@@ -16,6 +17,7 @@ import { RecordState } from '../../../components/record-state';
 export function ReferenceDetailPage() {
   const { config, id, base } = useReferenceRoute();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const { record: loaded, error, isLoading, mutate } = useReferenceRecord(config, id);
   const [deleting, setDeleting] = useState(false);
   return (
@@ -28,6 +30,9 @@ export function ReferenceDetailPage() {
     >
       {(record) => {
         const list = base;
+        const editPath = `${list}/${encodeURIComponent(record.id)}/edit`;
+        // Editing and deleting need the same permission (a read-only member sees neither button).
+        const mayChange = mayOpen(editPath);
         const fields: [string, string][] = [
           ...config.fields.filter((f) => f.kind !== 'rows').map((f): [string, string] => [f.name, f.label]),
           ['created_at', 'Created'],
@@ -41,8 +46,8 @@ export function ReferenceDetailPage() {
               <DetailHeader
                 testId="ref"
                 title={recordTitle(config, record)}
-                onDelete={() => setDeleting(true)}
-                onEdit={() => navigate(`${list}/${encodeURIComponent(record.id)}/edit`)}
+                onDelete={mayChange ? () => setDeleting(true) : undefined}
+                onEdit={mayChange ? () => navigate(editPath) : undefined}
               />
             }
           >

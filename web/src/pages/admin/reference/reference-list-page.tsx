@@ -2,6 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useMayOpen } from '../../../app/use-may-open';
 import { ServerTable } from '../../../components/server-table';
 import { ExportMenu } from '../../exports/export-menu';
 import { referenceListPath, useReferenceRoute } from './reference-api';
@@ -22,8 +23,10 @@ export function ReferenceListPage() {
     [config, base],
   );
   const create = () => navigate(`${base}/new`);
+  // Adding and deleting need the same permission: a member whose role only reads the list gets neither.
+  const mayChange = useMayOpen()(`${base}/new`);
   // Bulk delete is a company's call (or reference data's); admin lists of company records delete one at a time.
-  const bulkDelete = !(config.tenant && !config.endpoint?.companyScoped);
+  const bulkDelete = mayChange && !(config.tenant && !config.endpoint?.companyScoped);
   // A company's releases and recordings lists export their rows (exports slice).
   const exportModel =
     config.tenant &&
@@ -68,9 +71,11 @@ export function ReferenceListPage() {
               Delete selected
             </Button>
           ) : null}
-          <Button variant="primary" onClick={create} data-testid="ref-create">
-            Add {config.noun}
-          </Button>
+          {mayChange ? (
+            <Button variant="primary" onClick={create} data-testid="ref-create">
+              Add {config.noun}
+            </Button>
+          ) : null}
           {target ? (
             <DeleteReferencesModal
               config={config}
@@ -86,7 +91,7 @@ export function ReferenceListPage() {
           ) : null}
         </SpaceBetween>
       )}
-      emptyAction={<Button onClick={create}>Add {config.noun}</Button>}
+      emptyAction={mayChange ? <Button onClick={create}>Add {config.noun}</Button> : undefined}
     />
   );
 }

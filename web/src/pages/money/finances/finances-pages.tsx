@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '../../../../../shared/messages';
 import { useSession } from '../../../app/session';
+import { useMayOpen } from '../../../app/use-may-open';
 import { useFinances, type FinancesSource } from './finance-api';
 import { FinancesPanel } from './finances-panel';
 import { OtherCompanyNotice } from './other-company-notice';
@@ -32,6 +33,7 @@ function FinancesPage({
   links?: [string, string][];
 }) {
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const [period] = usePeriod();
   const pages = useFinancePages();
   const load = useFinances(source, period, companyId);
@@ -42,11 +44,13 @@ function FinancesPage({
       description={data ? `${description ?? data.finances.scope.name}` : description}
       actions={
         <SpaceBetween direction="horizontal" size="xs">
-          {links.map(([text, href]) => (
-            <Button key={href} onClick={() => navigate(href)}>
-              {text}
-            </Button>
-          ))}
+          {links
+            .filter(([, href]) => mayOpen(href))
+            .map(([text, href]) => (
+              <Button key={href} onClick={() => navigate(href)}>
+                {text}
+              </Button>
+            ))}
           <UrlPeriodPicker testId="finances-period" />
         </SpaceBetween>
       }

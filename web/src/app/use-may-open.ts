@@ -1,0 +1,12 @@
+import { mayOpenPage } from './page-permissions';
+import { useSession } from './session';
+
+/**
+ * Whether the signed-in user may open a page in the current company, by its path: a button or link to a page their
+ * company role may not use (a read-only member's "New release", a promotions member's "Import sales") is left out
+ * rather than leading to a refusal.
+ */
+export function useMayOpen(): (path: string) => boolean {
+  const { user, company } = useSession();
+  return (path) => !company?.role || mayOpenPage(user?.role, company.role, path);
+}
