@@ -51,6 +51,8 @@ describe('a member’s role in the company, on screen', () => {
     expect(await page.getByTestId('ref-edit').count()).toBe(0);
     expect(await page.getByTestId('ref-delete').count()).toBe(0);
     expect(await page.getByTestId('release-cover-art-upload').count()).toBe(0);
+    await page.getByTestId('release-queue').waitFor();
+    expect(await page.getByTestId('release-duplicate').count()).toBe(0);
     expect(await page.getByText('Create New Release', { exact: true }).count()).toBe(0);
     await screenshotIfAsked(page, '/tmp/member-roles-intern-release.png');
 

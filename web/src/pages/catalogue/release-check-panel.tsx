@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { CHECKED_FIELD_WORDS, type Problem } from '../../../../shared/metadata-checker';
 import { RouterLink } from '../../components/router-link';
 import { api } from '../../app/api';
@@ -15,6 +15,7 @@ import { queueRecording } from './recording-audio-panel';
 import { StatusBadge } from '../../components/status-badge';
 import { ReleaseQualityControl } from './release-quality-control';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { PageButton } from '../../components/page-button';
 
 /** Queues the release's recordings that have a playable preview, in track order. */
 async function queueRelease(record: Record<string, unknown>) {
@@ -62,7 +63,6 @@ export function ReleaseCheckPanel(props: PanelProps) {
 
 /** A release page's metadata check, its status, and Duplicate. */
 function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<string, unknown> & { id: string } }) {
-  const navigate = useNavigate();
   // The admin release page checks a release of any company through the admin call.
   const adminArea = useLocation().pathname.startsWith('/admin/');
   const { data, isLoading, error } = useApi<{ problems: Problem[]; ok: boolean }>(
@@ -84,12 +84,12 @@ function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<str
               >
                 Add to queue
               </Button>
-              <Button
-                onClick={() => navigate(`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`)}
-                data-testid="release-duplicate"
+              <PageButton
+                href={`/user/releases/new?duplicate=${encodeURIComponent(record.id)}`}
+                testId="release-duplicate"
               >
                 Duplicate
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

@@ -179,7 +179,7 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
               ) : null}
               <Container header={<Header variant="h2">Label sections</Header>} data-testid="label-sections">
                 <ColumnLayout columns={4} variant="text-grid">
-                  <RouterLink href={`${base}/edit`}>Edit</RouterLink>
+                  {mayOpen(`${base}/edit`) ? <RouterLink href={`${base}/edit`}>Edit</RouterLink> : null}
                   {SECTIONS[mode].map(([segment, text]) => (
                     <RouterLink key={segment} href={`${base}/${segment}`} data-testid={`label-section-${segment}`}>
                       {text}

@@ -25,6 +25,8 @@ import { RefundButton } from './refund-buttons';
 import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, PARTY_WORD, TYPE_WORDS } from './licensing-api';
+import { PageButton } from '../../components/page-button';
+import { useMayOpen } from '../../app/use-may-open';
 
 /** What the invoice will say of the licensee and the fee, to check before it is numbered and final. */
 function InvoiceCheck({ license }: { license: License }) {
@@ -159,6 +161,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
 export function LicensePage() {
   const { id } = useParams();
   const navigate = useNavigate();
+  const mayOpen = useMayOpen();
   const { data, mutate } = useApi<{ license: License }>(`/licenses/${id}`);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -187,8 +190,11 @@ export function LicensePage() {
           description={TYPE_WORDS[license.type]}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => navigate(`/user/licensing/${license.id}/edit`)}>Edit</Button>
-              <Button onClick={() => setDeleting(true)}>Delete</Button>
+              <PageButton href={`/user/licensing/${license.id}/edit`}>Edit</PageButton>
+              {/* Deleting needs what editing needs. */}
+              {mayOpen(`/user/licensing/${license.id}/edit`) ? (
+                <Button onClick={() => setDeleting(true)}>Delete</Button>
+              ) : null}
             </SpaceBetween>
           }
         >
