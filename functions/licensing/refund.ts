@@ -6,6 +6,7 @@ import type { LicenseItem } from '../data/entities/license.js';
 import type { CreateManualRoyalty, LedgerFields } from '../data/entities/royalty-overlays.js';
 import type { CreateExpense, ExpenseItem } from '../data/entities/statements.js';
 import { holdForLicenceRefund } from '../data/access/expenses.js';
+import { holdLinesForLicenceRefund } from '../data/access/royalty-overlays.js';
 import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { idsCondition, MANUAL_PREFIX } from '../royalties/ledger/overlays.js';
@@ -63,6 +64,8 @@ export function reversalOf(
     tenantId: license.tenantId,
     id: `${MANUAL_PREFIX}${ulid()}`,
     license_id: license.id,
+    // A reversal never changes either: the pair nets to nothing for good.
+    licence_refund: license.id,
     userId: caller.user.userId,
     fields: reversed,
   };
@@ -81,7 +84,7 @@ function checkRefundDate(day: string, paidOn: string) {
 /**
  * Money the licensee paid, given back on `day`: each of the licence's ledger lines named in `ids` reversed in that
  * day's pay period, as the royalties list shows it now (a line the user edited is reversed as edited, a deleted one
- * not at all), so what was paid nets to nothing in the ledger. Refused for a day in the future or before the money
+ * not at all), so what was paid nets to nothing in the ledger. From then on neither the line nor its reversal changes. Refused for a day in the future or before the money
  * came (`paidOn`).
  */
 async function refundLines(
@@ -91,6 +94,9 @@ async function refundLines(
   { day, words }: { day: string; words: string },
 ): Promise<{ refund: LicenseRefund; lines: CreateManualRoyalty[] }> {
   checkRefundDate(day, paid.paidOn);
+  // Held for the refund first, so each line is taken back exactly as it stands: an edit either lands before the
+  // hold (and is reversed as edited) or is refused after it, in its own write (holdLinesForLicenceRefund).
+  await holdLinesForLicenceRefund(license.tenantId, paid.ids, license.id);
   // Read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out).
   const reversed = paid.ids.length
     ? await selectRoyalties(license.tenantId, idsCondition([...paid.ids]), paid.ids.length)

@@ -23,6 +23,8 @@ export async function deleteLicense(tenantId: string, userId: string, id: string
         tenantId,
         lines.map((line) => ({ id: line.id, import_id: null, pay_period: String(line.fields.pay_period ?? '') })),
         lines.map((line) => ({ tenantId, id: line.id, deleted: true, userId })),
+        // Its own refunded lines go too: the payment and its reversal together still net to nothing.
+        id,
       );
     } catch (error) {
       const stated = error instanceof HttpError ? STATED_LINE.exec(error.message) : null;

@@ -190,6 +190,54 @@ describe('an advance', () => {
     );
   });
 
+  it('reverses each line as it stands when an edit races the refund, and neither the line nor its reversal changes after', async () => {
+    const license = await signed({
+      type: 'outgoing',
+      licensee_name: `Raced Advance ${stamp}`,
+      fee: '90.00',
+      advance_fee: '30.00',
+      fee_currency: 'GBP',
+      assets: inThirds(),
+    });
+    expect((await api.post(`/licenses/${license.id}/advance`, {})).status).toBe(200);
+    const paid = await linesOf(license.id);
+    expect(paid).toHaveLength(3);
+    const amountOf = async (id: string) => (await api.get(`/royalties/${id}`)).body.royalty.amount as string;
+    // Each line edited while the refund is asked for, at once: whichever lands first, the other follows it.
+    const [refund, ...edits] = await Promise.all([
+      api.post(`/licenses/${license.id}/advance_refund`, {}),
+      ...paid.map((line) => api.patch(`/royalties/${line.id}`, { royalty: { amount: '55.55' } })),
+    ]);
+    expect(refund?.status, JSON.stringify(refund?.body)).toBe(200);
+    for (const edit of edits) expect([200, 409], JSON.stringify(edit.body)).toContain(edit.status);
+    const lines = await linesOf(license.id);
+    expect(lines).toHaveLength(6);
+    const amounts = await Promise.all(lines.map((line) => amountOf(line.id)));
+    expect(cents(amounts)).toBe(0);
+
+    // From then on neither the paid lines nor their reversals change or go.
+    for (const line of lines) {
+      const edit = await api.patch(`/royalties/${line.id}`, { royalty: { amount: '1.00' } });
+      expect(edit.status).toBe(409);
+      expect(edit.body.message).toBe("This line is part of a licence's refund: it no longer changes");
+    }
+    const removed = await api.del(`/royalties/${lines[0]?.id}`);
+    expect(removed.status).toBe(409);
+    const bulk = await api.post('/royalties_bulk_update', {
+      ids: lines.map((line) => line.id),
+      royalty: { sales_category: 'Changed' },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(409);
+    expect(cents(await Promise.all(lines.map((line) => amountOf(line.id))))).toBe(0);
+    expect((await linesOf(license.id)).map((line) => line.sales_description).sort()).toEqual(
+      lines.map((line) => line.sales_description).sort(),
+    );
+
+    // Deleting the licence takes the payment and its reversal together, which still nets to nothing.
+    expect((await api.del(`/licenses/${license.id}`)).status).toBe(200);
+    for (const line of lines) expect((await api.get(`/royalties/${line.id}`)).status).toBe(404);
+  });
+
   it('of an incoming licence is a cost recouped from the release contract’s payees, and the payment the rest', async () => {
     const contract = await api.post('/contracts', {
       contractable_type: 'release',

@@ -6,6 +6,7 @@ import type {
   RoyaltyEditItem,
   RoyaltyStateRuleItem,
 } from '../entities/royalty-overlays.js';
+import { MANUAL_PREFIX } from '../entities/royalty-overlays.js';
 import { getDb } from '../service.js';
 
 /** The changes users make on top of the royalty ledger: paid-state rules, line edits, manual sales. */
@@ -34,18 +35,69 @@ export async function putManualRoyalty(sale: CreateManualRoyalty): Promise<void>
 }
 
 /**
+ * Holds a licence's manual lines for its refund: each is marked as taken back by the licence, in a conditional write
+ * on the line, before the refund reads them. An edit racing the refund either lands before the mark (and is taken
+ * back as edited) or is refused after it (`putEditsWhileUnstated` checks the mark in the edit's own transaction). A
+ * repeated refund (a retry after a crash between the marks and the refund's write) finds its own marks and carries
+ * on; a line another licence's refund holds is refused.
+ */
+export async function holdLinesForLicenceRefund(
+  tenantId: string,
+  ids: readonly string[],
+  licenceId: string,
+): Promise<void> {
+  await Promise.all(
+    ids.map((id) =>
+      getDb()
+        .entities.ManualRoyalty.patch({ tenantId, id })
+        .set({ licence_refund: licenceId })
+        .where(
+          ({ licence_refund }, { notExists, eq }) => `${notExists(licence_refund)} OR ${eq(licence_refund, licenceId)}`,
+        )
+        .go(),
+    ),
+  );
+}
+
+/** The licences whose refunds hold any of these manual lines (one per held line). */
+export async function licenceRefundsOf(tenantId: string, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const found = await getDb()
+    .entities.ManualRoyalty.get(ids.map((id) => ({ tenantId, id })))
+    .go({ attributes: ['id', 'licence_refund'] });
+  return found.data.flatMap((line) => (line.licence_refund ? [line.licence_refund] : []));
+}
+
+/** How a guarded edit ended: written, refused for a line a licence's refund holds, or a statement numbered meanwhile. */
+export type GuardedEditResult = 'written' | 'held' | 'statements-changed';
+
+/**
  * Writes line edits only while the company has numbered exactly `statementsNumbered` statements:
  * the caller found the lines on no published statement when that was the count, so a statement
- * published meanwhile (which may carry them) refuses the edit, and the caller looks again.
- * Whether the edits were written (at most 99, one transaction).
+ * published meanwhile (which may carry them) refuses the edit, and the caller looks again. In the same
+ * transaction each manual line edited must not be held by a licence's refund (`holdLinesForLicenceRefund`), except
+ * by `heldBy` (a licence deleting its own lines, the payment and its reversal together).
+ * At most 100 items: the edits, one check per manual line among them, and the statement count's check.
  */
-export async function putEditsWhileUnstated(edits: CreateRoyaltyEdit[], statementsNumbered: number): Promise<boolean> {
+export async function putEditsWhileUnstated(
+  edits: CreateRoyaltyEdit[],
+  statementsNumbered: number,
+  heldBy?: string,
+): Promise<GuardedEditResult> {
   const [first] = edits;
-  if (!first) return true;
+  if (!first) return 'written';
   const { tenantId } = first;
+  const manualIds = edits.map((edit) => edit.id).filter((id) => id.startsWith(MANUAL_PREFIX));
   const result = await getDb()
-    .transaction.write(({ RoyaltyEdit, Sequence }) => [
+    .transaction.write(({ RoyaltyEdit, Sequence, ManualRoyalty }) => [
       ...edits.map((edit) => RoyaltyEdit.put(edit).commit()),
+      ...manualIds.map((id) =>
+        ManualRoyalty.check({ tenantId, id })
+          .where(({ licence_refund }, { notExists, eq }) =>
+            heldBy ? `${notExists(licence_refund)} OR ${eq(licence_refund, heldBy)}` : notExists(licence_refund),
+          )
+          .commit(),
+      ),
       Sequence.check({ tenantId, name: 'statement' })
         .where((attr, op) =>
           statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
@@ -53,5 +105,11 @@ export async function putEditsWhileUnstated(edits: CreateRoyaltyEdit[], statemen
         .commit(),
     ])
     .go();
-  return !result.canceled;
+  if (!result.canceled) return 'written';
+  const outcomes = result.data as readonly { code?: string }[];
+  const manualChecks = outcomes.slice(edits.length, edits.length + manualIds.length);
+  return manualChecks.some((check) => check.code === 'ConditionalCheckFailed') ? 'held' : 'statements-changed';
 }
+
+/** The transaction items an edit costs: itself, and the refund check of a manual line. */
+export const editWriteCost = (edit: Pick<CreateRoyaltyEdit, 'id'>) => (edit.id.startsWith(MANUAL_PREFIX) ? 2 : 1);

@@ -19,6 +19,9 @@ import { timestamps } from './timestamps.js';
  * "every line", an empty edit a line whose changes were all undone.
  */
 /** Ledger columns with their values, money as exact decimal strings; null: a column left empty. */
+/** A manual line's id: this prefix and a ULID (imported lines are `{import_id}-{line}`). */
+export const MANUAL_PREFIX = 'manual-';
+
 export type LedgerFields = Partial<Record<LedgerColumn, string | number | boolean | null>>;
 export const STATE_FLAGS = ['paid', 'artist_paid'] as const;
 
@@ -65,6 +68,11 @@ export const ManualRoyalty = new Entity({
     fields: { type: CustomAttributeType<LedgerFields>('any'), required: true },
     /** The licence whose paid fee this line is (functions/licensing/), when it came from one. */
     license_id: { type: 'string' },
+    /**
+     * The licence whose refund took this line back, or whose refund this line is: from then on neither the line nor
+     * its reversal changes (no edit, no delete), so the pair nets to nothing for good.
+     */
+    licence_refund: { type: 'string' },
     userId: { type: 'string' },
     ...timestamps,
   },

@@ -1,7 +1,12 @@
 import type { ProvenanceRow } from '../../../shared/schemas/statement-views.js';
 import type { CreateRoyaltyEdit } from '../../data/entities/royalty-overlays.js';
 import type { StatementItem } from '../../data/entities/statements.js';
-import { putEditsWhileUnstated } from '../../data/access/royalty-overlays.js';
+import {
+  editWriteCost,
+  type GuardedEditResult,
+  licenceRefundsOf,
+  putEditsWhileUnstated,
+} from '../../data/access/royalty-overlays.js';
 import { listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes } from '../../lib/bucket-objects.js';
@@ -80,35 +85,66 @@ export function statedLineMessage(number: string): string {
 /** How often the check is made again when a statement was published while it looked. */
 const ATTEMPTS = 5;
 
+/** The refusal of an edit to a line a licence's refund took back (or that is the refund). */
+const REFUNDED_LINE_MESSAGE = "This line is part of a licence's refund: it no longer changes";
+
 /**
  * Writes the edits (changes or deletions) of lines no published statement carries; refuses all of
  * them (409, nothing written) when one is carried. The write holds only while no statement was
- * numbered since the check, so a statement published meanwhile is looked at too.
+ * numbered since the check, so a statement published meanwhile is looked at too. A manual line a
+ * licence's refund holds is refused the same way, in the write itself; `heldBy` names the licence
+ * allowed to change its own held lines (deleting the licence removes the payment and its reversal together).
  */
 export async function writeUnstatedEdits(
   tenantId: string,
   lines: readonly LineFacts[],
   edits: CreateRoyaltyEdit[],
+  heldBy?: string,
 ): Promise<void> {
   const refuseCarried = async (some: readonly LineFacts[]) => {
     const carrying = await statementCarrying(tenantId, some);
     if (carrying) throw new Conflict(statedLineMessage(carrying.statement.number));
   };
-  // All lines first, so a refused bulk edit writes nothing.
+  // All lines first, so a refused bulk edit writes nothing; the writes below enforce both rules against a race.
   await refuseCarried(lines);
+  if (await anyLineHeld(tenantId, edits, heldBy)) throw new Conflict(REFUNDED_LINE_MESSAGE);
   const byId = new Map(lines.map((line) => [line.id, line]));
-  for (let from = 0; from < edits.length; from += EDITS_PER_WRITE) {
-    const chunk = edits.slice(from, from + EDITS_PER_WRITE);
+  for (const chunk of editChunks(edits)) {
     const chunkLines = chunk.flatMap((edit) => byId.get(edit.id) ?? []);
-    let written = false;
-    for (let attempt = 0; attempt < ATTEMPTS && !written; attempt += 1) {
+    let result: GuardedEditResult = 'statements-changed';
+    for (let attempt = 0; attempt < ATTEMPTS && result === 'statements-changed'; attempt += 1) {
       const numbered = await readSequence(tenantId, 'statement');
       if (attempt > 0) await refuseCarried(chunkLines);
-      written = await putEditsWhileUnstated(chunk, numbered);
+      result = await putEditsWhileUnstated(chunk, numbered, heldBy);
     }
-    if (!written) throw new Conflict('Statements are being published: try again in a moment');
+    if (result === 'held') throw new Conflict(REFUNDED_LINE_MESSAGE);
+    if (result !== 'written') throw new Conflict('Statements are being published: try again in a moment');
   }
 }
 
-/** A transaction holds 100 items: the edits and the check of the statement count. */
-const EDITS_PER_WRITE = 99;
+/** Whether a manual line among the edits is held by a licence's refund (other than `heldBy`). */
+async function anyLineHeld(tenantId: string, edits: readonly CreateRoyaltyEdit[], heldBy?: string) {
+  const held = await licenceRefundsOf(
+    tenantId,
+    edits.filter((edit) => editWriteCost(edit) > 1).map((edit) => edit.id),
+  );
+  return held.some((licence) => licence !== heldBy);
+}
+
+/** A transaction holds 100 items: the edits, a refund check per manual line, and the check of the statement count. */
+const ITEMS_PER_WRITE = 99;
+
+/** The edits in runs that each fit one transaction. */
+function editChunks(edits: readonly CreateRoyaltyEdit[]): CreateRoyaltyEdit[][] {
+  const chunks: CreateRoyaltyEdit[][] = [];
+  let cost = ITEMS_PER_WRITE;
+  for (const edit of edits) {
+    if (cost + editWriteCost(edit) > ITEMS_PER_WRITE) {
+      chunks.push([]);
+      cost = 0;
+    }
+    chunks.at(-1)?.push(edit);
+    cost += editWriteCost(edit);
+  }
+  return chunks;
+}

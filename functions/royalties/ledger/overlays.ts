@@ -5,6 +5,7 @@ import type {
   RoyaltyStateRuleItem,
   STATE_FLAGS,
 } from '../../data/entities/royalty-overlays.js';
+import { MANUAL_PREFIX } from '../../data/entities/royalty-overlays.js';
 import { LEDGER_COLUMNS, type LedgerColumn } from './schema.js';
 import { filterCondition, withoutState } from './filter.js';
 
@@ -18,7 +19,7 @@ export type Overlays = { rules: RoyaltyStateRuleItem[]; edits: RoyaltyEditItem[]
 
 /** A royalty id: `{import_id}-{line}` for an imported line, `manual-{ulid}` for a manual sale. */
 export type LineRef = { manual: true; id: string } | { manual: false; importId: string; line: number };
-export const MANUAL_PREFIX = 'manual-';
+export { MANUAL_PREFIX };
 
 export function parseRoyaltyId(id: string): LineRef | null {
   if (id.startsWith(MANUAL_PREFIX)) return /^manual-[0-9A-Z]{26}$/.test(id) ? { manual: true, id } : null;
