@@ -150,6 +150,17 @@ describe('the import', () => {
       entries: 3,
       totals: [{ currency: 'GBP', rows: 3, total: '950.06' }],
     });
+    // The same rows as a continental Excel saves them (semicolons) read alike, a comma in a description staying text.
+    const semicolons = await api.post(
+      '/opening_balances/check',
+      file(`payee;balance;currency;date;description\n${ann};1250.10;gbp;2025-12-31;Curve closing balance, Q4`),
+    );
+    expect(semicolons.body).toMatchObject({
+      problems: [],
+      entries: 1,
+      totals: [{ currency: 'GBP', total: '1250.10' }],
+    });
+    expect(semicolons.body.preview[0]).toMatchObject({ balance: '1250.10', description: 'Curve closing balance, Q4' });
     const imported = await api.post('/opening_balances', good);
     expect(imported.status).toBe(201);
     expect(imported.body).toMatchObject({

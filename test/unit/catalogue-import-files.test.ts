@@ -3,7 +3,12 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { previewOf, PREVIEW_RECORDS } from '../../functions/catalogue-exchange/imports/pipeline.js';
 import { mapColumns } from '../../functions/catalogue-exchange/imports/column-map.js';
-import { fileKind, MAX_IMPORT_ROWS, readImportFile } from '../../functions/catalogue-exchange/imports/read-file.js';
+import {
+  csvDelimiter,
+  fileKind,
+  MAX_IMPORT_ROWS,
+  readImportFile,
+} from '../../functions/catalogue-exchange/imports/read-file.js';
 import { readCell } from '../../functions/catalogue-exchange/releases/sheet-cells.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';
@@ -27,6 +32,28 @@ describe('import files', () => {
     expect(blanks.headers).toEqual(['upc', 'release title']);
     // The blank row in the middle stays, so row 4 of the sheet is rows[2].
     expect(blanks.rows.map((r) => r.upc)).toEqual(['1', '', '2']);
+  });
+
+  it('reads a CSV saved with semicolons or tabs as one saved with commas, a comma in a cell staying text', async () => {
+    const expected = [{ upc: '1', 'release title': 'Smith, John: Live', price: '12,50' }];
+    const semicolons = await readImportFile(
+      'eu.csv',
+      Buffer.from('\uFEFFUPC;Release Title;Price\r\n1;Smith, John: Live;12,50\r\n'),
+    );
+    const tabs = await readImportFile(
+      'export.txt',
+      Buffer.from('UPC\tRelease Title\tPrice\n1\tSmith, John: Live\t12,50\n'),
+    );
+    const commas = await readImportFile(
+      'a.csv',
+      Buffer.from('UPC,"Release Title; Deluxe",Price\n1,"Smith, John: Live","12,50"\n'),
+    );
+    expect(semicolons.rows).toEqual(expected);
+    expect(tabs.rows).toEqual(expected);
+    // Separators inside a quoted header are text: the file is still read with its commas.
+    expect(commas.headers).toEqual(['upc', 'release title; deluxe', 'price']);
+    expect(commas.rows[0]?.['release title; deluxe']).toBe('Smith, John: Live');
+    expect(csvDelimiter('Payee\nAnn;Bob\n')).toBe(',');
   });
 
   it('tells the kind by name, else by the first bytes, and names an unreadable file', async () => {

@@ -126,10 +126,34 @@ function pieces(file: Buffer | string): Readable {
   );
 }
 
-/** A CSV in any encoding (text-encoding.ts): a Windows "CSV" of accented names reads as it shows in Excel. */
+/** The separators a CSV's cells may use, the first winning a tie. */
+const CSV_DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The separator of a CSV, read from its header row: the one of comma, semicolon and tab that occurs there most often
+ * outside quotes (a comma when none does). Excel saves "CSV" with semicolons where the comma is the decimal mark
+ * (most of continental Europe), and a tab-separated export is common too; a comma inside a semicolon file's cell is
+ * text, so the file is read with its one separator rather than with all three.
+ */
+export function csvDelimiter(text: string): (typeof CSV_DELIMITERS)[number] {
+  const counts = new Map<string, number>(CSV_DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const character of text.replace(/^\uFEFF/, '').slice(0, 64 * 1024)) {
+    if (character === '"') quoted = !quoted;
+    else if (!quoted && (character === '\n' || character === '\r')) break;
+    else if (!quoted && counts.has(character)) counts.set(character, (counts.get(character) ?? 0) + 1);
+  }
+  return CSV_DELIMITERS.reduce((best, d) => ((counts.get(d) ?? 0) > (counts.get(best) ?? 0) ? d : best));
+}
+
+/**
+ * A CSV in any encoding (text-encoding.ts): a Windows "CSV" of accented names reads as it shows in Excel, and one
+ * saved with semicolons or tabs reads as one saved with commas.
+ */
 async function readCsv(bytes: Buffer): Promise<FileRows> {
-  const parser = pieces(decodeText(bytes)).pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true }),
+  const text = decodeText(bytes);
+  const parser = pieces(text).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true, delimiter: csvDelimiter(text) }),
   );
   let rows: BoundedRows | undefined;
   try {

@@ -149,7 +149,7 @@ export function OpeningBalancesPage() {
               label="Balances file"
               errorText={fileError}
               description={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
-              constraintText="CSV (comma-separated) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
+              constraintText="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
             >
               <FileUpload
                 value={files}
