@@ -9,7 +9,7 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
  * A payee gives their own bank details by a secure link, in Chromium (docs/payouts.md): on the payee's page a
  * label manager asks; the link is read from the mail in the outbox and opened signed out; the page shows the
  * label's and the payee's names, refuses a mistyped IBAN beside its field, takes good details once; back on the
- * payee's page the masks say "Given by the payee". Screenshots (E2E_SCREENSHOTS=1) go to /tmp/shots.
+ * payee's page the masks say "Given by the payee" as soon as the tab is shown again. Screenshots (E2E_SCREENSHOTS=1) go to /tmp/shots.
  */
 const SHOTS = '/tmp/shots';
 let browser: Browser;
@@ -82,7 +82,9 @@ describe('a payee gives their bank details by a secure link', () => {
     await context.close();
     expect(publicErrors).toEqual([]);
 
-    await page.reload();
+    // Staff come back to their tab: the panel reads the request again, finds it answered and shows the new details,
+    // with no reload.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     const given = page.getByTestId('payout-details-given-by-payee');
     await expect.poll(() => given.textContent()).toMatch(/^Given by the payee on /);
     const panel = (await page.getByTestId('payout-details').textContent()) ?? '';

@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { FormModal } from '../../../components/form-modal';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { fieldErrorsOf } from '../statements/use-period-form';
 import { notify } from '../../../app/notifications';
@@ -78,6 +78,7 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState(false);
   const view = data?.payout_details;
+  const refresh = useCallback(() => void mutate(), [mutate]);
   // A role without money rights (or an admin page of another company's account) cannot read them: no panel.
   if (error) return null;
   const row = (label: string, value: string | null) => ({ label, value: value ?? '—' });
@@ -132,7 +133,9 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
         ) : (
           <Box color="text-body-secondary">No payout details yet: a payment run cannot pay this {NOUN[type]}.</Box>
         )}
-        {type === 'Payee' ? <PayoutRequestPart payeeId={id} asking={asking} onAsked={() => setAsking(false)} /> : null}
+        {type === 'Payee' ? (
+          <PayoutRequestPart payeeId={id} asking={asking} onAsked={() => setAsking(false)} onClosed={refresh} />
+        ) : null}
       </SpaceBetween>
       {editing && view ? (
         <DetailsModal

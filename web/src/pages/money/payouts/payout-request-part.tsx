@@ -1,7 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
 import { ConfirmActionModal } from '../../../components/confirm-action-modal';
@@ -18,15 +18,23 @@ export function PayoutRequestPart({
   payeeId,
   asking,
   onAsked,
+  onClosed,
 }: {
   payeeId: string;
   asking: boolean;
   onAsked: () => void;
+  /** The open request is gone (answered by the payee, withdrawn or run out): the details shown may have changed. */
+  onClosed: () => void;
 }) {
   const { data, mutate } = usePayoutRequest(payeeId);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const open = data?.payout_details_request ?? null;
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) onClosed();
+    wasOpen.current = Boolean(open);
+  }, [open, onClosed]);
 
   const ask = async () => {
     setBusy(true);

@@ -23,9 +23,18 @@ const detailsPath = (type: AccountType, id: string) =>
 export const usePayoutDetails = (type: AccountType, id: string) =>
   useApi<{ payout_details: PayoutDetailsView }>(detailsPath(type, id));
 const requestPath = (payeeId: string) => `/payees/${enc(payeeId)}/payout_details_request`;
-/** The payee's outstanding request for their own bank details, or null. */
+/** How often an open request is read again: the payee answers from their own mail, on no page of ours. */
+const OPEN_REQUEST_REFRESH_MS = 30_000;
+
+/**
+ * The payee's outstanding request for their own bank details, or null: read again every half minute while open, and
+ * when the tab is shown again (staff come back from their mail once the payee has answered).
+ */
 export const usePayoutRequest = (payeeId: string) =>
-  useApi<{ payout_details_request: PayoutRequestView | null }>(requestPath(payeeId));
+  useApi<{ payout_details_request: PayoutRequestView | null }>(requestPath(payeeId), {
+    refreshInterval: (latest) => (latest?.payout_details_request ? OPEN_REQUEST_REFRESH_MS : 0),
+    revalidateOnFocus: true,
+  });
 export const useDebtorAccount = () => useApi<{ debtor_account: DebtorAccountView }>('/company/debtor_account');
 export const usePaymentRuns = () => useApi<PaymentRunList>('/payment_runs?page=1&per_page=10');
 export const usePaymentRun = (id: string | null) =>
