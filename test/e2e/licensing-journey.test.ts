@@ -83,7 +83,7 @@ describe('licensing journey', () => {
       { id: own.companyId, name: own.name },
       '/user/licensing',
     );
-    await page.getByRole('button', { name: 'New outgoing licence' }).click();
+    await page.getByRole('link', { name: 'New outgoing licence' }).click();
     await expect.poll(() => text(page)).toContain('Licensee name');
     await fill(page, 'licensee_name', licensee);
     await fill(page, 'usage', 'Closing credits of a feature film');
@@ -169,7 +169,7 @@ describe('licensing journey', () => {
     // The register of invoices and credit notes, from the hub: the credited invoice, its credit note taking it back
     // out, and the invoice that replaced it, paid.
     await page.goto(`${cloudUrl()}/user/licensing`);
-    await page.getByRole('button', { name: 'Invoices and credit notes' }).click();
+    await page.getByRole('link', { name: 'Invoices and credit notes' }).click();
     const register = page.getByTestId('licence-invoices');
     await expect.poll(() => register.textContent()).toContain('LC-000001');
     for (const words of ['LI-000001', 'LI-000002', 'Credited by LC-000001', 'Credits LI-000001', '-£120.00', 'Paid on'])
@@ -362,7 +362,7 @@ describe('licensing journey', () => {
       { id: own.companyId, name: own.name },
       '/user/licensing',
     );
-    await page.getByRole('button', { name: 'Templates' }).click();
+    await page.getByRole('link', { name: 'Templates' }).click();
     await page.getByTestId('document-template-choice').getByText('Master use licence').click();
     await expect.poll(() => page.getByTestId('document-template').textContent()).toContain('The standard text.');
     const text = page.getByTestId('document-template-text').locator('textarea');

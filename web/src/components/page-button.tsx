@@ -1,7 +1,7 @@
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { useMayOpen } from '../app/use-may-open';
+import { useOnFollow } from '../app/use-on-follow';
 
 /**
  * A button that opens a page of the app, shown only to a user whose role in the current company may open it (a
@@ -18,10 +18,11 @@ export function PageButton({
   variant?: ButtonProps['variant'];
   testId?: string;
 }) {
-  const navigate = useNavigate();
+  const onFollow = useOnFollow();
   if (!useMayOpen()(href)) return null;
+  // A link (it opens in a new tab on a middle click), followed through the router.
   return (
-    <Button variant={variant} onClick={() => navigate(href)} data-testid={testId}>
+    <Button variant={variant} href={href} onFollow={onFollow} data-testid={testId}>
       {children}
     </Button>
   );
