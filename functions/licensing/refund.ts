@@ -84,8 +84,8 @@ function checkRefundDate(day: string, paidOn: string) {
 /**
  * Money the licensee paid, given back on `day`: each of the licence's ledger lines named in `ids` reversed in that
  * day's pay period, as the royalties list shows it now (a line the user edited is reversed as edited, a deleted one
- * not at all), so what was paid nets to nothing in the ledger. From then on neither the line nor its reversal changes. Refused for a day in the future or before the money
- * came (`paidOn`).
+ * not at all), so what was paid nets to nothing in the ledger. From then on neither the line nor its reversal
+ * changes. Refused for a day in the future or before the money came (`paidOn`).
  */
 async function refundLines(
   license: LicenseItem,

@@ -18,10 +18,10 @@ import { timestamps } from './timestamps.js';
  * CustomAttributeType): a typed ElectroDB map drops an empty object, and an empty filter is
  * "every line", an empty edit a line whose changes were all undone.
  */
-/** Ledger columns with their values, money as exact decimal strings; null: a column left empty. */
 /** A manual line's id: this prefix and a ULID (imported lines are `{import_id}-{line}`). */
 export const MANUAL_PREFIX = 'manual-';
 
+/** Ledger columns with their values, money as exact decimal strings; null: a column left empty. */
 export type LedgerFields = Partial<Record<LedgerColumn, string | number | boolean | null>>;
 export const STATE_FLAGS = ['paid', 'artist_paid'] as const;
 
