@@ -473,6 +473,7 @@ export const OPERATION_NAMES = {
     'createAccountEntry',
     'updateAccountEntry',
     'deleteAccountEntry',
+    'listOpeningBalanceImports',
     'checkOpeningBalances',
     'importOpeningBalances',
     'payeeAccounting',

@@ -642,6 +642,7 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/account_entries/{id}', 'accounts', 'updateAccountEntry', 'tenant', 'money.write'),
   r('DELETE', '/account_entries/{id}', 'accounts', 'deleteAccountEntry', 'tenant', 'money.write'),
   // Payees' opening balances from a file: a check that writes nothing, then the import (once per file).
+  r('GET', '/opening_balances', 'accounts', 'listOpeningBalanceImports', 'tenant', 'money.read'),
   r('POST', '/opening_balances/check', 'accounts', 'checkOpeningBalances', 'tenant', 'money.write'),
   r('POST', '/opening_balances', 'accounts', 'importOpeningBalances', 'tenant', 'money.write'),
   r('GET', '/payees/{id}/accounting', 'accounts', 'payeeAccounting', 'tenant', 'money.read'),

@@ -69,6 +69,23 @@ export const openingBalanceCheckResponse = z
   .meta({ id: 'OpeningBalanceCheck' });
 export type OpeningBalanceCheck = z.output<typeof openingBalanceCheckResponse>;
 
+/** A file the company imported, for the page's list of them: newest first. */
+const importedFile = z.looseObject({
+  file_name: z.string(),
+  /** complete: every balance written; importing: stopped part-way, carried on by importing the same file again. */
+  status: z.enum(['importing', 'complete']),
+  entries: count,
+  total: money,
+  currency: z.string(),
+  /** The day it was finished, or for one stopped part-way the day it was last written. */
+  imported_on: day,
+  imported_by: z.string().nullable(),
+});
+export const openingBalanceImportsResponse = z
+  .looseObject({ imports: z.array(importedFile) })
+  .meta({ id: 'OpeningBalanceImports' });
+export type OpeningBalanceImportedFile = z.output<typeof importedFile>;
+
 /** The import's answer: the notice, the entries written (in all, this file) and their sum. */
 export const openingBalanceImportResponse = z
   .looseObject({

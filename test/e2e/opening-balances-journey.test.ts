@@ -70,6 +70,12 @@ describe('importing opening balances', JOURNEY, () => {
     await screenshotIfAsked(page, '/tmp/shots/opening-balances-preview.png', true);
     await page.getByTestId('opening-import').click();
     await expect.poll(() => page.getByTestId('opening-done').textContent()).toContain('2 records were added');
+    // The file is listed with what it brought, in words: the day as the pages show days, the total as money.
+    const history = page.getByTestId('opening-history');
+    await expect.poll(() => history.textContent()).toContain('balances.csv');
+    expect(await history.textContent()).toMatch(/Imported on.*\d{1,2}(st|nd|rd|th) \w{3} \d{4}/);
+    expect(await history.textContent()).toContain('£950.05');
+    expect(await history.textContent()).toContain('Imported');
     await screenshotIfAsked(page, '/tmp/shots/opening-balances-done.png', true);
 
     await page.getByRole('link', { name: ann }).click();

@@ -235,12 +235,23 @@ describe('the import', () => {
     ).rejects.toThrow('the process died');
     const written = await Promise.all(crash.map(async (name) => (await accountOf(name)).entries.length));
     expect(written).toEqual([1, 1, 0, 0, 0]);
+    // The page's list of files shows it stopped part-way, with what the whole file brings.
+    const listed = async () =>
+      ((await api.get('/opening_balances')).body.imports as Record<string, unknown>[]).filter(
+        (f) => f.total === '3.03' && f.entries === 5,
+      );
+    expect(await listed()).toEqual([
+      expect.objectContaining({ status: 'importing', currency: 'GBP', imported_by: 'Opening balances manager' }),
+    ]);
 
     // The check still offers it (not complete); the import carries on from the third row, in batches of 2.
     expect((await api.post('/opening_balances/check', stopped)).body.imported_on).toBeNull();
     const resumed = await api.post('/opening_balances', stopped);
     expect(resumed.status).toBe(201);
     expect(resumed.body).toMatchObject({ message: '5 records were added', resumed: true, total: '3.03' });
+    expect(await listed()).toEqual([
+      expect.objectContaining({ file_name: 'balances.csv', status: 'complete', imported_on: expect.any(String) }),
+    ]);
     for (const [i, name] of crash.entries()) {
       const account = await accountOf(name);
       expect(account.entries.map((e) => e.amount)).toEqual([amounts[i]]);

@@ -23,6 +23,11 @@ export async function openingBalanceImport(tenantId: string, hash: string): Prom
   return (await getDb().entities.OpeningBalanceImport.get({ tenantId, hash }).go({ consistent: true })).data;
 }
 
+/** Every file of opening balances the company began to import (a company brings in few: its books move once). */
+export async function openingBalanceImports(tenantId: string): Promise<OpeningBalanceImportItem[]> {
+  return (await getDb().entities.OpeningBalanceImport.query.byHash({ tenantId }).go({ pages: 'all' })).data;
+}
+
 /** The record as its first batch creates it. */
 export type NewOpeningBalanceImport = Omit<OpeningBalanceImportItem, 'createdAt' | 'updatedAt' | 'batches_done'>;
 

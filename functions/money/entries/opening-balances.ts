@@ -63,7 +63,7 @@ const defaultDay = () => monthEnd(monthEndedBefore(new Date()));
 /** Today in UTC (YYYY-MM-DD): a row's date may not be after it. */
 const today = () => new Date().toISOString().slice(0, 10);
 /** The day a file's import finished (or was last written). */
-const importedDay = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
+export const importedDay = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
   (record?.completed_at ?? record?.updatedAt ?? today()).slice(0, 10);
 const importedOn = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
   `This file was imported on ${importedDay(record)}`;

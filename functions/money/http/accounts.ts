@@ -3,6 +3,7 @@ import * as answers from '../../../shared/schemas/responses-money.js';
 import { messageResponse } from '../../../shared/schemas/responses.js';
 import {
   openingBalanceCheckResponse,
+  openingBalanceImportsResponse,
   openingBalanceFile,
   openingBalanceImportResponse,
 } from '../../../shared/schemas/opening-balances.js';
@@ -11,6 +12,7 @@ import { planGate } from '../../plans/gate.js';
 import { BadRequest } from '../../lib/errors.js';
 import { accountView } from '../accounts/account-view.js';
 import { addEntry, changeEntry, entryList, entryListQuery, removeEntry } from '../entries/entries.js';
+import { openingBalanceHistory } from '../entries/opening-balance-history.js';
 import { checkOpeningBalances, importOpeningBalances } from '../entries/opening-balances.js';
 import {
   addExpense,
@@ -115,6 +117,10 @@ const operations = {
     run: ({ tenantId, params }) => removeEntry(tenantId, params.id),
   }),
 
+  listOpeningBalanceImports: operation('tenant', {
+    response: openingBalanceImportsResponse,
+    run: ({ tenantId }) => openingBalanceHistory(tenantId),
+  }),
   checkOpeningBalances: operation('tenant', {
     response: openingBalanceCheckResponse,
     body: openingBalanceFile,

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningBalanceCheck } from '../../../../../shared/schemas/opening-balances';
-import { andMore, base64Of, importLabel, problemsHeader, problemText, problemWhere } from './opening-balances-model';
+import {
+  andMore,
+  base64Of,
+  importLabel,
+  importStatusWords,
+  problemsHeader,
+  problemText,
+  problemWhere,
+} from './opening-balances-model';
 
 const check = (extra: Partial<OpeningBalanceCheck>): OpeningBalanceCheck =>
   ({ problems: [], more_problems: 0, entries: 0, ...extra }) as OpeningBalanceCheck;
 
 describe('the opening balances page words', () => {
+  it('says what became of an imported file, and how to finish one stopped part-way', () => {
+    expect(importStatusWords('complete')).toBe('Imported');
+    expect(importStatusWords('importing')).toBe('Stopped part-way: import the same file again to finish it');
+  });
+
   it('names where each problem is', () => {
     expect(problemWhere({ row: 4, column: 'balance', message: '' })).toBe('Row 4, balance');
     expect(problemWhere({ row: null, column: null, message: '' })).toBe('The file');

@@ -31,3 +31,7 @@ export function base64Of(bytes: Uint8Array): string {
   for (let at = 0; at < bytes.length; at += 0x8000) text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
   return btoa(text);
 }
+
+/** What became of an imported file, in words: done, or stopped part-way and how to finish it. */
+export const importStatusWords = (status: 'importing' | 'complete') =>
+  status === 'complete' ? 'Imported' : 'Stopped part-way: import the same file again to finish it';

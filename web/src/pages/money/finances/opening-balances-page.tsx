@@ -24,6 +24,7 @@ import { FormattedDate } from '../../../components/formatted';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { RouterLink } from '../../../components/router-link';
 import { andMore, base64Of, importLabel, problemsHeader, problemText, problemWhere } from './opening-balances-model';
+import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
 
 const enc = encodeURIComponent;
 const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
@@ -104,6 +105,7 @@ export function OpeningBalancesPage() {
   const [done, setDone] = useState<OpeningBalanceImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string>();
+  const history = useOpeningBalanceImports();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -129,6 +131,7 @@ export function OpeningBalancesPage() {
       setDone(answer);
       setCheck(null);
       notify('notification', answer.message);
+      await history.mutate();
     });
 
   return (
@@ -199,6 +202,7 @@ export function OpeningBalancesPage() {
             </SpaceBetween>
           </Alert>
         ) : null}
+        <ImportedFiles files={history.data?.imports} />
       </SpaceBetween>
     </ContentLayout>
   );
