@@ -324,6 +324,8 @@ export const OPERATION_NAMES = {
     'listContracts',
     'getContract',
     'createContract',
+    'checkContractImport',
+    'importContracts',
     'updateContract',
     'amendContract',
     'deleteContract',

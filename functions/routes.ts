@@ -389,6 +389,9 @@ export const ROUTES: readonly Route[] = [
   r('PATCH', '/document_templates/{id}', 'contracts', 'updateDocumentTemplate', 'tenant', 'catalogue.write'),
   r('GET', '/contracts', 'contracts', 'listContracts', 'tenant', 'catalogue.read'),
   r('POST', '/contracts', 'contracts', 'createContract', 'tenant', 'catalogue.write'),
+  // Contracts from a file: a check that writes nothing, then the import (once per file).
+  r('POST', '/contracts/import/check', 'contracts', 'checkContractImport', 'tenant', 'catalogue.write'),
+  r('POST', '/contracts/import', 'contracts', 'importContracts', 'tenant', 'catalogue.write'),
   // What an unsaved contract would pay over past months: money figures, so it needs money.read.
   r('POST', '/contracts/preview', 'contracts', 'previewContract', 'tenant', 'money.read'),
   r('GET', '/contracts/{id}', 'contracts', 'getContract', 'tenant', 'catalogue.read'),

@@ -146,13 +146,23 @@ export async function getContract(tenantId: string, id: string) {
 }
 
 export async function createContract(tenantId: string, input: ContractCreateInput) {
+  const id = ulid();
+  await writeNewContract(tenantId, input, id);
+  return { contract: await view(await load(tenantId, id)), message: 'Contract Added' };
+}
+
+/**
+ * Checks a new contract and writes it as a draft with this id, only if no contract has the id: the one path of
+ * `POST /contracts` and the import from a file (whose ids derive from the file, so a retried row is not made
+ * twice). False when a contract with the id was there already.
+ */
+export async function writeNewContract(tenantId: string, input: ContractCreateInput, id: string): Promise<boolean> {
   if (!(await access.contractSubjectName(tenantId, input.contractable_type, input.contractable_id)))
     throw new InvalidField('contractable_id', `This ${input.contractable_type} is not one of yours`);
   if (!(await access.contracteeName(tenantId, input.contractee_type, input.contractee_id)))
     throw new InvalidField('contractee_id', `The contractee is not one of your ${input.contractee_type}s`);
   checkDates(input.start_date, input.end_date);
   await checkTermsAndPayees(tenantId, input.royalty_terms, input.contract_payees);
-  const id = ulid();
   const fields = {
     contractable_type: input.contractable_type,
     contractable_id: input.contractable_id,
@@ -180,11 +190,10 @@ export async function createContract(tenantId: string, input: ContractCreateInpu
     ],
   };
   const draft = { tenantId, id, ...fields } as ContractItem;
-  await access.createContract(tenantId, id, {
+  return access.createContract(tenantId, id, {
     ...fields,
     contract_data: renderContractText(await companyContractTemplate(tenantId, input.type), draft),
   });
-  return { contract: await view(await load(tenantId, id)), message: 'Contract Added' };
 }
 
 /** Status moves one way: draft → signed → terminated. */

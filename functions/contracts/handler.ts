@@ -12,6 +12,12 @@ import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-d
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
+import { checkContractImport, importContracts } from './import.js';
+import {
+  contractImportCheckResponse,
+  contractImportFile,
+  contractImportResponse,
+} from '../../shared/schemas/contract-imports.js';
 import * as documents from '../../shared/schemas/responses-licensing.js';
 import { contractTemplates, documentTemplates, saveDocumentTemplate } from './company-templates.js';
 import {
@@ -40,6 +46,16 @@ const operations = {
     response: savedResponse('contract', contractRow),
     body: contractCreateInput,
     run: async ({ tenantId, body }) => reply(201, await contracts.createContract(tenantId, body)),
+  }),
+  checkContractImport: operation('tenant', {
+    response: contractImportCheckResponse,
+    body: contractImportFile,
+    run: ({ tenantId, body }) => checkContractImport(tenantId, body),
+  }),
+  importContracts: operation('tenant', {
+    response: contractImportResponse,
+    body: contractImportFile,
+    run: async ({ tenantId, caller, body }) => reply(201, await importContracts(tenantId, caller.user.userId, body)),
   }),
   previewContract: operation('tenant', {
     response: documents.contractPreviewResponse,

@@ -59,6 +59,7 @@ import { ManualRoyalty, RoyaltyEdit, RoyaltyStateRule } from './entities/royalty
 import { AccountEntry, Expense, Sequence, Statement, StatementRun } from './entities/statements.js';
 import { StatedPeriods, StatementRunSkip } from './entities/stated-periods.js';
 import { OpeningBalanceImport } from './entities/opening-balance-import.js';
+import { ContractImport } from './entities/contract-import.js';
 import { DebtorAccount, PaymentRun, PayoutDetail, PayoutDetailsRequest } from './entities/payouts.js';
 import { Payment } from './entities/payments.js';
 import { DistributionDelivery, ReleaseDelivery } from './entities/deliveries.js';
@@ -133,6 +134,7 @@ const entities = {
   StatedPeriods,
   StatementRunSkip,
   OpeningBalanceImport,
+  ContractImport,
   PayoutDetail,
   PayoutDetailsRequest,
   DebtorAccount,

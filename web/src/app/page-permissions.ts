@@ -47,6 +47,8 @@ const WRITE_PAGES = new Set([
   'statement_run',
   'payment_run',
   'opening_balances',
+  // /user/contracts/import: contracts from a file.
+  'import',
   'new_incoming_license',
   'new_outgoing_license',
   'import_release',

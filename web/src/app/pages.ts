@@ -55,6 +55,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),
   'license-form': () => import('../pages/licensing/license-form-page').then((m) => m.LicenseFormPage),
   'document-templates': () => import('../pages/contracts/document-templates-page').then((m) => m.DocumentTemplatesPage),
+  'contracts-import': () => import('../pages/contracts/contracts-import-page').then((m) => m.ContractsImportPage),
   // Smart links and a label's settings and store page (label tools).
   'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
   'smart-link-landing': () =>

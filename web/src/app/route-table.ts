@@ -84,6 +84,7 @@ export type PageKey =
   | 'license'
   | 'license-form'
   | 'document-templates'
+  | 'contracts-import'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -530,6 +531,7 @@ const userRoutes: RouteDef[] = [
     },
   ),
   tenant('/user/licensing/templates', 'LicensingTemplates', 'Document templates', 'document-templates'),
+  tenant('/user/contracts/import', 'ContractsImport', 'Import contracts', 'contracts-import'),
   tenant('/user/licensing/invoices', 'LicensingInvoices', 'Invoices and credit notes', 'licence-invoices'),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence', 'license'),
   tenant('/user/licensing/:id/edit', 'EditUserLicense', 'Edit licence', 'license-form'),

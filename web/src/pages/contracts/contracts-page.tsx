@@ -26,6 +26,7 @@ import { DateField } from '../../components/date-input';
 import { DealEditor } from './deal-editor';
 import { DetailsEditor } from './details-editor';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { PageButton } from '../../components/page-button';
 import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 
@@ -370,7 +371,14 @@ function ContractsPanel({
         <Header
           variant="h1"
           description={parent}
-          actions={<Button onClick={() => setAdding(!adding)}>New contract</Button>}
+          actions={
+            <SpaceBetween size="xs" direction="horizontal">
+              <PageButton href="/user/contracts/import" testId="contracts-import-link">
+                Import contracts
+              </PageButton>
+              <Button onClick={() => setAdding(!adding)}>New contract</Button>
+            </SpaceBetween>
+          }
         >
           {title}
         </Header>

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { formatCount } from '../../shared/format.js';
+import {
+  CONTRACT_IMPORT_LISTED,
+  CONTRACT_IMPORT_MAX_BYTES,
+  CONTRACT_IMPORT_MAX_ROWS,
+  type ContractImportAnswer,
+  type ContractImportCheck,
+  type ContractImportFile,
+  type ContractImportProblem,
+} from '../../shared/schemas/contract-imports.js';
+import { readImportFile } from '../catalogue-exchange/imports/read-file.js';
+import { getCompany } from '../data/access/companies.js';
+import {
+  completeContractImport,
+  contractImport,
+  contractSubjects,
+  startContractImport,
+} from '../data/access/contract-imports.js';
+import { companyPayeeNames } from '../data/access/opening-balances.js';
+import type { ContractImportItem } from '../data/entities/contract-import.js';
+import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
+import { writeNewContract } from './contracts.js';
+import { type ContractImportRead, type ContractImportRow, readContractImport } from './import-rows.js';
+
+/**
+ * Contracts brought in from a file, once: a label moving here from another royalty system brings its contracts as a
+ * spreadsheet, one per row, and each becomes a draft contract made by the same path as `POST /contracts` (its schema,
+ * its checks, its write). docs/contracts.md, "Importing contracts".
+ *
+ * The check reads the file and answers every problem and a preview; it writes nothing. The import reads it again and
+ * writes nothing while any row has a problem; otherwise each row's contract, whose id is the file's hash and the row,
+ * created only if absent. So a retried or concurrent request makes no contract twice, an import stopped half-way is
+ * carried on by sending the file again, and once every row is written the file's record (by its hash) refuses it.
+ */
+
+/** Rows written at once: a few, so a file of 2,000 rows neither waits on each write nor floods the table. */
+const PARALLEL = 8;
+
+type ReadFile = { hash: string; headers: string[]; rows: Record<string, string>[] };
+
+/** Decodes and reads the file, bounded before any parsing: its bytes, then its rows. */
+async function readFile(file: ContractImportFile): Promise<ReadFile> {
+  const bytes = Buffer.from(file.content, 'base64');
+  if (!bytes.length) throw new InvalidField('file', 'The file is empty');
+  if (bytes.length > CONTRACT_IMPORT_MAX_BYTES)
+    throw new InvalidField('file', 'The file is larger than 512 KB; split it');
+  if (!/\.(csv|txt|xlsx)$/i.test(file.file_name)) throw new InvalidField('file', 'The file must be a CSV or XLSX file');
+  const { headers, rows } = await readImportFile(file.file_name, bytes);
+  if (rows.length > CONTRACT_IMPORT_MAX_ROWS)
+    throw new InvalidField('file', `The file has more than ${formatCount(CONTRACT_IMPORT_MAX_ROWS)} rows; split it`);
+  return { hash: createHash('sha256').update(bytes).digest('hex'), headers, rows };
+}
+
+const importedDay = (record: Pick<ContractImportItem, 'completed_at' | 'updatedAt'>) =>
+  (record.completed_at ?? record.updatedAt ?? new Date().toISOString()).slice(0, 10);
+const importedOn = (record: Pick<ContractImportItem, 'completed_at' | 'updatedAt'>) =>
+  `This file was imported on ${importedDay(record)}`;
+
+/** The file read against the company's releases, artists and payees; `record` is the import of this file, if any. */
+async function readAgainstCompany(tenantId: string, file: ContractImportFile) {
+  const read = await readFile(file);
+  const [subjects, payees, company, record] = await Promise.all([
+    contractSubjects(tenantId),
+    companyPayeeNames(tenantId),
+    getCompany(tenantId),
+    contractImport(tenantId, read.hash),
+  ]);
+  const rows = readContractImport({
+    headers: read.headers,
+    rows: read.rows,
+    releases: subjects.releases,
+    artists: subjects.artists,
+    payees,
+    contractor: company?.name ?? 'The label',
+  });
+  return { hash: read.hash, record, rows };
+}
+
+const problemText = (p: ContractImportProblem) =>
+  [p.row === null ? null : `Row ${p.row}`, p.column].filter(Boolean).join(', ') +
+  (p.row === null ? '' : ': ') +
+  p.message;
+
+/** The check: every problem (the first CONTRACT_IMPORT_LISTED, then a count) and a preview. Writes nothing. */
+export async function checkContractImport(tenantId: string, file: ContractImportFile): Promise<ContractImportCheck> {
+  const { record, rows } = await readAgainstCompany(tenantId, file);
+  const done = record?.status === 'complete' ? record : null;
+  const problems = [...(done ? [{ row: null, column: null, message: importedOn(done) }] : []), ...rows.problems];
+  return {
+    file_name: file.file_name,
+    rows: rows.rows,
+    contracts: rows.contracts.length,
+    problems: problems.slice(0, CONTRACT_IMPORT_LISTED),
+    more_problems: Math.max(0, problems.length - CONTRACT_IMPORT_LISTED),
+    preview: rows.contracts.slice(0, CONTRACT_IMPORT_LISTED).map((row) => row.preview),
+    more_rows: Math.max(0, rows.contracts.length - CONTRACT_IMPORT_LISTED),
+    imported_on: done ? importedDay(done) : null,
+  };
+}
+
+/** Refuses a file with problems, naming the first ones; the page's check lists every one. */
+function refuseProblems(read: ContractImportRead): void {
+  const { problems } = read;
+  if (!problems.length) return;
+  const listed = problems.slice(0, CONTRACT_IMPORT_LISTED).map(problemText);
+  const more = problems.length - listed.length;
+  const noun = problems.length === 1 ? 'problem' : 'problems';
+  throw new BadRequest(`The file has ${problems.length} ${noun}; nothing was imported`, {
+    file: more ? [...listed, `and ${more} more`] : listed,
+  });
+}
+
+/** A row's contract id: the file's hash and the row, so the row written twice finds its contract there. */
+const contractIdOf = (hash: string, row: ContractImportRow) => `import-${hash.slice(0, 32)}-${row.row}`;
+
+/** Test seam: a hook after each group of rows written but the last (a test throws there to play a crash). */
+export type ContractImportSeams = { afterBatch?: (rowsDone: number) => void | Promise<void> };
+
+/**
+ * Imports the file: refused whole while any row has a problem; otherwise every row's contract not made yet, then
+ * the file's record marked complete. A file imported already is refused ("This file was imported on <day>").
+ */
+export async function importContracts(
+  tenantId: string,
+  userId: string,
+  file: ContractImportFile,
+  seams: ContractImportSeams = {},
+): Promise<ContractImportAnswer> {
+  const { hash, record, rows } = await readAgainstCompany(tenantId, file);
+  if (record?.status === 'complete') throw new Conflict(importedOn(record), { file: [importedOn(record)] });
+  refuseProblems(rows);
+  const { contracts } = rows;
+  if (!contracts.length) throw new InvalidField('file', 'The file has no contracts to import');
+  await startContractImport({ tenantId, hash, filename: file.file_name, userId, contracts: contracts.length });
+  let found = 0;
+  let done = 0;
+  for (let start = 0; start < contracts.length; start += PARALLEL) {
+    const written = await Promise.all(
+      contracts
+        .slice(start, start + PARALLEL)
+        .map((row) => writeNewContract(tenantId, row.input, contractIdOf(hash, row))),
+    );
+    found += written.filter((w) => !w).length;
+    done += written.length;
+    if (done < contracts.length) await seams.afterBatch?.(done);
+  }
+  await completeContractImport(tenantId, hash);
+  return {
+    message: `${formatCount(contracts.length)} contracts were added`,
+    contracts: contracts.length,
+    resumed: Boolean(record) || found > 0,
+  };
+}

@@ -1,0 +1,184 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useState } from 'react';
+import type {
+  ContractImportAnswer,
+  ContractImportCheck,
+  ContractImportPreviewRow,
+  ContractImportProblem,
+} from '../../../../shared/schemas/contract-imports';
+import { api, errorMessage } from '../../app/api';
+import { notify } from '../../app/notifications';
+import { FormattedDate } from '../../components/formatted';
+import { fileUploadStrings } from '../../components/file-upload-strings';
+import { andMore, base64Of, problemText, problemWhere } from '../money/finances/opening-balances-model';
+import { contractImportLabel, contractProblemsHeader, contractTemplateHref } from './contracts-import-model';
+
+async function fileBody(file: File) {
+  return { file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
+}
+
+function Problems({ check }: { check: ContractImportCheck }) {
+  return (
+    <Alert type="error" header={contractProblemsHeader(check)} data-testid="contract-import-problems">
+      <Table<ContractImportProblem>
+        variant="embedded"
+        items={check.problems}
+        columnDefinitions={[
+          { id: 'where', header: 'Where', cell: problemWhere, isRowHeader: true },
+          { id: 'problem', header: 'Problem', cell: problemText },
+        ]}
+        footer={check.more_problems ? <Box>{andMore(check.more_problems, 'problems')}</Box> : undefined}
+      />
+    </Alert>
+  );
+}
+
+function Preview({ check }: { check: ContractImportCheck }) {
+  return (
+    <Table<ContractImportPreviewRow>
+      data-testid="contract-import-preview"
+      variant="embedded"
+      header={<Header variant="h3">Contracts to import</Header>}
+      items={check.preview}
+      trackBy="row"
+      empty={<Box color="text-status-inactive">No contract to import</Box>}
+      columnDefinitions={[
+        { id: 'row', header: 'Row', cell: (r) => r.row },
+        { id: 'subject', header: 'On', isRowHeader: true, cell: (r) => r.subject },
+        { id: 'contractee', header: 'Contractee', cell: (r) => r.contractee },
+        { id: 'type', header: 'Type', cell: (r) => r.type },
+        { id: 'start', header: 'Start date', cell: (r) => <FormattedDate value={r.start_date} /> },
+        { id: 'end', header: 'End date', cell: (r) => (r.end_date ? <FormattedDate value={r.end_date} /> : '-') },
+        { id: 'deal', header: 'Deal', cell: (r) => r.deal },
+      ]}
+      footer={check.more_rows ? <Box>{andMore(check.more_rows, 'rows')}</Box> : undefined}
+    />
+  );
+}
+
+/**
+ * ContractsImport (/user/contracts/import): brings a label's contracts from its old royalty system in once, one draft
+ * contract per row of a spreadsheet. Check first (every problem, nothing written), then import.
+ */
+export function ContractsImportPage() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [check, setCheck] = useState<ContractImportCheck | null>(null);
+  const [done, setDone] = useState<ContractImportAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFileError(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setFileError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runCheck = () =>
+    run(async () => {
+      setCheck(null);
+      setDone(null);
+      if (!files[0]) throw new Error('Choose the file of contracts first');
+      setCheck(await api.post<ContractImportCheck>('/contracts/import/check', await fileBody(files[0])));
+    });
+  const runImport = () =>
+    run(async () => {
+      const answer = await api.post<ContractImportAnswer>('/contracts/import', await fileBody(files[0]));
+      setDone(answer);
+      setCheck(null);
+      notify('notification', answer.message);
+    });
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Your contracts as your old system (Curve Royalty Systems, spreadsheets …) holds them, one per row, brought in once as draft contracts you then check and mark signed."
+        >
+          Import contracts
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">1. Choose the file</Header>}>
+          <SpaceBetween size="m">
+            <FormField
+              label="Contracts file"
+              errorText={fileError}
+              description="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
+              constraintText="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 2,000 rows."
+            >
+              <FileUpload
+                value={files}
+                onChange={({ detail }) => {
+                  setFiles(detail.value);
+                  setCheck(null);
+                  setFileError(undefined);
+                }}
+                accept=".csv,.xlsx,text/csv"
+                showFileSize
+                i18nStrings={fileUploadStrings({ dropzoneText: () => 'Drop the contracts file' })}
+                data-testid="contract-import-file"
+              />
+            </FormField>
+            <SpaceBetween size="m" direction="horizontal" alignItems="center">
+              <Button onClick={() => void runCheck()} loading={busy && !check} data-testid="contract-import-check">
+                Check the file
+              </Button>
+              {/* A plain link: the browser downloads the template itself, nothing is asked of the API. */}
+              <a href={contractTemplateHref()} download="contracts-template.csv" data-testid="contract-import-template">
+                Download the template (CSV)
+              </a>
+            </SpaceBetween>
+          </SpaceBetween>
+        </Container>
+        {check ? (
+          <Container header={<Header variant="h2">2. Check: nothing is written yet</Header>}>
+            <SpaceBetween size="l">
+              <KeyValuePairs
+                columns={2}
+                items={[
+                  { label: 'Rows read', value: <span data-testid="contract-import-rows">{check.rows}</span> },
+                  {
+                    label: 'Contracts to import',
+                    value: <span data-testid="contract-import-count">{check.contracts}</span>,
+                  },
+                ]}
+              />
+              {check.problems.length ? <Problems check={check} /> : <Preview check={check} />}
+              <Button
+                variant="primary"
+                disabled={check.problems.length > 0 || !check.contracts}
+                loading={busy}
+                onClick={() => void runImport()}
+                data-testid="contract-import-go"
+              >
+                {contractImportLabel(check)}
+              </Button>
+            </SpaceBetween>
+          </Container>
+        ) : null}
+        {done ? (
+          <Alert type="success" header={done.message} data-testid="contract-import-done">
+            {`${done.contracts} draft contracts are on their releases' and artists' Contracts pages; check each one and mark it signed.`}
+          </Alert>
+        ) : null}
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
