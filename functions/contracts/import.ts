@@ -147,7 +147,7 @@ export async function importContracts(
   }
   await completeContractImport(tenantId, hash);
   return {
-    message: `${formatCount(contracts.length)} contracts were added`,
+    message: `${formatCount(contracts.length)} ${contracts.length === 1 ? 'contract was' : 'contracts were'} added`,
     contracts: contracts.length,
     resumed: Boolean(record) || found > 0,
   };

@@ -175,7 +175,9 @@ export function ContractsImportPage() {
         ) : null}
         {done ? (
           <Alert type="success" header={done.message} data-testid="contract-import-done">
-            {`${done.contracts} draft contracts are on their releases' and artists' Contracts pages; check each one and mark it signed.`}
+            {done.contracts === 1
+              ? "The draft contract is on its release's or artist's Contracts page; check it and mark it signed."
+              : `The ${done.contracts} draft contracts are on their releases' and artists' Contracts pages; check each one and mark it signed.`}
           </Alert>
         ) : null}
       </SpaceBetween>
