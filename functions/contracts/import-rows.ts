@@ -1,4 +1,5 @@
 import { contractDatesProblem, royaltyTermsProblem } from '../../shared/contract-terms.js';
+import { formatMoney } from '../../shared/money.js';
 import type { ContractImportPreviewRow, ContractImportProblem } from '../../shared/schemas/contract-imports.js';
 import { type ContractCreateInput, contractCreateInput } from '../../shared/schemas/contracts.js';
 
@@ -35,6 +36,8 @@ export type ContractImportInput = {
   payees: readonly Named[];
   /** The company's name: the contractor's legal name on every contract of the file. */
   contractor: string;
+  /** The company's currency: the preview says the advance and balance in it. */
+  currency: string;
 };
 export type ContractImportRow = { row: number; input: ContractCreateInput; preview: ContractImportPreviewRow };
 export type ContractImportRead = {
@@ -220,8 +223,10 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
 
     const deal = [
       rateText ? `${contract.royalty_terms.terms[0]?.rate} % of net receipts` : 'No royalty rate yet',
-      contract.royalty_terms.advance ? `advance ${contract.royalty_terms.advance}` : null,
-      contract.royalty_terms.opening_balance ? `unrecouped ${contract.royalty_terms.opening_balance}` : null,
+      contract.royalty_terms.advance ? `advance ${formatMoney(contract.royalty_terms.advance, input.currency)}` : null,
+      contract.royalty_terms.opening_balance
+        ? `unrecouped ${formatMoney(contract.royalty_terms.opening_balance, input.currency)}`
+        : null,
     ]
       .filter(Boolean)
       .join('; ');

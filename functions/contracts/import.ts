@@ -73,6 +73,7 @@ async function readAgainstCompany(tenantId: string, file: ContractImportFile) {
     artists: subjects.artists,
     payees,
     contractor: company?.name ?? 'The label',
+    currency: company?.currency ?? 'GBP',
   });
   return { hash: read.hash, record, rows };
 }

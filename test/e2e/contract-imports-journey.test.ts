@@ -20,7 +20,13 @@ let dir: string;
 let releaseId: string;
 const stamp = `Contracts ${Date.now()}`;
 const payee = `${stamp} Ann`;
-const upc = `50${String(Date.now()).slice(-11)}`;
+/** A GTIN-13 with its check digit, unique per run. */
+function gtin13(): string {
+  const body = `50${String(Date.now()).slice(-10)}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+const upc = gtin13();
 
 beforeAll(async () => {
   ({ browser, page, errors, token, company } = await openManagerSession('Contract imports journey'));
