@@ -57,11 +57,16 @@ export const contractImportCheckResponse = z
   .meta({ id: 'ContractImportCheck' });
 export type ContractImportCheck = z.output<typeof contractImportCheckResponse>;
 
-/** The import's answer: the notice and how many contracts the file made. */
+/**
+ * The import's answer: the notice, how many contracts the file makes and how many are in. A request stops after a
+ * time (a large file): then `complete` is false and sending the file again carries on.
+ */
 export const contractImportResponse = z
   .looseObject({
     message: z.string(),
     contracts: count,
+    written: count,
+    complete: z.boolean(),
     /** Whether this call carried on an import a crash had stopped (some of its contracts were there already). */
     resumed: z.boolean(),
   })

@@ -55,7 +55,7 @@ const ofPayee = async (name: string) => (await contracts()).filter((c) => c.cont
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
   own = await ownCompany('Contract imports');
-  for (const name of ['Ann', 'Bob', 'Race', 'Crash']) {
+  for (const name of ['Ann', 'Bob', 'Race', 'Crash', 'Slow']) {
     const made = await own.api.post('/payees', { name: `${name} ${run}` });
     expect(made.status).toBe(201);
     payees.set(name, made.body.payee.id);
@@ -153,7 +153,13 @@ describe('the import', () => {
     expect((await own.api.post('/contracts/import/check', good)).body).toMatchObject({ problems: [], contracts: 3 });
     const imported = await own.api.post('/contracts/import', good);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    expect(imported.body).toEqual({ message: '3 contracts were added', contracts: 3, resumed: false });
+    expect(imported.body).toEqual({
+      message: '3 contracts were added',
+      contracts: 3,
+      written: 3,
+      complete: true,
+      resumed: false,
+    });
 
     const ann = (await ofPayee('Ann')).sort((a, b) => a.start_date.localeCompare(b.start_date));
     expect(ann).toHaveLength(2);
@@ -230,9 +236,36 @@ describe('the import', () => {
     expect((await own.api.post('/contracts/import/check', stopped)).body.imported_on).toBeNull();
     const resumed = await own.api.post('/contracts/import', stopped);
     expect(resumed.status).toBe(201);
-    expect(resumed.body).toEqual({ message: '10 contracts were added', contracts: 10, resumed: true });
+    expect(resumed.body).toEqual({
+      message: '10 contracts were added',
+      contracts: 10,
+      written: 10,
+      complete: true,
+      resumed: true,
+    });
     expect((await ofPayee('Crash')).map((c) => c.start_date).sort()).toEqual(days);
     expect((await own.api.post('/contracts/import', stopped)).status).toBe(409);
+  }, 60_000);
+});
+
+describe('a file larger than one request writes', () => {
+  it('stops after its time, says how far it got, and carries on when the file is sent again', async () => {
+    const { importContracts } = await import('../../functions/contracts/import.js');
+    const days = Array.from({ length: 10 }, (_, i) => `2018-03-${String(i + 10)}`);
+    const slow = file(csvOf(days.map((day) => ['', `Jane ${run}`, `Slow ${run}`, '', day, '', '5', '', ''])));
+    const first = await importContracts(own.companyId, own.manager.id, slow, { budgetMs: 0 });
+    expect(first).toEqual({
+      message: '8 of 10 contracts are in: the import carries on',
+      contracts: 10,
+      written: 8,
+      complete: false,
+      resumed: false,
+    });
+    expect(await ofPayee('Slow')).toHaveLength(8);
+    const rest = await own.api.post('/contracts/import', slow);
+    expect(rest.status).toBe(201);
+    expect(rest.body).toMatchObject({ complete: true, written: 10, resumed: true });
+    expect((await ofPayee('Slow')).map((c) => c.start_date).sort()).toEqual(days);
   }, 60_000);
 });
 

@@ -76,6 +76,7 @@ export function ContractsImportPage() {
   const [done, setDone] = useState<ContractImportAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const [fileError, setFileError] = useState<string>();
+  const [progress, setProgress] = useState<string>();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -83,6 +84,7 @@ export function ContractsImportPage() {
     try {
       await work();
     } catch (error) {
+      setProgress(undefined);
       setFileError(errorMessage(error));
     } finally {
       setBusy(false);
@@ -97,7 +99,14 @@ export function ContractsImportPage() {
     });
   const runImport = () =>
     run(async () => {
-      const answer = await api.post<ContractImportAnswer>('/contracts/import', await fileBody(files[0]));
+      const body = await fileBody(files[0]);
+      let answer = await api.post<ContractImportAnswer>('/contracts/import', body);
+      // A large file is written over several requests: each carries on where the last stopped.
+      while (!answer.complete) {
+        setProgress(answer.message);
+        answer = await api.post<ContractImportAnswer>('/contracts/import', body);
+      }
+      setProgress(undefined);
       setDone(answer);
       setCheck(null);
       notify('notification', answer.message);
@@ -161,6 +170,11 @@ export function ContractsImportPage() {
                 ]}
               />
               {check.problems.length ? <Problems check={check} /> : <Preview check={check} />}
+              {progress ? (
+                <Box color="text-status-info" data-testid="contract-import-progress">
+                  {progress}
+                </Box>
+              ) : null}
               <Button
                 variant="primary"
                 disabled={check.problems.length > 0 || !check.contracts}
