@@ -15,6 +15,7 @@ import {
   completeContractImport,
   contractImport,
   contractSubjects,
+  existingContractIds,
   startContractImport,
 } from '../data/access/contract-imports.js';
 import { companyPayeeNames } from '../data/access/opening-balances.js';
@@ -144,25 +145,29 @@ export async function importContracts(
   const { contracts } = rows;
   if (!contracts.length) throw new InvalidField('file', 'The file has no contracts to import');
   await startContractImport({ tenantId, hash, filename: file.file_name, userId, contracts: contracts.length });
+  // Rows an earlier request wrote are skipped without checking them again, so a large file always moves on.
+  const there = await existingContractIds(
+    tenantId,
+    contracts.map((row) => contractIdOf(hash, row)),
+  );
+  const todo = contracts.filter((row) => !there.has(contractIdOf(hash, row)));
+  const resumed = Boolean(record) || there.size > 0;
   const stopAt = Date.now() + (seams.budgetMs ?? TIME_BUDGET_MS);
-  let found = 0;
-  let done = 0;
-  for (let start = 0; start < contracts.length; start += PARALLEL) {
+  let done = there.size;
+  for (let start = 0; start < todo.length; start += PARALLEL) {
     if (start > 0 && Date.now() >= stopAt)
       return {
-        message: `${formatCount(start)} of ${formatCount(contracts.length)} contracts are in: the import carries on`,
+        message: `${formatCount(done)} of ${formatCount(contracts.length)} contracts are in: the import carries on`,
         contracts: contracts.length,
-        written: start,
+        written: done,
         complete: false,
-        resumed: Boolean(record) || found > 0,
+        resumed,
       };
-    const written = await Promise.all(
-      contracts
-        .slice(start, start + PARALLEL)
-        .map((row) => writeNewContract(tenantId, row.input, contractIdOf(hash, row))),
+    // A row written meanwhile by a concurrent request of the same file is found there (false): made once.
+    await Promise.all(
+      todo.slice(start, start + PARALLEL).map((row) => writeNewContract(tenantId, row.input, contractIdOf(hash, row))),
     );
-    found += written.filter((w) => !w).length;
-    done += written.length;
+    done = there.size + Math.min(todo.length, start + PARALLEL);
     if (done < contracts.length) await seams.afterBatch?.(done);
   }
   await completeContractImport(tenantId, hash);
@@ -171,6 +176,6 @@ export async function importContracts(
     contracts: contracts.length,
     written: contracts.length,
     complete: true,
-    resumed: Boolean(record) || found > 0,
+    resumed,
   };
 }

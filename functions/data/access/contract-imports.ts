@@ -43,3 +43,12 @@ export async function completeContractImport(tenantId: string, hash: string): Pr
     .set({ status: 'complete', completed_at: new Date().toISOString() })
     .go();
 }
+
+/** Which of these contract ids the company has already (an import carried on skips their rows), read consistently. */
+export async function existingContractIds(tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const found = await getDb()
+    .entities.Contract.get(ids.map((id) => ({ tenantId, id })))
+    .go({ attributes: ['id'], consistent: true });
+  return new Set(found.data.map((contract) => contract.id));
+}
