@@ -62,7 +62,7 @@ async function checkFile(file: string) {
 describe('importing contracts', JOURNEY, () => {
   it('shows the problem of a bad row, imports the good file and shows the contract on the release', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
-    await page.getByRole('button', { name: 'Import contracts' }).click();
+    await page.getByRole('link', { name: 'Import contracts' }).click();
     await page.waitForURL(/\/user\/contracts\/import$/);
 
     await checkFile(csvFile('contracts-with-a-bad-row.csv', [`${upc},${stamp} Nobody,Licence,2024-01-01,18,`]));
