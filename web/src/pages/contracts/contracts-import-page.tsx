@@ -20,12 +20,8 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { fileUploadStrings } from '../../components/file-upload-strings';
-import { andMore, base64Of, problemText, problemWhere } from '../money/finances/opening-balances-model';
+import { andMore, fileBody, problemText, problemWhere } from '../../components/file-import';
 import { contractImportLabel, contractProblemsHeader, contractTemplateHref } from './contracts-import-model';
-
-async function fileBody(file: File) {
-  return { file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
-}
 
 function Problems({ check }: { check: ContractImportCheck }) {
   return (

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningBalanceCheck } from '../../../../../shared/schemas/opening-balances';
-import {
-  andMore,
-  base64Of,
-  importLabel,
-  importStatusWords,
-  problemsHeader,
-  problemText,
-  problemWhere,
-} from './opening-balances-model';
+import { andMore, base64Of, problemText, problemWhere } from '../../../components/file-import';
+import { importLabel, importStatusWords, problemsHeader } from './opening-balances-model';
 
 const check = (extra: Partial<OpeningBalanceCheck>): OpeningBalanceCheck =>
   ({ problems: [], more_problems: 0, entries: 0, ...extra }) as OpeningBalanceCheck;

@@ -23,15 +23,12 @@ import { notify } from '../../../app/notifications';
 import { FormattedDate } from '../../../components/formatted';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { RouterLink } from '../../../components/router-link';
-import { andMore, base64Of, importLabel, problemsHeader, problemText, problemWhere } from './opening-balances-model';
+import { importLabel, problemsHeader } from './opening-balances-model';
+import { andMore, fileBody, problemText, problemWhere } from '../../../components/file-import';
 import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
 
 const enc = encodeURIComponent;
 const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
-
-async function fileBody(file: File) {
-  return { file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
-}
 
 function Problems({ check }: { check: OpeningBalanceCheck }) {
   return (
