@@ -6,7 +6,7 @@ import { formatDaysIn } from '../../../shared/format';
  */
 
 /** A problem of a file's check: its row as the spreadsheet numbers it (null: the whole file), column and words. */
-type FileProblem = { row: number | null; column: string | null; message: string };
+export type FileProblem = { row: number | null; column: string | null; message: string };
 
 /** A problem's place in words: "Row 4, balance", "Row 4", or "The file". */
 export function problemWhere(problem: FileProblem): string {

@@ -14,28 +14,23 @@ import type {
   ContractImportAnswer,
   ContractImportCheck,
   ContractImportPreviewRow,
-  ContractImportProblem,
 } from '../../../../shared/schemas/contract-imports';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { fileUploadStrings } from '../../components/file-upload-strings';
-import { andMore, fileBody, problemText, problemWhere } from '../../components/file-import';
+import { andMore, fileBody } from '../../components/file-import';
 import { contractImportLabel, contractProblemsHeader, contractTemplateHref } from './contracts-import-model';
+import { FileProblems } from '../../components/file-problems';
 
 function Problems({ check }: { check: ContractImportCheck }) {
   return (
-    <Alert type="error" header={contractProblemsHeader(check)} data-testid="contract-import-problems">
-      <Table<ContractImportProblem>
-        variant="embedded"
-        items={check.problems}
-        columnDefinitions={[
-          { id: 'where', header: 'Where', cell: problemWhere, isRowHeader: true },
-          { id: 'problem', header: 'Problem', cell: problemText },
-        ]}
-        footer={check.more_problems ? <Box>{andMore(check.more_problems, 'problems')}</Box> : undefined}
-      />
-    </Alert>
+    <FileProblems
+      header={contractProblemsHeader(check)}
+      problems={check.problems}
+      more={check.more_problems}
+      testId="contract-import-problems"
+    />
   );
 }
 

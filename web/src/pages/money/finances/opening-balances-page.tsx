@@ -15,7 +15,6 @@ import {
   OPENING_BALANCE_DESCRIPTION,
   type OpeningBalanceCheck,
   type OpeningBalanceImportAnswer,
-  type OpeningBalanceProblem,
   type OpeningBalanceRow,
 } from '../../../../../shared/schemas/opening-balances';
 import { api, errorMessage } from '../../../app/api';
@@ -24,25 +23,21 @@ import { FormattedDate } from '../../../components/formatted';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { RouterLink } from '../../../components/router-link';
 import { importLabel, problemsHeader } from './opening-balances-model';
-import { andMore, fileBody, problemText, problemWhere } from '../../../components/file-import';
+import { andMore, fileBody } from '../../../components/file-import';
 import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
+import { FileProblems } from '../../../components/file-problems';
 
 const enc = encodeURIComponent;
 const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
 
 function Problems({ check }: { check: OpeningBalanceCheck }) {
   return (
-    <Alert type="error" header={problemsHeader(check)} data-testid="opening-problems">
-      <Table<OpeningBalanceProblem>
-        variant="embedded"
-        items={check.problems}
-        columnDefinitions={[
-          { id: 'where', header: 'Where', cell: problemWhere, isRowHeader: true },
-          { id: 'problem', header: 'Problem', cell: problemText },
-        ]}
-        footer={check.more_problems ? <Box>{andMore(check.more_problems, 'problems')}</Box> : undefined}
-      />
-    </Alert>
+    <FileProblems
+      header={problemsHeader(check)}
+      problems={check.problems}
+      more={check.more_problems}
+      testId="opening-problems"
+    />
   );
 }
 
