@@ -32,7 +32,7 @@ const menu = (page: Page) => page.getByTestId('side-menu').locator('a').allTextC
 const denial = (page: Page) => page.getByTestId('access-denied');
 
 describe('a member’s role in the company, on screen', () => {
-  it('a read-only member sees the catalogue without the buttons that change it, and no money', async () => {
+  it('a read-only member sees the catalogue without the controls that change it, and no money', async () => {
     const intern = await own.member('intern');
     const { page, errors } = await signedInPage(browser, cloudUrl(), intern, {
       company: company(),
@@ -55,6 +55,14 @@ describe('a member’s role in the company, on screen', () => {
     expect(await page.getByTestId('release-duplicate').count()).toBe(0);
     expect(await page.getByText('Create New Release', { exact: true }).count()).toBe(0);
     await screenshotIfAsked(page, '/tmp/member-roles-intern-release.png');
+
+    // Controls that change the catalogue in place: making a contract, uploading or deleting a release's files.
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
+    await page.getByTestId('contracts-table').waitFor();
+    expect(await page.getByRole('button', { name: 'New contract' }).count()).toBe(0);
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/assets`);
+    await page.getByTestId('assets-table').waitFor();
+    expect(await page.getByTestId('assets-upload').count()).toBe(0);
 
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await expect
@@ -88,6 +96,9 @@ describe('a member’s role in the company, on screen', () => {
     await manager.page.getByTestId('ref-create').waitFor();
     expect(await manager.page.getByText('Create New Release', { exact: true }).count()).toBeGreaterThan(0);
     expect(await menu(manager.page)).toEqual(expect.arrayContaining(['Releases', 'Royalties', 'Finances']));
+    await manager.page.goto(`${cloudUrl()}/user/releases/${releaseId}/assets`);
+    await manager.page.getByTestId('assets-upload').waitFor();
+    await screenshotIfAsked(manager.page, '/tmp/member-roles-manager-assets.png');
     await manager.page.goto(`${cloudUrl()}/user/finances`);
     await manager.page.getByRole('button', { name: 'Import opening balances' }).waitFor();
     expect(await denial(manager.page).count()).toBe(0);

@@ -17,6 +17,8 @@ import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { UploadProgress } from '../../components/upload-progress';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { usePermits } from '../../app/use-may-open';
+import { FileSize, FormattedDate } from '../../components/formatted';
 
 type Asset = {
   id: string;
@@ -70,6 +72,7 @@ function AssetsPanel({ base, title, parent }: { base: string; title: string; par
     await mutate();
   };
 
+  const mayChange = usePermits('catalogue.write');
   const remove = async (asset: Asset) => {
     try {
       await api.delete(`${base}/assets/${encodeURIComponent(asset.id)}`);
@@ -108,35 +111,42 @@ function AssetsPanel({ base, title, parent }: { base: string; title: string; par
               ),
             },
             { id: 'type', header: 'Type', cell: (a) => a.content_type ?? '-' },
-            { id: 'size', header: 'Size', cell: (a) => (a.size === null ? '-' : `${a.size} bytes`) },
-            { id: 'uploaded', header: 'Uploaded', cell: (a) => a.uploaded_at.slice(0, 10) },
-            {
-              id: 'actions',
-              header: 'Actions',
-              cell: (a) => (
-                <Button variant="inline-link" onClick={() => void remove(a)} ariaLabel={`Delete ${a.filename}`}>
-                  Delete
-                </Button>
-              ),
-            },
+            { id: 'size', header: 'Size', cell: (a) => (a.size === null ? '-' : <FileSize bytes={a.size} />) },
+            { id: 'uploaded', header: 'Uploaded', cell: (a) => <FormattedDate value={a.uploaded_at} /> },
+            // Uploading and deleting change the catalogue: a member whose role only reads it sees the files.
+            ...(mayChange
+              ? [
+                  {
+                    id: 'actions',
+                    header: 'Actions',
+                    cell: (a: Asset) => (
+                      <Button variant="inline-link" onClick={() => void remove(a)} ariaLabel={`Delete ${a.filename}`}>
+                        Delete
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
-        <FileUpload
-          multiple
-          value={files}
-          onChange={({ detail }) => {
-            setFiles(detail.value);
-            if (detail.value.length) void upload(detail.value);
-          }}
-          errorText={problem}
-          showFileSize
-          constraintText="Booklets, press shots, contracts: any file up to 100 MB"
-          i18nStrings={fileUploadStrings({
-            uploadButtonText: () => 'Upload files',
-            dropzoneText: () => 'Drop files',
-          })}
-          data-testid="assets-upload"
-        />
+        {mayChange ? (
+          <FileUpload
+            multiple
+            value={files}
+            onChange={({ detail }) => {
+              setFiles(detail.value);
+              if (detail.value.length) void upload(detail.value);
+            }}
+            errorText={problem}
+            showFileSize
+            constraintText="Booklets, press shots, contracts: any file up to 100 MB"
+            i18nStrings={fileUploadStrings({
+              uploadButtonText: () => 'Upload files',
+              dropzoneText: () => 'Drop files',
+            })}
+            data-testid="assets-upload"
+          />
+        ) : null}
         {percent !== null ? <UploadProgress percent={percent} label="Uploading" testId="assets-progress" /> : null}
       </SpaceBetween>
     </ContentLayout>

@@ -29,6 +29,7 @@ import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { PageButton } from '../../components/page-button';
 import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
+import { usePermits } from '../../app/use-may-open';
 
 type Contract = {
   id: string;
@@ -365,6 +366,8 @@ function ContractsPanel({
   const { data, error, isLoading, mutate } = useApi<{ contracts: Contract[] }>(path);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // Making a contract changes the catalogue: a member whose role only reads it sees the contracts.
+  const mayChange = usePermits('catalogue.write');
   return (
     <ContentLayout
       header={
@@ -376,7 +379,7 @@ function ContractsPanel({
               <PageButton href="/user/contracts/import" testId="contracts-import-link">
                 Import contracts
               </PageButton>
-              <Button onClick={() => setAdding(!adding)}>New contract</Button>
+              {mayChange ? <Button onClick={() => setAdding(!adding)}>New contract</Button> : null}
             </SpaceBetween>
           }
         >
