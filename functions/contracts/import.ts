@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { formatCount } from '../../shared/format.js';
 import {
   CONTRACT_IMPORT_LISTED,
@@ -7,9 +6,13 @@ import {
   type ContractImportAnswer,
   type ContractImportCheck,
   type ContractImportFile,
-  type ContractImportProblem,
 } from '../../shared/schemas/contract-imports.js';
-import { readImportFile } from '../catalogue-exchange/imports/read-file.js';
+import {
+  importedDay,
+  importedOn,
+  readCheckedFile,
+  refuseFileProblems,
+} from '../catalogue-exchange/imports/checked-file.js';
 import { getCompany } from '../data/access/companies.js';
 import {
   completeContractImport,
@@ -19,10 +22,9 @@ import {
   startContractImport,
 } from '../data/access/contract-imports.js';
 import { companyPayeeNames } from '../data/access/opening-balances.js';
-import type { ContractImportItem } from '../data/entities/contract-import.js';
-import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
+import { Conflict, InvalidField } from '../lib/errors.js';
 import { writeNewContract } from './contracts.js';
-import { type ContractImportRead, type ContractImportRow, readContractImport } from './import-rows.js';
+import { type ContractImportRow, readContractImport } from './import-rows.js';
 
 /**
  * Contracts brought in from a file, once: a label moving here from another royalty system brings its contracts as a
@@ -38,29 +40,9 @@ import { type ContractImportRead, type ContractImportRow, readContractImport } f
 /** Rows written at once: a few, so a file of 2,000 rows neither waits on each write nor floods the table. */
 const PARALLEL = 8;
 
-type ReadFile = { hash: string; headers: string[]; rows: Record<string, string>[] };
-
-/** Decodes and reads the file, bounded before any parsing: its bytes, then its rows. */
-async function readFile(file: ContractImportFile): Promise<ReadFile> {
-  const bytes = Buffer.from(file.content, 'base64');
-  if (!bytes.length) throw new InvalidField('file', 'The file is empty');
-  if (bytes.length > CONTRACT_IMPORT_MAX_BYTES)
-    throw new InvalidField('file', 'The file is larger than 512 KB; split it');
-  if (!/\.(csv|txt|xlsx)$/i.test(file.file_name)) throw new InvalidField('file', 'The file must be a CSV or XLSX file');
-  const { headers, rows } = await readImportFile(file.file_name, bytes);
-  if (rows.length > CONTRACT_IMPORT_MAX_ROWS)
-    throw new InvalidField('file', `The file has more than ${formatCount(CONTRACT_IMPORT_MAX_ROWS)} rows; split it`);
-  return { hash: createHash('sha256').update(bytes).digest('hex'), headers, rows };
-}
-
-const importedDay = (record: Pick<ContractImportItem, 'completed_at' | 'updatedAt'>) =>
-  (record.completed_at ?? record.updatedAt ?? new Date().toISOString()).slice(0, 10);
-const importedOn = (record: Pick<ContractImportItem, 'completed_at' | 'updatedAt'>) =>
-  `This file was imported on ${importedDay(record)}`;
-
 /** The file read against the company's releases, artists and payees; `record` is the import of this file, if any. */
 async function readAgainstCompany(tenantId: string, file: ContractImportFile) {
-  const read = await readFile(file);
+  const read = await readCheckedFile(file, { maxBytes: CONTRACT_IMPORT_MAX_BYTES, maxRows: CONTRACT_IMPORT_MAX_ROWS });
   const [subjects, payees, company, record] = await Promise.all([
     contractSubjects(tenantId),
     companyPayeeNames(tenantId),
@@ -79,11 +61,6 @@ async function readAgainstCompany(tenantId: string, file: ContractImportFile) {
   return { hash: read.hash, record, rows };
 }
 
-const problemText = (p: ContractImportProblem) =>
-  [p.row === null ? null : `Row ${p.row}`, p.column].filter(Boolean).join(', ') +
-  (p.row === null ? '' : ': ') +
-  p.message;
-
 /** The check: every problem (the first CONTRACT_IMPORT_LISTED, then a count) and a preview. Writes nothing. */
 export async function checkContractImport(tenantId: string, file: ContractImportFile): Promise<ContractImportCheck> {
   const { record, rows } = await readAgainstCompany(tenantId, file);
@@ -99,18 +76,6 @@ export async function checkContractImport(tenantId: string, file: ContractImport
     more_rows: Math.max(0, rows.contracts.length - CONTRACT_IMPORT_LISTED),
     imported_on: done ? importedDay(done) : null,
   };
-}
-
-/** Refuses a file with problems, naming the first ones; the page's check lists every one. */
-function refuseProblems(read: ContractImportRead): void {
-  const { problems } = read;
-  if (!problems.length) return;
-  const listed = problems.slice(0, CONTRACT_IMPORT_LISTED).map(problemText);
-  const more = problems.length - listed.length;
-  const noun = problems.length === 1 ? 'problem' : 'problems';
-  throw new BadRequest(`The file has ${problems.length} ${noun}; nothing was imported`, {
-    file: more ? [...listed, `and ${more} more`] : listed,
-  });
 }
 
 /** A row's contract id: the file's hash and the row, so the row written twice finds its contract there. */
@@ -141,7 +106,7 @@ export async function importContracts(
 ): Promise<ContractImportAnswer> {
   const { hash, record, rows } = await readAgainstCompany(tenantId, file);
   if (record?.status === 'complete') throw new Conflict(importedOn(record), { file: [importedOn(record)] });
-  refuseProblems(rows);
+  refuseFileProblems(rows.problems, CONTRACT_IMPORT_LISTED);
   const { contracts } = rows;
   if (!contracts.length) throw new InvalidField('file', 'The file has no contracts to import');
   await startContractImport({ tenantId, hash, filename: file.file_name, userId, contracts: contracts.length });

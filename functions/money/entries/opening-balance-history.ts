@@ -1,7 +1,7 @@
 import type { OpeningBalanceImportedFile } from '../../../shared/schemas/opening-balances.js';
 import { openingBalanceImports } from '../../data/access/opening-balances.js';
 import { getUsers } from '../../data/access/users.js';
-import { importedDay } from './opening-balances.js';
+import { importedDay } from '../../catalogue-exchange/imports/checked-file.js';
 
 /**
  * The files of opening balances the company imported, newest first, for the page that imports them: what each

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import Big from 'big.js';
-import { formatCount } from '../../../shared/format.js';
 import { money } from '../../../shared/schemas/money.js';
 import {
   OPENING_BALANCE_LISTED,
@@ -9,11 +7,15 @@ import {
   type OpeningBalanceCheck,
   type OpeningBalanceFile,
   type OpeningBalanceImportAnswer,
-  type OpeningBalanceProblem,
   type OpeningBalanceRow,
 } from '../../../shared/schemas/opening-balances.js';
 import { monthEnd, monthEndedBefore } from '../../../shared/statement-periods.js';
-import { readImportFile } from '../../catalogue-exchange/imports/read-file.js';
+import {
+  importedDay,
+  importedOn,
+  readCheckedFile,
+  refuseFileProblems,
+} from '../../catalogue-exchange/imports/checked-file.js';
 import { companyAccountTerms } from '../../data/access/accounts.js';
 import {
   companyPayeeNames,
@@ -21,11 +23,10 @@ import {
   writeOpeningBalanceBatch,
   type NewOpeningBalanceImport,
 } from '../../data/access/opening-balances.js';
-import type { OpeningBalanceImportItem } from '../../data/entities/opening-balance-import.js';
 import type { CreateAccountEntry } from '../../data/entities/statements.js';
-import { BadRequest, Conflict, InvalidField } from '../../lib/errors.js';
+import { Conflict, InvalidField } from '../../lib/errors.js';
 import { accountKeyOf } from '../accounts/account.js';
-import { readOpeningBalances, type OpeningBalanceRead } from './opening-balance-rows.js';
+import { readOpeningBalances } from './opening-balance-rows.js';
 
 /**
  * Payees' opening balances brought in from a file, once: a label moving here from another system (or spreadsheets)
@@ -42,35 +43,15 @@ import { readOpeningBalances, type OpeningBalanceRead } from './opening-balance-
 /** Entries per transaction: DynamoDB takes 100 items, one of which is the import's record. */
 const BATCH_SIZE = 99;
 
-type ReadFile = { hash: string; headers: string[]; rows: Record<string, string>[] };
-
-/** Decodes and reads the file, bounded before any parsing: its bytes, then its rows. */
-async function readFile(file: OpeningBalanceFile): Promise<ReadFile> {
-  const bytes = Buffer.from(file.content, 'base64');
-  if (!bytes.length) throw new InvalidField('file', 'The file is empty');
-  if (bytes.length > OPENING_BALANCE_MAX_BYTES)
-    throw new InvalidField('file', 'The file is larger than 512 KB; split it');
-  if (!/\.(csv|txt|xlsx)$/i.test(file.file_name)) throw new InvalidField('file', 'The file must be a CSV or XLSX file');
-  const { headers, rows } = await readImportFile(file.file_name, bytes);
-  if (rows.length > OPENING_BALANCE_MAX_ROWS)
-    throw new InvalidField('file', `The file has more than ${formatCount(OPENING_BALANCE_MAX_ROWS)} rows; split it`);
-  return { hash: createHash('sha256').update(bytes).digest('hex'), headers, rows };
-}
-
 /** The day a row without a date is dated: the end of last month, the usual day a label moves its books. */
 const defaultDay = () => monthEnd(monthEndedBefore(new Date()));
 
 /** Today in UTC (YYYY-MM-DD): a row's date may not be after it. */
 const today = () => new Date().toISOString().slice(0, 10);
-/** The day a file's import finished (or was last written). */
-export const importedDay = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
-  (record?.completed_at ?? record?.updatedAt ?? today()).slice(0, 10);
-const importedOn = (record: Pick<OpeningBalanceImportItem, 'completed_at' | 'updatedAt'> | null) =>
-  `This file was imported on ${importedDay(record)}`;
 
 /** The file read against the company's payees and currency; `record` is the import of this file begun, if any. */
 async function readAgainstCompany(tenantId: string, file: OpeningBalanceFile) {
-  const read = await readFile(file);
+  const read = await readCheckedFile(file, { maxBytes: OPENING_BALANCE_MAX_BYTES, maxRows: OPENING_BALANCE_MAX_ROWS });
   const [payees, terms, record] = await Promise.all([
     companyPayeeNames(tenantId),
     companyAccountTerms(tenantId),
@@ -90,11 +71,6 @@ async function readAgainstCompany(tenantId: string, file: OpeningBalanceFile) {
 
 const sumOf = (entries: readonly OpeningBalanceRow[]) =>
   money(entries.reduce((sum, entry) => sum.plus(entry.balance), new Big(0)));
-
-const problemText = (p: OpeningBalanceProblem) =>
-  [p.row === null ? null : `Row ${p.row}`, p.column].filter(Boolean).join(', ') +
-  (p.row === null ? '' : ': ') +
-  p.message;
 
 /** The check: every problem (the first OPENING_BALANCE_LISTED, then a count) and a preview. Writes nothing. */
 export async function checkOpeningBalances(tenantId: string, file: OpeningBalanceFile): Promise<OpeningBalanceCheck> {
@@ -129,18 +105,6 @@ const entryOf = (tenantId: string, userId: string, hash: string, row: OpeningBal
   userId,
 });
 
-/** Refuses a file with problems, naming the first ones; the page's check lists every one. */
-function refuseProblems(read: OpeningBalanceRead): void {
-  const { problems } = read;
-  if (!problems.length) return;
-  const listed = problems.slice(0, OPENING_BALANCE_LISTED).map(problemText);
-  const more = problems.length - listed.length;
-  const noun = problems.length === 1 ? 'problem' : 'problems';
-  throw new BadRequest(`The file has ${problems.length} ${noun}; nothing was imported`, {
-    file: more ? [...listed, `and ${more} more`] : listed,
-  });
-}
-
 /** Test seams: a smaller batch, and a hook after each batch but the last (a test throws there to play a crash). */
 export type OpeningBalanceSeams = { batchSize?: number; afterBatch?: (batchesDone: number) => void | Promise<void> };
 
@@ -156,7 +120,7 @@ export async function importOpeningBalances(
 ): Promise<OpeningBalanceImportAnswer> {
   const { hash, record, rows, currency, defaultDate } = await readAgainstCompany(tenantId, file);
   if (record?.status === 'complete') throw new Conflict(importedOn(record), { file: [importedOn(record)] });
-  refuseProblems(rows);
+  refuseFileProblems(rows.problems, OPENING_BALANCE_LISTED);
   const { entries } = rows;
   if (!entries.length) throw new InvalidField('file', 'Every balance in the file is 0.00: there is nothing to import');
   if (record && record.entries !== entries.length)
