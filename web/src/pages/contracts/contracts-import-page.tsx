@@ -3,8 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FileUpload from '@cloudscape-design/components/file-upload';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -18,10 +16,10 @@ import type {
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
-import { fileUploadStrings } from '../../components/file-upload-strings';
 import { andMore, fileBody } from '../../components/file-import';
 import { contractImportLabel, contractProblemsHeader, contractTemplateHref } from './contracts-import-model';
 import { FileProblems } from '../../components/file-problems';
+import { ImportFileChooser } from '../../components/import-file-chooser';
 
 function Problems({ check }: { check: ContractImportCheck }) {
   return (
@@ -115,38 +113,28 @@ export function ContractsImportPage() {
       }
     >
       <SpaceBetween size="l">
-        <Container header={<Header variant="h2">1. Choose the file</Header>}>
-          <SpaceBetween size="m">
-            <FormField
-              label="Contracts file"
-              errorText={fileError}
-              description="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
-              constraintText="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 2,000 rows."
-            >
-              <FileUpload
-                value={files}
-                onChange={({ detail }) => {
-                  setFiles(detail.value);
-                  setCheck(null);
-                  setFileError(undefined);
-                }}
-                accept=".csv,.xlsx,text/csv"
-                showFileSize
-                i18nStrings={fileUploadStrings({ dropzoneText: () => 'Drop the contracts file' })}
-                data-testid="contract-import-file"
-              />
-            </FormField>
-            <SpaceBetween size="m" direction="horizontal" alignItems="center">
-              <Button onClick={() => void runCheck()} loading={busy && !check} data-testid="contract-import-check">
-                Check the file
-              </Button>
-              {/* A plain link: the browser downloads the template itself, nothing is asked of the API. */}
-              <a href={contractTemplateHref()} download="contracts-template.csv" data-testid="contract-import-template">
-                Download the template (CSV)
-              </a>
-            </SpaceBetween>
-          </SpaceBetween>
-        </Container>
+        <ImportFileChooser
+          label="Contracts file"
+          columns="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
+          limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 2,000 rows."
+          dropzone="Drop the contracts file"
+          files={files}
+          onChoose={(chosen) => {
+            setFiles(chosen);
+            setCheck(null);
+            setFileError(undefined);
+          }}
+          error={fileError}
+          checking={busy && !check}
+          onCheck={() => void runCheck()}
+          testId="contract-import"
+          beside={
+            // A plain link: the browser downloads the template itself, nothing is asked of the API.
+            <a href={contractTemplateHref()} download="contracts-template.csv" data-testid="contract-import-template">
+              Download the template (CSV)
+            </a>
+          }
+        />
         {check ? (
           <Container header={<Header variant="h2">2. Check: nothing is written yet</Header>}>
             <SpaceBetween size="l">

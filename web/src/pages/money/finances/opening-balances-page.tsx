@@ -3,8 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FileUpload from '@cloudscape-design/components/file-upload';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -20,12 +18,12 @@ import {
 import { api, errorMessage } from '../../../app/api';
 import { notify } from '../../../app/notifications';
 import { FormattedDate } from '../../../components/formatted';
-import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { RouterLink } from '../../../components/router-link';
 import { importLabel, problemsHeader } from './opening-balances-model';
 import { andMore, fileBody } from '../../../components/file-import';
 import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
 import { FileProblems } from '../../../components/file-problems';
+import { ImportFileChooser } from '../../../components/import-file-chooser';
 
 const enc = encodeURIComponent;
 const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
@@ -138,32 +136,22 @@ export function OpeningBalancesPage() {
       }
     >
       <SpaceBetween size="l">
-        <Container header={<Header variant="h2">1. Choose the file</Header>}>
-          <SpaceBetween size="m">
-            <FormField
-              label="Balances file"
-              errorText={fileError}
-              description={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
-              constraintText="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
-            >
-              <FileUpload
-                value={files}
-                onChange={({ detail }) => {
-                  setFiles(detail.value);
-                  setCheck(null);
-                  setFileError(undefined);
-                }}
-                accept=".csv,.xlsx,text/csv"
-                showFileSize
-                i18nStrings={fileUploadStrings({ dropzoneText: () => 'Drop the balances file' })}
-                data-testid="opening-file"
-              />
-            </FormField>
-            <Button onClick={() => void runCheck()} loading={busy && !check} data-testid="opening-check">
-              Check the file
-            </Button>
-          </SpaceBetween>
-        </Container>
+        <ImportFileChooser
+          label="Balances file"
+          columns={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
+          limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
+          dropzone="Drop the balances file"
+          files={files}
+          onChoose={(chosen) => {
+            setFiles(chosen);
+            setCheck(null);
+            setFileError(undefined);
+          }}
+          error={fileError}
+          checking={busy && !check}
+          onCheck={() => void runCheck()}
+          testId="opening"
+        />
         {check ? (
           <Container header={<Header variant="h2">2. Check: nothing is written yet</Header>}>
             <SpaceBetween size="l">
