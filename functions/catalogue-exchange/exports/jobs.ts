@@ -107,10 +107,6 @@ async function exportView(job: CatalogueExportItem): Promise<ExportJobView> {
   };
 }
 
-/**
- * Asks for an export: a job is recorded, then written at once (a few chosen releases) or queued
- * to the worker. Answers the job; its `status` says which (done, or queued).
- */
 /** What each model's exports are called in their file names. */
 const MODEL_WORDS: Record<ExportModel, string> = { releases: 'Releases', recordings: 'Recordings' };
 
@@ -125,6 +121,12 @@ function exportFileName(request: ExportRequest, at: Date): string {
   return downloadName(words, exportFileType(request.format).extension);
 }
 
+/**
+ * Asks for an export: a job is recorded, then written at once (a few chosen releases) or queued
+ * to the worker. Answers the job; its `status` says which (done, or queued). A queued job is
+ * answered as it was queued, read before the message is sent: the worker may take it at once, and the answer
+ * should not depend on which of the two is quicker.
+ */
 export async function startExport(
   tenantId: string,
   userId: string,
@@ -148,9 +150,13 @@ export async function startExport(
     total: 'ids' in selection && request.model === 'releases' ? selection.ids.length : 0,
     filename,
   });
-  if (inline) await runExport(tenantId, id, { push: false });
-  else await queueExport({ tenantId, exportId: id });
-  return { inline, export: await exportView(await ownExport(tenantId, userId, id)) };
+  if (inline) {
+    await runExport(tenantId, id, { push: false });
+    return { inline, export: await exportView(await ownExport(tenantId, userId, id)) };
+  }
+  const queued = await exportView(await ownExport(tenantId, userId, id));
+  await queueExport({ tenantId, exportId: id });
+  return { inline, export: queued };
 }
 
 async function ownExport(tenantId: string, userId: string, id: string): Promise<CatalogueExportItem> {
