@@ -53,6 +53,7 @@ export const MODEL_ATTRIBUTES: Record<ExchangeModel, readonly ModelAttribute[]> 
     attr('vat_registered', 'VAT registered'),
     attr('vat_number', 'VAT number'),
     attr('vat_rate', 'VAT rate'),
+    attr('withholding_tax_rate', 'Withholding tax rate'),
     attr('address', 'Address'),
   ],
   labels: [

@@ -25,7 +25,7 @@ import { VALIDATION } from '../messages.js';
 import { ipiNameNumberInput } from './ipi-name-number.js';
 import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
-import { optionalCents, percentage } from './money.js';
+import { optionalCents, optionalPercentage } from './money.js';
 
 /** Input schemas of a company's catalogue records, shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -122,7 +122,9 @@ export const payeeInput = z.strictObject({
   vat_registered: z.boolean().optional(),
   vat_number: text(50).optional(),
   /** VAT percent on a self-billing invoice; default 20. */
-  vat_rate: percentage('VAT rate').optional(),
+  vat_rate: optionalPercentage('VAT rate', undefined),
+  /** Percent withheld as tax from what the payee's statements pay; blank or 0: none. */
+  withholding_tax_rate: optionalPercentage('Withholding tax rate', 0),
   address: text(1000).optional(),
 });
 

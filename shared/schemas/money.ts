@@ -44,6 +44,14 @@ export function percentage(label: string) {
   });
 }
 
+/**
+ * A percentage a form may leave blank: a blank field (the forms send '') is `blank`, undefined keeping what is
+ * stored or the default, 0 for a rate whose blank means none.
+ */
+export function optionalPercentage(label: string, blank: 0 | undefined) {
+  return z.preprocess((value) => (value === '' ? blank : value), percentage(label).optional());
+}
+
 /** A money field a form may leave blank: blank or absent is not given. */
 export function optionalCents(label: string, options: { signed?: boolean } = {}) {
   return z.preprocess((value) => (value === '' ? undefined : value), centsAmount(label, options).optional());

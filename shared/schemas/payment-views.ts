@@ -24,13 +24,23 @@ export type Payment = {
   payment_total: Money;
   payment_subtotal: Money;
   payment_vat_total: Money;
+  /** Σ of the tax withheld from the statements' payouts, for the label to pay to the tax authority. */
+  payment_withholding_total: Money;
   /** VAT percent applied ("20"), "0" when none. */
   vat: string;
   self_billing: boolean;
   account_reference: string | null;
   statement_ids: string[];
   /** The statements it pays, as numbered ("ST-000042") with what each paid. */
-  statements: { id: string; number: string; payable: Money; start_pay_period: string; end_pay_period: string }[];
+  statements: {
+    id: string;
+    number: string;
+    payable: Money;
+    /** What was paid out for it: payable + self-billing VAT − tax withheld. */
+    paid: Money;
+    start_pay_period: string;
+    end_pay_period: string;
+  }[];
   /** The payment run it was confirmed in, if any. */
   payment_run_id: string | null;
   /**
@@ -117,6 +127,8 @@ export type PaymentDue = {
    * earlier unpaid balance, so the carried statements are not added again.
    */
   payable: Money;
+  /** What paying them sends: Σ of their payouts (payable + self-billing VAT − tax withheld). */
+  to_pay: Money;
   /**
    * The account's earlier unpaid statements whose balances the due statement carries (its opening
    * balance): paying it settles them. Added by pay-fixes.
@@ -130,7 +142,7 @@ export type PaymentDue = {
 };
 export type PaymentsDueSummary = {
   payments_due: PaymentDue[];
-  /** Σ payable of every account listed, and of those a run can pay. */
+  /** Σ to pay of every account listed, and of those a run can pay. */
   total: Money;
   payable_total: Money;
   without_email: number;

@@ -158,7 +158,7 @@ export const debtorAccountResponse = z.looseObject({
   }),
 });
 
-/** What is due: each account's due statements, their payable and why a run could not pay them. */
+/** What is due: each account's due statements, their payable, what paying them sends and why a run could not pay them. */
 export const paymentsDueResponse = z.looseObject({
   payments_due: z.array(
     z.looseObject({
@@ -168,6 +168,7 @@ export const paymentsDueResponse = z.looseObject({
       statements: count,
       statement_ids: z.array(z.string()),
       payable: money,
+      to_pay: money,
       minimum_payout: money,
       method: z.enum(PAYOUT_METHODS).nullable(),
       problems: z.array(

@@ -145,6 +145,10 @@ export const statementRow = recordRow({
   currency: z.string(),
   figures: z.looseObject({}),
   payee_total: money,
+  /** The tax withheld from what it pays, at its payee's rate when published; null when none. */
+  withholding_tax: z.looseObject({ rate: z.string(), amount: money }).nullable(),
+  /** What is paid out for it: payable + self-billing VAT − tax withheld. */
+  payout: z.looseObject({ payable: money, vat: money, withholding_tax: money, total: money }),
   paid: z.boolean(),
   created_at: z.string(),
 }).meta({ id: 'Statement' });
@@ -157,8 +161,11 @@ export const paymentRow = recordRow({
   payment_date: day,
   payment_currency: z.string(),
   payment_total: money,
+  payment_subtotal: money,
+  payment_vat_total: money,
+  payment_withholding_total: money,
   statement_ids: z.array(z.string()),
-  statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money })),
+  statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money, paid: money })),
 }).meta({ id: 'Payment' });
 
 /** The money figures of a finances view. */

@@ -125,6 +125,20 @@ export type SelfBillingInvoice = {
   issued_at: string;
 };
 
+/**
+ * Tax the label keeps back from what a statement pays, at the payee's withholding rate when it was published (e.g.
+ * 30 % on royalties paid abroad without a treaty form), for the label to pay to the tax authority on the payee's
+ * behalf. The payee's account is settled by the whole payable all the same.
+ */
+export type WithholdingTax = { rate: string; amount: Money };
+
+/**
+ * What leaves the label's bank for a statement: its payable, plus the VAT of its self-billing invoice (owed to the
+ * payee on top of the royalties), less the tax withheld. One rule (functions/money/statements/accounts/payout.ts)
+ * for the statement, its PDF, a payment's total and a payment run's file.
+ */
+export type StatementPayout = { payable: Money; vat: Money; withholding_tax: Money; total: Money };
+
 export const STATEMENT_TYPES = ['Statement', 'DistributionStatement'] as const;
 type StatementType = (typeof STATEMENT_TYPES)[number];
 const QUEUE_STATUSES = ['queued', 'generating', 'published', 'failed'] as const;
@@ -194,6 +208,10 @@ export type Statement = {
   subtotal: Money;
   vat: Money;
   self_billing: SelfBillingInvoice | null;
+  /** The tax withheld from what it pays, when its payee has a withholding rate and it pays something. */
+  withholding_tax: WithholdingTax | null;
+  /** What is paid out for it: payable + self-billing VAT − tax withheld. */
+  payout: StatementPayout;
   not_paid_reasons: NotPaidReason[];
   recoupment: RecoupmentMeter;
   /** The recoupment position of each contract the payee earned under, when any had a balance to recoup. */

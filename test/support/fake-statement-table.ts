@@ -178,6 +178,7 @@ export function fakeCloud(options: {
         entry_ids: [],
         previous_statement_id: null,
         self_billing: null,
+        withholding_tax: null,
         holder: {
           name: account.id,
           email: `${account.id}@example.com`,
@@ -185,6 +186,7 @@ export function fakeCloud(options: {
           self_billing: false,
           vat_registered: false,
           vat_rate: null,
+          withholding_tax_rate: null,
         },
         payments: [],
       };

@@ -1,5 +1,6 @@
 import type { Statement, SummaryRow } from '../../shared/schemas/statement-views.js';
 import type { StatementDocument } from '../../functions/money/statements/documents/render.js';
+import { statementPayout, withholdingTaxOn } from '../../functions/money/statements/accounts/payout.js';
 
 /** The figures of the sample account; opening + … + adjustments = closing. */
 export const SAMPLE_FIGURES = {
@@ -31,7 +32,14 @@ function summaryRows(prefix: string, n: number): SummaryRow[] {
  * CJK and accented Latin; `rows` summary rows per dimension (store, territory, release, track).
  */
 export function sampleStatementDocument(
-  options: { rows?: number; style?: 'full' | 'summary'; selfBilling?: boolean; graphs?: boolean } = {},
+  options: {
+    rows?: number;
+    style?: 'full' | 'summary';
+    selfBilling?: boolean;
+    graphs?: boolean;
+    /** A withholding rate (percent) on the payee: the statement keeps its tax back from the payout. */
+    withholding?: number;
+  } = {},
 ): StatementDocument {
   const rows = options.rows ?? 60;
   const statement: Statement = {
@@ -71,6 +79,8 @@ export function sampleStatementDocument(
           issued_at: '2026-10-02T09:00:00.000Z',
         }
       : null,
+    withholding_tax: withholdingTaxOn(SAMPLE_FIGURES.payable, options.withholding),
+    payout: { payable: '0.00', vat: '0.00', withholding_tax: '0.00', total: '0.00' },
     not_paid_reasons: [],
     recoupment: { advance: '1000.00', recouped: '700.00', remaining: '300.00' },
     summaries: {
@@ -124,6 +134,7 @@ export function sampleStatementDocument(
     created_at: '2026-10-02T09:00:00.000Z',
     updated_at: '2026-10-02T09:00:00.000Z',
   };
+  statement.payout = statementPayout(statement);
   return {
     statement,
     company: {

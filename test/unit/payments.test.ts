@@ -14,21 +14,40 @@ import { sampleStatementDocument } from '../support/statement-document.js';
 
 /** A payment's money and the rules that keep a statement from being paid twice (functions/money/payments/payment-figures.ts). */
 describe('payment figures', () => {
-  it('totals the statements’ payable exactly, VAT from their self-billing invoices', () => {
+  it('totals the statements’ payable exactly, the VAT of their self-billing invoices paid on top', () => {
     const figures = paymentFigures([
       { figures: { payable: '0.10' } },
       { figures: { payable: '0.20' } },
-      { figures: { payable: '120.00' }, self_billing: { vat: '20.00', vat_rate: '20' } },
+      { figures: { payable: '100.00' }, self_billing: { vat: '20.00', vat_rate: '20' } },
     ]);
-    // 0.1 + 0.2 is 0.30 here, not 0.30000000000000004.
+    // 0.1 + 0.2 is 0.30 here, not 0.30000000000000004; the invoice bills 100.00 + 20.00 VAT, and 120.00 is paid.
     expect(figures).toEqual({
       payment_total: '120.30',
       payment_subtotal: '100.30',
       payment_vat_total: '20.00',
+      payment_withholding_total: '0.00',
       vat: '20',
       self_billing: true,
     });
     expect(paymentFigures([{ figures: { payable: '5.00' } }])).toMatchObject({ vat: '0', self_billing: false });
+  });
+
+  it('takes the tax withheld off what is paid, never off the payable that settles the account', () => {
+    const figures = paymentFigures([
+      { figures: { payable: '1000.00' }, withholding_tax: { amount: '300.00' } },
+      {
+        figures: { payable: '80.01' },
+        self_billing: { vat: '16.00', vat_rate: '20' },
+        withholding_tax: { amount: '10.00' },
+      },
+    ]);
+    expect(figures).toMatchObject({
+      payment_total: '786.01',
+      payment_subtotal: '1080.01',
+      payment_vat_total: '16.00',
+      payment_withholding_total: '310.00',
+    });
+    expect(paymentEntryAmount('1000.00')).toBe('-1000.00');
   });
 
   it('compares a typed total to the smallest unit and never throws on nonsense', () => {

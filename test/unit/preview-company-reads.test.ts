@@ -55,8 +55,17 @@ const holders: Record<string, AccountHolder> = {
     self_billing: false,
     vat_registered: false,
     vat_rate: null,
+    withholding_tax_rate: null,
   },
-  bob: { name: 'Bob', email: null, minimum_payout: null, self_billing: false, vat_registered: false, vat_rate: null },
+  bob: {
+    name: 'Bob',
+    email: null,
+    minimum_payout: null,
+    self_billing: false,
+    vat_registered: false,
+    vat_rate: null,
+    withholding_tax_rate: null,
+  },
 };
 const ofAccount = <T extends { accountKey?: string }>(items: T[], key: string) =>
   items.filter((i) => i.accountKey === key);

@@ -85,6 +85,7 @@ describe("a statement's document reads", () => {
       self_billing: false,
       vat_registered: false,
       vat_rate: null,
+      withholding_tax_rate: null,
     };
     const payment = {
       tenantId: 'c1',

@@ -118,6 +118,18 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(plain.text).not.toContain('SB-000007');
   });
 
+  it('goes from the amount payable to what is paid out when VAT is added or tax withheld', async () => {
+    // Payable 620.00 + VAT 124.00 − 30 % withheld (186.00) = 558.00.
+    const both = await pdfText(sampleStatementDocument({ rows: 3, selfBilling: true, withholding: 30 }));
+    expect(both.text).toMatch(/Amount payable\s+£620\.00/);
+    expect(both.text).toMatch(/VAT\s+at 20% on self-billing invoice SB-000007\s+£124\.00/);
+    expect(both.text).toMatch(/Tax withheld\s+at 30%, paid to the tax authority for you\s+-£186\.00/);
+    expect(both.text).toMatch(/Amount paid to you\s+£558\.00/);
+    const plain = await pdfText(sampleStatementDocument({ rows: 3 }));
+    expect(plain.text).not.toContain('Tax withheld');
+    expect(plain.text).not.toContain('Amount paid to you');
+  });
+
   it('says why nothing is paid, and draws no recoupment meter without an advance', async () => {
     const document = sampleStatementDocument({ rows: 3 });
     document.statement.figures = { ...document.statement.figures, payable: '0.00' };

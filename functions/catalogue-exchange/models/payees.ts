@@ -6,7 +6,8 @@ import { recordImporter } from './record-importer.js';
 
 /**
  * Payees: name, email, minimum payout (a decimal amount, kept as text for the money
- * schema), self billing and VAT. Statement settings start with the catalogue's defaults.
+ * schema), self billing, VAT and the
+ * withholding tax rate. Statement settings start with the catalogue's defaults.
  */
 export const payeesImporter = recordImporter({
   model: 'payees',
@@ -25,6 +26,7 @@ export const payeesImporter = recordImporter({
       vat_registered: yesNo('vat_registered'),
       vat_number: text(row.vat_number),
       vat_rate: text(row.vat_rate),
+      withholding_tax_rate: text(row.withholding_tax_rate),
       address: text(row.address),
     });
     return { input, problems };

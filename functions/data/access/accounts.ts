@@ -23,8 +23,16 @@ export type AccountHolder = {
   self_billing: boolean;
   vat_registered: boolean;
   vat_rate: number | null;
+  /** Percent of a statement's payable withheld as tax (payees only). */
+  withholding_tax_rate: number | null;
 };
-const NO_AGREEMENT = { minimum_payout: null, self_billing: false, vat_registered: false, vat_rate: null };
+const NO_AGREEMENT = {
+  minimum_payout: null,
+  self_billing: false,
+  vat_registered: false,
+  vat_rate: null,
+  withholding_tax_rate: null,
+};
 
 /** A payee as the holder of its account: its payout terms and self-billing agreement. */
 const payeeHolder = (payee: PayeeItem): AccountHolder => ({
@@ -34,6 +42,7 @@ const payeeHolder = (payee: PayeeItem): AccountHolder => ({
   self_billing: payee.self_billing ?? false,
   vat_registered: payee.vat_registered ?? false,
   vat_rate: payee.vat_rate ?? null,
+  withholding_tax_rate: payee.withholding_tax_rate ?? null,
 });
 
 /** The payee, artist or label an account belongs to, in the company; null when it has none by that id. */

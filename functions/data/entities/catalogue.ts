@@ -117,6 +117,8 @@ export const Payee = new Entity({
     vat_registered: { type: 'boolean', default: false },
     vat_number: { type: 'string' },
     vat_rate: { type: 'number', default: 20 },
+    /** Percent of what a statement pays that the label withholds as tax; absent or 0: none. */
+    withholding_tax_rate: { type: 'number' },
     address: { type: 'string' },
     ...timestamps,
   },

@@ -3,6 +3,9 @@ import type { Payment as PaymentView } from '../../../shared/schemas/payment-vie
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
+/** A statement a payment paid, as stored: payments recorded before payouts had VAT and tax withheld have no `paid`. */
+type StoredPaidStatement = Omit<PaymentView['statements'][number], 'paid'> & { paid?: string };
+
 /**
  * A payment of one account's statements. Its money and statements are
  * fixed once recorded: an edit changes the date, method, references and invoice only, and a
@@ -30,12 +33,14 @@ export const Payment = new Entity({
     payment_total: { type: 'string', required: true },
     payment_subtotal: { type: 'string', required: true },
     payment_vat_total: { type: 'string', required: true },
+    /** Σ of the tax withheld from the statements' payouts (absent on payments recorded before withholding). */
+    payment_withholding_total: { type: 'string' },
     vat: { type: 'string', required: true, default: '0' },
     self_billing: { type: 'boolean', required: true, default: false },
     account_reference: { type: 'string' },
     statement_ids: { type: 'list', items: { type: 'string' }, required: true },
     /** What each statement paid, as it was numbered: a snapshot, the statements never change their figures. */
-    statements: { type: CustomAttributeType<PaymentView['statements']>('any'), required: true },
+    statements: { type: CustomAttributeType<StoredPaidStatement[]>('any'), required: true },
     /** Earlier unpaid statements it settled (their balances carried into a statement it paid), as numbered. */
     carried_statements: { type: CustomAttributeType<NonNullable<PaymentView['carried_statements']>>('any') },
     payment_run_id: { type: 'string' },

@@ -10,6 +10,7 @@ import type {
   ContractReserveRow,
   RunPreviewRow,
   RunTotals,
+  WithholdingTax,
   RunWarnings,
   SelfBillingInvoice,
   StatementControl,
@@ -145,6 +146,8 @@ export const Statement = new Entity({
     subtotal: { type: 'string', default: '0.00' },
     vat: { type: 'string', default: '0.00' },
     self_billing: { type: CustomAttributeType<SelfBillingInvoice>('any') },
+    /** The tax withheld from what it pays, at the payee's rate when it was published (money/statements/accounts/payout.ts). */
+    withholding_tax: { type: CustomAttributeType<WithholdingTax>('any') },
     not_paid_reasons: { type: CustomAttributeType<NotPaidReason[]>('any') },
     recoupment: { type: CustomAttributeType<RecoupmentMeter>('any') },
     /** Each contract the payee's earnings recouped: its balance before and after this statement. */

@@ -8,6 +8,7 @@ import type {
 import { accountRefOf } from './account.js';
 import { namesOf } from '../../data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem, StatementItem } from '../../data/entities/statements.js';
+import { statementPayout } from '../statements/accounts/payout.js';
 
 /** How the accounts API answers its records (shared/schemas/statement-views.ts). */
 
@@ -110,6 +111,8 @@ export function presentStatementRow(item: StatementItem, account: AccountRef, la
     subtotal: item.subtotal ?? '0.00',
     vat: item.vat ?? '0.00',
     self_billing: item.self_billing ?? null,
+    withholding_tax: item.withholding_tax ?? null,
+    payout: statementPayout(item),
     not_paid_reasons: item.not_paid_reasons ?? [],
     recoupment: item.recoupment ?? { advance: '0.00', recouped: '0.00', remaining: '0.00' },
     // Only on statements whose payee earned under a contract with a balance to recoup.

@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { formatMoney } from '../../../shared/money.js';
-import type { Money } from '../../../shared/schemas/statement-views.js';
+import type { Money, StatementPayout } from '../../../shared/schemas/statement-views.js';
+import { type PaidStatement, statementPayout } from '../statements/accounts/payout.js';
 import { openingBalance } from '../statements/accounts/pending.js';
 import { numberOfStatement } from '../statements/runs/statement-item.js';
 import { type ChainedStatement, inForce } from './carried.js';
 
 /**
- * A payment's money, from the statements it pays (pure): the total is Σ payable exactly, the VAT
- * Σ of their self-billing invoices' VAT, the subtotal what remains. Money is 2-decimal strings
- * added with big.js, never floats.
+ * A payment's money, from the statements it pays (pure), each statement's payout by the one rule
+ * (statements/accounts/payout.ts): the subtotal is Σ payable (what settles the accounts), the VAT Σ of their
+ * self-billing invoices' VAT (paid on top), the tax withheld Σ of theirs (kept back for the tax authority), and the
+ * total what leaves the bank: subtotal + VAT − tax withheld. Money is 2-decimal strings added with big.js, never
+ * floats.
  */
 
 /** DynamoDB writes at most 100 items at once: the payment, and per statement its paid state and payment entry. */
@@ -24,15 +27,13 @@ export const MAX_STATEMENTS_PER_PAYMENT = 49;
 export const fitsOneWrite = (paying: number, carried: number, ofRun = false): boolean =>
   1 + 2 * paying + carried + 1 + (ofRun ? 1 : 0) <= 100;
 
-type Paid = {
-  figures: { payable: Money };
-  self_billing?: { vat: Money; vat_rate: string } | null;
-};
+type Paid = PaidStatement & { self_billing?: { vat: Money; vat_rate: string } | null };
 
 export type PaymentFigures = {
   payment_total: Money;
   payment_subtotal: Money;
   payment_vat_total: Money;
+  payment_withholding_total: Money;
   /** The VAT percent when every self-billed statement has the same rate, else "0". */
   vat: string;
   self_billing: boolean;
@@ -41,14 +42,15 @@ export type PaymentFigures = {
 const money = (value: Big) => value.toFixed(2);
 
 export function paymentFigures(statements: readonly Paid[]): PaymentFigures {
-  const total = statements.reduce((sum, s) => sum.plus(s.figures.payable), new Big(0));
+  const payouts = statements.map(statementPayout);
+  const sum = (part: keyof StatementPayout) => payouts.reduce((total, p) => total.plus(p[part]), new Big(0));
   const invoices = statements.flatMap((s) => (s.self_billing ? [s.self_billing] : []));
-  const vatTotal = invoices.reduce((sum, invoice) => sum.plus(invoice.vat), new Big(0));
   const rates = new Set(invoices.map((invoice) => invoice.vat_rate));
   return {
-    payment_total: money(total),
-    payment_subtotal: money(total.minus(vatTotal)),
-    payment_vat_total: money(vatTotal),
+    payment_total: money(sum('total')),
+    payment_subtotal: money(sum('payable')),
+    payment_vat_total: money(sum('vat')),
+    payment_withholding_total: money(sum('withholding_tax')),
     vat: rates.size === 1 ? [...rates][0] : '0',
     self_billing: invoices.length > 0,
   };

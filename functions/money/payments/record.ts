@@ -21,6 +21,7 @@ import {
   sameMoney,
 } from './payment-figures.js';
 import { presentPayment } from './present.js';
+import { statementPayout } from '../statements/accounts/payout.js';
 
 /**
  * Records a payment of one account's statements: the Payment, each statement marked paid and
@@ -184,6 +185,7 @@ async function newPayment(
       id: s.statementId,
       number: s.number,
       payable: s.figures.payable,
+      paid: statementPayout(s).total,
       start_pay_period: s.start_pay_period,
       end_pay_period: s.end_pay_period,
     })),

@@ -11,6 +11,7 @@ import { listPaymentRuns, listPayoutDetails } from '../../data/access/payouts.js
 import { listStatements } from '../../data/access/statements.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { owedByAccount } from '../payments/owed.js';
+import { statementPayout } from '../statements/accounts/payout.js';
 
 /**
  * What is due for payment: per account, its latest
@@ -77,6 +78,7 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
         statement_ids: items.map((s) => s.statementId),
         statement_numbers: items.map((s) => s.number),
         payable: payable.toFixed(2),
+        to_pay: sum(items.map((s) => statementPayout(s).total)).toFixed(2),
         carried_statement_ids: carried.map((s) => s.statementId),
         carried_statement_numbers: carried.map((s) => s.number),
         minimum_payout: new Big(minimum).toFixed(2),
@@ -95,8 +97,8 @@ export async function paymentsDueSummary(tenantId: string, labelId?: string): Pr
   const accounts = await dueAccounts(tenantId, labelId);
   return {
     payments_due: accounts.map(({ items: _items, carried: _carried, ...due }) => due),
-    total: sum(accounts.map((a) => a.payable)).toFixed(2),
-    payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.payable)).toFixed(2),
+    total: sum(accounts.map((a) => a.to_pay)).toFixed(2),
+    payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.to_pay)).toFixed(2),
     without_email: accounts.filter((a) => !a.has_email).length,
   };
 }

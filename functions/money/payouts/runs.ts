@@ -34,6 +34,7 @@ import { dueAccounts } from './due.js';
 import { bankFiles } from './files/bank-files.js';
 import type { FileRow } from './files/types.js';
 import { downloadUrl, removeAttemptFiles, storeRunFile } from './run-files.js';
+import { statementPayout } from '../statements/accounts/payout.js';
 
 /**
  * Payment runs: choose what is due (a draft: the preview), export (the run freezes:
@@ -155,7 +156,7 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
         statement_number: statement.number,
         account: account.account,
         name: account.name,
-        amount: new Big(statement.figures.payable).toFixed(2),
+        amount: statementPayout(statement).total,
         currency: statement.currency,
         method,
         ...(account.carried.length ? { carried_statement_numbers: account.carried.map((s) => s.number) } : {}),
@@ -232,7 +233,7 @@ async function checkStillDue(tenantId: string, items: readonly PaymentRunItem[],
       });
     }
     const statement = dueOf.get(key)?.due.get(item.statement_id);
-    if (!statement || !new Big(statement.figures.payable).eq(item.amount))
+    if (!statement || !new Big(statementPayout(statement).total).eq(item.amount))
       gone.push(dueOf.get(key)?.refused.get(item.statement_id) ?? `${item.statement_number} is no longer due`);
   }
   if (gone.length)

@@ -6,6 +6,7 @@ import type {
   NotPaidReason,
   RecoupmentMeter,
   StatementFigures,
+  WithholdingTax,
 } from '../../../../shared/schemas/statement-views.js';
 import {
   type CompanyAccountTerms,
@@ -20,6 +21,7 @@ import type { StatementHead } from '../../../data/access/statements.js';
 import { accountFigures, type ContractFigures } from './account-figures.js';
 import { monthEnd } from '../../../../shared/statement-periods.js';
 import { advancesToDate, openingBalance, pendingFor } from './pending.js';
+import { withholdingTaxOn } from './payout.js';
 import { selfBillingApplies, selfBillingFigures, type SelfBillingFigures } from './self-billing.js';
 
 /**
@@ -70,6 +72,8 @@ export type AssembledAccount = {
    * has agreed (publishing numbers it once: Sequence 'self_billing_invoice'); null otherwise.
    */
   self_billing: SelfBillingFigures | null;
+  /** The tax withheld from what it pays, at the payee's withholding rate (payout.ts); null when none. */
+  withholding_tax: WithholdingTax | null;
 };
 
 /**
@@ -140,6 +144,7 @@ export function assembleFrom(input: AssembleInput, reads: AccountReads): Assembl
   return {
     self_billing:
       holder && selfBillingApplies(company, holder, payable, today) ? selfBillingFigures(payable, holder) : null,
+    withholding_tax: withholdingTaxOn(payable, holder?.withholding_tax_rate),
     figures: result.figures,
     not_paid_reasons: result.not_paid_reasons,
     recoupment: result.recoupment,

@@ -45,6 +45,7 @@ export function accountSection(statement: Statement): Content {
     total('Amount payable', f.payable),
   ];
   const closingRow = body.length - 2;
+  body.push(...payoutRows(statement, row, total));
   const content: Content[] = [
     { text: 'Your account', style: 'heading' },
     {
@@ -78,6 +79,28 @@ export function accountSection(statement: Statement): Content {
     });
   }
   return content;
+}
+
+/**
+ * From the amount payable to what is paid out, when the two differ: the self-billing invoice's VAT added, the tax
+ * withheld taken off (the payout's one rule, statements/accounts/payout.ts, made the figures when published).
+ */
+function payoutRows(
+  statement: Statement,
+  row: (label: string, value: string, note?: string) => TableCell[],
+  total: (label: string, value: string) => TableCell[],
+): TableCell[][] {
+  const { payout, self_billing: invoice, withholding_tax: withheld } = statement;
+  if (new Big(payout.total).eq(payout.payable)) return [];
+  return [
+    ...(invoice && new Big(payout.vat).gt(0)
+      ? [row('VAT', payout.vat, `at ${invoice.vat_rate}% on self-billing invoice ${invoice.invoice_number}`)]
+      : []),
+    ...(withheld
+      ? [row('Tax withheld', `-${payout.withholding_tax}`, `at ${withheld.rate}%, paid to the tax authority for you`)]
+      : []),
+    total('Amount paid to you', payout.total),
+  ];
 }
 
 /** The advance, what has been recouped of it and what remains, as a bar; only when there is an advance. */

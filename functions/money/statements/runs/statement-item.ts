@@ -137,6 +137,7 @@ export function statementItem(input: {
               issued_at: new Date().toISOString(),
             }
           : undefined,
+      withholding_tax: assembled.withholding_tax ?? undefined,
       not_paid_reasons: assembled.not_paid_reasons,
       recoupment: assembled.recoupment,
       contract_recoupment: input.contracts?.recoupment.length ? input.contracts.recoupment : undefined,

@@ -154,6 +154,8 @@ export const contributor: ReferenceConfig = {
 };
 
 const SETTINGS = 'Statement settings';
+const PAYMENT_TERMS = 'Payment terms';
+
 export const payee: ReferenceConfig = {
   collection: 'payees',
   singular: 'payee',
@@ -177,6 +179,22 @@ export const payee: ReferenceConfig = {
       section: SETTINGS,
     },
     checkbox('statement_settings.graphs', 'Graphs', false, { section: SETTINGS }),
+    text('minimum_payout', 'Minimum payout', [], {
+      section: PAYMENT_TERMS,
+      constraint: 'Nothing is paid while the balance is below it. Blank: any amount is paid.',
+    }),
+    checkbox('self_billing', 'Self-billing agreement', false, { section: PAYMENT_TERMS }),
+    checkbox('vat_registered', 'VAT registered', false, { section: PAYMENT_TERMS }),
+    text('vat_number', 'VAT number', [], { section: PAYMENT_TERMS }),
+    text('vat_rate', 'VAT rate (%)', [], {
+      section: PAYMENT_TERMS,
+      constraint: 'Added to a self-billing invoice when the payee is VAT registered. Blank: 20.',
+    }),
+    text('withholding_tax_rate', 'Withholding tax rate (%)', [], {
+      section: PAYMENT_TERMS,
+      constraint: 'Kept back from each payment and paid to the tax authority for the payee. Blank or 0: none.',
+    }),
+    textarea('address', 'Address', { section: PAYMENT_TERMS }),
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },

@@ -69,6 +69,9 @@ function PaymentView({ payment }: { payment: Payment }) {
                 label: payment.vat !== '0' ? `VAT at ${payment.vat}%` : 'VAT',
                 value: m(payment.payment_vat_total),
               },
+              ...(Number(payment.payment_withholding_total) === 0
+                ? []
+                : [{ label: 'Tax withheld', value: m(`-${payment.payment_withholding_total}`) }]),
               { label: 'Total', value: <strong data-testid="payment-total">{m(payment.payment_total)}</strong> },
               { label: 'Self-billing', value: payment.self_billing ? 'Yes' : 'No' },
               { label: 'Recorded', value: <FormattedDate value={payment.created_at} /> },
@@ -92,7 +95,8 @@ function PaymentView({ payment }: { payment: Payment }) {
               cell: (s) => <RouterLink href={pages.statement(s.id)}>{s.number}</RouterLink>,
             },
             { id: 'period', header: 'Period', cell: (s) => `${s.start_pay_period} to ${s.end_pay_period}` },
-            { id: 'payable', header: 'Paid', cell: (s) => <Box textAlign="right">{m(s.payable)}</Box> },
+            { id: 'payable', header: 'Payable', cell: (s) => <Box textAlign="right">{m(s.payable)}</Box> },
+            { id: 'paid', header: 'Paid', cell: (s) => <Box textAlign="right">{m(s.paid)}</Box> },
           ]}
         />
       </SpaceBetween>

@@ -14,7 +14,8 @@ import {
   type PickedStatement,
 } from './payment-model';
 
-const statement = (id: string, payee: string, total: string): PickedStatement => ({
+/** A statement paying `total`, or `paidOut` when VAT or tax withheld make its payout differ from its payable. */
+const statement = (id: string, payee: string, total: string, paidOut = total): PickedStatement => ({
   id,
   number: `ST-${id}`,
   payee_id: payee,
@@ -22,6 +23,7 @@ const statement = (id: string, payee: string, total: string): PickedStatement =>
   payee_name: `Payee ${payee}`,
   currency: 'GBP',
   payee_total: total,
+  payout: { payable: total, vat: '0.00', withholding_tax: '0.00', total: paidOut },
   accounting_period: '2026-Q1',
 });
 
@@ -53,6 +55,8 @@ describe('the payments pages', () => {
 describe('the payment form', () => {
   it('totals the statements exactly and shows GBP as £', () => {
     expect(paymentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.20')])).toBe('0.30');
+    // What leaves the bank: payable 100.00 less 30 % withheld, plus a VAT-free 5.00.
+    expect(paymentTotalOf([statement('1', 'a', '100.00', '70.00'), statement('2', 'a', '5.00')])).toBe('75.00');
     expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
       value: '1',
       label: 'ST-1 · Payee a',

@@ -61,20 +61,28 @@ export function payStatementPath(pages: PaymentPages, statementId: string): stri
 /** A statement as the form's picker offers it. */
 export type PickedStatement = Pick<
   StatementRow,
-  'id' | 'number' | 'payee_id' | 'payee_type' | 'payee_name' | 'currency' | 'payee_total' | 'accounting_period'
+  | 'id'
+  | 'number'
+  | 'payee_id'
+  | 'payee_type'
+  | 'payee_name'
+  | 'currency'
+  | 'payee_total'
+  | 'payout'
+  | 'accounting_period'
 >;
 
 export function statementOption(statement: PickedStatement, money: (value: string, currency: string) => string) {
   return {
     value: statement.id,
     label: `${statement.number} · ${statement.payee_name}`,
-    description: `${statement.accounting_period} · ${money(statement.payee_total, statement.currency)}`,
+    description: `${statement.accounting_period} · ${money(statement.payout.total, statement.currency)}`,
   };
 }
 
-/** Σ of the statements' payable, 2 decimals, exact. */
-export function paymentTotalOf(statements: readonly Pick<PickedStatement, 'payee_total'>[]): string {
-  return statements.reduce((sum, s) => sum.plus(s.payee_total), new Big(0)).toFixed(2);
+/** Σ of what the statements pay out (payable + self-billing VAT − tax withheld, each the server's), exact. */
+export function paymentTotalOf(statements: readonly Pick<PickedStatement, 'payout'>[]): string {
+  return statements.reduce((sum, s) => sum.plus(s.payout.total), new Big(0)).toFixed(2);
 }
 
 export type PaymentFormValues = {
@@ -84,7 +92,7 @@ export type PaymentFormValues = {
   payment_reference: string;
   invoice_reference: string;
   account_reference: string;
-  /** What the user says is paid: must equal Σ the statements' payable (prefilled with it). */
+  /** What the user says is paid: must equal Σ what the statements pay out (prefilled with it). */
   payment_total: string;
 };
 

@@ -17,10 +17,10 @@ import { DateInput } from '../../../components/date-input';
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
 
-/** Σ payable per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
+/** Σ to pay per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
 function byCurrency(rows: readonly PaymentDue[], none: string | null = null): string {
   const sums = new Map<string, Big>();
-  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.payable));
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.to_pay));
   // Nothing to add up: nought in the currency of what is due, never a bare number.
   if (!sums.size) return formatMoney('0', none);
   return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
@@ -139,8 +139,9 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         },
         {
           id: 'payable',
-          header: 'Payable',
-          cell: (r) => <span data-testid={`due-payable-${r.account.id}`}>{formatMoney(r.payable, r.currency)}</span>,
+          header: 'To pay',
+          // What the run sends: the payable, with a self-billing invoice's VAT added and tax withheld taken off.
+          cell: (r) => <span data-testid={`due-payable-${r.account.id}`}>{formatMoney(r.to_pay, r.currency)}</span>,
         },
         { id: 'method', header: 'Paid by', cell: (r) => (r.method ? PAYOUT_METHOD_NAMES[r.method] : '—') },
         {

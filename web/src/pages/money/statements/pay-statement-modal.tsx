@@ -77,7 +77,7 @@ export function PayStatementModal({
     >
       <SpaceBetween size="m">
         <Box>
-          Pays {formatMoney(statement.payee_total, statement.currency)} to {statement.payee_name}; the payment appears
+          Pays {formatMoney(statement.payout.total, statement.currency)} to {statement.payee_name}; the payment appears
           on the account's next statement.
         </Box>
         <DateField label="Payment date" value={date} onChange={setDate} error={errors.payment_date} testId="pay-date" />

@@ -8,7 +8,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { RouterLink } from '../../../components/router-link';
 import { formatMoney } from '../../../../../shared/money';
-import { accountBlock, isPositive, recoupedPercent, type AccountRow, type ExplainLink } from './statement-model';
+import {
+  accountBlock,
+  isPositive,
+  recoupedPercent,
+  type AccountRow,
+  type ExplainLink,
+  type PayoutRow,
+} from './statement-model';
 import type {
   ContractRecoupmentRow,
   ContractReserveRow,
@@ -17,7 +24,7 @@ import type {
   StatementFigures,
 } from '../../../../../shared/schemas/statement-views';
 
-type Row = AccountRow & { kind: 'opening' | 'movement' | 'closing' | 'payable' };
+type Row = (AccountRow | PayoutRow) & { kind: 'opening' | 'movement' | 'closing' | 'payable' | 'payout' };
 
 /** A figure that links to the lines behind it ("Explain this number"). */
 export function ExplainedAmount({
@@ -50,18 +57,21 @@ export function ExplainedAmount({
 /**
  * A statement's account, adding up on the page: opening + net revenue + net costs + reserves +
  * transfers + payments + adjustments = closing, then what is payable and, when it is nothing,
- * why. Net revenue links to the royalties behind it; the sum is checked here and a mismatch shown.
+ * why; then, when they differ, from payable to what is paid out (`payout`: VAT added, tax withheld). Net revenue
+ * links to the royalties behind it; the sum is checked here and a mismatch shown.
  */
 export function AccountFigures({
   figures,
   currency,
   reasons,
   revenueLink,
+  payout = [],
 }: {
   figures: StatementFigures;
   currency: string;
   reasons: NotPaidReason[];
   revenueLink: ExplainLink | null;
+  payout?: PayoutRow[];
 }) {
   const block = accountBlock(figures);
   const rows: Row[] = [
@@ -69,6 +79,7 @@ export function AccountFigures({
     ...block.movements.map((m) => ({ ...m, kind: 'movement' as const })),
     { ...block.closing, kind: 'closing' },
     { key: 'payable', label: 'Payable', amount: figures.payable, kind: 'payable' },
+    ...payout.map((row) => ({ ...row, kind: row.key === 'payout' ? ('payable' as const) : ('payout' as const) })),
   ];
   const strong = (row: Row) => row.kind === 'closing' || row.kind === 'payable';
   return (
@@ -91,7 +102,11 @@ export function AccountFigures({
             cell: (r) => (
               <SpaceBetween size="xxxs">
                 <Box fontWeight={strong(r) ? 'bold' : 'normal'}>
-                  {r.kind === 'movement' ? '+ ' : r.kind === 'closing' ? '= ' : ''}
+                  {r.kind === 'movement' || r.kind === 'payout'
+                    ? '+ '
+                    : r.kind === 'closing' || r.key === 'payout'
+                      ? '= '
+                      : ''}
                   {r.label}
                 </Box>
                 {r.key === 'costs' ? (

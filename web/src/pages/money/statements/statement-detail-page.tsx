@@ -21,7 +21,7 @@ import { formatMoney } from '../../../../../shared/money';
 import { PayStatementModal } from './pay-statement-modal';
 import { AccountFigures, ContractRecoupmentPanel, ContractReservesPanel, RecoupmentPanel } from './statement-account';
 import { PaidBadge, StateBadge } from './statement-badges';
-import { explainRevenue, explainScope, statementTitle, type StatementPages } from './statement-model';
+import { explainRevenue, explainScope, payoutRows, statementTitle, type StatementPages } from './statement-model';
 import { ControlFigures, ProvenanceTable, StatementSummariesView } from './statement-summaries';
 import { openStatementFile, statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { SelfBillingInvoice, Statement } from '../../../../../shared/schemas/statement-views';
@@ -278,6 +278,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           currency={currency}
           reasons={statement.not_paid_reasons}
           revenueLink={explainRevenue(scope)}
+          payout={payoutRows(statement)}
         />
         <PaymentsMade statement={statement} />
         <RecoupmentPanel meter={statement.recoupment} currency={currency} />

@@ -36,6 +36,35 @@ const same = (a: string, b: string) => {
 type FigureKey = keyof StatementFigures;
 export type AccountRow = { key: FigureKey; label: string; amount: string; detail?: string };
 
+/** A row from the amount payable to what is paid out. */
+export type PayoutRow = { key: 'vat' | 'withholding_tax' | 'payout'; label: string; amount: string; detail?: string };
+
+/**
+ * From the amount payable to what is paid out, when the two differ: the self-billing invoice's VAT added and the tax
+ * withheld taken off, each figure as the statement states it (the server's payout), none worked out here.
+ */
+export function payoutRows(statement: Pick<Statement, 'payout' | 'self_billing' | 'withholding_tax'>): PayoutRow[] {
+  const { payout, self_billing: invoice, withholding_tax: withheld } = statement;
+  if (same(payout.total, payout.payable)) return [];
+  const rows: PayoutRow[] = [];
+  if (invoice && !same(payout.vat, '0'))
+    rows.push({
+      key: 'vat',
+      label: 'VAT',
+      amount: payout.vat,
+      detail: `At ${invoice.vat_rate}% on self-billing invoice ${invoice.invoice_number}`,
+    });
+  if (withheld)
+    rows.push({
+      key: 'withholding_tax',
+      label: 'Tax withheld',
+      amount: `-${payout.withholding_tax}`,
+      detail: `At ${withheld.rate}%, paid to the tax authority on the payee's behalf`,
+    });
+  rows.push({ key: 'payout', label: 'Paid out', amount: payout.total });
+  return rows;
+}
+
 /** The order and words of a statement's account block: opening + each movement = closing. */
 const MOVEMENTS: [FigureKey, string, string?][] = [
   ['royalties', 'Net revenue', "This account's share of the period's royalties, rounded once to the cent"],

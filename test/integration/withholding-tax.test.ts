@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, inCompany } from '../support/api.js';
+import { ownLabelManager } from '../support/own-company.js';
+import { publishHandStatement } from '../support/published-statements.js';
+
+/**
+ * What a statement pays out, through the local gateway: a payee's withholding tax kept back and the VAT of its
+ * self-billing invoice added, the same figure on the statement, in the payments due, in a payment run's bank file
+ * and in the payment recorded; the whole payable settles the account all the same; a published statement keeps
+ * the rate it was published with.
+ */
+type Api = ReturnType<typeof inCompany>;
+let api: Api;
+let tenantId: string;
+let userId: string;
+let token: string;
+const stamp = Date.now();
+const ukDetails = (name: string) => ({
+  method: 'uk_bulk',
+  account_name: name,
+  sort_code: '20-00-00',
+  account_number: '55779911',
+});
+
+const db = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return (await import('../../functions/data/service.js')).getDb();
+};
+const newPayee = async (name: string, terms: object) => {
+  const answer = await api.post('/payees', { name: `${name} ${stamp}`, ...terms });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.payee as { id: string; name: string; withholding_tax_rate?: number };
+};
+const statementOf = async (payeeId: string) => {
+  const list = await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}&per_page=10`);
+  return (await api.get(`/statements/${list.body.statements[0].id}`)).body.statement;
+};
+const fetchText = async (url: string) => (await fetch(url)).text();
+
+beforeAll(async () => {
+  const manager = await ownLabelManager('Withholding');
+  token = manager.token;
+  tenantId = manager.distributed.id;
+  api = inCompany(manager.token, tenantId);
+  userId = (await call('GET', '/api/v1/me', { token: manager.token })).body.user.id;
+  // The company's self-billing agreement, as the platform admin records it.
+  await (await db()).entities.Company.patch({ companyId: tenantId }).set({ self_billing: true }).go();
+}, 60_000);
+
+describe('withholding tax', () => {
+  it('is a rate from 0 to 100 in the user’s words; blank is none', async () => {
+    const wrong = await api.post('/payees', { name: `Wrong Rate ${stamp}`, withholding_tax_rate: '130' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({
+      withholding_tax_rate: ['Withholding tax rate must be a number from 0 to 100 with up to 2 decimals'],
+    });
+    const blank = await newPayee('Blank Rate', { withholding_tax_rate: '', vat_rate: '' });
+    expect(blank).toMatchObject({ withholding_tax_rate: 0, vat_rate: 20 });
+  });
+
+  it('is kept back from the payout, VAT added on top; the due list, the bank file and the payment pay that', async () => {
+    const payee = await newPayee('Abroad Artist', {
+      self_billing: true,
+      vat_registered: true,
+      vat_number: 'GB123456789',
+      vat_rate: '20',
+      withholding_tax_rate: '30',
+    });
+    expect(payee.withholding_tax_rate).toBe(30);
+    const account = { type: 'Payee' as const, id: payee.id, name: payee.name };
+    await publishHandStatement(tenantId, userId, account, ['2026-01', '2026-03'], '1000.004000');
+    const statement = await statementOf(payee.id);
+    expect(statement.figures).toMatchObject({ closing_balance: '1000.00', payable: '1000.00' });
+    expect(statement.self_billing).toMatchObject({ subtotal: '1000.00', vat: '200.00', total: '1200.00' });
+    expect(statement.withholding_tax).toEqual({ rate: '30', amount: '300.00' });
+    // 1000.00 + 200.00 VAT − 300.00 withheld.
+    expect(statement.payout).toEqual({ payable: '1000.00', vat: '200.00', withholding_tax: '300.00', total: '900.00' });
+
+    // A published statement keeps the rate it was published with.
+    expect((await api.patch(`/payees/${payee.id}`, { withholding_tax_rate: '10' })).status).toBe(200);
+    expect((await statementOf(payee.id)).payout.total).toBe('900.00');
+
+    const details = { token, company: tenantId, body: ukDetails('Abroad Artist') };
+    expect((await call('PUT', `/api/v1/payees/${payee.id}/payout_details`, details)).status).toBe(200);
+    const due = (await api.post('/statements/payments_due_summary', {})).body.payments_due.find(
+      (d: { account: { id: string } }) => d.account.id === payee.id,
+    );
+    expect(due).toMatchObject({ payable: '1000.00', to_pay: '900.00', problems: [] });
+
+    const run = (await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2027-01-05' })).body
+      .payment_run;
+    expect(run.items).toEqual([expect.objectContaining({ statement_id: statement.id, amount: '900.00' })]);
+    expect((await api.post(`/payment_runs/${run.id}/export`)).status).toBe(200);
+    const csv = await fetchText((await api.get(`/payment_runs/${run.id}/files/uk-bulk-gbp-1.csv`)).body.url);
+    expect(csv).toBe(`200000,55779911,ABROAD ARTIST,900.00,${statement.number}\r\n`);
+    expect((await api.post(`/payment_runs/${run.id}/confirm`, {})).status).toBe(200);
+
+    const [payment] = (await api.get(`/payments?payable_id=${payee.id}`)).body.payments;
+    expect(payment).toMatchObject({
+      payment_total: '900.00',
+      payment_subtotal: '1000.00',
+      payment_vat_total: '200.00',
+      payment_withholding_total: '300.00',
+      vat: '20',
+      statements: [expect.objectContaining({ id: statement.id, payable: '1000.00', paid: '900.00' })],
+    });
+    // The whole payable settles the account: the tax is paid on the payee's behalf, the VAT is not theirs to keep.
+    const entries = await (await db()).entities.AccountEntry.query
+      .byAccount({ tenantId, accountKey: `Payee#${payee.id}` })
+      .go();
+    expect(entries.data.filter((e) => e.kind === 'payment').map((e) => e.amount)).toEqual(['-1000.00']);
+    const accounting = (await api.get(`/payees/${payee.id}/accounting`)).body;
+    expect(JSON.stringify(accounting)).toContain('"balance":"0.00"');
+  });
+
+  it('a payment typed by hand must total what the statements pay out, naming the field', async () => {
+    const payee = await newPayee('Treaty Artist', { withholding_tax_rate: '12.5' });
+    await publishHandStatement(
+      tenantId,
+      userId,
+      { type: 'Payee', id: payee.id, name: payee.name },
+      ['2026-04', '2026-06'],
+      '80.010000',
+    );
+    const statement = await statementOf(payee.id);
+    // 80.01 × 12.5 % = 10.00125, half-up to the cent.
+    expect(statement.withholding_tax).toEqual({ rate: '12.5', amount: '10.00' });
+    expect(statement.payout).toMatchObject({ vat: '0.00', total: '70.01' });
+    const body = { statement_ids: [statement.id], payment_date: '2026-07-10' };
+    const payable = await api.post('/payments', { ...body, payment_total: '80.01' });
+    expect(payable.status).toBe(400);
+    expect(payable.body.errors.payment_total[0]).toContain('£70.01');
+    const paid = await api.post('/payments', { ...body, payment_total: '70.01' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.payment).toMatchObject({ payment_total: '70.01', payment_withholding_total: '10.00' });
+  });
+
+  it('a statement paying nothing withholds nothing', async () => {
+    const payee = await newPayee('Nothing Due', { withholding_tax_rate: '30', minimum_payout: '500.00' });
+    await publishHandStatement(
+      tenantId,
+      userId,
+      { type: 'Payee', id: payee.id, name: payee.name },
+      ['2026-01', '2026-03'],
+      '100.000000',
+    );
+    const statement = await statementOf(payee.id);
+    expect(statement.figures.payable).toBe('0.00');
+    expect(statement.withholding_tax).toBeNull();
+    expect(statement.payout.total).toBe('0.00');
+  });
+});
