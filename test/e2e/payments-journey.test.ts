@@ -7,13 +7,16 @@ import { publishHandStatement } from '../support/published-statements.js';
 /**
  * Payments in Chromium: from an unpaid statement to "record a payment", the form
  * prefilled with its total in £, the payment's page, the statement shown paid and linking back,
- * and the payee's payments list.
+ * and the payee's payments list; a payee's withholding tax set on their form, kept back on the statement's page and
+ * in the payment's total.
  */
 let browser: Browser;
 let page: Page;
 let errors: string[];
 let api: ReturnType<typeof inCompany>;
 let statement: { id: string; number: string };
+let userId: string;
+let companyId: string;
 let payee: { type: 'Payee'; id: string; name: string };
 const stamp = Date.now();
 
@@ -21,7 +24,8 @@ beforeAll(async () => {
   const session = await openManagerSession('Payments journey');
   ({ browser, page, errors } = session);
   api = inCompany(session.token, session.company.id);
-  const userId = (await call('GET', '/api/v1/me', { token: session.token })).body.user.id;
+  companyId = session.company.id;
+  userId = (await call('GET', '/api/v1/me', { token: session.token })).body.user.id;
   const created = await api.post('/payees', { name: `Zoë Browser ${stamp}` });
   payee = { type: 'Payee', id: created.body.payee.id, name: `Zoë Browser ${stamp}` };
   await publishHandStatement(session.company.id, userId, payee, ['2026-01', '2026-03'], '42.505000');
@@ -59,6 +63,31 @@ describe('payments in the browser', () => {
     await expect.poll(() => page.getByTestId('payments-table').textContent()).toContain(payee.name);
     await expect.poll(() => page.getByTestId('payments-table').textContent()).toContain('£42.51');
     await screenshotIfAsked(page, '/tmp/shots/payments-list.png', true);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('keeps a payee’s withholding tax back: set on their form, shown on the statement, paid less', async () => {
+    const created = await api.post('/payees', { name: `Abroad Browser ${stamp}` });
+    const abroad = { type: 'Payee' as const, id: created.body.payee.id, name: `Abroad Browser ${stamp}` };
+    await page.goto(`${cloudUrl()}/user/payees/${abroad.id}/edit`);
+    await page.getByTestId('ref-field-withholding_tax_rate').fill('30');
+    await screenshotIfAsked(page, '/tmp/shots/payee-payment-terms.png', true);
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(async () => (await api.get(`/payees/${abroad.id}`)).body.payee.withholding_tax_rate).toBe(30);
+
+    await publishHandStatement(companyId, userId, abroad, ['2026-01', '2026-03'], '1000.000000');
+    const stated = (await api.get(`/statements?statementable_type=Payee&statementable_id=${abroad.id}`)).body
+      .statements[0];
+    await page.goto(`${cloudUrl()}/user/finances/statements/${stated.id}`);
+    await expect.poll(() => page.getByTestId('statement-figure-payable').textContent()).toBe('£1,000.00');
+    await expect.poll(() => page.getByTestId('statement-figure-withholding_tax').textContent()).toBe('-£300.00');
+    await expect.poll(() => page.getByTestId('statement-figure-payout').textContent()).toBe('£700.00');
+    expect(await page.getByTestId('statement-account').textContent()).toContain(
+      "At 30%, paid to the tax authority on the payee's behalf",
+    );
+    await screenshotIfAsked(page, '/tmp/shots/statement-withholding.png', true);
+    await page.getByTestId('statement-record-payment').click();
+    await expect.poll(() => page.getByTestId('payment-payment_total').locator('input').inputValue()).toBe('700.00');
     expect(errors).toEqual([]);
   }, 120_000);
 });
