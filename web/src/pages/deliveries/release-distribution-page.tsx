@@ -25,6 +25,7 @@ import { MY_CONNECTIONS, type DspConnections } from '../distribution/distributio
 import { deliveriesApi } from './deliveries-api';
 import { StoreRequests } from './store-requests';
 import { storeChoices } from './store-choices';
+import { usePermits } from '../../app/use-may-open';
 
 type Dsp = { id: string; name: string };
 type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
@@ -48,6 +49,10 @@ export function ReleaseDistributionPage() {
   const [action, setAction] = useState<DeliveryAction>('insert');
   const [selected, setSelected] = useState<ReleaseDeliveryView[]>([]);
   const [busy, setBusy] = useState(false);
+  // Creating, delivering, re-delivering and deleting deliveries, and asking for a store, are delivery.write
+  // (POST …/distribution_deliveries/bulk_create, /distribution_deliveries/bulk_deliver …): a member whose role only
+  // sees deliveries gets the list and its statuses.
+  const mayDeliver = usePermits('delivery.write');
   const company = { companyId: acrossCompanies ? release?.tenant?.id : undefined };
 
   const refresh = useCallback(async () => {
@@ -151,60 +156,66 @@ export function ReleaseDistributionPage() {
             an admin approves it, it can be delivered.
           </Alert>
         )}
-        <Container header={<Header variant="h2">New deliveries</Header>}>
-          <SpaceBetween direction="horizontal" size="m" alignItems="end">
-            <FormField label="DSPs" description={choices ? 'The stores your company is connected to' : undefined}>
-              <Multiselect
-                deselectAriaLabel={removeTokenLabel}
-                selectedOptions={chosenDsps}
-                onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
-                options={offered.map((d) => ({ label: d.name, value: d.id }))}
-                empty="Your company is not connected to any store yet: request a connection below"
-                placeholder="Choose DSPs"
-                filteringType="auto"
-                data-testid="delivery-dsps"
-              />
-            </FormField>
-            <FormField label="Action">
-              <Select
-                selectedOption={{ label: displayLabel(action), value: action }}
-                onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
-                options={DELIVERY_ACTIONS.map((a) => ({ label: displayLabel(a), value: a }))}
-              />
-            </FormField>
-            <Button onClick={create} disabled={!chosenDsps.length || busy} data-testid="create-deliveries">
-              Create deliveries
-            </Button>
-          </SpaceBetween>
-        </Container>
+        {mayDeliver ? (
+          <Container header={<Header variant="h2">New deliveries</Header>}>
+            <SpaceBetween direction="horizontal" size="m" alignItems="end">
+              <FormField label="DSPs" description={choices ? 'The stores your company is connected to' : undefined}>
+                <Multiselect
+                  deselectAriaLabel={removeTokenLabel}
+                  selectedOptions={chosenDsps}
+                  onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
+                  options={offered.map((d) => ({ label: d.name, value: d.id }))}
+                  empty="Your company is not connected to any store yet: request a connection below"
+                  placeholder="Choose DSPs"
+                  filteringType="auto"
+                  data-testid="delivery-dsps"
+                />
+              </FormField>
+              <FormField label="Action">
+                <Select
+                  selectedOption={{ label: displayLabel(action), value: action }}
+                  onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
+                  options={DELIVERY_ACTIONS.map((a) => ({ label: displayLabel(a), value: a }))}
+                />
+              </FormField>
+              <Button onClick={create} disabled={!chosenDsps.length || busy} data-testid="create-deliveries">
+                Create deliveries
+              </Button>
+            </SpaceBetween>
+          </Container>
+        ) : null}
         {choices ? <StoreRequests stores={choices.others} onRequested={loadConnections} /> : null}
         <Table
           items={deliveries}
           trackBy="id"
-          selectionType="multi"
+          selectionType={mayDeliver ? 'multi' : undefined}
           selectedItems={selected}
           onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
           header={
             <Header
               counter={`(${deliveries.length})`}
               actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button onClick={remove} disabled={!selected.length || busy}>
-                    Delete
-                  </Button>
-                  <Button onClick={redeliver} disabled={!canRedeliver || busy} data-testid="redeliver">
-                    Re-deliver
-                  </Button>
-                  <Button variant="primary" onClick={deliver} disabled={busy} data-testid="deliver">
-                    Deliver
-                  </Button>
-                </SpaceBetween>
+                mayDeliver ? (
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button onClick={remove} disabled={!selected.length || busy}>
+                      Delete
+                    </Button>
+                    <Button onClick={redeliver} disabled={!canRedeliver || busy} data-testid="redeliver">
+                      Re-deliver
+                    </Button>
+                    <Button variant="primary" onClick={deliver} disabled={busy} data-testid="deliver">
+                      Deliver
+                    </Button>
+                  </SpaceBetween>
+                ) : undefined
               }
             >
               Deliveries
             </Header>
           }
-          empty={<Box textAlign="center">No deliveries yet: choose DSPs above.</Box>}
+          empty={
+            <Box textAlign="center">{mayDeliver ? 'No deliveries yet: choose DSPs above.' : 'No deliveries yet'}</Box>
+          }
           columnDefinitions={[
             { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? d.dsp_id, isRowHeader: true },
             {

@@ -10,6 +10,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { useSession } from '../../app/session';
 import { requestDsp } from '../distribution/distribution-api';
 import { mayRequest, type UnconnectedStore } from './store-choices';
+import { usePermits } from '../../app/use-may-open';
 
 /** Where a request stands, in the words a label reads. */
 const WAITING: Record<string, string> = {
@@ -34,6 +35,9 @@ export function StoreRequests({
   const [busy, setBusy] = useState(false);
   const requestable = stores.filter(mayRequest);
   const waiting = stores.filter((s) => s.request === 'requested' || s.request === 'pending');
+  // Asking for a store is delivery.write (POST /company/dsp_connections): a member whose role only sees deliveries
+  // sees the requests waiting, without the form.
+  const mayAsk = usePermits('delivery.write');
 
   const request = async () => {
     if (!chosen?.value) return;
@@ -50,6 +54,7 @@ export function StoreRequests({
     }
   };
 
+  if (!mayAsk && !waiting.length) return null;
   return (
     <Container
       data-testid="store-requests"
@@ -60,22 +65,24 @@ export function StoreRequests({
       }
     >
       <SpaceBetween size="m">
-        <SpaceBetween direction="horizontal" size="m" alignItems="end">
-          <FormField label="Store">
-            <Select
-              selectedOption={chosen}
-              onChange={({ detail }) => setChosen(detail.selectedOption)}
-              options={requestable.map((s) => ({ label: s.name, value: s.id }))}
-              filteringType="auto"
-              placeholder="Choose a store"
-              empty="No other store to request"
-              data-testid="store-request-choice"
-            />
-          </FormField>
-          <Button onClick={() => void request()} disabled={!chosen} loading={busy} data-testid="store-request">
-            Request connection
-          </Button>
-        </SpaceBetween>
+        {mayAsk ? (
+          <SpaceBetween direction="horizontal" size="m" alignItems="end">
+            <FormField label="Store">
+              <Select
+                selectedOption={chosen}
+                onChange={({ detail }) => setChosen(detail.selectedOption)}
+                options={requestable.map((s) => ({ label: s.name, value: s.id }))}
+                filteringType="auto"
+                placeholder="Choose a store"
+                empty="No other store to request"
+                data-testid="store-request-choice"
+              />
+            </FormField>
+            <Button onClick={() => void request()} disabled={!chosen} loading={busy} data-testid="store-request">
+              Request connection
+            </Button>
+          </SpaceBetween>
+        ) : null}
         {waiting.length ? (
           <Box data-testid="store-requests-waiting">
             {`Waiting for an answer: ${waiting.map((s) => `${s.name} (${WAITING[s.request ?? ''] ?? ''})`).join(', ')}`}

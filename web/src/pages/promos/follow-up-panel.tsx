@@ -12,6 +12,7 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import type { Promo } from './promo-types';
+import { usePermits } from '../../app/use-may-open';
 
 /** Who a follow-up goes to, as the choice and as what was done. */
 const AUDIENCE: Record<FollowUpAudience, { choice: string; done: string }> = {
@@ -46,6 +47,10 @@ export function FollowUpPanel({ promo, onSent }: { promo: Promo; onSent: () => v
     }
   };
   const room = done.length < MAX_FOLLOW_UPS;
+  // Following up sends mail (POST /promos/{id}/follow_ups: promotion.write): a member whose role only reads promos
+  // sees the follow-ups sent, without the form.
+  const mayFollowUp = usePermits('promotion.write');
+  if (!mayFollowUp && !done.length) return null;
   return (
     <Container
       data-testid="promo-follow-ups"
@@ -63,7 +68,7 @@ export function FollowUpPanel({ promo, onSent }: { promo: Promo; onSent: () => v
             ))}
           </ul>
         ) : null}
-        {!room ? (
+        {!mayFollowUp ? null : !room ? (
           <Box color="text-body-secondary">This promo was followed up twice, the most a promo is.</Box>
         ) : promo.status === 'sending' ? (
           <Box color="text-body-secondary">It is going out now: follow it up once it is sent.</Box>

@@ -16,6 +16,8 @@ import { useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { LAST_MAILED_PROMOS, MAX_REPORTED_CSV_PROBLEMS, memberUpdate } from '../../../../shared/schemas/promos';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { Permitted } from '../../components/permitted';
+import { usePermits } from '../../app/use-may-open';
 import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
@@ -38,6 +40,9 @@ export function MailingListsPage() {
   const onFollow = useOnFollow();
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
   const [name, setName] = useState('');
+  // Making a list, and every change to one, is promotion.write (POST /mailing_lists …): a member whose role only
+  // reads promos sees the lists and their members.
+  const mayChange = usePermits('promotion.write');
   const { errors, submit: create } = useFormSubmit({
     validate: () => ({}),
     send: () => api.post<{ message: string }>('/mailing_lists', { name }),
@@ -56,22 +61,28 @@ export function MailingListsPage() {
       }
     >
       <SpaceBetween size="l">
-        <Container header={<Header variant="h2">New mailing list</Header>}>
-          <SpaceBetween size="s" direction="horizontal">
-            <FormField label="Name" errorText={errors.name}>
-              <Input value={name} onChange={(e) => setName(e.detail.value)} data-testid="list-name" />
-            </FormField>
-            <Box padding={{ top: 'l' }}>
-              <Button onClick={create} data-testid="create-list">
-                Add mailing list
-              </Button>
-            </Box>
-          </SpaceBetween>
-        </Container>
+        {mayChange ? (
+          <Container header={<Header variant="h2">New mailing list</Header>}>
+            <SpaceBetween size="s" direction="horizontal">
+              <FormField label="Name" errorText={errors.name}>
+                <Input value={name} onChange={(e) => setName(e.detail.value)} data-testid="list-name" />
+              </FormField>
+              <Box padding={{ top: 'l' }}>
+                <Button onClick={create} data-testid="create-list">
+                  Add mailing list
+                </Button>
+              </Box>
+            </SpaceBetween>
+          </Container>
+        ) : null}
         <Table
           loading={lists.isLoading}
           items={lists.data?.mailing_lists ?? []}
-          empty={<Box textAlign="center">No mailing lists yet: name one above and choose Add mailing list</Box>}
+          empty={
+            <Box textAlign="center">
+              {mayChange ? 'No mailing lists yet: name one above and choose Add mailing list' : 'No mailing lists yet'}
+            </Box>
+          }
           columnDefinitions={[
             {
               id: 'name',
@@ -191,6 +202,8 @@ type Unengaged = {
 function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void }) {
   const answer = useApi<Unengaged>(`/mailing_lists/${listId}/unengaged`);
   const [chosen, setChosen] = useState<Unengaged['members']>([]);
+  // Taking members off the sends changes the list (promotion.write): a reader sees who they are.
+  const mayChange = usePermits('promotion.write');
   const members = answer.data?.members ?? [];
   const deactivate = async () => {
     try {
@@ -211,7 +224,7 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
       data-testid="unengaged-members"
       loading={answer.isLoading}
       items={members}
-      selectionType="multi"
+      selectionType={mayChange ? 'multi' : undefined}
       selectedItems={chosen}
       onSelectionChange={(e) => setChosen(e.detail.selectedItems)}
       trackBy="email"
@@ -230,9 +243,11 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
               : `Sent each of ${(answer.data?.promos ?? []).map((p) => p.title).join(', ')} and played none.`
           }
           actions={
-            <Button disabled={!chosen.length} onClick={deactivate} data-testid="deactivate-members">
-              Take off the list’s sends
-            </Button>
+            mayChange ? (
+              <Button disabled={!chosen.length} onClick={deactivate} data-testid="deactivate-members">
+                Take off the list’s sends
+              </Button>
+            ) : undefined
           }
         >
           Members who never played your last 3 promos
@@ -409,6 +424,8 @@ export function MailingListPage() {
   const onFollow = useOnFollow();
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  // Adding, editing and removing members is promotion.write: a member whose role only reads promos sees the list.
+  const mayChange = usePermits('promotion.write');
   const lastPromo = (m: Member) =>
     m.last_promo ? (
       <span>
@@ -431,12 +448,14 @@ export function MailingListPage() {
       }
     >
       <SpaceBetween size="l">
-        <AddMembers listId={listId} onAdded={() => void answer.mutate()} />
+        <Permitted permission="promotion.write">
+          <AddMembers listId={listId} onAdded={() => void answer.mutate()} />
+        </Permitted>
         <Pruning listId={listId} onPruned={() => void answer.mutate()} />
         <Table<Member>
           data-testid="list-members"
           wrapLines
-          stickyColumns={{ last: 1 }}
+          stickyColumns={mayChange ? { last: 1 } : undefined}
           loading={answer.isLoading}
           items={list?.mailing_list_members ?? []}
           header={
@@ -466,21 +485,25 @@ export function MailingListPage() {
             { id: 'tags', header: 'Tags', cell: (m) => (m.tags ?? []).join(', ') || '—' },
             { id: 'last-promo', header: 'Last promo mailed', cell: lastPromo },
             { id: 'gets-promos', header: 'Gets new promos', cell: getsPromos },
-            {
-              id: 'actions',
-              header: 'Actions',
-              minWidth: 150,
-              cell: (m) => (
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button variant="inline-link" ariaLabel={`Edit ${whoIs(m)}`} onClick={() => setEditing(m)}>
-                    Edit
-                  </Button>
-                  <Button variant="inline-link" ariaLabel={`Remove ${whoIs(m)}`} onClick={() => setRemoving(m)}>
-                    Remove
-                  </Button>
-                </SpaceBetween>
-              ),
-            },
+            ...(mayChange
+              ? [
+                  {
+                    id: 'actions',
+                    header: 'Actions',
+                    minWidth: 150,
+                    cell: (m: Member) => (
+                      <SpaceBetween direction="horizontal" size="xs">
+                        <Button variant="inline-link" ariaLabel={`Edit ${whoIs(m)}`} onClick={() => setEditing(m)}>
+                          Edit
+                        </Button>
+                        <Button variant="inline-link" ariaLabel={`Remove ${whoIs(m)}`} onClick={() => setRemoving(m)}>
+                          Remove
+                        </Button>
+                      </SpaceBetween>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
         {editing && (

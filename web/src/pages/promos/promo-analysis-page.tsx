@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useParams } from 'react-router';
 import { api } from '../../app/api';
+import { usePermits } from '../../app/use-may-open';
 import { formatDate } from '../../../../shared/format';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
@@ -47,6 +48,8 @@ export function PromoAnalysisPage() {
   const promo = useApi<{ promo: Promo }>(`/promos/${promoId}`).data?.promo;
   const answer = useApi<RecipientsAnswer>(`/promos/${promoId}/recipients`);
   const summary = answer.data?.summary;
+  // Withdrawing a link changes the promo (POST /promos/{id}/recipients/{recipientId}/revoke: promotion.write).
+  const mayRevoke = usePermits('promotion.write');
   const titles = new Map((promo?.recordings ?? []).map((r) => [r.id, r.title]));
   const revoke = async (recipient: Recipient) => {
     try {
@@ -130,16 +133,20 @@ export function PromoAnalysisPage() {
               cell: (r) => (r.feedback ? displayLabel(`promo_support_${r.feedback.support}`) : '—'),
             },
             { id: 'comment', header: 'Comment', cell: (r) => r.feedback?.comment ?? '—' },
-            {
-              id: 'revoke',
-              header: '',
-              cell: (r) =>
-                r.revoked ? null : (
-                  <Button variant="inline-link" onClick={() => revoke(r)}>
-                    Revoke link
-                  </Button>
-                ),
-            },
+            ...(mayRevoke
+              ? [
+                  {
+                    id: 'revoke',
+                    header: '',
+                    cell: (r: Recipient) =>
+                      r.revoked ? null : (
+                        <Button variant="inline-link" onClick={() => revoke(r)}>
+                          Revoke link
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       </SpaceBetween>

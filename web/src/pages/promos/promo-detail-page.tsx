@@ -26,6 +26,8 @@ import { looksLikeEmail } from '../../components/form-rules';
 import type { MailingList, Promo } from './promo-types';
 import { FollowUpPanel } from './follow-up-panel';
 import { DateField, DateInput } from '../../components/date-input';
+import { Permitted } from '../../components/permitted';
+import { usePermits } from '../../app/use-may-open';
 
 type Draft = Omit<
   Promo,
@@ -275,6 +277,8 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
 
 /** A send chosen for later: when, and Cancel until it starts; or why it could not start. */
 function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void }) {
+  // Cancelling changes the promo (DELETE /promos/{id}/scheduled_send: promotion.write).
+  const mayCancel = usePermits('promotion.write');
   if (!promo.send_at || !promo.schedule || promo.schedule === 'started' || promo.schedule === 'cancelled') return null;
   const when = new Date(promo.send_at).toLocaleString();
   const cancel = async () => {
@@ -296,7 +300,8 @@ function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void
       type="info"
       data-testid="scheduled-send"
       action={
-        promo.schedule === 'scheduled' && (
+        promo.schedule === 'scheduled' &&
+        mayCancel && (
           <Button onClick={cancel} data-testid="cancel-scheduled-send">
             Cancel scheduled send
           </Button>
@@ -347,17 +352,25 @@ export function PromoDetailPage() {
           />
         </Container>
         <ScheduledSend promo={promo} onChange={reload} />
-        {promo.status === 'draft' && <PromoForm promo={promo} onSaved={reload} />}
+        {/* Saving and sending change the promo (PATCH /promos/{id}, POST /promos/{id}/send: promotion.write): a member
+            whose role only reads promos sees what it is and how it went. */}
+        {promo.status === 'draft' && (
+          <Permitted permission="promotion.write">
+            <PromoForm promo={promo} onSaved={reload} />
+          </Permitted>
+        )}
         {promo.status !== 'draft' && <FollowUpPanel promo={promo} onSent={reload} />}
         {/* A new panel after each send: its lists and addresses cleared, so a second click does not send again. */}
-        <SendPanel
-          key={sends}
-          promo={promo}
-          onSent={() => {
-            setSends((n) => n + 1);
-            reload();
-          }}
-        />
+        <Permitted permission="promotion.write">
+          <SendPanel
+            key={sends}
+            promo={promo}
+            onSent={() => {
+              setSends((n) => n + 1);
+              reload();
+            }}
+          />
+        </Permitted>
       </SpaceBetween>
     </ContentLayout>
   );
