@@ -13,6 +13,8 @@ let browser: Browser;
 let own: OwnCompany;
 let releaseId: string;
 let releaseTitle: string;
+let artistId: string;
+let labelTools: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -22,6 +24,12 @@ beforeAll(async () => {
   const release = await own.api.post('/releases', { title: releaseTitle, label_id: label.id });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   releaseId = release.body.release.id;
+  const artist = await own.api.post('/artists', { name: `Roles Artist ${Date.now()}` });
+  expect(artist.status, JSON.stringify(artist.body)).toBe(201);
+  artistId = artist.body.artist.id;
+  // The label's to-do list, with its default tasks, so the list shows rows (and their Delete) to whoever may.
+  expect((await own.api.post(`/labels/${label.id}/todo_list`)).status).toBeLessThan(300);
+  labelTools = `/user/labels/tools/todo_list?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,6 +38,32 @@ afterAll(async () => {
 const company = () => ({ id: own.companyId, name: own.name });
 const menu = (page: Page) => page.getByTestId('side-menu').locator('a').allTextContents();
 const denial = (page: Page) => page.getByTestId('access-denied');
+
+/**
+ * The controls that call the API in place on four pages of four parts of the product, counted as one role is offered
+ * them: the artist portal's Invite (money.write), a release's Create deliveries and Deliver (delivery.write), a new
+ * mailing list (promotion.write), and the to-do list's new task and Delete (catalogue.write). Each page is counted
+ * once what its data shows is on screen; a role that may not open a page at all (`skip`) is not sent there.
+ */
+async function inPlaceControls(page: Page, skip: 'distribution' | null = null) {
+  const count = (testId: string) => page.getByTestId(testId).count();
+  await page.goto(`${cloudUrl()}/user/artists/${artistId}`);
+  await page.getByTestId('portal-users').waitFor();
+  const portal = { invite: await count('portal-invite'), link: await count('portal-make-link') };
+  let delivery: { create: number; deliver: number } | null = null;
+  if (skip !== 'distribution') {
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/distribution`);
+    await page.getByRole('heading', { name: /^Deliveries/ }).waitFor();
+    delivery = { create: await count('create-deliveries'), deliver: await count('deliver') };
+  }
+  await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
+  await page.getByRole('heading', { level: 1, name: 'Mailing lists' }).waitFor();
+  const mailingList = await count('create-list');
+  await page.goto(`${cloudUrl()}${labelTools}`);
+  await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Upload the label’s logo');
+  const todo = { add: await count('todo-add'), delete: await page.getByRole('button', { name: /^Delete / }).count() };
+  return { portal, delivery, mailingList, todo };
+}
 
 describe('a member’s role in the company, on screen', () => {
   it('a read-only member sees the catalogue without the controls that change it, and no money', async () => {
@@ -77,6 +111,51 @@ describe('a member’s role in the company, on screen', () => {
       .toContain('Your role in this company (Intern) does not allow you to see royalties, statements and payments');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('controls that act in place are offered only to a role the server would let: intern, promotions, manager', async () => {
+    const intern = await signedInPage(browser, cloudUrl(), await own.member('intern'), {
+      company: company(),
+      path: '/user/releases',
+    });
+    expect(await inPlaceControls(intern.page)).toEqual({
+      portal: { invite: 0, link: 0 },
+      delivery: { create: 0, deliver: 0 },
+      mailingList: 0,
+      todo: { add: 0, delete: 0 },
+    });
+    await screenshotIfAsked(intern.page, '/tmp/member-roles-intern-todo.png');
+    expect(intern.errors).toEqual([]);
+    await intern.page.close();
+
+    // Promotions changes promos (a new mailing list), not the catalogue or the money; it does not see deliveries.
+    const promotions = await signedInPage(browser, cloudUrl(), await own.member('promotions'), {
+      company: company(),
+      path: '/user/releases',
+    });
+    expect(await inPlaceControls(promotions.page, 'distribution')).toEqual({
+      portal: { invite: 0, link: 0 },
+      delivery: null,
+      mailingList: 1,
+      todo: { add: 0, delete: 0 },
+    });
+    expect(promotions.errors).toEqual([]);
+    await promotions.page.close();
+
+    const manager = await signedInPage(browser, cloudUrl(), own.manager, {
+      company: company(),
+      path: '/user/releases',
+    });
+    const offered = await inPlaceControls(manager.page);
+    expect(offered).toMatchObject({
+      portal: { invite: 1, link: 1 },
+      delivery: { create: 1, deliver: 1 },
+      mailingList: 1,
+      todo: { add: 1 },
+    });
+    expect(offered.todo.delete).toBeGreaterThan(0);
+    expect(manager.errors).toEqual([]);
+    await manager.page.close();
   });
 
   it('a promotions member gets no royalties or finances, and the label manager everything', async () => {

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { api, errorMessage, putWithProgress } from '../app/api';
 import { notify } from '../app/notifications';
 import { fileUploadStrings } from './file-upload-strings';
+import type { Permission } from '../../../shared/permissions';
+import { usePermits } from '../app/use-may-open';
 
 /** Opens a short-lived link the API hands out (a document, a signed copy) in a new tab. */
 export async function openLink(path: string) {
@@ -29,6 +31,7 @@ export function SignedCopyField<Answer extends { message?: string }>({
   fileName,
   description,
   testId,
+  permission,
   onSaved,
 }: {
   /** The record's API path, e.g. `/licenses/LIC1`. */
@@ -36,9 +39,12 @@ export function SignedCopyField<Answer extends { message?: string }>({
   fileName: string | null | undefined;
   description: string;
   testId?: string;
+  /** What the upload routes (`{base}/signed_copy_upload`, `PUT {base}/signed_copy`) ask: without it, no upload. */
+  permission: Permission;
   onSaved: (answer: Answer) => unknown;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  const mayUpload = usePermits(permission);
   const upload = async (file: File) => {
     try {
       const type = file.type || 'application/pdf';
@@ -68,18 +74,20 @@ export function SignedCopyField<Answer extends { message?: string }>({
         ) : (
           <Box color="text-body-secondary">No signed copy yet</Box>
         )}
-        <FileUpload
-          value={files}
-          onChange={({ detail }) => {
-            setFiles(detail.value);
-            const [file] = detail.value;
-            if (file) void upload(file);
-          }}
-          i18nStrings={fileUploadStrings({
-            uploadButtonText: () => 'Upload signed copy',
-            dropzoneText: () => 'Drop the file',
-          })}
-        />
+        {mayUpload ? (
+          <FileUpload
+            value={files}
+            onChange={({ detail }) => {
+              setFiles(detail.value);
+              const [file] = detail.value;
+              if (file) void upload(file);
+            }}
+            i18nStrings={fileUploadStrings({
+              uploadButtonText: () => 'Upload signed copy',
+              dropzoneText: () => 'Drop the file',
+            })}
+          />
+        ) : null}
       </SpaceBetween>
     </FormField>
   );

@@ -13,6 +13,7 @@ import { ApiError, api } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import type { PortalInvitation, PortalLink, PortalUser } from '../../../../shared/schemas/artist-portal';
+import { usePermits } from '../../app/use-may-open';
 
 const enc = encodeURIComponent;
 const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
@@ -95,6 +96,9 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
   const users = useApi<{ users: PortalUser[]; invitations: PortalInvitation[] }>(`${base}/portal_users`);
   const links = useApi<{ links: PortalLink[] }>(`${base}/portal_links`);
   const [made, setMade] = useState<string | null>(null);
+  // Granting or withdrawing sight of the artist's earnings is money.write (POST /artists/{id}/portal_users,
+  // /portal_link, DELETE …): a member without it sees who has access and the links, not the controls.
+  const mayGrant = usePermits('money.write');
   const act = async (run: () => Promise<{ message: string }>, reload: () => unknown) => {
     try {
       notify('notification', (await run()).message);
@@ -131,23 +135,27 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
             { id: 'email', header: 'E-mail', cell: (u) => u.email },
             { id: 'state', header: 'Status', cell: (u) => u.status },
             { id: 'since', header: 'Since', cell: (u) => date(u.since) },
-            {
-              id: 'remove',
-              header: 'Actions',
-              cell: (u) => (
-                <Button
-                  variant="inline-link"
-                  data-testid={u.invited ? 'portal-withdraw' : 'portal-remove'}
-                  onClick={() => void act(() => api.delete(`${base}${u.path}`), users.mutate)}
-                >
-                  {u.invited ? 'Withdraw invitation' : 'Remove'}
-                </Button>
-              ),
-            },
+            ...(mayGrant
+              ? [
+                  {
+                    id: 'remove',
+                    header: 'Actions',
+                    cell: (u: ReturnType<typeof portalRows>[number]) => (
+                      <Button
+                        variant="inline-link"
+                        data-testid={u.invited ? 'portal-withdraw' : 'portal-remove'}
+                        onClick={() => void act(() => api.delete(`${base}${u.path}`), users.mutate)}
+                      >
+                        {u.invited ? 'Withdraw invitation' : 'Remove'}
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
           ]}
           empty={<Box color="text-body-secondary">Nobody signs in for this artist yet.</Box>}
         />
-        <InviteForm base={base} onDone={() => void users.mutate()} />
+        {mayGrant ? <InviteForm base={base} onDone={() => void users.mutate()} /> : null}
         <Table
           data-testid="portal-links"
           variant="embedded"
@@ -156,9 +164,11 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
               variant="h3"
               description="A link opens the artist's profile and statements without an account; it works 30 days"
               actions={
-                <Button onClick={() => void makeLink()} data-testid="portal-make-link">
-                  Make a link
-                </Button>
+                mayGrant ? (
+                  <Button onClick={() => void makeLink()} data-testid="portal-make-link">
+                    Make a link
+                  </Button>
+                ) : undefined
               }
             >
               Links
@@ -172,19 +182,23 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
             { id: 'made', header: 'Made', cell: (l) => date(l.created_at) },
             { id: 'expires', header: 'Expires', cell: (l) => date(l.expires_at) },
             { id: 'state', header: 'State', cell: (l) => (l.revoked_at ? `Revoked ${date(l.revoked_at)}` : 'Active') },
-            {
-              id: 'revoke',
-              header: 'Actions',
-              cell: (l) =>
-                l.revoked_at ? null : (
-                  <Button
-                    variant="inline-link"
-                    onClick={() => void act(() => api.delete(`${base}/portal_links/${enc(l.id)}`), links.mutate)}
-                  >
-                    Revoke
-                  </Button>
-                ),
-            },
+            ...(mayGrant
+              ? [
+                  {
+                    id: 'revoke',
+                    header: 'Actions',
+                    cell: (l: PortalLink) =>
+                      l.revoked_at ? null : (
+                        <Button
+                          variant="inline-link"
+                          onClick={() => void act(() => api.delete(`${base}/portal_links/${enc(l.id)}`), links.mutate)}
+                        >
+                          Revoke
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
           empty={<Box color="text-body-secondary">No links yet.</Box>}
         />

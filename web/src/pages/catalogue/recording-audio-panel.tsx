@@ -17,6 +17,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import { Waveform } from '../../components/waveform';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { usePermits } from '../../app/use-may-open';
 
 type Audio = {
   status: 'uploading' | 'processing' | 'ready' | 'failed';
@@ -85,6 +86,8 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = useInvalidate(`/recordings/${recording.id}`, '/recordings?');
+  // Uploading audio changes the recording (POST /recordings/{id}/update_audio: catalogue.write).
+  const mayUpload = usePermits('catalogue.write');
 
   // The worker pushes a Recording event when it starts, finishes or fails: reload the recording.
   useEffect(
@@ -161,22 +164,24 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
             />
           </>
         ) : null}
-        <FileUpload
-          value={files}
-          onChange={({ detail }) => {
-            setFiles(detail.value);
-            if (detail.value[0]) void upload(detail.value[0]);
-          }}
-          accept=".wav,.aiff,.aif,.flac"
-          errorText={problem}
-          showFileSize
-          constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes"
-          i18nStrings={fileUploadStrings({
-            uploadButtonText: () => (audio ? 'Replace audio' : 'Upload audio'),
-            dropzoneText: () => 'Drop a WAV, AIFF or FLAC file',
-          })}
-          data-testid="recording-audio-upload"
-        />
+        {mayUpload ? (
+          <FileUpload
+            value={files}
+            onChange={({ detail }) => {
+              setFiles(detail.value);
+              if (detail.value[0]) void upload(detail.value[0]);
+            }}
+            accept=".wav,.aiff,.aif,.flac"
+            errorText={problem}
+            showFileSize
+            constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes"
+            i18nStrings={fileUploadStrings({
+              uploadButtonText: () => (audio ? 'Replace audio' : 'Upload audio'),
+              dropzoneText: () => 'Drop a WAV, AIFF or FLAC file',
+            })}
+            data-testid="recording-audio-upload"
+          />
+        ) : null}
         {percent !== null ? (
           <UploadProgress percent={percent} label="Uploading audio" testId="recording-audio-progress" />
         ) : null}

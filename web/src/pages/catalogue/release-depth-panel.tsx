@@ -15,6 +15,7 @@ import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
+import { usePermits } from '../../app/use-may-open';
 
 type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 type ReleaseImage = {
@@ -47,6 +48,8 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = useInvalidate(`/releases/${release.id}`);
+  // Adding and removing images changes the release (PATCH /releases/{id}: catalogue.write).
+  const mayChange = usePermits('catalogue.write') && !readOnly;
   const save = (rows: Record<string, unknown>[]) =>
     api.patch(`/releases/${enc(release.id)}`, { images_attributes: rows });
 
@@ -130,18 +133,18 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
                   />
                 ) : null}
                 <Box variant="small">{[image.type_of, image.caption].filter(Boolean).join(' – ')}</Box>
-                {readOnly ? null : (
+                {mayChange ? (
                   <Button variant="inline-link" onClick={() => void remove(image)}>
                     Remove
                   </Button>
-                )}
+                ) : null}
               </SpaceBetween>
             ))}
           </SpaceBetween>
         ) : (
           <Box color="text-body-secondary">No other images.</Box>
         )}
-        {readOnly ? null : (
+        {mayChange ? (
           <SpaceBetween direction="horizontal" size="s">
             <Select
               selectedOption={{ value: typeOf, label: typeOf }}
@@ -161,7 +164,7 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
               data-testid="release-image-upload"
             />
           </SpaceBetween>
-        )}
+        ) : null}
         {percent !== null ? <UploadProgress percent={percent} label="Uploading image" /> : null}
       </SpaceBetween>
     </Container>

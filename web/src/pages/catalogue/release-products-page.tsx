@@ -27,6 +27,7 @@ import {
   type TerritoryPrice,
   type TrackPrice,
 } from './release-products-model';
+import { useMayOpen, usePermits } from '../../app/use-may-open';
 
 type Release = {
   id: string;
@@ -86,6 +87,8 @@ function ProductPanel({
   const editItem = (index: number, patch: Partial<TrackPrice>) =>
     set({ items: values.items.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
 
+  // Saving is PATCH /releases/{id} (catalogue.write): a member whose role only reads the catalogue sees the products.
+  const mayChange = usePermits('catalogue.write');
   const save = async () => {
     setSaving(true);
     setErrors([]);
@@ -112,9 +115,11 @@ function ProductPanel({
         <Header
           variant="h2"
           actions={
-            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="release-product-save">
-              Save
-            </Button>
+            mayChange ? (
+              <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="release-product-save">
+                Save
+              </Button>
+            ) : undefined
           }
         >
           {title}
@@ -263,13 +268,15 @@ export function ReleaseProductsPage() {
   const { releaseId = '' } = useParams();
   const { data, error, isLoading, mutate } = useApi<{ release: Release }>(`/releases/${enc(releaseId)}`);
   const release = data?.release;
+  const editPage = `/user/releases/${enc(releaseId)}/edit`;
+  const mayEdit = useMayOpen()(editPage);
   return (
     <ContentLayout
       header={
         <Header
           variant="h1"
           description="Pre-order data, prices per territory and per track of each product."
-          actions={<RouterLink href={`/user/releases/${enc(releaseId)}/edit`}>Edit the release’s products</RouterLink>}
+          actions={mayEdit ? <RouterLink href={editPage}>Edit the release’s products</RouterLink> : undefined}
         >
           Products{release ? ` of ${release.title}` : ''}
         </Header>

@@ -21,6 +21,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { RouterLink } from '../../components/router-link';
 import type { StatusChange } from '../../../../shared/catalogue';
 import { qualityControlActions, reasonsOf } from './release-quality-control-model';
+import { usePermits } from '../../app/use-may-open';
 
 type Release = Record<string, unknown> & { id: string };
 
@@ -62,7 +63,10 @@ export function ReleaseQualityControl({ record }: { record: Release }) {
     }
   }
 
-  const actions = qualityControlActions(status, adminArea || admin);
+  // The label's moves (POST /releases/{id}/quality_control, PATCH …/update_status) are catalogue.write: a member whose
+  // role only reads the catalogue sees where the release stands and its history.
+  const mayMove = usePermits('catalogue.write');
+  const actions = mayMove ? qualityControlActions(status, adminArea || admin) : [];
   const lacks = usePlanLacks('label_pipelines');
   return (
     <Container

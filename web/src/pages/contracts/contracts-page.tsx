@@ -165,6 +165,9 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
   // Signing and terminating are asked before they are done: neither is undone from the page.
   const [confirming, setConfirming] = useState<null | 'signed' | 'terminated'>(null);
   const [busy, setBusy] = useState(false);
+  // Every change to a contract is catalogue.write (PATCH /contracts/{id}, …/update_contract, …/amendments): a member
+  // whose role only reads the catalogue sees its terms, payees and documents.
+  const mayChange = usePermits('catalogue.write');
   if (error) return <Box color="text-status-error">{errorMessage(error)}</Box>;
   const contract = data?.contract;
   if (!contract) return <Box>Loading contract</Box>;
@@ -191,19 +194,19 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
                 Document (PDF)
               </Button>
               <Button onClick={() => void openLink(`${base}/document?format=docx`)}>Document (Word)</Button>
-              {contract.status === 'draft' ? (
+              {mayChange && contract.status === 'draft' ? (
                 <Button
                   onClick={() => void act(() => api.post(`${base}/update_contract`), 'Contract Document Updated')}
                 >
                   Update document
                 </Button>
               ) : null}
-              {contract.status === 'draft' ? (
+              {mayChange && contract.status === 'draft' ? (
                 <Button variant="primary" data-testid="contract-sign" onClick={() => setConfirming('signed')}>
                   Mark signed
                 </Button>
               ) : null}
-              {contract.status === 'signed' ? (
+              {mayChange && contract.status === 'signed' ? (
                 <Button data-testid="contract-terminate" onClick={() => setConfirming('terminated')}>
                   Terminate
                 </Button>
@@ -258,7 +261,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
             })),
           ]}
         />
-        {contract.status === 'draft' ? (
+        {mayChange && contract.status === 'draft' ? (
           <ExpandableSection headerText="Edit the details" data-testid="contract-details">
             {/* Keyed by what was saved, so a saved change starts the form again from it. */}
             <DetailsEditor
@@ -288,7 +291,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         ) : (
           <Box color="text-body-secondary">No royalty terms yet</Box>
         )}
-        {contract.status === 'terminated' ? null : (
+        {!mayChange || contract.status === 'terminated' ? null : (
           <ExpandableSection
             headerText={contract.status === 'draft' ? 'Edit the terms and the deal' : 'Amend the terms and the deal'}
             defaultExpanded={contract.status === 'draft' && !contract.term_words.length}
@@ -315,7 +318,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
         ) : null}
         <RecoupmentBalance recoupment={contract.recoupment} terms={contract.royalty_terms} />
         <Box variant="h3">Payees</Box>
-        {contract.status === 'terminated' ? null : (
+        {!mayChange || contract.status === 'terminated' ? null : (
           // Keyed by the version, so a saved change starts the rows again from what was saved.
           <PayeesEditor
             key={`${contract.version}-${contract.contract_payees.map((p) => `${p.payee_id}:${p.share}`).join()}`}
@@ -326,7 +329,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
             }}
           />
         )}
-        {contract.status !== 'terminated' ? null : contract.contract_payees.length ? (
+        {mayChange && contract.status !== 'terminated' ? null : contract.contract_payees.length ? (
           <ul>
             {contract.contract_payees.map((p) => (
               <li key={p.payee_id}>
@@ -342,6 +345,7 @@ function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }
           fileName={contract.signed_copy_file_name}
           description="The contract as both parties signed it (PDF or Word)"
           testId="contract-signed-copy"
+          permission="catalogue.write"
           onSaved={async () => {
             await mutate();
             onChanged();

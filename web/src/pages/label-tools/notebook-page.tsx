@@ -18,6 +18,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type Note, toolsApi, useNotebook, useRefreshTools } from './tools-api';
+import { usePermits } from '../../app/use-may-open';
 
 type Draft = { id?: string; title: string; content: string; tags: string };
 const EMPTY: Draft = { title: '', content: '', tags: '' };
@@ -103,6 +104,9 @@ function LabelNotebook({ labelId }: { labelId: string }) {
   const q = useDebouncedValue(filter, 250);
   const load = useNotebook(labelId, q, tag.value);
   const refresh = useRefreshTools();
+  // Writing, editing and deleting notes change the notebook (POST /notes, PATCH and DELETE /notes/{id}:
+  // catalogue.write): a member whose role only reads the catalogue reads the notes.
+  const mayChange = usePermits('catalogue.write');
   const run = async (call: () => Promise<{ message?: string }>) => {
     try {
       const answered = await call();
@@ -119,7 +123,7 @@ function LabelNotebook({ labelId }: { labelId: string }) {
       {(answer) =>
         answer.notebook ? (
           <SpaceBetween size="l">
-            <NoteForm notebookId={answer.notebook.id} draft={draft} setDraft={setDraft} />
+            {mayChange ? <NoteForm notebookId={answer.notebook.id} draft={draft} setDraft={setDraft} /> : null}
             <Cards
               data-testid="notes"
               items={answer.notes}
@@ -156,19 +160,26 @@ function LabelNotebook({ labelId }: { labelId: string }) {
                       </SpaceBetween>
                     ),
                   },
-                  {
-                    id: 'actions',
-                    content: (note) => (
-                      <SpaceBetween direction="horizontal" size="xs">
-                        <Button variant="inline-link" onClick={() => edit(note)}>
-                          Edit
-                        </Button>
-                        <Button variant="inline-link" onClick={() => void run(() => toolsApi.deleteNote(note.id))}>
-                          Delete
-                        </Button>
-                      </SpaceBetween>
-                    ),
-                  },
+                  ...(mayChange
+                    ? [
+                        {
+                          id: 'actions',
+                          content: (note: Note) => (
+                            <SpaceBetween direction="horizontal" size="xs">
+                              <Button variant="inline-link" onClick={() => edit(note)}>
+                                Edit
+                              </Button>
+                              <Button
+                                variant="inline-link"
+                                onClick={() => void run(() => toolsApi.deleteNote(note.id))}
+                              >
+                                Delete
+                              </Button>
+                            </SpaceBetween>
+                          ),
+                        },
+                      ]
+                    : []),
                 ],
               }}
             />
@@ -177,13 +188,15 @@ function LabelNotebook({ labelId }: { labelId: string }) {
           <Container>
             <SpaceBetween size="s">
               <Box>This label has no notebook yet.</Box>
-              <Button
-                variant="primary"
-                onClick={() => void run(() => toolsApi.createNotebook(labelId))}
-                data-testid="notebook-create"
-              >
-                Create the notebook
-              </Button>
+              {mayChange ? (
+                <Button
+                  variant="primary"
+                  onClick={() => void run(() => toolsApi.createNotebook(labelId))}
+                  data-testid="notebook-create"
+                >
+                  Create the notebook
+                </Button>
+              ) : null}
             </SpaceBetween>
           </Container>
         )

@@ -19,6 +19,8 @@ import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './t
 import { DateField } from '../../components/date-input';
 import { dayProblem } from '../../components/form-rules';
 import { formatDate } from '../../../../shared/format';
+import { usePermits } from '../../app/use-may-open';
+import { Permitted } from '../../components/permitted';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
@@ -88,6 +90,8 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
 function Tasks({ answer }: { answer: TodoListAnswer }) {
   const refresh = useRefreshTools();
   const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
+  // Ticking and deleting change the list (PATCH and DELETE /todo_tasks/{id}: catalogue.write).
+  const mayChange = usePermits('catalogue.write');
   const run = async (call: () => Promise<{ message?: string }>) => {
     try {
       const answered = await call();
@@ -120,6 +124,7 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
           cell: (t) => (
             <Checkbox
               checked={t.done}
+              disabled={!mayChange}
               ariaLabel={`Done: ${t.body}`}
               onChange={({ detail }) => void run(() => toolsApi.updateTask(t.id, { done: detail.checked }))}
             />
@@ -137,19 +142,23 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
           header: 'Assigned to',
           cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '—'),
         },
-        {
-          id: 'delete',
-          header: '',
-          cell: (t) => (
-            <Button
-              variant="inline-link"
-              ariaLabel={`Delete ${t.body}`}
-              onClick={() => void run(() => toolsApi.deleteTask(t.id))}
-            >
-              Delete
-            </Button>
-          ),
-        },
+        ...(mayChange
+          ? [
+              {
+                id: 'delete',
+                header: '',
+                cell: (t: TodoListAnswer['todo_tasks'][number]) => (
+                  <Button
+                    variant="inline-link"
+                    ariaLabel={`Delete ${t.body}`}
+                    onClick={() => void run(() => toolsApi.deleteTask(t.id))}
+                  >
+                    Delete
+                  </Button>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -172,16 +181,20 @@ function LabelTodoList({ labelId }: { labelId: string }) {
       {(answer) =>
         answer.todo_list ? (
           <SpaceBetween size="l">
-            <NewTask answer={answer} listId={answer.todo_list.id} />
+            <Permitted permission="catalogue.write">
+              <NewTask answer={answer} listId={answer.todo_list.id} />
+            </Permitted>
             <Tasks answer={answer} />
           </SpaceBetween>
         ) : (
           <Container>
             <SpaceBetween size="s">
               <Box>This label has no to-do list yet. It starts with the tasks every new label has ahead of it.</Box>
-              <Button variant="primary" onClick={() => void create()} data-testid="todo-create">
-                Create the to-do list
-              </Button>
+              <Permitted permission="catalogue.write">
+                <Button variant="primary" onClick={() => void create()} data-testid="todo-create">
+                  Create the to-do list
+                </Button>
+              </Permitted>
             </SpaceBetween>
           </Container>
         )

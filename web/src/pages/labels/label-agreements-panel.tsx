@@ -27,6 +27,7 @@ import {
 } from './label-agreements-model';
 import type { LabelMode } from './label-api';
 import { DateField } from '../../components/date-input';
+import { usePermits } from '../../app/use-may-open';
 
 const enc = encodeURIComponent;
 type Presigned = { url: string; key: string; headers?: Record<string, string> };
@@ -79,7 +80,10 @@ export function LabelAgreementsPanel({
   mode: LabelMode;
   onSaved: () => void;
 }) {
-  const readOnly = mode === 'admin';
+  // Saving the agreements and the contract is PATCH /labels/{id} (catalogue.write): a member whose role only reads
+  // the catalogue sees them, like the admin's page across companies.
+  const mayChange = usePermits('catalogue.write');
+  const readOnly = mode === 'admin' || !mayChange;
   const [values, setValues] = useState<AgreementValues>(() => agreementValues(label));
   const [errors, setErrors] = useState<string[]>([]);
   const [files, setFiles] = useState<File[]>([]);

@@ -17,6 +17,7 @@ import { RefundedOnField } from './refund-buttons';
 import { MailDocumentButton, mailedWords } from './document-mail';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
+import { usePermits } from '../../app/use-may-open';
 
 /**
  * "Credit invoice": asks why, then cancels the invoice with a numbered credit note. The licence goes back to signed,
@@ -30,8 +31,10 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
   const [refundedOn, setRefundedOn] = useState(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Crediting an invoice moves money (POST /licenses/{id}/credit_note: money.write).
+  const mayCredit = usePermits('money.write');
   const invoice = license.invoice;
-  if (!invoice) return null;
+  if (!invoice || !mayCredit) return null;
   const paid = license.status === 'paid';
   const credit = async () => {
     setBusy(true);

@@ -9,6 +9,7 @@ import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
+import { usePermits } from '../../app/use-may-open';
 
 /** When and to whom a document was mailed, in words ("ann@film.example on 5th Dec 2026"), or '' if never. */
 export function mailedWords(license: License, number: string): string {
@@ -42,6 +43,8 @@ export function MailDocumentButton({
   const [chosen, setChosen] = useState<readonly MultiselectProps.Option[]>(options);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Mailing an invoice or a credit note is money.write (POST /licenses/{id}/mail).
+  const mayMail = usePermits('money.write');
   const send = async () => {
     setBusy(true);
     setError(undefined);
@@ -62,6 +65,7 @@ export function MailDocumentButton({
       setBusy(false);
     }
   };
+  if (!mayMail) return null;
   return (
     <>
       <Button

@@ -26,7 +26,7 @@ import { LicenseMoney } from './license-money';
 import { LicensePapers, LicenseReports } from './license-papers';
 import { type License, licenseTitle, PARTY_WORD, TYPE_WORDS } from './licensing-api';
 import { PageButton } from '../../components/page-button';
-import { useMayOpen } from '../../app/use-may-open';
+import { usePermits } from '../../app/use-may-open';
 
 /** What the invoice will say of the licensee and the fee, to check before it is numbered and final. */
 function InvoiceCheck({ license }: { license: License }) {
@@ -55,6 +55,10 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
   // Issuing is asked first: the invoice takes the next number and is final (a credit note is its only undo).
   const [invoicing, setInvoicing] = useState(false);
   const [paidOn, setPaidOn] = useState(new Date().toISOString().slice(0, 10));
+  // The moves are catalogue.write (POST /licenses/{id}/status); the invoice, the advance and the payment move money
+  // (POST …/invoice, …/advance, …/payment: money.write). Each button is offered to a role the server would let.
+  const mayMove = usePermits('catalogue.write');
+  const mayBill = usePermits('money.write');
   const run = async (call: () => Promise<{ license: License; message: string }>) => {
     setBusy(true);
     try {
@@ -97,12 +101,12 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
   return (
     <SpaceBetween size="s">
       <SpaceBetween direction="horizontal" size="xs">
-        {pipelineMoves(license.status).map((status) => (
+        {(mayMove ? pipelineMoves(license.status) : []).map((status) => (
           <Button key={status} data-testid={`license-move-${status}`} disabled={busy} onClick={() => void move(status)}>
             {`Move to ${displayLabel(status).toLowerCase()}`}
           </Button>
         ))}
-        {canInvoice ? (
+        {canInvoice && mayBill ? (
           <Button
             variant="primary"
             data-testid="license-issue-invoice"
@@ -128,7 +132,7 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
         ) : null}
         {canRefundAdvance ? <RefundButton license={license} kind="advance" onChanged={onChanged} /> : null}
       </SpaceBetween>
-      {canPay || canAdvance ? (
+      {mayBill && (canPay || canAdvance) ? (
         <SpaceBetween direction="horizontal" size="xs" alignItems="end">
           <DateField label="Paid on" value={paidOn} onChange={setPaidOn} testId="license-paid-on" />
           {canAdvance ? (
@@ -152,7 +156,9 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
           ) : null}
         </SpaceBetween>
       ) : null}
-      {license.type === 'incoming' && (canPay || canAdvance) ? <CostRecoupmentNote license={license} /> : null}
+      {mayBill && license.type === 'incoming' && (canPay || canAdvance) ? (
+        <CostRecoupmentNote license={license} />
+      ) : null}
     </SpaceBetween>
   );
 }
@@ -161,7 +167,8 @@ function PipelineActions({ license, onChanged }: { license: License; onChanged: 
 export function LicensePage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const mayOpen = useMayOpen();
+  // Deleting a licence may remove the ledger lines its payment wrote: DELETE /licenses/{id} is money.write.
+  const mayDelete = usePermits('money.write');
   const { data, mutate } = useApi<{ license: License }>(`/licenses/${id}`);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -191,10 +198,7 @@ export function LicensePage() {
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <PageButton href={`/user/licensing/${license.id}/edit`}>Edit</PageButton>
-              {/* Deleting needs what editing needs. */}
-              {mayOpen(`/user/licensing/${license.id}/edit`) ? (
-                <Button onClick={() => setDeleting(true)}>Delete</Button>
-              ) : null}
+              {mayDelete ? <Button onClick={() => setDeleting(true)}>Delete</Button> : null}
             </SpaceBetween>
           }
         >

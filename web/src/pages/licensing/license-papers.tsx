@@ -10,6 +10,7 @@ import { notify } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import type { License } from './licensing-api';
+import { usePermits } from '../../app/use-may-open';
 
 /**
  * The licence's papers: the quote and the licence written from the company's templates (PDF to read
@@ -55,6 +56,7 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
           fileName={license.signed_copy_file_name}
           description="The licence as both parties signed it (PDF, image or Word)"
           testId="license-signed-copy"
+          permission="catalogue.write"
           onSaved={(answer) => onChanged(answer.license)}
         />
       </SpaceBetween>
@@ -65,6 +67,8 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
 /** The reports of a licence's use (the licensee's to us, or ours to the licensor): how often, the next one due, one received. */
 export function LicenseReports({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [busy, setBusy] = useState(false);
+  // Recording a report is catalogue.write (POST /licenses/{id}/report_received).
+  const mayRecord = usePermits('catalogue.write');
   if (!license.report_every_months) return null;
   const due = license.next_report_due;
   const overdue = due !== null && due < new Date().toISOString().slice(0, 10);
@@ -95,7 +99,7 @@ export function LicenseReports({ license, onChanged }: { license: License; onCha
               : `We report our use to the licensor every ${license.report_every_months} months`
           }
           actions={
-            due ? (
+            due && mayRecord ? (
               <Button data-testid="license-report-received" disabled={busy} onClick={() => void received()}>
                 Record report received
               </Button>

@@ -10,6 +10,7 @@ import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
+import { usePermits } from '../../app/use-may-open';
 
 type RefundKind = 'advance' | 'payment';
 
@@ -32,6 +33,8 @@ export function RefundButton({
   const [refundedOn, setRefundedOn] = useState(new Date().toISOString().slice(0, 10));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // A refund moves money (POST /licenses/{id}/advance_refund, /payment_refund: money.write).
+  const mayRefund = usePermits('money.write');
   const words = refundWords(license, kind);
   const refund = async () => {
     setBusy(true);
@@ -51,6 +54,7 @@ export function RefundButton({
       setBusy(false);
     }
   };
+  if (!mayRefund) return null;
   return (
     <>
       <Button data-testid={`license-refund-${kind}`} onClick={() => setOpen(true)}>
