@@ -16,6 +16,7 @@ import { type PickedRecord, pickerSource, RecordPicker } from '../../components/
 import { TerritoriesInput } from '../admin/reference/territories-input';
 import { LoadState } from '../money/finances/period-views';
 import { type LabelSettings, labelSettingsApi, useLabelSettings, useRefreshLabelSettings } from './label-settings-api';
+import { usePermits } from '../../app/use-may-open';
 
 const genres = pickerSource('genres');
 const languages = pickerSource('languages');
@@ -26,6 +27,7 @@ const picked = (id: string | null, name: string | null): PickedRecord | null => 
 
 function SettingsForm({ labelId, settings }: { labelId: string; settings: LabelSettings }) {
   const given = settings.release_defaults;
+  const mayChange = usePermits('catalogue.write');
   const [genre, setGenre] = useState(picked(given.primary_genre_id, given.primary_genre_name));
   const [language, setLanguage] = useState(picked(given.metadata_language_id, given.metadata_language_name));
   const [cLine, setCLine] = useState(given.c_line);
@@ -66,9 +68,12 @@ function SettingsForm({ labelId, settings }: { labelId: string; settings: LabelS
   return (
     <Form
       actions={
-        <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="label-settings-save">
-          Save settings
-        </Button>
+        // Saving is PATCH /labels/{id}/settings (catalogue.write): a member whose role only reads sees the defaults.
+        mayChange ? (
+          <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="label-settings-save">
+            Save settings
+          </Button>
+        ) : undefined
       }
     >
       <Container

@@ -17,6 +17,7 @@ import { RouterLink } from '../../components/router-link';
 import { LoadState } from '../money/finances/period-views';
 import { labelSettingsApi, useLabelSettings, useRefreshLabelSettings } from './label-settings-api';
 import { shareUrl, useSmartLinks } from './smart-links-api';
+import { usePermits } from '../../app/use-may-open';
 
 type StoreRelease = {
   title: string;
@@ -37,6 +38,8 @@ export function LabelStorePage() {
   const links = useSmartLinks();
   const refresh = useRefreshLabelSettings();
   const [saving, setSaving] = useState(false);
+  // Opening or closing the store page is PATCH /labels/{id}/settings (catalogue.write).
+  const mayChange = usePermits('catalogue.write');
   const toggle = async (open: boolean) => {
     setSaving(true);
     try {
@@ -59,7 +62,7 @@ export function LabelStorePage() {
               <SpaceBetween size="s">
                 <Toggle
                   checked={label.store}
-                  disabled={saving}
+                  disabled={saving || !mayChange}
                   onChange={({ detail }) => void toggle(detail.checked)}
                   data-testid="label-store-open"
                 >

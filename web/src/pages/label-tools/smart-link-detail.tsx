@@ -28,6 +28,7 @@ import {
   useRefreshSmartLinks,
   useSmartLink,
 } from './smart-links-api';
+import { usePermits } from '../../app/use-may-open';
 
 const NO_REDIRECT = { value: '', label: 'No: show the page with every store' };
 const regions = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -50,6 +51,7 @@ type EditedStore = SmartLinkStore & { lines: string };
 /** The link's stores and auto-redirect: an empty address means the store's known search by UPC or ISRC. */
 function StoresForm({ link }: { link: SmartLink }) {
   const refresh = useRefreshSmartLinks();
+  const mayChange = usePermits('catalogue.write');
   const [stores, setStores] = useState<EditedStore[]>([]);
   const [redirect, setRedirect] = useState(link.auto_redirect ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,9 +89,12 @@ function StoresForm({ link }: { link: SmartLink }) {
         <Header
           variant="h2"
           actions={
-            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="smart-link-save">
-              Save stores
-            </Button>
+            // Saving is PATCH /smart_links/{id} (catalogue.write).
+            mayChange ? (
+              <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="smart-link-save">
+                Save stores
+              </Button>
+            ) : undefined
           }
         >
           Stores
@@ -207,6 +212,7 @@ function fanWords(fans: SmartLinkFans): string {
 export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () => void }) {
   const load = useSmartLink(id);
   const refresh = useRefreshSmartLinks();
+  const mayChange = usePermits('catalogue.write');
   const remove = async () => {
     try {
       const answered = await smartLinksApi.delete(id);
@@ -223,7 +229,11 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
         <SpaceBetween size="l">
           <Container
             header={
-              <Header variant="h2" actions={<Button onClick={() => void remove()}>Delete</Button>}>
+              <Header
+                variant="h2"
+                // Deleting is DELETE /smart_links/{id} (catalogue.write).
+                actions={mayChange ? <Button onClick={() => void remove()}>Delete</Button> : undefined}
+              >
                 {link.title}
               </Header>
             }

@@ -16,6 +16,7 @@ import { type PickedRecord, pickerSource, RecordPicker } from '../../components/
 import { LoadState } from '../money/finances/period-views';
 import { SmartLinkDetail } from './smart-link-detail';
 import { type SmartLink, shareUrl, smartLinksApi, useRefreshSmartLinks, useSmartLinks } from './smart-links-api';
+import { Permitted } from '../../components/permitted';
 
 const releases = pickerSource('releases');
 const recordings = pickerSource('recordings');
@@ -98,7 +99,10 @@ export function SmartLinksPage() {
       }
     >
       <SpaceBetween size="l">
-        <NewSmartLink onMade={choose} />
+        {/* Making a link is POST /smart_links (catalogue.write): a member whose role only reads sees the links. */}
+        <Permitted permission="catalogue.write">
+          <NewSmartLink onMade={choose} />
+        </Permitted>
         <LoadState load={load} errorHeader="The smart links could not be loaded">
           {(answer) => (
             <Table<SmartLink>
