@@ -15,6 +15,12 @@ export const QUEUEABLE_STATUSES = ['created', 'failed'] as const satisfies reado
 /** The refusal of a delivery of a release that has not passed quality control. */
 export const NOT_DELIVERABLE_MESSAGE = 'Release must pass quality control before delivery';
 
+/**
+ * The store of a delivery whose store has been taken off the platform's list since: its name went with it, and its
+ * id means nothing to a reader.
+ */
+export const UNLISTED_STORE = 'A store no longer listed';
+
 /** A release delivery as the API answers it (never the DSP's server credentials). */
 export type ReleaseDeliveryView = {
   id: string;

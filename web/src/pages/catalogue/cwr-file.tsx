@@ -11,6 +11,7 @@ import { saveFile } from '../../app/save-file';
 import { FormModal } from '../../components/form-modal';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { cwrOutcome } from './cwr-outcome';
+import { usePermits } from '../../app/use-may-open';
 
 /** Saves the file the API answered as a download (CWR files are plain ASCII text). */
 const download = (filename: string, content: string) => saveFile(filename, content, 'text/plain');
@@ -27,6 +28,8 @@ export function CwrFileButton({ selected }: { selected: readonly Record<string, 
   const [record, setRecord] = useState(false);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  // A file to download is catalogue.read; recording it as sent registers the songs (catalogue.write).
+  const mayRecord = usePermits('catalogue.write');
 
   const submit = async () => {
     if (!receiver) {
@@ -81,9 +84,11 @@ export function CwrFileButton({ selected }: { selected: readonly Record<string, 
               data-testid="cwr-version"
             />
           </FormField>
-          <Checkbox checked={record} onChange={({ detail }) => setRecord(detail.checked)} data-testid="cwr-record">
-            Record as sent (the songs go as revisions next time)
-          </Checkbox>
+          {mayRecord ? (
+            <Checkbox checked={record} onChange={({ detail }) => setRecord(detail.checked)} data-testid="cwr-record">
+              Record as sent (the songs go as revisions next time)
+            </Checkbox>
+          ) : null}
         </FormModal>
       ) : null}
     </>

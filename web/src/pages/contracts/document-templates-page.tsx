@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
+import { usePermits } from '../../app/use-may-open';
+import { Permitted } from '../../components/permitted';
 
 type DocumentTemplate = {
   id: string;
@@ -32,6 +34,8 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate; onS
   const [text, setText] = useState(template.text);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  // Saving a template is catalogue.write (PATCH /document_templates/{id}); a reader sees the text, read-only.
+  const mayEdit = usePermits('catalogue.write');
   useEffect(() => {
     setText(template.text);
     setError(undefined);
@@ -60,14 +64,21 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate; onS
           variant="h2"
           description={`${USED_FOR_WORDS[template.used_for]}. ${template.customised ? 'Your company’s own text.' : 'The standard text.'}`}
           actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button disabled={text === template.default_text} onClick={() => setText(template.default_text)}>
-                Restore the standard text
-              </Button>
-              <Button data-testid="document-template-save" variant="primary" loading={busy} onClick={() => void save()}>
-                Save template
-              </Button>
-            </SpaceBetween>
+            <Permitted permission="catalogue.write">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button disabled={text === template.default_text} onClick={() => setText(template.default_text)}>
+                  Restore the standard text
+                </Button>
+                <Button
+                  data-testid="document-template-save"
+                  variant="primary"
+                  loading={busy}
+                  onClick={() => void save()}
+                >
+                  Save template
+                </Button>
+              </SpaceBetween>
+            </Permitted>
           }
         >
           {template.name}
@@ -83,6 +94,7 @@ function TemplateEditor({ template, onSaved }: { template: DocumentTemplate; onS
         <Textarea
           data-testid="document-template-text"
           value={text}
+          readOnly={!mayEdit}
           rows={24}
           onChange={({ detail }) => setText(detail.value)}
         />

@@ -26,6 +26,7 @@ import {
   type DeliveryAction,
   type DeliveryStatus,
   type ReleaseDeliveryView,
+  UNLISTED_STORE,
 } from '../../../../shared/deliveries';
 import { deliveryRows, releaseDeliveriesQuery } from './release-deliveries-model';
 
@@ -159,7 +160,7 @@ export function ReleaseDeliveriesPage() {
             ),
           },
           { id: 'upc', header: 'UPC', cell: (d) => d.upc ?? '-' },
-          { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? d.dsp_id },
+          { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? UNLISTED_STORE },
           { id: 'action', header: 'Action', cell: (d) => d.action },
           { id: 'status', header: 'Status', cell: (d) => <StatusBadge word={d.status} /> },
           { id: 'reason', header: 'Reason', cell: (d) => d.reason ?? '' },

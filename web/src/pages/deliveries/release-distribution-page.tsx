@@ -20,7 +20,12 @@ import { subscribeRealtime } from '../../app/realtime';
 import { FormattedDate } from '../../components/formatted';
 import { PipelinesPlanNotice } from '../../components/pipelines-plan-notice';
 import { StatusBadge } from '../../components/status-badge';
-import { DELIVERY_ACTIONS, type DeliveryAction, type ReleaseDeliveryView } from '../../../../shared/deliveries';
+import {
+  DELIVERY_ACTIONS,
+  type DeliveryAction,
+  type ReleaseDeliveryView,
+  UNLISTED_STORE,
+} from '../../../../shared/deliveries';
 import { MY_CONNECTIONS, type DspConnections } from '../distribution/distribution-api';
 import { deliveriesApi } from './deliveries-api';
 import { StoreRequests } from './store-requests';
@@ -217,7 +222,7 @@ export function ReleaseDistributionPage() {
             <Box textAlign="center">{mayDeliver ? 'No deliveries yet: choose DSPs above.' : 'No deliveries yet'}</Box>
           }
           columnDefinitions={[
-            { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? d.dsp_id, isRowHeader: true },
+            { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? UNLISTED_STORE, isRowHeader: true },
             {
               id: 'action',
               header: 'Action',
