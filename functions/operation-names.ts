@@ -458,7 +458,15 @@ export const OPERATION_NAMES = {
     'generateDistributionStatement',
   ],
   // Payments.
-  payments: ['listPayments', 'getPayment', 'createPayment', 'updatePayment', 'deletePayment'],
+  payments: [
+    'listPayments',
+    'getPayment',
+    'createPayment',
+    'updatePayment',
+    'deletePayment',
+    'withholdingTaxReport',
+    'withholdingTaxCsv',
+  ],
   accounts: [
     'listExpenses',
     'listAdminExpenses',

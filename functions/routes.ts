@@ -699,6 +699,9 @@ export const ROUTES: readonly Route[] = [
 
   // Payments: a payment pays one account's statements.
   r('GET', '/payments', 'payments', 'listPayments', 'tenant', 'money.read'),
+  // The tax withheld from payments over a range of days (money/payments/withholding-report.ts).
+  r('GET', '/payments/withholding_tax', 'payments', 'withholdingTaxReport', 'tenant', 'money.read'),
+  r('GET', '/payments/withholding_tax_csv', 'payments', 'withholdingTaxCsv', 'tenant', 'money.read'),
   r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
   r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
   r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { z } from 'zod';
 import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
+import { type QuarterRange, quarterRangeQuery } from './day-range.js';
 
 /**
  * Licences in and out: what the licensing API accepts and answers, shared with the SPA's forms so
@@ -244,29 +245,12 @@ export const licenseCreditNoteNumber = documentParams(
   documentNumber('LC', 'Number', 'a credit note number', 'LC-000007'),
 );
 
-/** The calendar quarter holding `day` (YYYY-MM-DD), first and last days: the register's range unless one is given. */
-export function quarterAround(day: string): { from: string; to: string } {
-  const year = Number(day.slice(0, 4));
-  const first = Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3;
-  const end = new Date(Date.UTC(year, first + 3, 0)).toISOString().slice(0, 10);
-  return { from: `${year}-${String(first + 1).padStart(2, '0')}-01`, to: end };
-}
-
 /**
  * GET /licensing/invoices and /licensing/invoices_csv: the days the register covers, both included; the current
  * quarter when neither is given, the quarter of the one given otherwise.
  */
-export const invoiceRegisterQuery = z
-  .strictObject({
-    from: z.iso.date('From must be a date (YYYY-MM-DD)').optional(),
-    to: z.iso.date('To must be a date (YYYY-MM-DD)').optional(),
-  })
-  .transform(({ from, to }) => {
-    const quarter = quarterAround(from ?? to ?? new Date().toISOString().slice(0, 10));
-    return { from: from ?? quarter.from, to: to ?? quarter.to };
-  })
-  .refine(({ from, to }) => to >= from, { message: 'To must be on or after From', path: ['to'] });
-export type InvoiceRegisterQuery = z.output<typeof invoiceRegisterQuery>;
+export const invoiceRegisterQuery = quarterRangeQuery;
+export type InvoiceRegisterQuery = QuarterRange;
 
 /** GET /licenses/{id}/document: the licence agreement or the quote, as PDF or Word. */
 export const licenseDocumentQuery = z.strictObject({

@@ -53,6 +53,40 @@ export type Payment = {
 };
 export type PaymentList = { payments: Payment[]; total_count: number; total_pages: number };
 
+/** A payment that withheld tax, as the tax withheld report lists it. */
+export type WithheldPayment = {
+  payment_id: string;
+  payment_date: string;
+  payee: { type: AccountRef['type']; id: string; name: string };
+  currency: string;
+  statement_numbers: string[];
+  /** What the statements settled, what was withheld of it, and what was paid out. */
+  payable: Money;
+  withheld: Money;
+  paid: Money;
+};
+
+/** One payee's tax withheld over the report's days, in one currency: what a withholding certificate states. */
+export type WithheldByPayee = {
+  payee: WithheldPayment['payee'];
+  currency: string;
+  payments: number;
+  payable: Money;
+  withheld: Money;
+};
+
+/**
+ * GET /payments/withholding_tax: the tax withheld from the payments dated in the range, for the label to pay to the
+ * tax authority and to certify to each payee; sums per currency, never added across currencies.
+ */
+export type WithholdingTaxReport = {
+  from: string;
+  to: string;
+  payments: WithheldPayment[];
+  payees: WithheldByPayee[];
+  totals: { currency: string; payments: number; payable: Money; withheld: Money }[];
+};
+
 /**
  * What the payments area offers the payment-run code (functions/money/payments/record.ts): records a
  * payment of statements, marks them paid and writes the payment on the account, all or nothing.

@@ -280,3 +280,30 @@ export const periodExpensesResponse = z.looseObject({
   start_pay_period: z.string(),
   end_pay_period: z.string(),
 });
+
+const withheldPayee = z.looseObject({ type: z.enum(['Payee', 'Artist', 'Label']), id: z.string(), name: z.string() });
+
+/** GET /payments/withholding_tax: the tax withheld from the payments dated in the range, by payment, payee and currency. */
+export const withholdingTaxResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  payments: z.array(
+    z.looseObject({
+      payment_id: z.string(),
+      payment_date: z.string(),
+      payee: withheldPayee,
+      currency: z.string(),
+      statement_numbers: z.array(z.string()),
+      payable: money,
+      withheld: money,
+      paid: money,
+    }),
+  ),
+  payees: z.array(
+    z.looseObject({ payee: withheldPayee, currency: z.string(), payments: count, payable: money, withheld: money }),
+  ),
+  totals: z.array(z.looseObject({ currency: z.string(), payments: count, payable: money, withheld: money })),
+});
+
+/** GET /payments/withholding_tax_csv: the report's payments as a CSV file's name and text. */
+export const withholdingTaxCsvResponse = z.object({ filename: z.string(), csv: z.string() });

@@ -88,6 +88,18 @@ describe('payments in the browser', () => {
     await screenshotIfAsked(page, '/tmp/shots/statement-withholding.png', true);
     await page.getByTestId('statement-record-payment').click();
     await expect.poll(() => page.getByTestId('payment-payment_total').locator('input').inputValue()).toBe('700.00');
+    await page.getByTestId('payment-submit').click();
+    await page.waitForURL(/\/user\/finances\/payments\/[^/]+$/);
+    await expect.poll(() => page.getByTestId('payment-details').textContent()).toContain('Tax withheld-£300.00');
+
+    // The tax withheld page, from the payments list: this quarter's payments, by payee and per currency.
+    await page.goto(`${cloudUrl()}/user/finances/payments`);
+    await page.getByTestId('payments-withholding').click();
+    await page.waitForURL('**/user/finances/withholding_tax');
+    await expect.poll(() => page.getByTestId('withholding-payees').textContent()).toContain(abroad.name);
+    expect(await page.getByTestId('withholding-payments').textContent()).toContain('£700.00');
+    expect(await page.getByTestId('withholding-totals').textContent()).toContain('Withheld £300.00');
+    await screenshotIfAsked(page, '/tmp/shots/withholding-tax.png', true);
     expect(errors).toEqual([]);
   }, 120_000);
 });

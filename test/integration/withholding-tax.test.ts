@@ -149,4 +149,65 @@ describe('withholding tax', () => {
     expect(statement.withholding_tax).toBeNull();
     expect(statement.payout.total).toBe('0.00');
   });
+
+  it('is reported by payee and currency over a range of days, and as a spreadsheet-safe CSV', async () => {
+    const payees = [
+      await newPayee('=1+2 Report Payee', { withholding_tax_rate: '20' }),
+      await newPayee('Report Payee Two', { withholding_tax_rate: '10' }),
+    ];
+    const paid: string[] = [];
+    for (const [i, payee] of payees.entries()) {
+      const account = { type: 'Payee' as const, id: payee.id, name: payee.name };
+      await publishHandStatement(tenantId, userId, account, ['2024-10', '2024-12'], `${(i + 1) * 100}.000000`);
+      const statement = await statementOf(payee.id);
+      const body = {
+        statement_ids: [statement.id],
+        payment_date: `2025-02-1${i}`,
+        payment_total: statement.payout.total,
+      };
+      const answer = await api.post('/payments', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      paid.push(answer.body.payment.id);
+    }
+    const report = await api.get('/payments/withholding_tax?from=2025-01-01&to=2025-03-31');
+    expect(report.status).toBe(200);
+    expect(report.body.payments).toEqual([
+      expect.objectContaining({
+        payment_id: paid[0],
+        payment_date: '2025-02-10',
+        payable: '100.00',
+        withheld: '20.00',
+        paid: '80.00',
+      }),
+      expect.objectContaining({
+        payment_id: paid[1],
+        payment_date: '2025-02-11',
+        payable: '200.00',
+        withheld: '20.00',
+        paid: '180.00',
+      }),
+    ]);
+    expect(
+      report.body.payees.map((p: { payee: { name: string }; withheld: string }) => [p.payee.name, p.withheld]),
+    ).toEqual([
+      [payees[0].name, '20.00'],
+      [payees[1].name, '20.00'],
+    ]);
+    expect(report.body.totals).toEqual([{ currency: 'GBP', payments: 2, payable: '300.00', withheld: '40.00' }]);
+    // A range without them, and a range backwards, named by its field.
+    expect((await api.get('/payments/withholding_tax?from=2025-03-01&to=2025-03-31')).body.payments).toEqual([]);
+    const backwards = await api.get('/payments/withholding_tax?from=2025-03-01&to=2025-01-31');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual({ to: ['To must be on or after From'] });
+
+    const file = (await api.get('/payments/withholding_tax_csv?from=2025-01-01&to=2025-03-31')).body;
+    expect(file.filename).toBe('Tax withheld 2025-01-01 to 2025-03-31.csv');
+    const lines = file.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Payment date,Payee,Currency,Statements,Payable,Tax withheld,Paid');
+    expect(lines).toHaveLength(3);
+    // The payee's name that starts like a formula is text in a spreadsheet.
+    expect(lines[1]).toMatch(
+      new RegExp(`^2025-02-10,'=1\\+2 Report Payee ${stamp},GBP,ST-\\d+,100\\.00,20\\.00,80\\.00$`),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceRegisterQuery, quarterAround } from '../../shared/schemas/licensing.js';
+import { quarterAround } from '../../shared/schemas/day-range.js';
+import { invoiceRegisterQuery } from '../../shared/schemas/licensing.js';
 
 /**
  * The register of licence invoices and credit notes covers a calendar quarter unless told otherwise: the quarter of

@@ -3,6 +3,9 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../../plans/gate.js';
 import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from '../payments/api.js';
 import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
+import { withholdingTaxCsv, withholdingTaxReport } from '../payments/withholding-report.js';
+import { quarterRangeQuery } from '../../../shared/schemas/day-range.js';
+import { withholdingTaxCsvResponse, withholdingTaxResponse } from '../../../shared/schemas/responses-money.js';
 import {
   messageResponse,
   paymentRow,
@@ -42,6 +45,16 @@ const operations = {
       payment: await updatePayment(tenantId, params.id, body),
       message: MESSAGES.paymentUpdated,
     }),
+  }),
+  withholdingTaxReport: operation('tenant', {
+    query: quarterRangeQuery,
+    response: withholdingTaxResponse,
+    run: ({ tenantId, query }) => withholdingTaxReport(tenantId, query),
+  }),
+  withholdingTaxCsv: operation('tenant', {
+    query: quarterRangeQuery,
+    response: withholdingTaxCsvResponse,
+    run: ({ tenantId, query }) => withholdingTaxCsv(tenantId, query),
   }),
   deletePayment: operation('tenant', {
     response: messageResponse,

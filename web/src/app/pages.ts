@@ -50,6 +50,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'licensing-hub': () => import('../pages/licensing/hub-page').then((m) => m.LicensingHubPage),
   licenses: () => import('../pages/licensing/licenses-page').then((m) => m.LicensesPage),
   'licence-invoices': () => import('../pages/licensing/invoices-page').then((m) => m.LicenceInvoicesPage),
+  'withholding-tax': () => import('../pages/money/payments/withholding-tax-page').then((m) => m.WithholdingTaxPage),
   'new-incoming-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewIncomingLicensePage),
   'new-outgoing-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewOutgoingLicensePage),
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),

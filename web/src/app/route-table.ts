@@ -78,6 +78,7 @@ export type PageKey =
   | 'label-contracts'
   | 'licensing-hub'
   | 'licence-invoices'
+  | 'withholding-tax'
   | 'licenses'
   | 'new-incoming-license'
   | 'new-outgoing-license'
@@ -563,6 +564,7 @@ const userRoutes: RouteDef[] = [
       'statement_run',
       'payment_run',
       'opening_balances',
+      'withholding_tax',
       'payments',
       'payments/new',
       'payments/:paymentId',
@@ -573,6 +575,7 @@ const userRoutes: RouteDef[] = [
       ...paymentPages('/user/finances/payments'),
       '/user/finances/payment_run': 'payment-run',
       '/user/finances/opening_balances': 'opening-balances',
+      '/user/finances/withholding_tax': 'withholding-tax',
     },
   ),
 ];

@@ -3,19 +3,17 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useState } from 'react';
 import { formatDate, formatDaysIn } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
-import { quarterAround, type RegisterLine } from '../../../../shared/schemas/licensing';
+import type { RegisterLine } from '../../../../shared/schemas/licensing';
 import { api } from '../../app/api';
 import { notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { saveFile } from '../../app/save-file';
+import { DayRangeFilter, useDayRange } from '../../components/day-range-filter';
 import { RouterLink } from '../../components/router-link';
 import { openLink } from '../../components/signed-copy-field';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
@@ -36,9 +34,8 @@ const documentPath = (line: RegisterLine) =>
  * the sums per currency a VAT return needs, and the same lines as a CSV file.
  */
 export function LicenceInvoicesPage() {
-  const [range, setRange] = useState(() => quarterAround(new Date().toISOString().slice(0, 10)));
-  const [typed, setTyped] = useState(range);
-  const query = `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+  const days = useDayRange();
+  const { query } = days;
   const register = useApi<Register>(`/licensing/invoices?${query}`);
   const fieldError = (field: 'from' | 'to') => fieldErrorsOf(register.error)?.[field];
   const downloadCsv = async () => {
@@ -68,25 +65,11 @@ export function LicenceInvoicesPage() {
     >
       <SpaceBetween size="l">
         <Container>
-          <SpaceBetween direction="horizontal" size="s" alignItems="end">
-            <FormField label="From" constraintText="YYYY-MM-DD" errorText={fieldError('from')}>
-              <Input
-                data-testid="licence-invoices-from"
-                value={typed.from}
-                onChange={({ detail }) => setTyped({ ...typed, from: detail.value })}
-              />
-            </FormField>
-            <FormField label="To" constraintText="YYYY-MM-DD" errorText={fieldError('to')}>
-              <Input
-                data-testid="licence-invoices-to"
-                value={typed.to}
-                onChange={({ detail }) => setTyped({ ...typed, to: detail.value })}
-              />
-            </FormField>
-            <Button data-testid="licence-invoices-show" onClick={() => setRange(typed)}>
-              Show
-            </Button>
-          </SpaceBetween>
+          <DayRangeFilter
+            state={days}
+            errors={{ from: fieldError('from'), to: fieldError('to') }}
+            testId="licence-invoices"
+          />
         </Container>
         <Container header={<Header variant="h2">Totals</Header>}>
           <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">

@@ -17,6 +17,8 @@ export type PaymentPages = {
   statement: (id: string) => string;
   /** The payment run beside them: pay what is due by bank file. */
   run: string;
+  /** The tax withheld from the company's payments (one page, under the user's finances). */
+  withholding: string;
 };
 
 const enc = encodeURIComponent;
@@ -24,6 +26,7 @@ function pagesUnder(list: string, statements: string, run: string): PaymentPages
   return {
     list,
     run,
+    withholding: '/user/finances/withholding_tax',
     new: `${list}/new`,
     detail: (id) => `${list}/${enc(id)}`,
     edit: (id) => `${list}/${enc(id)}/edit`,

@@ -6,6 +6,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import TokenGroup from '@cloudscape-design/components/token-group';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageButton } from '../../../components/page-button';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { LabelFilter } from '../../../components/label-filter';
@@ -126,6 +127,9 @@ export function PaymentsPage() {
               <Button disabled={!chosen} onClick={() => chosen && navigate(pages.edit(chosen.id))}>
                 Edit
               </Button>
+              <PageButton href={pages.withholding} testId="payments-withholding">
+                Tax withheld
+              </PageButton>
               <Button onClick={() => navigate(pages.run)} data-testid="payments-run">
                 Payment run
               </Button>
