@@ -8,7 +8,7 @@ import type {
   PortalStatement,
 } from '../../shared/schemas/artist-portal.js';
 import { money } from '../../shared/schemas/money.js';
-import { accountFinances, accountView, documentUrl } from '../money/index.js';
+import { accountFinances, accountView, documentUrl, statementPayout } from '../money/index.js';
 import { companyAccountTerms } from '../data/access/accounts.js';
 import { artistsOf, companyName, releasesOfArtist } from '../data/access/artist-portal.js';
 import type { StatementItem } from '../data/entities/statements.js';
@@ -111,6 +111,7 @@ const presentStatement = (s: StatementItem): PortalStatement => ({
   royalties: s.figures.royalties,
   closing_balance: s.figures.closing_balance,
   payable: s.figures.payable,
+  paid_out: statementPayout(s).total,
   paid: s.paid,
   superseded: Boolean(s.superseded_by),
   has_pdf: Boolean(s.pdf_key),

@@ -20,5 +20,6 @@ export { paymentRunJobs } from './payouts/resume.js';
 export { documentUrl } from './statements/api/statements.js';
 export { fontRuns, pdfmakeWithFonts } from './statements/documents/fonts.js';
 export { notYetStated } from './statements/accounts/not-yet-stated.js';
+export { statementPayout } from './statements/accounts/payout.js';
 export { statementRunJobs } from './statements/runs/resume.js';
 export { statementsBucket } from './statements/statement-keys.js';

@@ -50,6 +50,8 @@ export type PortalStatement = {
   royalties: Money;
   closing_balance: Money;
   payable: Money;
+  /** What is paid out for it: payable + self-billing VAT − tax withheld (the statement's payout). */
+  paid_out: Money;
   paid: boolean;
   superseded: boolean;
   /** False while the PDF is still being made. */

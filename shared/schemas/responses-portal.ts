@@ -71,6 +71,7 @@ export const portalStatementsResponse = z.looseObject({
         royalties: money,
         closing_balance: money,
         payable: money,
+        paid_out: money,
         paid: z.boolean(),
         superseded: z.boolean(),
         has_pdf: z.boolean(),

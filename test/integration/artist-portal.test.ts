@@ -121,6 +121,9 @@ describe('artist portal routes, generically over the route table', () => {
     expect(balance.accounts.map((a: { account: { id: string } }) => a.account.id)).toContain(X.payeeId);
     const statements = (await get(`/${X.artistId}/statements`)).body.statements;
     expect(statements.map((s: { id: string }) => s.id)).toEqual([X.statementId]);
+    // What it paid out is the label's own figure for the statement, not worked out again.
+    const labelStatement = (await api.get(`/statements/${X.statementId}`)).body.statement;
+    expect(statements[0].paid_out).toBe(labelStatement.payout.total);
     const pdf = await until(async () => {
       const answer = await get(`/${X.artistId}/statements/${X.statementId}/pdf`);
       return answer.status === 200 ? answer : undefined;
