@@ -1,9 +1,15 @@
 import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { quarterAround } from '../../../shared/schemas/day-range';
+import { api } from '../app/api';
+import { notifyError } from '../app/notifications';
+import { saveFile } from '../app/save-file';
 
 export type DayRange = { from: string; to: string };
 
@@ -18,14 +24,16 @@ export function useDayRange() {
   return { range, typed, setTyped, show: () => setRange(typed), query };
 }
 
+type RangeErrors = Partial<Record<'from' | 'to', string>>;
+
 /** From, To and Show: the range's fields, each with the API's error for it; `testId` prefixes their test ids. */
-export function DayRangeFilter({
+function DayRangeFilter({
   state,
   errors,
   testId,
 }: {
   state: ReturnType<typeof useDayRange>;
-  errors: Partial<Record<'from' | 'to', string>>;
+  errors: RangeErrors;
   testId: string;
 }) {
   const { typed, setTyped, show } = state;
@@ -49,5 +57,60 @@ export function DayRangeFilter({
         Show
       </Button>
     </SpaceBetween>
+  );
+}
+
+/**
+ * A register's page: its title, Download CSV (the same lines from `csvPath`, for the range shown), the range's
+ * fields, then what the page lists. The figures are the API's; this only frames them.
+ */
+export function DayRangeReport({
+  title,
+  description,
+  csvPath,
+  testId,
+  days,
+  errors,
+  children,
+}: {
+  title: string;
+  description: string;
+  csvPath: string;
+  testId: string;
+  days: ReturnType<typeof useDayRange>;
+  errors: RangeErrors;
+  children: ReactNode;
+}) {
+  const downloadCsv = async () => {
+    try {
+      const { filename, csv } = await api.get<{ filename: string; csv: string }>(`${csvPath}?${days.query}`);
+      saveFile(filename, csv, 'text/csv');
+    } catch (failure) {
+      notifyError(failure);
+    }
+  };
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={description}
+          actions={
+            <Button data-testid={`${testId}-csv`} onClick={() => void downloadCsv()}>
+              Download CSV
+            </Button>
+          }
+        >
+          {title}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container>
+          <DayRangeFilter state={days} errors={errors} testId={testId} />
+        </Container>
+        {children}
+      </SpaceBetween>
+    </ContentLayout>
   );
 }

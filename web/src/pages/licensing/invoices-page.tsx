@@ -2,18 +2,13 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatDate, formatDaysIn } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import type { RegisterLine } from '../../../../shared/schemas/licensing';
-import { api } from '../../app/api';
-import { notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
-import { saveFile } from '../../app/save-file';
-import { DayRangeFilter, useDayRange } from '../../components/day-range-filter';
+import { DayRangeReport, useDayRange } from '../../components/day-range-filter';
 import { RouterLink } from '../../components/router-link';
 import { openLink } from '../../components/signed-copy-field';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
@@ -38,86 +33,62 @@ export function LicenceInvoicesPage() {
   const { query } = days;
   const register = useApi<Register>(`/licensing/invoices?${query}`);
   const fieldError = (field: 'from' | 'to') => fieldErrorsOf(register.error)?.[field];
-  const downloadCsv = async () => {
-    try {
-      const { filename, csv } = await api.get<{ filename: string; csv: string }>(`/licensing/invoices_csv?${query}`);
-      saveFile(filename, csv, 'text/csv');
-    } catch (failure) {
-      notifyError(failure);
-    }
-  };
   const data = register.data;
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description="Every licence invoice and credit note issued between two days, for your VAT return"
-          actions={
-            <Button data-testid="licence-invoices-csv" onClick={() => void downloadCsv()}>
-              Download CSV
-            </Button>
-          }
-        >
-          Invoices and credit notes
-        </Header>
-      }
+    <DayRangeReport
+      title="Invoices and credit notes"
+      description="Every licence invoice and credit note issued between two days, for your VAT return"
+      csvPath="/licensing/invoices_csv"
+      testId="licence-invoices"
+      days={days}
+      errors={{ from: fieldError('from'), to: fieldError('to') }}
     >
-      <SpaceBetween size="l">
-        <Container>
-          <DayRangeFilter
-            state={days}
-            errors={{ from: fieldError('from'), to: fieldError('to') }}
-            testId="licence-invoices"
-          />
-        </Container>
-        <Container header={<Header variant="h2">Totals</Header>}>
-          <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
-            {(data?.totals ?? []).map((t) => (
-              <div key={t.currency}>
-                <Box variant="awsui-key-label">{`${t.currency}: ${t.count} ${t.count === 1 ? 'document' : 'documents'}`}</Box>
-                <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
-                <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
-                <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
-              </div>
-            ))}
-          </ColumnLayout>
-          {data && !data.totals.length ? (
-            <Box color="text-body-secondary">No invoice or credit note dated in this range</Box>
-          ) : null}
-        </Container>
-        <Table
-          data-testid="licence-invoices"
-          loading={register.isLoading}
-          loadingText="Loading invoices"
-          items={data?.documents ?? []}
-          empty={<Box color="text-body-secondary">No invoice or credit note dated in this range</Box>}
-          columnDefinitions={[
-            { id: 'kind', header: 'Type', cell: (l) => (l.kind === 'invoice' ? 'Invoice' : 'Credit note') },
-            {
-              id: 'number',
-              header: 'Number',
-              minWidth: 130,
-              cell: (l) => (
-                <Button variant="inline-link" onClick={() => void openLink(documentPath(l))}>
-                  {l.number}
-                </Button>
-              ),
-            },
-            { id: 'date', header: 'Date', cell: (l) => formatDate(l.date) },
-            {
-              id: 'licensee',
-              header: 'Licensee',
-              cell: (l) => <RouterLink href={`/user/licensing/${l.license_id}`}>{l.licensee}</RouterLink>,
-            },
-            { id: 'net', header: 'Net', cell: (l) => formatMoney(l.net, l.currency) },
-            { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
-            { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
-            // The API's words carry ISO days (as the CSV keeps them); the page shows days as everywhere else.
-            { id: 'status', header: 'Status', cell: (l) => formatDaysIn(l.status) },
-          ]}
-        />
-      </SpaceBetween>
-    </ContentLayout>
+      <Container header={<Header variant="h2">Totals</Header>}>
+        <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
+          {(data?.totals ?? []).map((t) => (
+            <div key={t.currency}>
+              <Box variant="awsui-key-label">{`${t.currency}: ${t.count} ${t.count === 1 ? 'document' : 'documents'}`}</Box>
+              <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
+              <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
+              <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
+            </div>
+          ))}
+        </ColumnLayout>
+        {data && !data.totals.length ? (
+          <Box color="text-body-secondary">No invoice or credit note dated in this range</Box>
+        ) : null}
+      </Container>
+      <Table
+        data-testid="licence-invoices"
+        loading={register.isLoading}
+        loadingText="Loading invoices"
+        items={data?.documents ?? []}
+        empty={<Box color="text-body-secondary">No invoice or credit note dated in this range</Box>}
+        columnDefinitions={[
+          { id: 'kind', header: 'Type', cell: (l) => (l.kind === 'invoice' ? 'Invoice' : 'Credit note') },
+          {
+            id: 'number',
+            header: 'Number',
+            minWidth: 130,
+            cell: (l) => (
+              <Button variant="inline-link" onClick={() => void openLink(documentPath(l))}>
+                {l.number}
+              </Button>
+            ),
+          },
+          { id: 'date', header: 'Date', cell: (l) => formatDate(l.date) },
+          {
+            id: 'licensee',
+            header: 'Licensee',
+            cell: (l) => <RouterLink href={`/user/licensing/${l.license_id}`}>{l.licensee}</RouterLink>,
+          },
+          { id: 'net', header: 'Net', cell: (l) => formatMoney(l.net, l.currency) },
+          { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
+          { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
+          // The API's words carry ISO days (as the CSV keeps them); the page shows days as everywhere else.
+          { id: 'status', header: 'Status', cell: (l) => formatDaysIn(l.status) },
+        ]}
+      />
+    </DayRangeReport>
   );
 }
