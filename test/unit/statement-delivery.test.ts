@@ -47,9 +47,18 @@ describe('statement mail', () => {
     expect(fillPeriod('X %PERIOD% (%PERIOD%)', '2026-07')).toBe('X 2026-07 (2026-07)');
     expect(mail.text).toContain('ST-000042 for 2026-Q3');
     expect(mail.text).toContain('Amount payable: £620.00.');
+    expect(mail.text).not.toContain('Amount paid to you');
     expect(mail.attachments).toEqual([
       { filename: 'ST-000042-2026-Q3.pdf', contentType: 'application/pdf', content: pdf },
     ]);
+  });
+
+  it('says what is paid out when VAT is added or tax withheld', () => {
+    const [mail] = statementMail(sampleStatementDocument({ rows: 1, selfBilling: true, withholding: 30 }), { pdf });
+    expect(mail.text).toContain('Amount payable: £620.00.');
+    expect(mail.text).toContain(
+      'Amount paid to you: £558.00 (VAT of £124.00 added, tax of £186.00 withheld for the tax authority).',
+    );
   });
 
   it("takes the statement's own subject and message, and goes to each of its recipients", () => {

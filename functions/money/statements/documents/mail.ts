@@ -18,7 +18,10 @@ function statementFileName(document: StatementDocument, extension: 'pdf' | 'csv'
   return `${stem}.${extension}`;
 }
 
-/** The body when the statement has no message of its own: the period, the amount payable and, if nothing is paid, why. */
+/**
+ * The body when the statement has no message of its own: the period, the amount payable, what is paid out when VAT
+ * or tax withheld make it differ (the statement's payout), and, if nothing is paid, why.
+ */
 function defaultText(document: StatementDocument): string {
   const { statement, payee } = document;
   const payable = money(statement.figures.payable, statement.currency);
@@ -28,6 +31,16 @@ function defaultText(document: StatementDocument): string {
     `Please find attached your royalty statement ${statement.number} for ${statement.accounting_period}.`,
     `Amount payable: ${payable}.`,
   ];
+  const { payout } = statement;
+  if (!new Big(payout.total).eq(payout.payable)) {
+    const parts = [
+      new Big(payout.vat).gt(0) ? `VAT of ${money(payout.vat, statement.currency)} added` : '',
+      new Big(payout.withholding_tax).gt(0)
+        ? `tax of ${money(payout.withholding_tax, statement.currency)} withheld for the tax authority`
+        : '',
+    ].filter(Boolean);
+    lines.push(`Amount paid to you: ${money(payout.total, statement.currency)} (${parts.join(', ')}).`);
+  }
   if (new Big(statement.figures.payable).eq(0) && statement.not_paid_reasons.length > 0) {
     lines.push(`Nothing is paid this time: ${statement.not_paid_reasons.map((r) => r.text).join('; ')}.`);
   }
