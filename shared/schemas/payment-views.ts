@@ -190,6 +190,7 @@ export type PaymentRunItem = {
   statement_number: string;
   account: AccountRef;
   name: string;
+  /** What the run pays for it: the statement's payout (payable + self-billing VAT − tax withheld). */
   amount: Money;
   currency: string;
   method: PayoutMethod;

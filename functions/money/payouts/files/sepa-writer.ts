@@ -25,7 +25,9 @@ function sepaAmountProblems(xml: string, rows: readonly FileRow[]): FileProblems
     }) ||
     stated.controlSums.some((sum) => sum !== expected);
   return wrong
-    ? { amount: ["The SEPA file's amounts did not equal the statements' payable to the cent, so it is not offered"] }
+    ? {
+        amount: ["The SEPA file's amounts did not equal what the statements pay out to the cent, so it is not offered"],
+      }
     : {};
 }
 

@@ -69,7 +69,7 @@ function PaymentView({ payment }: { payment: Payment }) {
                 label: payment.vat !== '0' ? `VAT at ${payment.vat}%` : 'VAT',
                 value: m(payment.payment_vat_total),
               },
-              ...(Number(payment.payment_withholding_total) === 0
+              ...(payment.payment_withholding_total === '0.00'
                 ? []
                 : [{ label: 'Tax withheld', value: m(`-${payment.payment_withholding_total}`) }]),
               { label: 'Total', value: <strong data-testid="payment-total">{m(payment.payment_total)}</strong> },
