@@ -176,9 +176,11 @@ export type PaymentDue = {
 };
 export type PaymentsDueSummary = {
   payments_due: PaymentDue[];
-  /** Σ to pay of every account listed, and of those a run can pay. */
+  /** Σ payable of every account listed (what they are owed: the dashboards' "due"), and of those a run can pay. */
   total: Money;
   payable_total: Money;
+  /** Σ to pay of every account listed: what paying them all sends (VAT added, tax withheld). */
+  to_pay_total: Money;
   without_email: number;
 };
 

@@ -184,6 +184,7 @@ export const paymentsDueResponse = z.looseObject({
   ),
   total: money,
   payable_total: money,
+  to_pay_total: money,
   without_email: count,
 });
 

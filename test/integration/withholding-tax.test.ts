@@ -82,10 +82,12 @@ describe('withholding tax', () => {
 
     const details = { token, company: tenantId, body: ukDetails('Abroad Artist') };
     expect((await call('PUT', `/api/v1/payees/${payee.id}/payout_details`, details)).status).toBe(200);
-    const due = (await api.post('/statements/payments_due_summary', {})).body.payments_due.find(
-      (d: { account: { id: string } }) => d.account.id === payee.id,
-    );
+    const summary = (await api.post('/statements/payments_due_summary', {})).body;
+    const due = summary.payments_due.find((d: { account: { id: string } }) => d.account.id === payee.id);
     expect(due).toMatchObject({ payable: '1000.00', to_pay: '900.00', problems: [] });
+    // The account is owed 1000.00, as the dashboard's "due" says; paying it sends 900.00.
+    expect(summary).toMatchObject({ total: '1000.00', to_pay_total: '900.00' });
+    expect((await api.get('/user_dashboard')).body.user_dashboard.due.total).toBe('1000.00');
 
     const run = (await api.post('/payment_runs', { statement_ids: [statement.id], execution_date: '2027-01-05' })).body
       .payment_run;

@@ -97,8 +97,10 @@ export async function paymentsDueSummary(tenantId: string, labelId?: string): Pr
   const accounts = await dueAccounts(tenantId, labelId);
   return {
     payments_due: accounts.map(({ items: _items, carried: _carried, ...due }) => due),
-    total: sum(accounts.map((a) => a.to_pay)).toFixed(2),
-    payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.to_pay)).toFixed(2),
+    // What the accounts are owed, as the dashboards' "due" says it; and what paying them all sends.
+    total: sum(accounts.map((a) => a.payable)).toFixed(2),
+    payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.payable)).toFixed(2),
+    to_pay_total: sum(accounts.map((a) => a.to_pay)).toFixed(2),
     without_email: accounts.filter((a) => !a.has_email).length,
   };
 }

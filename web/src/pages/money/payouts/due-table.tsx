@@ -17,13 +17,24 @@ import { DateInput } from '../../../components/date-input';
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
 
-/** Σ to pay per currency ("£3.08 + EUR 1,235.56"): amounts in different currencies are never added up. */
-function byCurrency(rows: readonly PaymentDue[], none: string | null = null): string {
+/**
+ * Σ per currency of what the accounts are owed (`payable`) or of what paying them sends (`to_pay`: VAT added, tax
+ * withheld), e.g. "£3.08 + EUR 1,235.56": amounts in different currencies are never added up.
+ */
+function byCurrency(rows: readonly PaymentDue[], figure: 'payable' | 'to_pay', none: string | null = null): string {
   const sums = new Map<string, Big>();
-  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row.to_pay));
+  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row[figure]));
   // Nothing to add up: nought in the currency of what is due, never a bare number.
   if (!sums.size) return formatMoney('0', none);
   return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
+}
+
+/** "Due: £1,000.00 · to pay £900.00 · a run can pay £900.00", the middle part only when VAT or tax make them differ. */
+function dueWords(rows: readonly PaymentDue[], payable: readonly PaymentDue[]): string {
+  const owed = byCurrency(rows, 'payable');
+  const toPay = byCurrency(rows, 'to_pay');
+  const run = byCurrency(payable, 'to_pay', rows[0]?.currency ?? null);
+  return `Due: ${owed}${toPay === owed ? '' : ` · to pay ${toPay}`} · a run can pay ${run}`;
 }
 
 /**
@@ -82,11 +93,7 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={
-            rows.length
-              ? `Due: ${byCurrency(rows)} · a run can pay ${byCurrency(payable, rows[0]?.currency ?? null)}`
-              : undefined
-          }
+          description={rows.length ? dueWords(rows, payable) : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="end">
               <FormField label="Pay on" errorText={errors.execution_date}>
