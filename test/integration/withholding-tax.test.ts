@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { pdfText } from '../support/pdf-text.js';
+import { until } from '../support/wait.js';
 import { publishHandStatement } from '../support/published-statements.js';
 
 /**
@@ -75,6 +77,16 @@ describe('withholding tax', () => {
     expect(statement.withholding_tax).toEqual({ rate: '30', amount: '300.00' });
     // 1000.00 + 200.00 VAT − 300.00 withheld.
     expect(statement.payout).toEqual({ payable: '1000.00', vat: '200.00', withholding_tax: '300.00', total: '900.00' });
+
+    // Its PDF goes from payable to paid out, and its self-billing invoice names the supplier's VAT number.
+    const pdf = await until(async () => {
+      const answer = await api.get(`/statements/${statement.id}/pdf`);
+      return answer.status === 200 ? answer : undefined;
+    }, 60_000);
+    const text = await pdfText(new Uint8Array(await (await fetch(pdf.body.url)).arrayBuffer()));
+    expect(text).toMatch(/Tax withheld\s+at 30%, paid to the tax authority for you\s+-£300\.00/);
+    expect(text).toMatch(/Amount paid to you\s+£900\.00/);
+    expect(text).toContain('VAT number GB123456789');
 
     // A published statement keeps the rate it was published with.
     expect((await api.patch(`/payees/${payee.id}`, { withholding_tax_rate: '10' })).status).toBe(200);

@@ -187,6 +187,8 @@ export function fakeCloud(options: {
           vat_registered: false,
           vat_rate: null,
           withholding_tax_rate: null,
+          address: null,
+          vat_number: null,
         },
         payments: [],
       };

@@ -56,6 +56,8 @@ const holders: Record<string, AccountHolder> = {
     vat_registered: false,
     vat_rate: null,
     withholding_tax_rate: null,
+    address: null,
+    vat_number: null,
   },
   bob: {
     name: 'Bob',
@@ -65,6 +67,8 @@ const holders: Record<string, AccountHolder> = {
     vat_registered: false,
     vat_rate: null,
     withholding_tax_rate: null,
+    address: null,
+    vat_number: null,
   },
 };
 const ofAccount = <T extends { accountKey?: string }>(items: T[], key: string) =>

@@ -86,6 +86,8 @@ describe("a statement's document reads", () => {
       vat_registered: false,
       vat_rate: null,
       withholding_tax_rate: null,
+      address: null,
+      vat_number: null,
     };
     const payment = {
       tenantId: 'c1',
@@ -118,13 +120,20 @@ describe("a statement's document reads", () => {
       names: {
         sender: { name: 'Old Name Records', address: '1 Old Street', email: 'old@example.com', vat_number: 'GB1' },
         payee_email: 'kept@example.com',
+        payee_address: '2 New Road',
+        payee_vat_number: 'GB222222222',
         label_name: 'Old Label',
       },
     } as StatementItem;
     send.mockClear();
     for (const document of [await runStatementDocument(kept), await statementDocument(kept)]) {
       expect(document.company).toEqual(kept.names?.sender);
-      expect(document.payee.email).toBe('kept@example.com');
+      // A self-billing invoice names its supplier with the address and VAT number kept when it was published.
+      expect(document.payee).toMatchObject({
+        email: 'kept@example.com',
+        address: '2 New Road',
+        vat_number: 'GB222222222',
+      });
       expect(document.statement.label?.name).toBe('Old Label');
     }
     // The payments it carries are still read (they are not part of who it names).

@@ -25,6 +25,9 @@ export type AccountHolder = {
   vat_rate: number | null;
   /** Percent of a statement's payable withheld as tax (payees only). */
   withholding_tax_rate: number | null;
+  /** Where a payee is and its VAT number: a self-billing invoice names its supplier with both. */
+  address: string | null;
+  vat_number: string | null;
 };
 const NO_AGREEMENT = {
   minimum_payout: null,
@@ -32,6 +35,8 @@ const NO_AGREEMENT = {
   vat_registered: false,
   vat_rate: null,
   withholding_tax_rate: null,
+  address: null,
+  vat_number: null,
 };
 
 /** A payee as the holder of its account: its payout terms and self-billing agreement. */
@@ -43,6 +48,8 @@ const payeeHolder = (payee: PayeeItem): AccountHolder => ({
   vat_registered: payee.vat_registered ?? false,
   vat_rate: payee.vat_rate ?? null,
   withholding_tax_rate: payee.withholding_tax_rate ?? null,
+  address: payee.address || null,
+  vat_number: payee.vat_number || null,
 });
 
 /** The payee, artist or label an account belongs to, in the company; null when it has none by that id. */

@@ -31,6 +31,9 @@ import { timestamps } from './timestamps.js';
 export type StatementNames = {
   sender: { name: string; address: string | null; email: string | null; vat_number: string | null };
   payee_email: string | null;
+  /** The payee's address and VAT number when published (statements published before kept neither). */
+  payee_address?: string | null;
+  payee_vat_number?: string | null;
   label_name: string | null;
 };
 

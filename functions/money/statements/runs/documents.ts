@@ -64,20 +64,25 @@ async function partiesOf(
   reads: Reads,
   read: ReadAtNumbering,
 ): Promise<{ company: Party; payee: Party }> {
-  const payee = (email: string | null): Party => ({
+  const payee = (email: string | null, address?: string | null, vatNumber?: string | null): Party => ({
     name: statement.payee_name,
-    address: null,
+    address: address ?? null,
     email,
-    vat_number: null,
+    vat_number: vatNumber ?? null,
   });
-  if (statement.names) return { company: statement.names.sender, payee: payee(statement.names.payee_email) };
+  const { names } = statement;
+  if (names)
+    return {
+      company: names.sender,
+      payee: payee(names.payee_email, names.payee_address, names.payee_vat_number),
+    };
   const [sender, holder] = await Promise.all([
     reads.sender(statement.tenantId),
     read.holder !== undefined ? read.holder : accountHolder(statement.tenantId, accountOfKey(statement.accountKey)),
   ]);
   return {
     company: { name: sender.name, address: sender.address, email: sender.email, vat_number: sender.vat_number },
-    payee: payee(holder?.email ?? statement.recipients?.[0] ?? null),
+    payee: payee(holder?.email ?? statement.recipients?.[0] ?? null, holder?.address, holder?.vat_number),
   };
 }
 

@@ -79,7 +79,13 @@ export function labelOf(account: AccountRef, earnings: AccountEarnings, run: Sta
 function namesOf(record: AccountRecord, assembled: AssembledAccount): StatementNames | undefined {
   if (!record.sender) return undefined;
   const payee_email = assembled.holder?.email ?? record.earnings.email ?? null;
-  return { sender: record.sender, payee_email, label_name: record.label_name ?? null };
+  return {
+    sender: record.sender,
+    payee_email,
+    payee_address: assembled.holder?.address ?? null,
+    payee_vat_number: assembled.holder?.vat_number ?? null,
+    label_name: record.label_name ?? null,
+  };
 }
 
 /**
