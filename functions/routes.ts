@@ -675,7 +675,8 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payees/{id}/payout_details', 'payouts', 'payeePayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/payees/{id}/payout_details', 'payouts', 'updatePayeePayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/payees/{id}/payout_details', 'payouts', 'deletePayeePayoutDetails', 'tenant', 'money.write'),
-  // A payee gives their own bank details by a secure link (docs/payouts.md): members ask, the payee answers.
+  // A payee, artist or distributed label gives their own bank details by a secure link (docs/payouts.md): members
+  // ask, the account's holder answers.
   r('GET', '/payees/{id}/payout_details_request', 'payouts', 'payeePayoutRequest', 'tenant', 'money.read'),
   r('POST', '/payees/{id}/payout_details_request', 'payouts', 'askPayeeForPayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/payees/{id}/payout_details_request', 'payouts', 'withdrawPayeePayoutRequest', 'tenant', 'money.write'),
@@ -684,9 +685,22 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/artists/{id}/payout_details', 'payouts', 'artistPayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/artists/{id}/payout_details', 'payouts', 'updateArtistPayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/artists/{id}/payout_details', 'payouts', 'deleteArtistPayoutDetails', 'tenant', 'money.write'),
+  r('GET', '/artists/{id}/payout_details_request', 'payouts', 'artistPayoutRequest', 'tenant', 'money.read'),
+  r('POST', '/artists/{id}/payout_details_request', 'payouts', 'askArtistForPayoutDetails', 'tenant', 'money.write'),
+  r(
+    'DELETE',
+    '/artists/{id}/payout_details_request',
+    'payouts',
+    'withdrawArtistPayoutRequest',
+    'tenant',
+    'money.write',
+  ),
   r('GET', '/labels/{id}/payout_details', 'payouts', 'labelPayoutDetails', 'tenant', 'money.read'),
   r('PUT', '/labels/{id}/payout_details', 'payouts', 'updateLabelPayoutDetails', 'tenant', 'money.write'),
   r('DELETE', '/labels/{id}/payout_details', 'payouts', 'deleteLabelPayoutDetails', 'tenant', 'money.write'),
+  r('GET', '/labels/{id}/payout_details_request', 'payouts', 'labelPayoutRequest', 'tenant', 'money.read'),
+  r('POST', '/labels/{id}/payout_details_request', 'payouts', 'askLabelForPayoutDetails', 'tenant', 'money.write'),
+  r('DELETE', '/labels/{id}/payout_details_request', 'payouts', 'withdrawLabelPayoutRequest', 'tenant', 'money.write'),
   r('GET', '/company/debtor_account', 'payouts', 'debtorAccount', 'tenant', 'money.read'),
   r('PUT', '/company/debtor_account', 'payouts', 'updateDebtorAccount', 'tenant', 'money.write'),
   r('GET', '/payment_runs', 'payouts', 'listPaymentRuns', 'tenant', 'money.read'),

@@ -9,7 +9,8 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
  * A payee gives their own bank details by a secure link (docs/payouts.md): a member asks, the mail in the outbox
  * holds the link, its public page shows two names and nothing stored, the details are checked as the staff's
  * form's are and saved once through the one writer, the money people are told, and a used, expired, withdrawn or
- * replaced link answers in the payee's words. Another company's payee and a role without money are refused.
+ * replaced link answers in the payee's words. Another company's payee and a role without money are refused. An
+ * artist and a distributed label are asked the same way, a label at the e-mail on its record.
  */
 let world: OwnCompany;
 let other: OwnCompany;
@@ -232,5 +233,110 @@ describe('a payee gives their own bank details by a secure link', () => {
     });
     const accountant = await world.member('accounting');
     expect((await accountant.api.post(requestPath(payee.id))).status).toBe(201);
+  });
+});
+
+describe('an artist or a distributed label gives their own bank details by the same secure link', () => {
+  const newArtist = async (name: string) => {
+    const email = uniqueEmail(name);
+    const answer = await world.api.post('/artists', { name: `${name} ${stamp}`, email });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return { id: answer.body.artist.id as string, name: answer.body.artist.name as string, email };
+  };
+  const newLabel = async (name: string, email?: string) => {
+    const label = await world.label(`${name} ${stamp}`, { distributed: true, ...(email ? { email } : {}) });
+    return { id: label.id, name: label.name, email: email ?? '' };
+  };
+  const cases = [
+    { type: 'Artist', pages: 'artists', make: () => newArtist('Linked Artist'), paid: 'pays your royalties' },
+    {
+      type: 'Label',
+      pages: 'labels',
+      make: () => newLabel('Linked Label', uniqueEmail('Linked Label')),
+      paid: "pays your label's earnings",
+    },
+  ] as const;
+
+  for (const { type, pages, make, paid } of cases) {
+    it(`mails the ${pages.slice(0, -1)}, names it on the public page and saves its details`, async () => {
+      const account = await make();
+      const path = `/${pages}/${account.id}/payout_details_request`;
+      expect((await world.api.get(path)).body).toEqual({ payout_details_request: null });
+
+      const asked = await world.api.post(path);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+      expectDeclared(document, 'POST', `/api/v1/${pages}/{id}/payout_details_request`, asked, { status: 201 });
+      expect(asked.body.message).toBe(`Bank details requested from ${account.email}`);
+      const mail = await latestMail(account.email);
+      expect(mail?.subject).toBe(`${world.name} asks for your bank details`);
+      expect(mail?.text).toContain(`Hello ${account.name},`);
+      expect(mail?.text).toContain(`${world.name} ${paid} and asks how you would like to be paid`);
+      const token = /\/bank_details\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+      expect(token, mail?.text).toHaveLength(43);
+      const stored = (await (await db()).PayoutDetailsRequest.get({ tokenHash: hashOf(token!) }).go()).data;
+      expect(stored?.accountKey).toBe(`${type}#${account.id}`);
+
+      const panel = await world.api.get(path);
+      expectDeclared(document, 'GET', `/api/v1/${pages}/{id}/payout_details_request`, panel);
+      expect(panel.body.payout_details_request).toMatchObject({ email: account.email, sent_by: expect.any(String) });
+
+      const page = await publicGet(token!);
+      expect(page.status).toBe(200);
+      expect(page.body.payout_details_request).toMatchObject({ company_name: world.name, payee_name: account.name });
+
+      const saved = await give(token!, SEPA);
+      expect(saved).toEqual({ status: 200, body: { message: `Thank you: ${world.name} has your bank details` } });
+      const details = await world.api.get(`/${pages}/${account.id}/payout_details`);
+      expect(details.body.payout_details).toMatchObject({
+        method: 'sepa',
+        account_name: 'Aurora Vale',
+        iban_last4: '•••• 2606',
+        bic: 'PSSTFRPPXXX',
+        complete: true,
+        given_by_payee_at: expect.any(String),
+      });
+      expect(JSON.stringify(details.body)).not.toContain('3M02606');
+      expect((await world.api.get(path)).body).toEqual({ payout_details_request: null });
+      expect(await give(token!, UK)).toEqual({ status: 410, body: { message: USED } });
+
+      // The money people are told, in the account's words, with a link to its own page.
+      const inbox = await call('GET', '/api/v1/notices', { token: world.manager.token });
+      const notice = inbox.body.notices
+        .map((n: { notice: { title: string; content: string } }) => n.notice)
+        .find((n: { title: string }) => n.title === `${account.name} gave new bank details`);
+      expect(notice?.content).toContain(`someone who reads the ${type.toLowerCase()}’s e-mail`);
+      expect(notice?.content).toContain(`/user/${pages}/${account.id}`);
+
+      // Asked again and withdrawn, as a payee's.
+      expect((await world.api.post(path)).status).toBe(201);
+      expect(await world.api.del(path)).toEqual({ status: 200, body: { message: 'Bank details request withdrawn' } });
+      expect((await world.api.get(path)).body).toEqual({ payout_details_request: null });
+    });
+  }
+
+  it('refuses a label without an e-mail, naming the field', async () => {
+    const label = await newLabel('Mailless Label');
+    const refused = await world.api.post(`/labels/${label.id}/payout_details_request`);
+    const words = "The label has no e-mail address: add one on the label's page, then ask again";
+    expect(refused).toEqual({ status: 400, body: { message: words, errors: { email: [words] } } });
+  });
+
+  it('keeps another company’s artist and label out of reach', async () => {
+    const artist = await newArtist('Guarded Artist');
+    const label = await newLabel('Guarded Label', uniqueEmail('Guarded Label'));
+    for (const path of [`/artists/${artist.id}/payout_details_request`, `/labels/${label.id}/payout_details_request`]) {
+      for (const [method, send] of [
+        ['GET', other.api.get],
+        ['POST', other.api.post],
+        ['DELETE', other.api.del],
+      ] as const) {
+        const answer = await send(path);
+        expect(answer.status, `${method} ${path} from another company`).toBe(404);
+      }
+      // Nothing was sent or opened on the company's own account.
+      expect((await world.api.get(path)).body).toEqual({ payout_details_request: null });
+    }
+    expect(await latestMail(artist.email)).toBeUndefined();
+    expect(await latestMail(label.email)).toBeUndefined();
   });
 });

@@ -52,8 +52,22 @@ const payeeHolder = (payee: PayeeItem): AccountHolder => ({
   vat_number: payee.vat_number || null,
 });
 
+/** What a reader of an account's holder asks beyond its name and terms. */
+export type AccountHolderOptions = {
+  /**
+   * A label's own e-mail, from its record, for a mail to the label itself (a request for its bank details). Without
+   * it a label's holder has no e-mail, as statements, the due list and payments read it; a payee's and an artist's
+   * holder always has theirs.
+   */
+  labelEmail?: boolean;
+};
+
 /** The payee, artist or label an account belongs to, in the company; null when it has none by that id. */
-export async function accountHolder(tenantId: string, account: AccountRef): Promise<AccountHolder | null> {
+export async function accountHolder(
+  tenantId: string,
+  account: AccountRef,
+  options: AccountHolderOptions = {},
+): Promise<AccountHolder | null> {
   const db = getDb().entities;
   if (account.type === 'Payee') {
     const payee = (await db.Payee.get({ tenantId, id: account.id }).go()).data;
@@ -64,7 +78,7 @@ export async function accountHolder(tenantId: string, account: AccountRef): Prom
     return artist && { ...NO_AGREEMENT, name: artist.name, email: artist.email ?? null };
   }
   const label = (await db.Label.get({ tenantId, labelId: account.id }).go()).data;
-  return label && { ...NO_AGREEMENT, name: label.name, email: null };
+  return label && { ...NO_AGREEMENT, name: label.name, email: (options.labelEmail && label.email) || null };
 }
 
 /**

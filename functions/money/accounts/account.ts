@@ -30,4 +30,4 @@ export const accountOfKey = (accountKey: string): AccountRef =>
   required(accountRefOf(accountKey), `the account of key ${accountKey}`);
 
 // The holder is read from the store by the data layer; money code reaches it through this module only.
-export { accountHolder, type AccountHolder } from '../../data/access/accounts.js';
+export { accountHolder, type AccountHolder, type AccountHolderOptions } from '../../data/access/accounts.js';

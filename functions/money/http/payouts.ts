@@ -71,6 +71,36 @@ const payee = detailsOperations('Payee');
 const artist = detailsOperations('Artist');
 const label = detailsOperations('Label');
 
+/**
+ * GET, POST and DELETE of one account type's request for its own bank details by a secure link (payees, artists,
+ * distributed labels): the outstanding request, a new one mailed to the account's e-mail, and its withdrawal.
+ */
+function requestOperations(type: AccountRef['type']): Record<'get' | 'ask' | 'withdraw', Operation> {
+  const account = (id: string): AccountRef => ({ type, id });
+  return {
+    get: operation('tenant', {
+      response: answers.payoutRequestResponse,
+      params: idParams,
+      run: async ({ tenantId, params }) =>
+        reply(200, await payoutRequestView(tenantId, account(params.id)), NEVER_CACHED),
+    }),
+    ask: operation('tenant', {
+      response: answers.payoutRequestResponse,
+      params: idParams,
+      run: async ({ tenantId, caller, params }) =>
+        reply(201, await askForPayoutDetails(tenantId, caller.user.userId, account(params.id))),
+    }),
+    withdraw: operation('tenant', {
+      response: messageResponse,
+      params: idParams,
+      run: ({ tenantId, params }) => withdrawPayoutRequest(tenantId, account(params.id)),
+    }),
+  };
+}
+const payeeRequest = requestOperations('Payee');
+const artistRequest = requestOperations('Artist');
+const labelRequest = requestOperations('Label');
+
 const operations = {
   paymentsDueSummary: operation('tenant', {
     response: answers.paymentsDueResponse,
@@ -80,23 +110,9 @@ const operations = {
   payeePayoutDetails: payee.get,
   updatePayeePayoutDetails: payee.put,
   deletePayeePayoutDetails: payee.remove,
-  payeePayoutRequest: operation('tenant', {
-    response: answers.payoutRequestResponse,
-    params: idParams,
-    run: async ({ tenantId, params }) =>
-      reply(200, await payoutRequestView(tenantId, { type: 'Payee', id: params.id }), NEVER_CACHED),
-  }),
-  askPayeeForPayoutDetails: operation('tenant', {
-    response: answers.payoutRequestResponse,
-    params: idParams,
-    run: async ({ tenantId, caller, params }) =>
-      reply(201, await askForPayoutDetails(tenantId, caller.user.userId, { type: 'Payee', id: params.id })),
-  }),
-  withdrawPayeePayoutRequest: operation('tenant', {
-    response: messageResponse,
-    params: idParams,
-    run: ({ tenantId, params }) => withdrawPayoutRequest(tenantId, { type: 'Payee', id: params.id }),
-  }),
+  payeePayoutRequest: payeeRequest.get,
+  askPayeeForPayoutDetails: payeeRequest.ask,
+  withdrawPayeePayoutRequest: payeeRequest.withdraw,
   describePayoutRequest: operation('public', {
     response: answers.payoutRequestPublicResponse,
     params: payoutRequestTokenParams,
@@ -111,9 +127,15 @@ const operations = {
   artistPayoutDetails: artist.get,
   updateArtistPayoutDetails: artist.put,
   deleteArtistPayoutDetails: artist.remove,
+  artistPayoutRequest: artistRequest.get,
+  askArtistForPayoutDetails: artistRequest.ask,
+  withdrawArtistPayoutRequest: artistRequest.withdraw,
   labelPayoutDetails: label.get,
   updateLabelPayoutDetails: label.put,
   deleteLabelPayoutDetails: label.remove,
+  labelPayoutRequest: labelRequest.get,
+  askLabelForPayoutDetails: labelRequest.ask,
+  withdrawLabelPayoutRequest: labelRequest.withdraw,
   debtorAccount: operation('tenant', {
     response: answers.debtorAccountResponse,
     run: async ({ tenantId }) => reply(200, { debtor_account: await debtorAccountView(tenantId) }, NEVER_CACHED),

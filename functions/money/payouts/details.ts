@@ -1,4 +1,4 @@
-import { accountHolder, accountKeyOf } from '../accounts/account.js';
+import { accountHolder, accountKeyOf, type AccountHolderOptions } from '../accounts/account.js';
 import { ulid } from 'ulid';
 import { lastFour, lastTwoOfSortCode, maskEmail } from '../../../shared/bank-details.js';
 import type { PayoutDetailsView, PayoutMethod } from '../../../shared/schemas/payment-views.js';
@@ -73,8 +73,8 @@ function presentPayoutDetails(item: PayoutDetailItem | null): PayoutDetailsView 
 }
 
 /** The account, in the company: 404 when it has none by that id (another company's payee included). */
-export async function ownAccount(tenantId: string, account: AccountRef) {
-  const holder = await accountHolder(tenantId, account);
+export async function ownAccount(tenantId: string, account: AccountRef, options?: AccountHolderOptions) {
+  const holder = await accountHolder(tenantId, account, options);
   if (!holder) throw new NotFound(account.type);
   return holder;
 }

@@ -8,7 +8,7 @@ import {
   type PayoutRequestPublicView,
   type PayoutRequestView,
 } from '../../../shared/schemas/payout-details.js';
-import type { AccountRef } from '../../../shared/schemas/statement-views.js';
+import type { AccountRef, AccountType } from '../../../shared/schemas/statement-views.js';
 import { getCompany } from '../../data/access/companies.js';
 import {
   createPayoutDetailsRequest,
@@ -25,16 +25,17 @@ import { accountHolder, accountKeyOf, accountOfKey } from '../accounts/account.j
 import { ownAccount, savePayoutDetails } from './details.js';
 
 /**
- * A payee gives their own bank details by a secure link (docs/payouts.md): a member with money.write asks, the
- * link goes only to the payee's e-mail (never shown to the member, so what the payee "gave" came from the payee's
- * mailbox), only the token's SHA-256 is kept, it works once and for 14 days, and a new request revokes the old.
+ * A payee, an artist or a distributed label gives their own bank details by a secure link (docs/payouts.md): a
+ * member with money.write asks, the link goes only to the account's own e-mail (never shown to the member, so what
+ * the account "gave" came from its mailbox), only the token's SHA-256 is kept, it works once and for 14 days, and a
+ * new request revokes the old.
  */
 
 const PAYOUT_REQUEST_WORDS = {
   asked: (email: string) => `Bank details requested from ${email}`,
   withdrawn: 'Bank details request withdrawn',
   noneOpen: 'There is no open request for bank details',
-  noEmail: "The payee has no e-mail address: add one on the payee's page, then ask again",
+  noEmail: (noun: string) => `The ${noun} has no e-mail address: add one on the ${noun}'s page, then ask again`,
   notValid: 'This link is not valid: check that it was copied whole, or ask the label for a new one',
   used: 'Your bank details were already given through this link. To change them, ask the label for a new link',
   expired: 'This link has expired: ask the label for a new one',
@@ -43,6 +44,13 @@ const PAYOUT_REQUEST_WORDS = {
   thanks: (company: string) => `Thank you: ${company} has your bank details`,
   busy: 'Your details could not be saved just now: send them again',
 } as const;
+
+/** How the words name an account's holder, and its page in the SPA (web/src/app/route-table.ts). */
+const HOLDER: Record<AccountType, { noun: string; pages: string; paid: string }> = {
+  Payee: { noun: 'payee', pages: 'payees', paid: 'your royalties' },
+  Artist: { noun: 'artist', pages: 'artists', paid: 'your royalties' },
+  Label: { noun: 'label', pages: 'labels', paid: "your label's earnings" },
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -75,7 +83,7 @@ async function present(request: PayoutDetailsRequestItem): Promise<PayoutRequest
   };
 }
 
-/** What the payee's panel shows: the outstanding request (sent when, to whom, until when), or null. */
+/** What the account's panel shows: the outstanding request (sent when, to whom, until when), or null. */
 export async function payoutRequestView(tenantId: string, account: AccountRef) {
   await ownAccount(tenantId, account);
   const open = await openRequestOf(tenantId, account);
@@ -97,12 +105,13 @@ async function revokeOpen(tenantId: string, account: AccountRef, keep?: string):
 }
 
 /**
- * Mails the payee a new secure link to give their bank details; any earlier link stops working. Refused, naming
- * the field, when the payee has no e-mail.
+ * Mails the payee, artist or label a new secure link to give their bank details; any earlier link stops working.
+ * Refused, naming the field, when the account has no e-mail (a label's own, from its record: its statements'
+ * holder has none).
  */
 export async function askForPayoutDetails(tenantId: string, userId: string, account: AccountRef, now = new Date()) {
-  const holder = await ownAccount(tenantId, account);
-  if (!holder.email) throw new InvalidField('email', PAYOUT_REQUEST_WORDS.noEmail);
+  const holder = await ownAccount(tenantId, account, { labelEmail: true });
+  if (!holder.email) throw new InvalidField('email', PAYOUT_REQUEST_WORDS.noEmail(HOLDER[account.type].noun));
   const token = randomBytes(32).toString('base64url');
   const request = {
     tokenHash: hashOf(token),
@@ -123,7 +132,7 @@ export async function askForPayoutDetails(tenantId: string, userId: string, acco
     sender: { name: companyName, replyTo: asker?.email },
     subject: `${companyName} asks for your bank details`,
     text:
-      `Hello ${holder.name},\n\n${companyName} pays your royalties and asks how you would like to be paid. ` +
+      `Hello ${holder.name},\n\n${companyName} pays ${HOLDER[account.type].paid} and asks how you would like to be paid. ` +
       'Give your bank account (or PayPal or Wise) on this secure page: nobody at the label has to type it from an ' +
       `e-mail.\n${linkTo(token)}\n\nThe link works once and for ${PAYOUT_REQUEST_DAYS} days. Never send bank ` +
       'details by e-mail; if you did not expect this message, ask the label by phone before you use the link.',
@@ -167,13 +176,13 @@ async function refusalAfterLosing(tokenHash: string): Promise<Error> {
   return refusalOf(request);
 }
 
-/** The open request a token names, with its payee and company; anything else is refused in the payee's words. */
+/** The open request a token names, with its account and company; anything else is refused in the payee's words. */
 async function usableRequest(token: string) {
   const request = TOKEN_SHAPE.test(token) ? await payoutDetailsRequestByToken(hashOf(token)) : null;
   if (!request || !isOpen(request)) throw refusalOf(request);
   const account = accountOfKey(request.accountKey);
   const [holder, company] = await Promise.all([accountHolder(request.tenantId, account), getCompany(request.tenantId)]);
-  // The payee was deleted since: the link leads nowhere.
+  // The payee, artist or label was deleted since: the link leads nowhere.
   if (!holder) throw refusalOf(null);
   return { request, account, holder, companyName: company?.name ?? '' };
 }
@@ -207,6 +216,7 @@ export async function givePayoutDetails(token: string, input: PayoutDetailsInput
     input,
   );
   const asker = (await nameOfUser(request.sentBy)) ?? 'a member';
+  const { noun, pages } = HOLDER[account.type];
   const mask = saved.iban_last4 ?? saved.account_number_last4 ?? saved.email_masked ?? '';
   await tellCompanyMembers({
     tenantId: request.tenantId,
@@ -215,10 +225,10 @@ export async function givePayoutDetails(token: string, input: PayoutDetailsInput
     text:
       `${holder.name} gave their bank details (${PAYOUT_METHOD_NAMES[saved.method ?? input.method]}${mask ? `, ${mask}` : ''}) ` +
       `through the secure link ${asker} sent to ${maskEmail(request.email)}. They replace any details stored before.\n\n` +
-      'Changed bank details are a common way to steal a payment: someone who reads the payee’s e-mail could give ' +
+      `Changed bank details are a common way to steal a payment: someone who reads the ${noun}’s e-mail could give ` +
       `their own account. Before the next payment run pays ${holder.name}, confirm the change with them by phone ` +
       'or another way you already know — not by replying to an e-mail.\n\n' +
-      appLink(`/user/payees/${encodeURIComponent(account.id)}`),
+      appLink(`/user/${pages}/${encodeURIComponent(account.id)}`),
     about: { accountKey: request.accountKey },
   });
   return { message: PAYOUT_REQUEST_WORDS.thanks(companyName || 'the label') };
