@@ -9,7 +9,8 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
  * A payee gives their own bank details by a secure link, in Chromium (docs/payouts.md): on the payee's page a
  * label manager asks; the link is read from the mail in the outbox and opened signed out; the page shows the
  * label's and the payee's names, refuses a mistyped IBAN beside its field, takes good details once; back on the
- * payee's page the masks say "Given by the payee" as soon as the tab is shown again. Screenshots (E2E_SCREENSHOTS=1) go to /tmp/shots.
+ * payee's page the masks say "Given by the payee" as soon as the tab is shown again. An artist's and a distributed
+ * label's pages ask them the same way. Screenshots (E2E_SCREENSHOTS=1) go to /tmp/shots.
  */
 const SHOTS = '/tmp/shots';
 let browser: Browser;
@@ -96,5 +97,31 @@ describe('a payee gives their bank details by a secure link', () => {
     expect(JSON.stringify(inbox.body)).toContain(`${payee.name} gave new bank details`);
     expect(errors).toEqual([]);
     await page.close();
+  }, 180_000);
+
+  it('an artist’s and a distributed label’s pages ask them the same way', async () => {
+    const company = { id: world.companyId, name: world.name };
+    const artistEmail = uniqueEmail('Journey Artist');
+    const artist = (await world.api.post('/artists', { name: `Ilse Marr ${Date.now()}`, email: artistEmail })).body
+      .artist;
+    const labelEmail = uniqueEmail('Journey Label');
+    const label = await world.label(`Northlight ${Date.now()}`, { distributed: true, email: labelEmail });
+    for (const [noun, path, email] of [
+      ['artist', `/user/artists/${artist.id}`, artistEmail],
+      ['label', `/user/labels/${label.id}`, labelEmail],
+    ] as const) {
+      const { page, errors } = await signedInManagerPage(browser, cloudUrl(), world.manager, company, path);
+      const ask = page.getByTestId('payout-request-ask');
+      await expect.poll(() => ask.textContent()).toBe(`Ask the ${noun} for their bank details`);
+      await ask.click();
+      await page.getByTestId('payout-request-send').click();
+      const open = page.getByTestId('payout-request-open');
+      await expect.poll(() => open.textContent()).toContain(`Waiting for the ${noun}'s bank details`);
+      expect(await open.textContent()).toContain(`A secure link was sent to ${email}`);
+      expect((await latestMail(email))?.text).toMatch(/\/bank_details\/[\w-]{43}/);
+      await screenshotIfAsked(page, `${SHOTS}/payout-request-open-${noun}.png`, true);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   }, 180_000);
 });

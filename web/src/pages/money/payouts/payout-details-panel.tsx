@@ -9,19 +9,20 @@ import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import { fieldErrorsOf } from '../statements/use-period-form';
 import { notify } from '../../../app/notifications';
+import { usePermits } from '../../../app/use-may-open';
 import { FormattedDate } from '../../../components/formatted';
 import { PAYOUT_METHOD_NAMES, type PayoutDetailsView } from '../../../../../shared/schemas/payment-views';
 import type { AccountType } from '../../../../../shared/schemas/statement-views';
 import { formatDate } from '../../../../../shared/format';
 import { PayoutDetailsFields, usePayoutDetailsForm } from './payout-details-form';
-import { PayoutRequestPart } from './payout-request-part';
+import { ACCOUNT_NOUN, PayoutRequestPart } from './payout-request-part';
 import { payoutsApi, usePayoutDetails } from './payouts-api';
 
 /**
  * How a payee, an artist or a label is paid, on its page: the stored details masked
  * (the browser never gets them in full), and a form that sends only what is typed — a blank field
- * keeps what is stored. On a payee's page, a member may instead ask the payee for their own details
- * by a secure link (PayoutRequestPart).
+ * keeps what is stored. A member may instead ask the payee, artist or label for their own details
+ * by a secure link (PayoutRequestPart). Both change things: money.write only.
  */
 function DetailsModal({
   type,
@@ -70,8 +71,6 @@ function DetailsModal({
   );
 }
 
-const NOUN: Record<AccountType, string> = { Payee: 'payee', Artist: 'artist', Label: 'label' };
-
 /** The payout-details panel of an account's page: a payee's, an artist's or a label's. */
 export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id: string }) {
   const { data, error, mutate } = usePayoutDetails(type, id);
@@ -79,6 +78,8 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
   const [asking, setAsking] = useState(false);
   const view = data?.payout_details;
   const refresh = useCallback(() => void mutate(), [mutate]);
+  const mayWrite = usePermits('money.write');
+  const noun = ACCOUNT_NOUN[type];
   // A role without money rights (or an admin page of another company's account) cannot read them: no panel.
   if (error) return null;
   const row = (label: string, value: string | null) => ({ label, value: value ?? '—' });
@@ -89,16 +90,16 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
           variant="h2"
           description="Bank details are stored encrypted and shown masked; every change is logged."
           actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              {type === 'Payee' ? (
+            mayWrite ? (
+              <SpaceBetween direction="horizontal" size="xs">
                 <Button onClick={() => setAsking(true)} disabled={!view} data-testid="payout-request-ask">
-                  Ask the payee for their bank details
+                  Ask the {noun} for their bank details
                 </Button>
-              ) : null}
-              <Button onClick={() => setEditing(true)} disabled={!view} data-testid="payout-details-edit">
-                {view?.method ? 'Edit payout details' : 'Add payout details'}
-              </Button>
-            </SpaceBetween>
+                <Button onClick={() => setEditing(true)} disabled={!view} data-testid="payout-details-edit">
+                  {view?.method ? 'Edit payout details' : 'Add payout details'}
+                </Button>
+              </SpaceBetween>
+            ) : null
           }
         >
           Payout details
@@ -123,7 +124,7 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
                     label: 'Last changed',
                     value: (
                       <Box data-testid="payout-details-given-by-payee">
-                        Given by the payee on {formatDate(view.given_by_payee_at)}
+                        Given by the {noun} on {formatDate(view.given_by_payee_at)}
                       </Box>
                     ),
                   }
@@ -131,13 +132,11 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
             ]}
           />
         ) : (
-          <Box color="text-body-secondary">No payout details yet: a payment run cannot pay this {NOUN[type]}.</Box>
+          <Box color="text-body-secondary">No payout details yet: a payment run cannot pay this {noun}.</Box>
         )}
-        {type === 'Payee' ? (
-          <PayoutRequestPart payeeId={id} asking={asking} onAsked={() => setAsking(false)} onClosed={refresh} />
-        ) : null}
+        <PayoutRequestPart type={type} id={id} asking={asking} onAsked={() => setAsking(false)} onClosed={refresh} />
       </SpaceBetween>
-      {editing && view ? (
+      {editing && view && mayWrite ? (
         <DetailsModal
           type={type}
           id={id}

@@ -17,21 +17,22 @@ import type { PayoutRequestView } from '../../../../../shared/schemas/payout-det
 const enc = encodeURIComponent;
 type Message = { message?: string };
 
-const detailsPath = (type: AccountType, id: string) =>
-  `/${type === 'Payee' ? 'payees' : type === 'Artist' ? 'artists' : 'labels'}/${enc(id)}/payout_details`;
+const accountPath = (type: AccountType, id: string) =>
+  `/${type === 'Payee' ? 'payees' : type === 'Artist' ? 'artists' : 'labels'}/${enc(id)}`;
+const detailsPath = (type: AccountType, id: string) => `${accountPath(type, id)}/payout_details`;
 
 export const usePayoutDetails = (type: AccountType, id: string) =>
   useApi<{ payout_details: PayoutDetailsView }>(detailsPath(type, id));
-const requestPath = (payeeId: string) => `/payees/${enc(payeeId)}/payout_details_request`;
-/** How often an open request is read again: the payee answers from their own mail, on no page of ours. */
+const requestPath = (type: AccountType, id: string) => `${accountPath(type, id)}/payout_details_request`;
+/** How often an open request is read again: the payee, artist or label answers from their own mail, on no page of ours. */
 const OPEN_REQUEST_REFRESH_MS = 30_000;
 
 /**
- * The payee's outstanding request for their own bank details, or null: read again every half minute while open, and
- * when the tab is shown again (staff come back from their mail once the payee has answered).
+ * A payee's, artist's or label's outstanding request for their own bank details, or null: read again every half
+ * minute while open, and when the tab is shown again (staff come back from their mail once it has been answered).
  */
-export const usePayoutRequest = (payeeId: string) =>
-  useApi<{ payout_details_request: PayoutRequestView | null }>(requestPath(payeeId), {
+export const usePayoutRequest = (type: AccountType, id: string) =>
+  useApi<{ payout_details_request: PayoutRequestView | null }>(requestPath(type, id), {
     refreshInterval: (latest) => (latest?.payout_details_request ? OPEN_REQUEST_REFRESH_MS : 0),
     revalidateOnFocus: true,
   });
@@ -64,9 +65,9 @@ export const payoutsApi = {
   saveDetails: (type: AccountType, id: string, body: PayoutDetailsForm) =>
     api.put<Message & { payout_details: PayoutDetailsView }>(detailsPath(type, id), body),
   removeDetails: (type: AccountType, id: string) => api.delete<Message>(detailsPath(type, id)),
-  askPayee: (payeeId: string) =>
-    api.post<Message & { payout_details_request: PayoutRequestView | null }>(requestPath(payeeId)),
-  withdrawRequest: (payeeId: string) => api.delete<Message>(requestPath(payeeId)),
+  askForDetails: (type: AccountType, id: string) =>
+    api.post<Message & { payout_details_request: PayoutRequestView | null }>(requestPath(type, id)),
+  withdrawRequest: (type: AccountType, id: string) => api.delete<Message>(requestPath(type, id)),
   saveDebtor: (body: { name: string; iban?: string; bic?: string; uk_bulk_amounts: 'pounds' | 'pence' }) =>
     api.put<Message & { debtor_account: DebtorAccountView }>('/company/debtor_account', body),
   createRun: (body: { statement_ids: string[]; execution_date: string }) =>
