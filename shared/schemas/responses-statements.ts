@@ -31,6 +31,7 @@ const previewRow = z.looseObject({
   costs: money,
   closing_balance: money,
   payable: money,
+  to_pay: money.optional(),
 });
 
 /**

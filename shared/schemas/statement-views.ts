@@ -254,6 +254,8 @@ export type RunPreviewRow = {
   costs: Money;
   closing_balance: Money;
   payable: Money;
+  /** What paying its statement will send: payable + self-billing VAT − tax withheld (previews before it lack it). */
+  to_pay?: Money;
   not_paid_reasons: NotPaidReason[];
 };
 

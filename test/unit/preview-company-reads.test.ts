@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountHolder } from '../../functions/data/access/accounts.js';
 import type { AccountEntryItem, ExpenseItem, StatementItem } from '../../functions/data/entities/statements.js';
@@ -66,7 +67,7 @@ const holders: Record<string, AccountHolder> = {
     self_billing: false,
     vat_registered: false,
     vat_rate: null,
-    withholding_tax_rate: null,
+    withholding_tax_rate: 10,
     address: null,
     vat_number: null,
   },
@@ -132,5 +133,22 @@ describe("a run's preview, read once for the company", () => {
     expect(ann.previous_statement_id).toBe('s2');
     expect(ann.entry_ids.sort()).toEqual(['e1', 'e2']);
     expect(ann.expense_ids).toEqual(['x1']);
+    // Bob's rate is read with the company's holders too: the preview keeps back what his statement will.
+    const bob = assembleFrom(
+      {
+        tenantId: 't1',
+        account: accounts[1],
+        start_pay_period: '2026-07',
+        end_pay_period: '2026-09',
+        royalties: '33.333333',
+        currency: 'GBP',
+      },
+      readsOf(accounts[1]),
+    );
+    expect(bob.withholding_tax).toEqual({
+      rate: '10',
+      amount: new Big(bob.figures.payable).times('0.1').round(2, Big.roundHalfUp).toFixed(2),
+    });
+    expect(new Big(bob.figures.payable).gt(0)).toBe(true);
   });
 });

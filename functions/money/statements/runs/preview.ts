@@ -18,6 +18,7 @@ import { putJson } from '../../../lib/bucket-objects.js';
 import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
 import { timed } from '../../../lib/step-timings.js';
+import { statementPayout } from '../accounts/payout.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
@@ -72,6 +73,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
       costs: assembled.figures.costs,
       closing_balance: assembled.figures.closing_balance,
       payable: assembled.figures.payable,
+      to_pay: statementPayout(assembled).total,
       not_paid_reasons: assembled.not_paid_reasons,
     };
   });

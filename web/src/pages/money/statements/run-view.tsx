@@ -127,6 +127,8 @@ function PreviewRows({
         { id: 'costs', header: 'Costs', cell: (r) => money(r.costs) },
         { id: 'closing', header: 'Closing', cell: (r) => money(r.closing_balance) },
         { id: 'payable', header: 'Payable', cell: (r) => money(r.payable) },
+        // What paying it will send: VAT of a self-billing invoice added, tax withheld taken off.
+        { id: 'to_pay', header: 'To pay', cell: (r) => money(r.to_pay ?? r.payable) },
         {
           id: 'reasons',
           header: 'Why not paid',
