@@ -575,8 +575,8 @@ export const OPERATION_NAMES = {
     'retrievePlans',
     'companyPlan',
   ],
-  // The artist portal: the label's artist users and token links, the artist
-  // user's dashboard and the token link's page.
+  // The artist portal: the label's artist users and token links (of artists and payees), the artist
+  // user's dashboard and the token links' pages.
   'artist-portal': [
     'listPortalUsers',
     'addPortalUser',
@@ -599,6 +599,13 @@ export const OPERATION_NAMES = {
     'homeStatements',
     'homeStatementPdf',
     'homeStatementCsv',
+    'listPayeePortalLinks',
+    'createPayeePortalLink',
+    'revokePayeePortalLink',
+    'payeeHome',
+    'payeeHomeStatements',
+    'payeeHomeStatementPdf',
+    'payeeHomeStatementCsv',
   ],
   // Billing: the provider's webhook, a company's checkout, cancel and billing details,
   // the local provider's checkout page and renewals, and the admin /billing dashboard with coupons and events.

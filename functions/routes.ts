@@ -812,6 +812,15 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/artist_home/{artistId}/statements', 'artist-portal', 'homeStatements', 'public'),
   r('GET', '/artist_home/{artistId}/statements/{statementId}/pdf', 'artist-portal', 'homeStatementPdf', 'public'),
   r('GET', '/artist_home/{artistId}/statements/{statementId}/csv', 'artist-portal', 'homeStatementCsv', 'public'),
+  // A payee (not an artist: a producer, a co-writer, an estate) gets a token link to its own account's balance and
+  // statements; made, listed and revoked as an artist's, read only through scope.ts's tokenPayee.
+  r('GET', '/payees/{id}/portal_links', 'artist-portal', 'listPayeePortalLinks', 'tenant', 'catalogue.read'),
+  r('POST', '/payees/{id}/portal_link', 'artist-portal', 'createPayeePortalLink', 'tenant', 'money.write'),
+  r('DELETE', '/payees/{id}/portal_links/{linkId}', 'artist-portal', 'revokePayeePortalLink', 'tenant', 'money.write'),
+  r('GET', '/payee_home/{payeeId}', 'artist-portal', 'payeeHome', 'public'),
+  r('GET', '/payee_home/{payeeId}/statements', 'artist-portal', 'payeeHomeStatements', 'public'),
+  r('GET', '/payee_home/{payeeId}/statements/{statementId}/pdf', 'artist-portal', 'payeeHomeStatementPdf', 'public'),
+  r('GET', '/payee_home/{payeeId}/statements/{statementId}/csv', 'artist-portal', 'payeeHomeStatementCsv', 'public'),
   // Billing: the provider posts its events to the webhook (public: its signature is the proof);
   // a company's plan purchase and billing details (company.manage, no plan feature: reachable on any plan).
   r('POST', '/billing/webhook', 'billing', 'billingWebhook', 'public'),

@@ -5,20 +5,22 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../plans/gate.js';
 import { dateRange, financeQuery } from '../money/index.js';
 import * as label from './portal-users.js';
-import { scopedArtist, tokenArtist, type ScopedArtist } from './scope.js';
+import { scopedArtist, tokenArtist, tokenPayee, type ScopedArtist } from './scope.js';
 import * as views from './views.js';
 import * as answers from '../../shared/schemas/responses-portal.js';
 import { messageResponse } from '../../shared/schemas/responses.js';
 
 /**
  * The artist portal (docs/artist-portal.md): the label's artist users and token links
- * (tenant routes on an artist), the artist user's dashboard (artist_user routes) and the token
- * link's page (public routes with ?token=). Every artist_user and token operation first turns
- * the path's artist into a ScopedArtist (scope.ts) and reads only through it.
+ * (tenant routes on an artist or a payee), the artist user's dashboard (artist_user routes) and the
+ * token links' pages (public routes with ?token=). Every artist_user and token operation first turns
+ * the path's artist into a ScopedArtist, or payee into a ScopedPayee (scope.ts), and reads only through it.
  */
 const id = z.string().min(1).max(80);
 const artistParams = z.strictObject({ artistId: id });
 const statementParams = z.strictObject({ artistId: id, statementId: id });
+const payeeParams = z.strictObject({ payeeId: id });
+const payeeStatementParams = z.strictObject({ payeeId: id, statementId: id });
 const tokenQuery = z.strictObject({ token: z.string().min(1).max(200).optional() });
 const earningsQuery = financeQuery.pick({ start_date: true, end_date: true, year: true });
 
@@ -38,6 +40,19 @@ const tokenStatementFile = (kind: 'pdf' | 'csv') =>
     run: async ({ params, query }) =>
       views.portalStatementFile(await tokenArtist(query.token, params.artistId), params.statementId, kind),
   });
+
+/** A statement's PDF or CSV download, for a payee's token link. */
+const payeeStatementFile = (kind: 'pdf' | 'csv') =>
+  operation('public', {
+    response: answers.portalPdfResponse,
+    params: payeeStatementParams,
+    query: tokenQuery,
+    run: async ({ params, query }) =>
+      views.portalStatementFile(await tokenPayee(query.token, params.payeeId), params.statementId, kind),
+  });
+
+const artist = (artistId: string) => ({ type: 'Artist' as const, id: artistId });
+const payee = (payeeId: string) => ({ type: 'Payee' as const, id: payeeId });
 
 /** An artist user's operation on one of their artists. */
 const mine = <Q>(
@@ -94,18 +109,18 @@ const operations = {
   listPortalLinks: operation('tenant', {
     response: answers.portalLinksResponse,
     params: idParams,
-    run: ({ tenantId, params }) => label.listPortalLinks(tenantId, params.id),
+    run: ({ tenantId, params }) => label.listPortalLinks(tenantId, artist(params.id)),
   }),
   createPortalLink: operation('tenant', {
     response: answers.portalLinkMadeResponse,
     params: idParams,
     run: async ({ tenantId, caller, params }) =>
-      reply(201, await label.createLink(tenantId, params.id, caller.user.userId)),
+      reply(201, await label.createLink(tenantId, artist(params.id), caller.user.userId)),
   }),
   revokePortalLink: operation('tenant', {
     response: messageResponse,
     params: z.strictObject({ id, linkId: id }),
-    run: ({ tenantId, params }) => label.revokeLink(tenantId, params.id, params.linkId),
+    run: ({ tenantId, params }) => label.revokeLink(tenantId, artist(params.id), params.linkId),
   }),
   portalArtists: operation('artist_user', {
     response: answers.portalArtistsResponse,
@@ -131,6 +146,36 @@ const operations = {
   }),
   homeStatementPdf: tokenStatementFile('pdf'),
   homeStatementCsv: tokenStatementFile('csv'),
+  listPayeePortalLinks: operation('tenant', {
+    response: answers.portalLinksResponse,
+    params: idParams,
+    run: ({ tenantId, params }) => label.listPortalLinks(tenantId, payee(params.id)),
+  }),
+  createPayeePortalLink: operation('tenant', {
+    response: answers.portalLinkMadeResponse,
+    params: idParams,
+    run: async ({ tenantId, caller, params }) =>
+      reply(201, await label.createLink(tenantId, payee(params.id), caller.user.userId)),
+  }),
+  revokePayeePortalLink: operation('tenant', {
+    response: messageResponse,
+    params: z.strictObject({ id, linkId: id }),
+    run: ({ tenantId, params }) => label.revokeLink(tenantId, payee(params.id), params.linkId),
+  }),
+  payeeHome: operation('public', {
+    response: answers.payeeHomeResponse,
+    params: payeeParams,
+    query: tokenQuery,
+    run: async ({ params, query }) => views.payeeHome(await tokenPayee(query.token, params.payeeId)),
+  }),
+  payeeHomeStatements: operation('public', {
+    response: answers.portalStatementsResponse,
+    params: payeeParams,
+    query: tokenQuery,
+    run: async ({ params, query }) => views.portalStatements(await tokenPayee(query.token, params.payeeId)),
+  }),
+  payeeHomeStatementPdf: payeeStatementFile('pdf'),
+  payeeHomeStatementCsv: payeeStatementFile('csv'),
 } satisfies AreaOperations<'artist-portal'>;
 
 export const handler = areaHandler('artist-portal', operations, planGate);

@@ -16,7 +16,8 @@ import {
   deletePortalInvitation,
   portalInvitation,
   portalInvitationsOfArtist,
-  portalLinksOfArtist,
+  payeeOf,
+  portalLinksOf,
   revokePortalLink,
   unlinkUser,
   usersOfArtist,
@@ -28,11 +29,12 @@ import type { Caller } from '../lib/auth-context.js';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.js';
 import { appLink, sendMail } from '../lib/mail.js';
 import { required } from '../lib/required.js';
-import { tokenHashOf } from './scope.js';
+import { tokenHashOf, type LinkAccount } from './scope.js';
 
 /**
- * The label's side of the artist portal (tenant routes on an artist): the artist users linked
- * to an artist, and its token links. The artist must be the company's (404 otherwise).
+ * The label's side of the artist portal (tenant routes on an artist or a payee): the artist users linked
+ * to an artist, and the token links of an artist or a payee. The artist or payee must be the company's
+ * (404 otherwise).
  */
 
 /** How long a token link works (docs/artist-portal.md). */
@@ -42,8 +44,6 @@ const PORTAL_MESSAGES = {
   invitationSent: 'Invitation Sent',
   invitationWithdrawn: 'Invitation Withdrawn',
   userRemoved: 'Artist User Removed',
-  linkCreated: 'Artist Link Created',
-  linkRevoked: 'Artist Link Revoked',
   invalid: 'This invitation is invalid or has expired',
   staffAccount:
     'This e-mail belongs to a company team account, which cannot become an artist portal account; ask the label to invite another address',
@@ -232,33 +232,46 @@ const presentLink = (link: ArtistPortalLinkItem): PortalLink => ({
   created_at: link.createdAt ?? '',
 });
 
-export async function listPortalLinks(tenantId: string, artistId: string): Promise<{ links: PortalLink[] }> {
-  await companyArtist(tenantId, artistId);
-  return { links: (await portalLinksOfArtist(tenantId, artistId)).map(presentLink) };
+/** What the label reads of each kind of account's links, and the page a link opens. */
+const LINKS = {
+  Artist: { page: 'artists', created: 'Artist Link Created', revoked: 'Artist Link Revoked', missing: 'Artist link' },
+  Payee: { page: 'payees', created: 'Payee Link Created', revoked: 'Payee Link Revoked', missing: 'Payee link' },
+} as const;
+
+/** The company's artist or payee a link is for; another company's, or none, is 404. */
+async function linkHolder(tenantId: string, account: LinkAccount) {
+  if (account.type === 'Artist') await companyArtist(tenantId, account.id);
+  else if (!(await payeeOf(tenantId, account.id))) throw new NotFound('Payee');
+}
+
+export async function listPortalLinks(tenantId: string, account: LinkAccount): Promise<{ links: PortalLink[] }> {
+  await linkHolder(tenantId, account);
+  return { links: (await portalLinksOf(tenantId, account)).map(presentLink) };
 }
 
 /** Makes a token link; the answer holds the whole URL this once (only the token's hash is stored). */
-export async function createLink(tenantId: string, artistId: string, createdBy: string, now = new Date()) {
-  await companyArtist(tenantId, artistId);
+export async function createLink(tenantId: string, account: LinkAccount, createdBy: string, now = new Date()) {
+  await linkHolder(tenantId, account);
   const token = randomBytes(32).toString('base64url');
   const link = {
     tokenHash: tokenHashOf(token),
     linkId: ulid(),
     companyId: tenantId,
-    artistId,
+    accountType: account.type,
+    accountId: account.id,
     tokenHint: token.slice(-4),
     expiresAt: new Date(now.getTime() + LINK_DAYS * 24 * 60 * 60 * 1000).toISOString(),
     createdBy,
   };
   await createPortalLink(link);
-  const url = appLink(`/artists/${encodeURIComponent(artistId)}?token=${token}`);
-  return { message: PORTAL_MESSAGES.linkCreated, link: presentLink(link), url, token };
+  const url = appLink(`/${LINKS[account.type].page}/${encodeURIComponent(account.id)}?token=${token}`);
+  return { message: LINKS[account.type].created, link: presentLink(link), url, token };
 }
 
-export async function revokeLink(tenantId: string, artistId: string, linkId: string) {
-  await companyArtist(tenantId, artistId);
-  const link = (await portalLinksOfArtist(tenantId, artistId)).find((l) => l.linkId === linkId);
-  if (!link) throw new NotFound('Artist link');
+export async function revokeLink(tenantId: string, account: LinkAccount, linkId: string) {
+  await linkHolder(tenantId, account);
+  const link = (await portalLinksOf(tenantId, account)).find((l) => l.linkId === linkId);
+  if (!link) throw new NotFound(LINKS[account.type].missing);
   if (!link.revokedAt) await revokePortalLink(link.tokenHash, new Date().toISOString());
-  return { message: PORTAL_MESSAGES.linkRevoked };
+  return { message: LINKS[account.type].revoked };
 }

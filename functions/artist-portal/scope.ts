@@ -2,8 +2,9 @@ import { accountKeyOf } from '../money/index.js';
 import { createHash } from 'node:crypto';
 import type { AccountRef } from '../../shared/schemas/statement-views.js';
 import { statementsOfAccount } from '../data/access/accounts.js';
-import { artistOf, linksOfUser, portalLinkByHash } from '../data/access/artist-portal.js';
-import type { ArtistItem } from '../data/entities/catalogue.js';
+import { artistOf, linksOfUser, payeeOf, portalLinkByHash } from '../data/access/artist-portal.js';
+import { linkAccountType } from '../data/entities/artist-user.js';
+import type { ArtistItem, PayeeItem } from '../data/entities/catalogue.js';
 import type { StatementItem } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Forbidden, InvalidField, NotFound } from '../lib/errors.js';
@@ -11,9 +12,9 @@ import { Forbidden, InvalidField, NotFound } from '../lib/errors.js';
 /**
  * The artist portal's one scope (docs/artist-portal.md). Every artist_user route and every
  * token route reads through here: an artist user reaches the artists they are linked to, a token
- * the one artist it was made for, and nothing else. What the portal reads of an artist (releases,
- * earnings, balance, statements) takes a `ScopedArtist`, which only this module makes, so a route
- * cannot name an artist, account or statement it was not given.
+ * the one artist or payee it was made for, and nothing else. What the portal reads of an artist
+ * (releases, earnings, balance, statements) takes a `ScopedArtist`, and of a payee a `ScopedPayee`,
+ * which only this module makes, so a route cannot name an account or statement it was not given.
  */
 
 /** One artist of one company a caller may see. */
@@ -22,6 +23,20 @@ export type ArtistLink = { companyId: string; artistId: string };
 declare const scoped: unique symbol;
 /** An artist the scope let through, with its stored record; made only by this module. */
 export type ScopedArtist = ArtistLink & { readonly artist: ArtistItem; readonly [scoped]: true };
+
+/** A payee of one company a token link let through, with its stored record; made only by this module. */
+export type ScopedPayee = {
+  companyId: string;
+  payeeId: string;
+  readonly payee: PayeeItem;
+  readonly [scoped]: true;
+};
+
+/** Whatever a portal page may read: an artist's or a payee's accounts. */
+export type ScopedAccount = ScopedArtist | ScopedPayee;
+
+/** The kind and id of the account a token link opens. */
+export type LinkAccount = { type: 'Artist' | 'Payee'; id: string };
 
 export const LINK_REFUSED = 'This link has expired or was revoked: ask your label for a new one';
 
@@ -49,15 +64,31 @@ export async function scopedArtist(caller: Caller, artistId: string): Promise<Sc
 export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The artist of a token link: the token must be the artist's (404 otherwise, whether the token
- * is unknown or another artist's), unexpired and not revoked (403).
+ * The company of a token link made for `account`: the token must be that account's (404 otherwise, whether
+ * the token is unknown, another account's, or an artist's where a payee is asked for), unexpired and not
+ * revoked (403).
  */
-export async function tokenArtist(token: string | undefined, artistId: string, now = new Date()) {
+async function tokenCompany(token: string | undefined, account: LinkAccount, now: Date): Promise<string> {
   if (!token) throw new InvalidField('token', 'The link has no token: open the whole link your label sent');
   const link = await portalLinkByHash(tokenHashOf(token));
-  if (!link || link.artistId !== artistId) throw new NotFound('Artist');
+  if (!link || linkAccountType(link) !== account.type || link.accountId !== account.id)
+    throw new NotFound(account.type);
   if (link.revokedAt || link.expiresAt <= now.toISOString()) throw new Forbidden(LINK_REFUSED);
-  return admitted({ companyId: link.companyId, artistId: link.artistId });
+  return link.companyId;
+}
+
+/** The artist of a token link (tokenCompany's rules), 404 when the artist is gone. */
+export async function tokenArtist(token: string | undefined, artistId: string, now = new Date()) {
+  const companyId = await tokenCompany(token, { type: 'Artist', id: artistId }, now);
+  return admitted({ companyId, artistId });
+}
+
+/** The payee of a token link (tokenCompany's rules), 404 when the payee is gone. */
+export async function tokenPayee(token: string | undefined, payeeId: string, now = new Date()): Promise<ScopedPayee> {
+  const companyId = await tokenCompany(token, { type: 'Payee', id: payeeId }, now);
+  const payee = await payeeOf(companyId, payeeId);
+  if (!payee) throw new NotFound('Payee');
+  return { companyId, payeeId, payee } as ScopedPayee;
 }
 
 /**
@@ -77,10 +108,15 @@ export function artistAccounts(scope: ScopedArtist): AccountRef[] {
 const periodKey = (s: StatementItem) => `${s.end_pay_period}${String(s.version).padStart(6, '0')}`;
 const isPublished = (s: StatementItem) => s.type === 'Statement' && (s.queue_status ?? 'published') === 'published';
 
-/** The published statements of the artist's accounts (every version), newest period first. */
-export async function artistStatements(scope: ScopedArtist): Promise<StatementItem[]> {
+/** The payee's own account: the one account a payee's link opens. */
+export const payeeAccount = (scope: ScopedPayee): AccountRef => ({ type: 'Payee', id: scope.payeeId });
+
+const accountsOf = (scope: ScopedAccount) => ('payee' in scope ? [payeeAccount(scope)] : artistAccounts(scope));
+
+/** The published statements of the scope's accounts (every version), newest period first. */
+export async function scopeStatements(scope: ScopedAccount): Promise<StatementItem[]> {
   const lists = await Promise.all(
-    artistAccounts(scope).map((account) => statementsOfAccount(scope.companyId, accountKeyOf(account))),
+    accountsOf(scope).map((account) => statementsOfAccount(scope.companyId, accountKeyOf(account))),
   );
   return lists
     .flat()
@@ -88,9 +124,9 @@ export async function artistStatements(scope: ScopedArtist): Promise<StatementIt
     .sort((a, b) => periodKey(b).localeCompare(periodKey(a)));
 }
 
-/** One statement of the artist's accounts; another artist's (or company's) is 404. */
-export async function artistStatement(scope: ScopedArtist, statementId: string): Promise<StatementItem> {
-  const found = (await artistStatements(scope)).find((s) => s.statementId === statementId);
+/** One statement of the scope's accounts; another account's (or company's) is 404. */
+export async function scopeStatement(scope: ScopedAccount, statementId: string): Promise<StatementItem> {
+  const found = (await scopeStatements(scope)).find((s) => s.statementId === statementId);
   if (!found) throw new NotFound('Statement');
   return found;
 }

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type {
+  PayeeHome,
   PortalArtist,
   PortalBalance,
   PortalEarnings,
@@ -15,10 +16,20 @@ import type { StatementItem } from '../data/entities/statements.js';
 import type { Caller } from '../lib/auth-context.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import type { DateRange } from '../money/index.js';
-import { artistAccounts, artistScope, artistStatement, artistStatements, type ScopedArtist } from './scope.js';
+import {
+  artistAccounts,
+  artistScope,
+  payeeAccount,
+  scopeStatement,
+  scopeStatements,
+  type ScopedAccount,
+  type ScopedArtist,
+  type ScopedPayee,
+} from './scope.js';
 
 /**
- * What the artist portal shows of one artist. Every function takes a ScopedArtist (scope.ts):
+ * What the artist portal shows of one artist, and a payee's link of one payee. Every function takes a
+ * ScopedArtist or a ScopedPayee (scope.ts):
  * the figures are the label's own code's (finances/account-finances.ts, accounts/account-view.ts,
  * statements/api/statements.ts documentUrl), never a second computation of them.
  */
@@ -118,20 +129,21 @@ const presentStatement = (s: StatementItem): PortalStatement => ({
   has_csv: Boolean(s.csv_key),
 });
 
-export async function portalStatements(scope: ScopedArtist): Promise<{ statements: PortalStatement[] }> {
-  return { statements: (await artistStatements(scope)).map(presentStatement) };
+/** The published statements of the artist's accounts, or of the payee's own account. */
+export async function portalStatements(scope: ScopedAccount): Promise<{ statements: PortalStatement[] }> {
+  return { statements: (await scopeStatements(scope)).map(presentStatement) };
 }
 
 /**
- * A presigned download of one of the artist's statements: its PDF, or the CSV of its lines (the statements area's own
+ * A presigned download of one of the artist's (or the payee's) statements: its PDF, or the CSV of its lines (the statements area's own
  * links, the files the label downloads).
  */
 export async function portalStatementFile(
-  scope: ScopedArtist,
+  scope: ScopedAccount,
   statementId: string,
   kind: 'pdf' | 'csv',
 ): Promise<{ url: string }> {
-  const statement = await artistStatement(scope, statementId);
+  const statement = await scopeStatement(scope, statementId);
   if (!(kind === 'pdf' ? statement.pdf_key : statement.csv_key))
     throw new Conflict(`Statement ${statement.number} is still being made; try again later`);
   return documentUrl(scope.companyId, statement.statementId, kind);
@@ -148,6 +160,26 @@ export async function portalProfile(scope: ScopedArtist): Promise<{ artist: Port
       biog: artist.biog ?? null,
       config: artist.config ?? null,
       urls: (artist.urls ?? []).flatMap((u) => (u.link ? [{ link: u.link, text: u.link_text ?? null }] : [])),
+    },
+  };
+}
+
+/**
+ * A payee link's page: the payee's name, the label's company, and the balance of the payee's account as the
+ * label's accounting page shows it (accounts/account-view.ts). No contact or bank details.
+ */
+export async function payeeHome(scope: ScopedPayee): Promise<PayeeHome> {
+  const [view, company] = await Promise.all([
+    accountView(scope.companyId, payeeAccount(scope)),
+    companyName(scope.companyId),
+  ]);
+  return {
+    payee: { id: scope.payeeId, name: scope.payee.name, company_name: company ?? '' },
+    balance: {
+      currency: view.currency,
+      balance: view.balance,
+      last_closing_balance: view.last_closing_balance,
+      pending: view.pending,
     },
   };
 }

@@ -70,6 +70,13 @@ export type PortalProfile = {
   urls: { link: string; text: string | null }[];
 };
 
+/** A payee link's page: the payee, the label's company, and the payee account's balance. */
+export type PayeeHome = {
+  payee: { id: string; name: string; company_name: string };
+  /** As the label's accounting page shows it: the last statement's closing balance and what has come in since. */
+  balance: { currency: string; balance: Money; last_closing_balance: Money; pending: Money };
+};
+
 /** An artist user linked to an artist, as the label's artist page lists them. */
 export type PortalUser = { user_id: string; email: string; name: string; confirmed: boolean; linked_at: string };
 /** A pending invitation to an artist's portal: the address the label typed, until the invitee accepts. */
@@ -84,7 +91,7 @@ export type PortalInvitation = {
 };
 /** An invitation as its invitee sees it from the mailed link. */
 export type PortalInvitationView = { artist_name: string; company_name: string; email: string; expires_at: string };
-/** A token link, as the label's artist page lists them (the token itself is shown once, when made). */
+/** A token link, as the label's artist or payee page lists them (the token itself is shown once, when made). */
 export type PortalLink = {
   id: string;
   hint: string;

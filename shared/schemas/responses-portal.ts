@@ -96,6 +96,17 @@ export const portalProfileResponse = z.looseObject({
   }),
 });
 
+/** A payee link's page: the payee's name, the label's company and the payee account's balance. */
+export const payeeHomeResponse = z.looseObject({
+  payee: z.looseObject({ id: z.string(), name: z.string(), company_name: z.string() }),
+  balance: z.looseObject({
+    currency: z.string(),
+    balance: money,
+    last_closing_balance: money,
+    pending: money,
+  }),
+});
+
 const portalInvitation = z.looseObject({
   id: z.string(),
   email: z.string(),
@@ -127,7 +138,7 @@ const portalLink = z.looseObject({
   revoked_at: z.string().nullable(),
   created_at: z.string(),
 });
-/** An artist's token links (the token itself is shown once, when made). */
+/** An artist's or a payee's token links (the token itself is shown once, when made). */
 export const portalLinksResponse = z.looseObject({ links: z.array(portalLink) });
 /** A token link made: its address with the token, shown this once. */
 export const portalLinkMadeResponse = z.looseObject({

@@ -27,9 +27,16 @@ let Y: Side;
 let makeLink: Awaited<ReturnType<typeof artistPortalFixture>>['makeLink'];
 let artistUser: Awaited<ReturnType<typeof artistPortalFixture>>['artistUser'];
 
-// The invitation's mailed link is public too, but it names an invitation, not an artist: tested on its own below.
+// The invitation's mailed link is public too, but it names an invitation, not an artist: tested on its own below,
+// as payees' links are (payee-portal.test.ts).
 const portalRoutes = (auth: Route['auth']) =>
-  ROUTES.filter((r) => r.area === 'artist-portal' && r.auth === auth && !r.path.includes('/artist_invitations/'));
+  ROUTES.filter(
+    (r) =>
+      r.area === 'artist-portal' &&
+      r.auth === auth &&
+      !r.path.includes('/artist_invitations/') &&
+      !r.path.includes('/payee_home/'),
+  );
 const pathOf = (route: Route, ids: Record<string, string>) =>
   route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `missing-${name}`));
 
@@ -163,7 +170,8 @@ describe('token links', () => {
     expect((await home('not-a-token-at-all')).status).toBe(404);
     expect((await home(Y.token)).status).toBe(404);
 
-    // An expired link: as made 31 days ago (links last 30 days).
+    // An expired link: as made 31 days ago (links last 30 days), stored as artists' links were before payees had
+    // links (no account type): it is still read as the artist's.
     const { getDb } = await import('../../functions/data/service.js');
     const { tokenHashOf, LINK_REFUSED } = await import('../../functions/artist-portal/scope.js');
     const old = `expired-${stamp}-token`;
@@ -172,7 +180,7 @@ describe('token links', () => {
         tokenHash: tokenHashOf(old),
         linkId: `L-${stamp}`,
         companyId: tenantId,
-        artistId: X.artistId,
+        accountId: X.artistId,
         tokenHint: old.slice(-4),
         expiresAt: new Date(Date.now() - 24 * 3600 * 1000).toISOString(),
       })

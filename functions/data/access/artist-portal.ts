@@ -1,5 +1,10 @@
-import type { ArtistItem, ReleaseItem } from '../entities/catalogue.js';
-import type { ArtistPortalInvitationItem, ArtistPortalLinkItem, ArtistUserItem } from '../entities/artist-user.js';
+import type { ArtistItem, PayeeItem, ReleaseItem } from '../entities/catalogue.js';
+import {
+  linkAccountType,
+  type ArtistPortalInvitationItem,
+  type ArtistPortalLinkItem,
+  type ArtistUserItem,
+} from '../entities/artist-user.js';
 import type { CreateUser } from '../entities/user.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
@@ -108,14 +113,23 @@ export async function portalLinkByHash(tokenHash: string): Promise<ArtistPortalL
   return (await db().ArtistPortalLink.get({ tokenHash }).go()).data;
 }
 
-/** An artist's token links, newest first. */
-export async function portalLinksOfArtist(companyId: string, artistId: string): Promise<ArtistPortalLinkItem[]> {
-  const links = (await db().ArtistPortalLink.query.byArtist({ companyId, artistId }).go({ pages: 'all' })).data;
-  return links.reverse();
+/** The token links of one account (an artist or a payee) of a company, newest first. */
+export async function portalLinksOf(
+  companyId: string,
+  account: { type: 'Artist' | 'Payee'; id: string },
+): Promise<ArtistPortalLinkItem[]> {
+  const links = (await db().ArtistPortalLink.query.byAccount({ companyId, accountId: account.id }).go({ pages: 'all' }))
+    .data;
+  return links.filter((link) => linkAccountType(link) === account.type).reverse();
 }
 
 export async function revokePortalLink(tokenHash: string, revokedAt: string): Promise<void> {
   await db().ArtistPortalLink.patch({ tokenHash }).set({ revokedAt }).go();
+}
+
+/** One payee of a company, or null (another company's is not found). */
+export async function payeeOf(companyId: string, payeeId: string): Promise<PayeeItem | null> {
+  return (await db().Payee.get({ tenantId: companyId, id: payeeId }).go()).data;
 }
 
 /** One artist of a company, or null (another company's is not found). */

@@ -28,9 +28,9 @@ export const ArtistUser = new Entity({
 });
 
 /**
- * A token link to an artist's page (`/artists/{id}?token=`): profile and statements without an
- * account. Only a SHA-256 hash of the token is stored (the link is shown once, when made); it
- * expires, and the label may revoke it.
+ * A token link to the page of one account of a company without signing in: an artist's (`/artists/{id}?token=`,
+ * profile and statements) or a payee's (`/payees/{id}?token=`, balance and statements). Only a SHA-256 hash of the
+ * token is stored (the link is shown once, when made); it expires, and the label may revoke it.
  */
 export const ArtistPortalLink = new Entity({
   model: { entity: 'artistPortalLink', version: '1', service: SERVICE },
@@ -38,7 +38,13 @@ export const ArtistPortalLink = new Entity({
     tokenHash: { type: 'string', required: true },
     linkId: { type: 'string', required: true },
     companyId: { type: 'string', required: true },
-    artistId: { type: 'string', required: true },
+    /**
+     * The kind of account the link opens. Links made before payees had links hold none: they are an artist's
+     * (read them with `linkAccountType`).
+     */
+    accountType: { type: ['Artist', 'Payee'] as const },
+    /** The id of the artist or payee the link opens; stored (and keyed) as `artistId`, as artists' links always were. */
+    accountId: { type: 'string', required: true, field: 'artistId', label: 'artistId' },
     /** The token's last four characters, so a label can tell its links apart. */
     tokenHint: { type: 'string', required: true },
     expiresAt: { type: 'string', required: true },
@@ -48,9 +54,10 @@ export const ArtistPortalLink = new Entity({
   },
   indexes: {
     byHash: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
-    byArtist: {
+    // An artist and a payee may share an id: a listing keeps the links of the account type it asks for.
+    byAccount: {
       index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['companyId', 'artistId'] },
+      pk: { field: 'gsi1pk', composite: ['companyId', 'accountId'] },
       sk: { field: 'gsi1sk', composite: ['linkId'] },
     },
   },
@@ -93,3 +100,6 @@ export const ArtistPortalInvitation = new Entity({
 export type ArtistPortalInvitationItem = EntityItem<typeof ArtistPortalInvitation>;
 export type ArtistUserItem = EntityItem<typeof ArtistUser>;
 export type ArtistPortalLinkItem = EntityItem<typeof ArtistPortalLink>;
+
+/** The kind of account a stored link opens: a link without one is an artist's. */
+export const linkAccountType = (link: Pick<ArtistPortalLinkItem, 'accountType'>) => link.accountType ?? 'Artist';
