@@ -180,6 +180,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'artist-home': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomePage),
   'artist-home-profile': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeProfilePage),
   'artist-home-statements': () => import('../pages/artist-portal/artist-home').then((m) => m.ArtistHomeStatementsPage),
+  'payee-home': () => import('../pages/artist-portal/payee-home').then((m) => m.PayeeHomePage),
   'artist-finances': () => import('../pages/money/statements/account-page').then((m) => m.ArtistFinancesPage),
   'artist-generate-report': () =>
     import('../pages/money/statements/account-statement-page').then((m) => m.ArtistGenerateReportPage),

@@ -205,6 +205,8 @@ export type PageKey =
   | 'artist-home'
   | 'artist-home-profile'
   | 'artist-home-statements'
+  // A payee's token link's page.
+  | 'payee-home'
   // Billing: the admin dashboard and coupons, a company's billing, the local provider's checkout.
   | 'billing'
   | 'billing-coupons'
@@ -318,6 +320,8 @@ const publicRoutes: RouteDef[] = [
   pub('/artists/:id', 'ArtistHome', 'Artist portal', 'artist-home'),
   pub('/artists/:id/profile', 'ArtistHomeProfile', 'Artist portal: profile', 'artist-home-profile'),
   pub('/artists/:id/statements', 'ArtistHomeStatements', 'Artist portal: statements', 'artist-home-statements'),
+  // The token link a label sends a payee: its balance and statements (docs/artist-portal.md, "Payees by link").
+  pub('/payees/:payeeId', 'PayeeHome', 'Your statements', 'payee-home'),
   def('artist_user')('/artist_dashboard', 'ArtistUserDashboard', 'Artist dashboard', 'artist-dashboard'),
 ];
 

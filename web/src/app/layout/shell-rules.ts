@@ -1,10 +1,14 @@
 /**
- * Which parts of the shell a route shows: the header is hidden on ArtistHome;
- * the side menu on ViewPromo, ArtistHome, Guides and any guides path.
+ * Which parts of the shell a route shows: the header is hidden on the token links' pages (ArtistHome,
+ * PayeeHome); the side menu on ViewPromo, those pages, Guides and any guides path.
  */
 export function shellParts(routeName: string | undefined, pathname: string): { header: boolean; sideMenu: boolean } {
-  const artistHome = routeName?.startsWith('ArtistHome') || /^\/artists\/[^/]+/.test(pathname);
+  const tokenPage =
+    routeName?.startsWith('ArtistHome') ||
+    routeName === 'PayeeHome' ||
+    /^\/artists\/[^/]+/.test(pathname) ||
+    /^\/payees\/[^/]+/.test(pathname);
   const promo = routeName === 'ViewPromo' || pathname.startsWith('/promo/');
   const guides = routeName?.startsWith('Guides') || pathname === '/guides' || pathname.startsWith('/guides/');
-  return { header: !artistHome, sideMenu: !(artistHome || promo || guides) };
+  return { header: !tokenPage, sideMenu: !(tokenPage || promo || guides) };
 }

@@ -1,4 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -7,22 +6,13 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextContent from '@cloudscape-design/components/text-content';
 import type { ReactNode } from 'react';
-import useSWR from 'swr';
 import { useParams, useSearchParams } from 'react-router';
-import { api, type ApiError } from '../../app/api';
+import { api } from '../../app/api';
 import { LoadState } from '../money/finances/period-views';
-import { StatementsTable } from './portal-parts';
+import { DeadLinkGate, StatementsTable, useTokenApi } from './portal-parts';
 import type { PortalProfile, PortalStatement } from '../../../../shared/schemas/artist-portal';
 
 const enc = encodeURIComponent;
-
-/** The token link's calls: public (no sign-in), the token in the query. */
-function useTokenApi<T>(path: string | null) {
-  return useSWR<T, ApiError>(path, (p: string) => api.get<T>(p, { auth: false }), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
-}
 
 function useHome() {
   const { id = '' } = useParams();
@@ -87,25 +77,15 @@ function Statements() {
   );
 }
 
-/** What a link that opens no artist (a wrong, replaced or withdrawn token) says, once, with no Retry: retrying cannot help. */
-const DEAD_LINK =
-  'This link does not open an artist’s portal: it may have been replaced by a newer link or withdrawn. Ask the label for a new one.';
-
-/**
- * The link is checked once, by the profile call every view shares (one request: SWR shares it): when the
- * link opens no artist the page says so once, instead of each part of it failing on its own.
- */
+/** The link is checked once, by the profile call every view shares (one request: SWR shares it). */
 function LinkGate({ children }: { children: ReactNode }) {
   const home = useHome();
   const load = useTokenApi<{ artist: PortalProfile }>(`${home.base}?${home.query}`);
-  const status = load.error?.status;
-  if (status === 400 || status === 401 || status === 403 || status === 404)
-    return (
-      <Alert type="error" header="This link does not work" data-testid="portal-dead-link">
-        {DEAD_LINK}
-      </Alert>
-    );
-  return <>{children}</>;
+  return (
+    <DeadLinkGate load={load} opens="an artist’s portal">
+      {children}
+    </DeadLinkGate>
+  );
 }
 
 /** The page around the token link's parts: no header or side menu, links between its views. */

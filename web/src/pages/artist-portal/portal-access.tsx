@@ -87,22 +87,18 @@ function portalRows(data: { users: PortalUser[]; invitations?: PortalInvitation[
 }
 
 /**
- * The artist page's "Artist portal" panel (docs/artist-portal.md): who of the artist signs
- * in to the artist dashboard, and token links to the artist's page. Granting or withdrawing
- * either needs money rights (the portal shows earnings and statements).
+ * An account's token links (an artist's or a payee's): Make a link shows the whole link once, with a copy button;
+ * the links are listed by their last four characters, with their expiry, and may be revoked. Making and revoking
+ * need money rights (the link opens the account's statements): without them the list is shown, not the controls.
  */
-export function ArtistPortalAccess({ artistId }: { artistId: string }) {
-  const base = `/artists/${enc(artistId)}`;
-  const users = useApi<{ users: PortalUser[]; invitations: PortalInvitation[] }>(`${base}/portal_users`);
+function PortalLinks({ base, opens, sendTo }: { base: string; opens: string; sendTo: string }) {
   const links = useApi<{ links: PortalLink[] }>(`${base}/portal_links`);
   const [made, setMade] = useState<string | null>(null);
-  // Granting or withdrawing sight of the artist's earnings is money.write (POST /artists/{id}/portal_users,
-  // /portal_link, DELETE …): a member without it sees who has access and the links, not the controls.
   const mayGrant = usePermits('money.write');
-  const act = async (run: () => Promise<{ message: string }>, reload: () => unknown) => {
+  const act = async (run: () => Promise<{ message: string }>) => {
     try {
       notify('notification', (await run()).message);
-      await reload();
+      await links.mutate();
     } catch (error) {
       notifyError(error);
     }
@@ -112,7 +108,95 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
       const answer = await api.post<{ message: string; url: string }>(`${base}/portal_link`);
       setMade(answer.url);
       return answer;
-    }, links.mutate);
+    });
+  return (
+    <SpaceBetween size="l">
+      <Table
+        data-testid="portal-links"
+        variant="embedded"
+        header={
+          <Header
+            variant="h3"
+            description={`A link opens ${opens} without an account; it works 30 days`}
+            actions={
+              mayGrant ? (
+                <Button onClick={() => void makeLink()} data-testid="portal-make-link">
+                  Make a link
+                </Button>
+              ) : undefined
+            }
+          >
+            Links
+          </Header>
+        }
+        items={links.data?.links ?? []}
+        loading={links.isLoading}
+        trackBy="id"
+        columnDefinitions={[
+          { id: 'hint', header: 'Link', cell: (l) => `…${l.hint}` },
+          { id: 'made', header: 'Made', cell: (l) => date(l.created_at) },
+          { id: 'expires', header: 'Expires', cell: (l) => date(l.expires_at) },
+          { id: 'state', header: 'State', cell: (l) => (l.revoked_at ? `Revoked ${date(l.revoked_at)}` : 'Active') },
+          ...(mayGrant
+            ? [
+                {
+                  id: 'revoke',
+                  header: 'Actions',
+                  cell: (l: PortalLink) =>
+                    l.revoked_at ? null : (
+                      <Button
+                        variant="inline-link"
+                        data-testid="portal-revoke-link"
+                        onClick={() => void act(() => api.delete(`${base}/portal_links/${enc(l.id)}`))}
+                      >
+                        Revoke
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+        empty={<Box color="text-body-secondary">No links yet.</Box>}
+      />
+      {made ? (
+        <Alert
+          type="success"
+          header={`Send this link to ${sendTo}: it is shown only now`}
+          dismissible
+          onDismiss={() => setMade(null)}
+        >
+          <CopyToClipboard
+            variant="inline"
+            textToCopy={made}
+            copyButtonAriaLabel="Copy the link"
+            copySuccessText="Link copied"
+            copyErrorText="Could not copy the link"
+          />
+        </Alert>
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * The artist page's "Artist portal" panel (docs/artist-portal.md): who of the artist signs
+ * in to the artist dashboard, and token links to the artist's page. Granting or withdrawing
+ * either needs money rights (the portal shows earnings and statements).
+ */
+export function ArtistPortalAccess({ artistId }: { artistId: string }) {
+  const base = `/artists/${enc(artistId)}`;
+  const users = useApi<{ users: PortalUser[]; invitations: PortalInvitation[] }>(`${base}/portal_users`);
+  // Granting or withdrawing sight of the artist's earnings is money.write (POST /artists/{id}/portal_users,
+  // /portal_link, DELETE …): a member without it sees who has access and the links, not the controls.
+  const mayGrant = usePermits('money.write');
+  const act = async (run: () => Promise<{ message: string }>) => {
+    try {
+      notify('notification', (await run()).message);
+      await users.mutate();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
   return (
     <Container
       data-testid="artist-portal-access"
@@ -144,7 +228,7 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
                       <Button
                         variant="inline-link"
                         data-testid={u.invited ? 'portal-withdraw' : 'portal-remove'}
-                        onClick={() => void act(() => api.delete(`${base}${u.path}`), users.mutate)}
+                        onClick={() => void act(() => api.delete(`${base}${u.path}`))}
                       >
                         {u.invited ? 'Withdraw invitation' : 'Remove'}
                       </Button>
@@ -156,69 +240,27 @@ export function ArtistPortalAccess({ artistId }: { artistId: string }) {
           empty={<Box color="text-body-secondary">Nobody signs in for this artist yet.</Box>}
         />
         {mayGrant ? <InviteForm base={base} onDone={() => void users.mutate()} /> : null}
-        <Table
-          data-testid="portal-links"
-          variant="embedded"
-          header={
-            <Header
-              variant="h3"
-              description="A link opens the artist's profile and statements without an account; it works 30 days"
-              actions={
-                mayGrant ? (
-                  <Button onClick={() => void makeLink()} data-testid="portal-make-link">
-                    Make a link
-                  </Button>
-                ) : undefined
-              }
-            >
-              Links
-            </Header>
-          }
-          items={links.data?.links ?? []}
-          loading={links.isLoading}
-          trackBy="id"
-          columnDefinitions={[
-            { id: 'hint', header: 'Link', cell: (l) => `…${l.hint}` },
-            { id: 'made', header: 'Made', cell: (l) => date(l.created_at) },
-            { id: 'expires', header: 'Expires', cell: (l) => date(l.expires_at) },
-            { id: 'state', header: 'State', cell: (l) => (l.revoked_at ? `Revoked ${date(l.revoked_at)}` : 'Active') },
-            ...(mayGrant
-              ? [
-                  {
-                    id: 'revoke',
-                    header: 'Actions',
-                    cell: (l: PortalLink) =>
-                      l.revoked_at ? null : (
-                        <Button
-                          variant="inline-link"
-                          onClick={() => void act(() => api.delete(`${base}/portal_links/${enc(l.id)}`), links.mutate)}
-                        >
-                          Revoke
-                        </Button>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
-          empty={<Box color="text-body-secondary">No links yet.</Box>}
-        />
-        {made ? (
-          <Alert
-            type="success"
-            header="Send this link to the artist: it is shown only now"
-            dismissible
-            onDismiss={() => setMade(null)}
-          >
-            <CopyToClipboard
-              variant="inline"
-              textToCopy={made}
-              copyButtonAriaLabel="Copy the link"
-              copySuccessText="Link copied"
-              copyErrorText="Could not copy the link"
-            />
-          </Alert>
-        ) : null}
+        <PortalLinks base={base} opens="the artist's profile and statements" sendTo="the artist" />
       </SpaceBetween>
+    </Container>
+  );
+}
+
+/**
+ * The payee page's "Payee portal" panel (docs/artist-portal.md, "Payees by link"): token links to the payee's own
+ * balance and statements, for a payee who is not an artist (a producer, a co-writer, an estate).
+ */
+export function PayeePortalAccess({ payeeId }: { payeeId: string }) {
+  return (
+    <Container
+      data-testid="payee-portal-access"
+      header={
+        <Header variant="h2" description="The payee sees their balance and statements, and downloads them">
+          Payee portal
+        </Header>
+      }
+    >
+      <PortalLinks base={`/payees/${enc(payeeId)}`} opens="the payee's balance and statements" sendTo="the payee" />
     </Container>
   );
 }

@@ -1,11 +1,13 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useMemo, useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { type ReactNode, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { api, type ApiError, errorMessage } from '../../app/api';
 import { PeriodChart, SlicePie } from '../money/finances/finance-charts';
 import { Figure } from '../money/finances/finance-figures';
 import { fillPeriods, money, periodLabel } from '../money/finances/finance-model';
@@ -17,7 +19,7 @@ import type {
 } from '../../../../shared/schemas/artist-portal';
 
 /**
- * The pieces the artist dashboard and the token link's page share. Figures come from the server
+ * The pieces the artist dashboard and the token links' pages (an artist's, a payee's) share. Figures come from the server
  * as decimal strings and are only formatted here; the charts are the finances pages' own, without
  * their drill-down into the label's royalties list.
  */
@@ -174,4 +176,36 @@ export function StatementsTable({
       empty={<Box color="text-body-secondary">No statements yet.</Box>}
     />
   );
+}
+
+/** A token link's calls: public (no sign-in), the token in the query. */
+export function useTokenApi<T>(path: string | null) {
+  return useSWR<T, ApiError>(path, (p: string) => api.get<T>(p, { auth: false }), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+/**
+ * A token link's page says once, with no Retry (retrying cannot help), when its link opens nothing (a wrong,
+ * replaced or withdrawn token), instead of each part of the page failing on its own. `load` is the call every part
+ * of the page shares; `opens` what the link was meant to open.
+ */
+export function DeadLinkGate({
+  load,
+  opens,
+  children,
+}: {
+  load: { error?: ApiError };
+  opens: string;
+  children: ReactNode;
+}) {
+  const status = load.error?.status;
+  if (status === 400 || status === 401 || status === 403 || status === 404)
+    return (
+      <Alert type="error" header="This link does not work" data-testid="portal-dead-link">
+        {`This link does not open ${opens}: it may have been replaced by a newer link or withdrawn. Ask the label for a new one.`}
+      </Alert>
+    );
+  return <>{children}</>;
 }

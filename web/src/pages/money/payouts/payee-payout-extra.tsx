@@ -1,6 +1,8 @@
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { AccountType } from '../../../../../shared/schemas/statement-views';
 import type { ReferenceConfig } from '../../admin/reference/reference-types';
+import { PayeePortalAccess } from '../../artist-portal/portal-access';
 
 /**
  * The payout-details panel on the pages of the accounts statements pay (payees, artists, labels),
@@ -35,5 +37,18 @@ export function withPayoutDetails(type: AccountType, Before?: ComponentType<Extr
   return PayoutExtra;
 }
 
-/** The payee page's extra panel (catalogue config `DetailExtra`). */
-export const PayeePayoutExtra = withPayoutDetails('Payee');
+const PayeePayout = withPayoutDetails('Payee');
+
+/**
+ * The payee page's extra panels (catalogue config `DetailExtra`): how the payee is paid, and beside it the
+ * payee's token links to its own statements (on the company's pages only, as the payout details).
+ */
+export function PayeePayoutExtra(props: ExtraProps) {
+  if (props.config.endpoint?.companyScoped === false) return <PayeePayout {...props} />;
+  return (
+    <SpaceBetween size="l">
+      <PayeePayout {...props} />
+      <PayeePortalAccess payeeId={props.record.id} />
+    </SpaceBetween>
+  );
+}
