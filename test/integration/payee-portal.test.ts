@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type Route } from '../../functions/routes.js';
 import { call, inCompany } from '../support/api.js';
+import { answerChecker, servedDocument } from '../support/declared-answers.js';
 import { ownLabelManager, type OwnCompany } from '../support/own-company.js';
 import { publishHandStatement } from '../support/published-statements.js';
 import { until } from '../support/wait.js';
@@ -172,5 +173,26 @@ describe('who may make, list and revoke them', () => {
     expect((await other.post(`/payees/${P.payeeId}/portal_link`)).status).toBe(404);
     expect((await other.get(`/payees/${P.payeeId}/portal_links`)).status).toBe(404);
     expect((await other.del(`/payees/${P.payeeId}/portal_links/${P.linkId}`)).status).toBe(404);
+  });
+});
+
+describe('the answers the OpenAPI document declares', () => {
+  it("the label's links of a payee and the link's pages", async () => {
+    const document = await servedDocument();
+    const label = answerChecker(document, own.manager.token, own.companyId);
+    const params = { id: P.payeeId };
+    const made = await label('POST', '/payees/{id}/portal_link', { params, status: 201 });
+    await label('GET', '/payees/{id}/portal_links', { params, rows: 'links' });
+    const visitor = answerChecker(document, '');
+    const query = `token=${encodeURIComponent(made.body.token)}`;
+    const home = { payeeId: P.payeeId };
+    await visitor('GET', '/payee_home/{payeeId}', { params: home, query });
+    await visitor('GET', '/payee_home/{payeeId}/statements', { params: home, query, rows: 'statements' });
+    for (const kind of ['pdf', 'csv'])
+      await visitor('GET', `/payee_home/{payeeId}/statements/{statementId}/${kind}`, {
+        params: { ...home, statementId: P.statementId },
+        query,
+      });
+    await label('DELETE', '/payees/{id}/portal_links/{linkId}', { params: { ...params, linkId: made.body.link.id } });
   });
 });
