@@ -187,7 +187,7 @@ export function fakeCloud(options: {
           vat_registered: false,
           vat_rate: null,
           withholding_tax_rate: null,
-          address: null,
+          address: `1 ${account.id} Road`,
           vat_number: null,
         },
         payments: [],

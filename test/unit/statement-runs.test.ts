@@ -259,7 +259,7 @@ describe('the account step', () => {
     ]);
   });
 
-  it('keeps on the statement who its PDF names: the sender and label of its record, the holder’s e-mail', async () => {
+  it('keeps on the statement who its PDF names: the sender and label of its record, the holder’s e-mail and address', async () => {
     const cloud = fakeCloud({ accounts: ['a', 'b'] });
     const sender = {
       name: 'Sender Records',
@@ -278,7 +278,14 @@ describe('the account step', () => {
     await runAccountStep(cloud.message('b'), keeping);
     const [a, b] = ['a', 'b'].map((id) => [...cloud.statements.values()].find((s) => s.accountKey === `Payee#${id}`));
     // The holder as numbering read it (a@example.com), not the run's earlier read of the account (a@example.test).
-    expect(a?.names).toEqual({ sender, payee_email: 'a@example.com', label_name: 'Own Label' });
+    // A self-billing invoice names its supplier with the address and VAT number the holder had then.
+    expect(a?.names).toEqual({
+      sender,
+      payee_email: 'a@example.com',
+      payee_address: '1 a Road',
+      payee_vat_number: null,
+      label_name: 'Own Label',
+    });
     // A record written before it kept the sender: the statement keeps nothing, its documents read afresh.
     expect(b?.names).toBeUndefined();
   });
