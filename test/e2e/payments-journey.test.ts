@@ -88,6 +88,8 @@ describe('payments in the browser', () => {
     await screenshotIfAsked(page, '/tmp/shots/statement-withholding.png', true);
     await page.getByTestId('statement-record-payment').click();
     await expect.poll(() => page.getByTestId('payment-payment_total').locator('input').inputValue()).toBe('700.00');
+    expect(await page.getByText('Payable £1,000.00 − tax withheld £300.00 = £700.00').count()).toBe(1);
+    await screenshotIfAsked(page, '/tmp/shots/payment-form-withholding.png', true);
     await page.getByTestId('payment-submit').click();
     await page.waitForURL(/\/user\/finances\/payments\/[^/]+$/);
     await expect.poll(() => page.getByTestId('payment-details').textContent()).toContain('Tax withheld-£300.00');

@@ -20,6 +20,7 @@ import {
   emptyPayment,
   paymentToValues,
   paymentTotalOf,
+  payoutWords,
   statementOption,
   toPaymentPatch,
   toPaymentPayload,
@@ -158,6 +159,7 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
           <FormField
             label="Payment total"
             description="What the statements pay; it must match them to the penny."
+            constraintText={payoutWords(values.statements, (value) => formatMoney(value, currency)) ?? undefined}
             errorText={form.errors.payment_total}
           >
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">

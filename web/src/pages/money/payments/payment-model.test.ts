@@ -6,6 +6,7 @@ import {
   paymentPagesFor,
   paymentsOfPath,
   paymentTotalOf,
+  payoutWords,
   payStatementPath,
   statementOption,
   toPaymentPatch,
@@ -57,6 +58,16 @@ describe('the payment form', () => {
     expect(paymentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.20')])).toBe('0.30');
     // What leaves the bank: payable 100.00 less 30 % withheld, plus a VAT-free 5.00.
     expect(paymentTotalOf([statement('1', 'a', '100.00', '70.00'), statement('2', 'a', '5.00')])).toBe('75.00');
+    // The parts of that total, each Σ of the statements' own; nothing said when the payout is the payable.
+    const withheld = {
+      ...statement('3', 'a', '1000.00', '900.00'),
+      payout: { payable: '1000.00', vat: '200.00', withholding_tax: '300.00', total: '900.00' },
+    };
+    const gbp = (value: string) => formatMoney(value, 'GBP');
+    expect(payoutWords([withheld, statement('2', 'a', '5.00')], gbp)).toBe(
+      'Payable £1,005.00 + VAT £200.00 − tax withheld £300.00 = £905.00',
+    );
+    expect(payoutWords([statement('2', 'a', '5.00')], gbp)).toBeNull();
     expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
       value: '1',
       label: 'ST-1 · Payee a',

@@ -88,6 +88,27 @@ export function paymentTotalOf(statements: readonly Pick<PickedStatement, 'payou
   return statements.reduce((sum, s) => sum.plus(s.payout.total), new Big(0)).toFixed(2);
 }
 
+/**
+ * How the chosen statements' payout is made up, when it is not their payable alone: "Payable £1,000.00 + VAT
+ * £200.00 − tax withheld £300.00 = £900.00" (each part Σ of the server's payouts); null when nothing is added or
+ * withheld.
+ */
+export function payoutWords(
+  statements: readonly Pick<PickedStatement, 'payout'>[],
+  money: (value: string) => string,
+): string | null {
+  const sum = (part: 'payable' | 'vat' | 'withholding_tax') =>
+    statements.reduce((total, s) => total.plus(s.payout[part]), new Big(0));
+  const [vat, withheld] = [sum('vat'), sum('withholding_tax')];
+  if (vat.eq(0) && withheld.eq(0)) return null;
+  return [
+    `Payable ${money(sum('payable').toFixed(2))}`,
+    vat.eq(0) ? '' : ` + VAT ${money(vat.toFixed(2))}`,
+    withheld.eq(0) ? '' : ` − tax withheld ${money(withheld.toFixed(2))}`,
+    ` = ${money(paymentTotalOf(statements))}`,
+  ].join('');
+}
+
 export type PaymentFormValues = {
   statements: PickedStatement[];
   payment_date: string;
