@@ -5,7 +5,7 @@ import { areaHandler, idParams, operation, reply, type AreaOperations } from '..
 import { planGate } from '../plans/gate.js';
 import { dateRange, financeQuery } from '../money/index.js';
 import * as label from './portal-users.js';
-import { scopedArtist, tokenArtist, tokenPayee, type ScopedArtist } from './scope.js';
+import { type LinkAccount, scopedArtist, tokenArtist, tokenPayee, type ScopedArtist } from './scope.js';
 import * as views from './views.js';
 import * as answers from '../../shared/schemas/responses-portal.js';
 import { messageResponse } from '../../shared/schemas/responses.js';
@@ -51,8 +51,30 @@ const payeeStatementFile = (kind: 'pdf' | 'csv') =>
       views.portalStatementFile(await tokenPayee(query.token, params.payeeId), params.statementId, kind),
   });
 
-const artist = (artistId: string) => ({ type: 'Artist' as const, id: artistId });
-const payee = (payeeId: string) => ({ type: 'Payee' as const, id: payeeId });
+/** The label's token links to one kind of account (an artist's, a payee's): listed, made (answered once), revoked. */
+function linkOperations(type: LinkAccount['type']) {
+  const account = (accountId: string): LinkAccount => ({ type, id: accountId });
+  return {
+    list: operation('tenant', {
+      response: answers.portalLinksResponse,
+      params: idParams,
+      run: ({ tenantId, params }) => label.listPortalLinks(tenantId, account(params.id)),
+    }),
+    create: operation('tenant', {
+      response: answers.portalLinkMadeResponse,
+      params: idParams,
+      run: async ({ tenantId, caller, params }) =>
+        reply(201, await label.createLink(tenantId, account(params.id), caller.user.userId)),
+    }),
+    revoke: operation('tenant', {
+      response: messageResponse,
+      params: z.strictObject({ id, linkId: id }),
+      run: ({ tenantId, params }) => label.revokeLink(tenantId, account(params.id), params.linkId),
+    }),
+  };
+}
+const artistLinks = linkOperations('Artist');
+const payeeLinks = linkOperations('Payee');
 
 /** An artist user's operation on one of their artists. */
 const mine = <Q>(
@@ -106,22 +128,9 @@ const operations = {
     params: z.strictObject({ id, userId: id }),
     run: ({ tenantId, params }) => label.removePortalUser(tenantId, params.id, params.userId),
   }),
-  listPortalLinks: operation('tenant', {
-    response: answers.portalLinksResponse,
-    params: idParams,
-    run: ({ tenantId, params }) => label.listPortalLinks(tenantId, artist(params.id)),
-  }),
-  createPortalLink: operation('tenant', {
-    response: answers.portalLinkMadeResponse,
-    params: idParams,
-    run: async ({ tenantId, caller, params }) =>
-      reply(201, await label.createLink(tenantId, artist(params.id), caller.user.userId)),
-  }),
-  revokePortalLink: operation('tenant', {
-    response: messageResponse,
-    params: z.strictObject({ id, linkId: id }),
-    run: ({ tenantId, params }) => label.revokeLink(tenantId, artist(params.id), params.linkId),
-  }),
+  listPortalLinks: artistLinks.list,
+  createPortalLink: artistLinks.create,
+  revokePortalLink: artistLinks.revoke,
   portalArtists: operation('artist_user', {
     response: answers.portalArtistsResponse,
     run: ({ caller }) => views.portalArtists(caller),
@@ -146,22 +155,9 @@ const operations = {
   }),
   homeStatementPdf: tokenStatementFile('pdf'),
   homeStatementCsv: tokenStatementFile('csv'),
-  listPayeePortalLinks: operation('tenant', {
-    response: answers.portalLinksResponse,
-    params: idParams,
-    run: ({ tenantId, params }) => label.listPortalLinks(tenantId, payee(params.id)),
-  }),
-  createPayeePortalLink: operation('tenant', {
-    response: answers.portalLinkMadeResponse,
-    params: idParams,
-    run: async ({ tenantId, caller, params }) =>
-      reply(201, await label.createLink(tenantId, payee(params.id), caller.user.userId)),
-  }),
-  revokePayeePortalLink: operation('tenant', {
-    response: messageResponse,
-    params: z.strictObject({ id, linkId: id }),
-    run: ({ tenantId, params }) => label.revokeLink(tenantId, payee(params.id), params.linkId),
-  }),
+  listPayeePortalLinks: payeeLinks.list,
+  createPayeePortalLink: payeeLinks.create,
+  revokePayeePortalLink: payeeLinks.revoke,
   payeeHome: operation('public', {
     response: answers.payeeHomeResponse,
     params: payeeParams,

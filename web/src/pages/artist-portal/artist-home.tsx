@@ -7,10 +7,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextContent from '@cloudscape-design/components/text-content';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { api } from '../../app/api';
 import { LoadState } from '../money/finances/period-views';
-import { DeadLinkGate, StatementsTable, useTokenApi } from './portal-parts';
-import type { PortalProfile, PortalStatement } from '../../../../shared/schemas/artist-portal';
+import { DeadLinkGate, TokenStatements, useTokenApi } from './portal-parts';
+import type { PortalProfile } from '../../../../shared/schemas/artist-portal';
 
 const enc = encodeURIComponent;
 
@@ -58,23 +57,7 @@ function Profile() {
 
 function Statements() {
   const home = useHome();
-  const load = useTokenApi<{ statements: PortalStatement[] }>(`${home.base}/statements?${home.query}`);
-  return (
-    <Container>
-      <LoadState load={load} errorHeader="Could not load the statements">
-        {({ statements }) => (
-          <StatementsTable
-            statements={statements}
-            download={(statementId, kind) =>
-              api.get<{ url: string }>(`${home.base}/statements/${enc(statementId)}/${kind}?${home.query}`, {
-                auth: false,
-              })
-            }
-          />
-        )}
-      </LoadState>
-    </Container>
-  );
+  return <TokenStatements base={home.base} query={home.query} />;
 }
 
 /** The link is checked once, by the profile call every view shares (one request: SWR shares it). */

@@ -4,12 +4,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useParams, useSearchParams } from 'react-router';
-import { api } from '../../app/api';
 import { Figure } from '../money/finances/finance-figures';
 import { money } from '../money/finances/finance-model';
 import { LoadState } from '../money/finances/period-views';
-import { DeadLinkGate, StatementsTable, useTokenApi } from './portal-parts';
-import type { PayeeHome, PortalStatement } from '../../../../shared/schemas/artist-portal';
+import { DeadLinkGate, TokenStatements, useTokenApi } from './portal-parts';
+import type { PayeeHome } from '../../../../shared/schemas/artist-portal';
 
 const enc = encodeURIComponent;
 
@@ -47,21 +46,7 @@ function Balance({ home }: { home: PayeeHome }) {
 
 function Statements() {
   const { base, query } = usePayeeHome();
-  const load = useTokenApi<{ statements: PortalStatement[] }>(`${base}/statements?${query}`);
-  return (
-    <Container>
-      <LoadState load={load} errorHeader="Could not load the statements">
-        {({ statements }) => (
-          <StatementsTable
-            statements={statements}
-            download={(statementId, kind) =>
-              api.get<{ url: string }>(`${base}/statements/${enc(statementId)}/${kind}?${query}`, { auth: false })
-            }
-          />
-        )}
-      </LoadState>
-    </Container>
-  );
+  return <TokenStatements base={base} query={query} />;
 }
 
 /**

@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -10,6 +11,7 @@ import useSWR from 'swr';
 import { api, type ApiError, errorMessage } from '../../app/api';
 import { PeriodChart, SlicePie } from '../money/finances/finance-charts';
 import { Figure } from '../money/finances/finance-figures';
+import { LoadState } from '../money/finances/period-views';
 import { fillPeriods, money, periodLabel } from '../money/finances/finance-model';
 import type {
   PortalBalance,
@@ -175,6 +177,30 @@ export function StatementsTable({
       footer={failed ? <Box color="text-status-error">{failed}</Box> : undefined}
       empty={<Box color="text-body-secondary">No statements yet.</Box>}
     />
+  );
+}
+
+/**
+ * A token link's statements (an artist's or a payee's) with their PDF and CSV downloads: `base` is the link's API
+ * path, `query` its token.
+ */
+export function TokenStatements({ base, query }: { base: string; query: string }) {
+  const load = useTokenApi<{ statements: PortalStatement[] }>(`${base}/statements?${query}`);
+  return (
+    <Container>
+      <LoadState load={load} errorHeader="Could not load the statements">
+        {({ statements }) => (
+          <StatementsTable
+            statements={statements}
+            download={(statementId, kind) =>
+              api.get<{ url: string }>(`${base}/statements/${encodeURIComponent(statementId)}/${kind}?${query}`, {
+                auth: false,
+              })
+            }
+          />
+        )}
+      </LoadState>
+    </Container>
   );
 }
 
