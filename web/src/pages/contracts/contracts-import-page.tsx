@@ -13,13 +13,14 @@ import type {
   ContractImportCheck,
   ContractImportPreviewRow,
 } from '../../../../shared/schemas/contract-imports';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { FormattedDate } from '../../components/formatted';
 import { andMore, fileBody } from '../../components/file-import';
 import { contractImportLabel, contractProblemsHeader, contractTemplateHref } from './contracts-import-model';
 import { FileProblems } from '../../components/file-problems';
 import { ImportFileChooser } from '../../components/import-file-chooser';
+import { useFileImport } from '../../components/use-file-import';
 
 function Problems({ check }: { check: ContractImportCheck }) {
   return (
@@ -60,42 +61,26 @@ function Preview({ check }: { check: ContractImportCheck }) {
  * contract per row of a spreadsheet. Check first (every problem, nothing written), then import.
  */
 export function ContractsImportPage() {
-  const [files, setFiles] = useState<File[]>([]);
-  const [check, setCheck] = useState<ContractImportCheck | null>(null);
-  const [done, setDone] = useState<ContractImportAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [fileError, setFileError] = useState<string>();
+  const { files, check, setCheck, done, setDone, busy, run, chooser } = useFileImport<
+    ContractImportCheck,
+    ContractImportAnswer
+  >('/contracts/import/check', 'Choose the file of contracts first');
   const [progress, setProgress] = useState<string>();
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFileError(undefined);
-    try {
-      await work();
-    } catch (error) {
-      setProgress(undefined);
-      setFileError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const runCheck = () =>
-    run(async () => {
-      setCheck(null);
-      setDone(null);
-      if (!files[0]) throw new Error('Choose the file of contracts first');
-      setCheck(await api.post<ContractImportCheck>('/contracts/import/check', await fileBody(files[0])));
-    });
   const runImport = () =>
     run(async () => {
       const body = await fileBody(files[0]);
-      let answer = await api.post<ContractImportAnswer>('/contracts/import', body);
-      // A large file is written over several requests: each carries on where the last stopped.
-      while (!answer.complete) {
-        setProgress(answer.message);
+      let answer: ContractImportAnswer;
+      try {
         answer = await api.post<ContractImportAnswer>('/contracts/import', body);
+        // A large file is written over several requests: each carries on where the last stopped.
+        while (!answer.complete) {
+          setProgress(answer.message);
+          answer = await api.post<ContractImportAnswer>('/contracts/import', body);
+        }
+      } finally {
+        setProgress(undefined);
       }
-      setProgress(undefined);
       setDone(answer);
       setCheck(null);
       notify('notification', answer.message);
@@ -118,15 +103,7 @@ export function ContractsImportPage() {
           columns="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
           limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 2,000 rows."
           dropzone="Drop the contracts file"
-          files={files}
-          onChoose={(chosen) => {
-            setFiles(chosen);
-            setCheck(null);
-            setFileError(undefined);
-          }}
-          error={fileError}
-          checking={busy && !check}
-          onCheck={() => void runCheck()}
+          {...chooser}
           testId="contract-import"
           beside={
             // A plain link: the browser downloads the template itself, nothing is asked of the API.

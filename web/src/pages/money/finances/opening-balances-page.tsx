@@ -7,7 +7,6 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useState } from 'react';
 import { formatMoney } from '../../../../../shared/money';
 import {
   OPENING_BALANCE_DESCRIPTION,
@@ -15,7 +14,7 @@ import {
   type OpeningBalanceImportAnswer,
   type OpeningBalanceRow,
 } from '../../../../../shared/schemas/opening-balances';
-import { api, errorMessage } from '../../../app/api';
+import { api } from '../../../app/api';
 import { notify } from '../../../app/notifications';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
@@ -24,6 +23,7 @@ import { andMore, fileBody } from '../../../components/file-import';
 import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
 import { FileProblems } from '../../../components/file-problems';
 import { ImportFileChooser } from '../../../components/import-file-chooser';
+import { useFileImport } from '../../../components/use-file-import';
 
 const enc = encodeURIComponent;
 const accountPath = (payeeId: string) => `/user/payees/${enc(payeeId)}/accounting`;
@@ -90,31 +90,12 @@ function CheckReport({ check }: { check: OpeningBalanceCheck }) {
  * once, as an adjustment on their account. Check first (every problem, nothing written), then import.
  */
 export function OpeningBalancesPage() {
-  const [files, setFiles] = useState<File[]>([]);
-  const [check, setCheck] = useState<OpeningBalanceCheck | null>(null);
-  const [done, setDone] = useState<OpeningBalanceImportAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [fileError, setFileError] = useState<string>();
+  const { files, check, setCheck, done, setDone, busy, run, chooser } = useFileImport<
+    OpeningBalanceCheck,
+    OpeningBalanceImportAnswer
+  >('/opening_balances/check', 'Choose the file of balances first');
   const history = useOpeningBalanceImports();
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFileError(undefined);
-    try {
-      await work();
-    } catch (error) {
-      setFileError(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const runCheck = () =>
-    run(async () => {
-      setCheck(null);
-      setDone(null);
-      if (!files[0]) throw new Error('Choose the file of balances first');
-      setCheck(await api.post<OpeningBalanceCheck>('/opening_balances/check', await fileBody(files[0])));
-    });
   const runImport = () =>
     run(async () => {
       const answer = await api.post<OpeningBalanceImportAnswer>('/opening_balances', await fileBody(files[0]));
@@ -141,15 +122,7 @@ export function OpeningBalancesPage() {
           columns={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
           limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
           dropzone="Drop the balances file"
-          files={files}
-          onChoose={(chosen) => {
-            setFiles(chosen);
-            setCheck(null);
-            setFileError(undefined);
-          }}
-          error={fileError}
-          checking={busy && !check}
-          onCheck={() => void runCheck()}
+          {...chooser}
           testId="opening"
         />
         {check ? (
