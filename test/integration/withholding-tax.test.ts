@@ -37,6 +37,11 @@ const statementOf = async (payeeId: string) => {
   const list = await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}&per_page=10`);
   return (await api.get(`/statements/${list.body.statements[0].id}`)).body.statement;
 };
+/** The payee's statement of `period`, published by the account step with `royalties` earned. */
+const stated = async (payee: { id: string; name: string }, period: [string, string], royalties: string) => {
+  await publishHandStatement(tenantId, userId, { type: 'Payee', id: payee.id, name: payee.name }, period, royalties);
+  return statementOf(payee.id);
+};
 const fetchText = async (url: string) => (await fetch(url)).text();
 
 beforeAll(async () => {
@@ -69,9 +74,7 @@ describe('withholding tax', () => {
       withholding_tax_rate: '30',
     });
     expect(payee.withholding_tax_rate).toBe(30);
-    const account = { type: 'Payee' as const, id: payee.id, name: payee.name };
-    await publishHandStatement(tenantId, userId, account, ['2026-01', '2026-03'], '1000.004000');
-    const statement = await statementOf(payee.id);
+    const statement = await stated(payee, ['2026-01', '2026-03'], '1000.004000');
     expect(statement.figures).toMatchObject({ closing_balance: '1000.00', payable: '1000.00' });
     expect(statement.self_billing).toMatchObject({ subtotal: '1000.00', vat: '200.00', total: '1200.00' });
     expect(statement.withholding_tax).toEqual({ rate: '30', amount: '300.00' });
@@ -129,14 +132,7 @@ describe('withholding tax', () => {
 
   it('a payment typed by hand must total what the statements pay out, naming the field', async () => {
     const payee = await newPayee('Treaty Artist', { withholding_tax_rate: '12.5' });
-    await publishHandStatement(
-      tenantId,
-      userId,
-      { type: 'Payee', id: payee.id, name: payee.name },
-      ['2026-04', '2026-06'],
-      '80.010000',
-    );
-    const statement = await statementOf(payee.id);
+    const statement = await stated(payee, ['2026-04', '2026-06'], '80.010000');
     // 80.01 × 12.5 % = 10.00125, half-up to the cent.
     expect(statement.withholding_tax).toEqual({ rate: '12.5', amount: '10.00' });
     expect(statement.payout).toMatchObject({ vat: '0.00', total: '70.01' });
@@ -151,14 +147,7 @@ describe('withholding tax', () => {
 
   it('a statement paying nothing withholds nothing', async () => {
     const payee = await newPayee('Nothing Due', { withholding_tax_rate: '30', minimum_payout: '500.00' });
-    await publishHandStatement(
-      tenantId,
-      userId,
-      { type: 'Payee', id: payee.id, name: payee.name },
-      ['2026-01', '2026-03'],
-      '100.000000',
-    );
-    const statement = await statementOf(payee.id);
+    const statement = await stated(payee, ['2026-01', '2026-03'], '100.000000');
     expect(statement.figures.payable).toBe('0.00');
     expect(statement.withholding_tax).toBeNull();
     expect(statement.payout.total).toBe('0.00');
@@ -171,9 +160,7 @@ describe('withholding tax', () => {
     ];
     const paid: string[] = [];
     for (const [i, payee] of payees.entries()) {
-      const account = { type: 'Payee' as const, id: payee.id, name: payee.name };
-      await publishHandStatement(tenantId, userId, account, ['2024-10', '2024-12'], `${(i + 1) * 100}.000000`);
-      const statement = await statementOf(payee.id);
+      const statement = await stated(payee, ['2024-10', '2024-12'], `${(i + 1) * 100}.000000`);
       const body = {
         statement_ids: [statement.id],
         payment_date: `2025-02-1${i}`,
