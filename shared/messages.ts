@@ -78,6 +78,12 @@ export const MESSAGES = {
   paymentRunPaying:
     'This payment run has started recording its payments, so it cannot be cancelled: confirm it again to finish it',
   paymentRunNotConfirming: 'This payment run is not being confirmed: it pays nothing',
+  exchangeRateNeeded: 'Give the exchange rate for each currency the run pays in another currency',
+  exchangeRateMissing: (pair: string, names: readonly string[]) => {
+    const [from, to] = pair.split('→');
+    const who = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return `Give the rate from ${from} to ${to}: ${who} ${names.length === 1 ? 'is' : 'are'} paid in ${to}`;
+  },
   statementIncludesLatePayment: (number: string, earlier: string) =>
     `Statement ${number} was made before statement ${earlier} was paid and still counts that money: ` +
     'the next statement settles the difference',

@@ -3,6 +3,7 @@
  * included): the SPA reads these. Money is a 2-decimal string in the payment's currency; a
  * currency is an ISO 4217 code ("GBP") the SPA shows as its sign (gbp → £, usd → $).
  */
+import type { PayoutConversion } from './payout-conversion.js';
 import type { AccountRef, Money } from './statement-views.js';
 
 /** A payment of one account's statements. type is always DistributionPayment. */
@@ -38,11 +39,18 @@ export type Payment = {
     payable: Money;
     /** What was paid out for it: payable + self-billing VAT − tax withheld. */
     paid: Money;
+    /** What the bank sent for it when paid in another currency (`converted`): paid × the rate. */
+    converted_amount?: Money;
     start_pay_period: string;
     end_pay_period: string;
   }[];
   /** The payment run it was confirmed in, if any. */
   payment_run_id: string | null;
+  /**
+   * When the money left the bank in another currency (a pound statement paid by SEPA in euro): that currency, the
+   * rate and Σ of the statements' converted amounts; null when paid in the statements' currency.
+   */
+  converted: { currency: string; rate: string; total: Money } | null;
   /**
    * Earlier unpaid statements of the account whose balances the paid statements carry: settled
    * (marked paid) by this payment, their money inside payment_total already. Added by pay-fixes.
@@ -105,6 +113,8 @@ export type RecordPaymentInput = {
   payment_total?: string;
   /** Must be the statements' currency when given (they are in the company's currency). */
   payment_currency?: string;
+  /** Paid in another currency at a rate (a payment run paying a pound statement by SEPA in euro). */
+  convert_to?: { currency: string; rate: string };
 };
 
 /** The file formats a payment run exports, one file per method (and per currency where the format needs it). */
@@ -142,9 +152,7 @@ export type PaymentDueProblem =
   | 'below_minimum_payout'
   | 'no_payout_details'
   | 'self_billing_invoice_missing'
-  | 'already_in_a_run'
-  /** The method's file cannot pay the statement's currency (SEPA pays euro, a UK bulk file pounds). Added by pay-payouts. */
-  | 'currency_not_supported';
+  | 'already_in_a_run';
 
 /** One account's due statements (payments_due_summary). */
 export type PaymentDue = {
@@ -171,6 +179,11 @@ export type PaymentDue = {
   carried_statement_numbers?: string[];
   minimum_payout: Money;
   method: PayoutMethod | null;
+  /**
+   * The currency the method's file pays: the statements' own, or the one a method is bound to (SEPA euro, a UK bank
+   * payment pounds), when a run converts at a rate it is given.
+   */
+  pay_currency: string;
   /** Empty when the account can be paid in a run. */
   problems: PaymentDueProblem[];
 };
@@ -184,6 +197,9 @@ export type PaymentsDueSummary = {
   without_email: number;
 };
 
+/** A rate a run converts at: `rate` units of `to` for one unit of `from`. */
+export type ExchangeRateInput = { from: string; to: string; rate: string };
+
 export type PaymentRunStatus = 'draft' | 'exported' | 'confirming' | 'confirmed' | 'cancelled';
 
 /** One statement in a frozen payment run. */
@@ -196,6 +212,8 @@ export type PaymentRunItem = {
   amount: Money;
   currency: string;
   method: PayoutMethod;
+  /** When the method pays another currency: what the file sends instead, at the run's rate. */
+  converted?: PayoutConversion;
   /** Earlier unpaid statements this one carries, settled with it (added by pay-fixes). */
   carried_statement_numbers?: string[];
   /** Set once its account's payment is recorded by the run: that payment. */
@@ -222,7 +240,10 @@ export type PaymentRun = {
   execution_date: string;
   items: PaymentRunItem[];
   files: PaymentRunFile[];
+  /** What leaves the bank, per currency sent (a converted statement counts in the currency its file pays). */
   totals: { currency: string; count: number; amount: Money }[];
+  /** The rates the run converts at, one per pair of currencies (empty when nothing converts). */
+  exchange_rates: ExchangeRateInput[];
   created_at: string;
   created_by: string | null;
   exported_at: string | null;

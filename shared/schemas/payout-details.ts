@@ -156,7 +156,6 @@ export const DUE_PROBLEM_TEXT: Record<PaymentDueProblem, string> = {
   no_payout_details: 'no payout details (bank, PayPal or Wise) yet',
   self_billing_invoice_missing: 'a self-billing invoice is missing',
   already_in_a_run: 'already in a payment run',
-  currency_not_supported: "the payout method's file cannot pay this currency",
 };
 
 /** How long a payee's secure link to give their own bank details works. */

@@ -165,7 +165,16 @@ export const paymentRow = recordRow({
   payment_vat_total: money,
   payment_withholding_total: money,
   statement_ids: z.array(z.string()),
-  statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money, paid: money })),
+  statements: z.array(
+    z.looseObject({
+      id: z.string(),
+      number: z.string(),
+      payable: money,
+      paid: money,
+      converted_amount: money.optional(),
+    }),
+  ),
+  converted: z.looseObject({ currency: z.string(), rate: z.string(), total: money }).nullable(),
 }).meta({ id: 'Payment' });
 
 /** The money figures of a finances view. */

@@ -28,13 +28,15 @@ let labelId: string;
 /** A payee with two unpaid statements (Q1 30.00 carried into Q2: 70.00 owed). */
 const carriedName = `Carried Payee ${stamp}`;
 let carriedId: string;
+/** The file's company, as the API is called in it. */
+let as: { token: string; company: string };
 
 beforeAll(async () => {
   // A distributed company of this file's own: the run pays only the payees made here.
   const manager = await ownLabelManager('Payment run');
   const company = manager.distributed;
   const { admin } = manager.own;
-  const as = { token: admin, company: company.id };
+  as = { token: admin, company: company.id };
   const payee = (await call('POST', '/api/v1/payees', { ...as, body: { name } })).body.payee;
   payeeId = payee.id;
   const details = await call('PUT', `/api/v1/payees/${payee.id}/payout_details`, {
@@ -149,4 +151,38 @@ describe('a payment run in the browser', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('pays a pound statement by SEPA in euro at the rate the run is given', async () => {
+    const euroName = `Euro Account ${stamp}`;
+    const payee = (await call('POST', '/api/v1/payees', { ...as, body: { name: euroName } })).body.payee;
+    const details = await call('PUT', `/api/v1/payees/${payee.id}/payout_details`, {
+      ...as,
+      body: { method: 'sepa', account_name: euroName, iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX' },
+    });
+    expect(details.status).toBe(200);
+    const statement = await dueStatement(as.company, payee, '1234.57', 'GBP');
+    await page.goto(`${cloudUrl()}/distribution/finances/payment_run`);
+    const due = page.getByTestId('payments-due');
+    await expect.poll(() => due.textContent()).toContain(euroName);
+    expect(await due.textContent()).toContain("paid in EUR at the run's rate");
+    await page.getByRole('checkbox', { name: 'Pay every account' }).click();
+    await page.getByRole('checkbox', { name: `Pay ${euroName}` }).click();
+    // The run asks the rate for the pair it converts, and refuses to be made without it.
+    await page.getByTestId('payment-run-preview').click();
+    await expect
+      .poll(() => page.getByTestId('payments-due-errors').textContent())
+      .toContain(`Give the rate from GBP to EUR: ${euroName} is paid in EUR`);
+    await page.getByTestId('payment-run-rate-GBP-EUR').locator('input').fill('1.165');
+    await page.getByTestId('payment-run-preview').click();
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent()).toBe('Preview');
+    // 1,234.57 × 1.165 = 1,438.27405: half-up to the cent.
+    expect(await page.getByTestId('payment-run-total-EUR').textContent()).toBe('EUR 1,438.27');
+    expect(await page.getByTestId('payment-run-items').textContent()).toContain('£1,234.57 → EUR 1,438.27');
+    expect(await page.getByTestId('payment-run-rates').textContent()).toContain('1 GBP = 1.165 EUR');
+    await screenshotIfAsked(page, '/tmp/shots/payment-run-converted.png', true);
+    await page.getByTestId('payment-run-cancel').click();
+    await expect.poll(() => page.getByTestId('payment-run-status').textContent()).toBe('Cancelled');
+    expect(statement.number).toMatch(/^PR-/);
+    expect(errors).toEqual([]);
+  }, 90_000);
 });

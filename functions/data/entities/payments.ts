@@ -44,6 +44,8 @@ export const Payment = new Entity({
     /** Earlier unpaid statements it settled (their balances carried into a statement it paid), as numbered. */
     carried_statements: { type: CustomAttributeType<NonNullable<PaymentView['carried_statements']>>('any') },
     payment_run_id: { type: 'string' },
+    /** When the bank sent another currency: it, the rate and Σ of the statements' converted amounts. */
+    converted: { type: CustomAttributeType<NonNullable<PaymentView['converted']>>('any') },
     idempotency_key: { type: 'string' },
     userId: { type: 'string' },
     ...timestamps,

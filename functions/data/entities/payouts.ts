@@ -1,6 +1,10 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
-import type { PaymentRunFile, PaymentRunItem } from '../../../shared/schemas/payment-views.js';
+import type {
+  ExchangeRateInput,
+  PaymentRunFile,
+  PaymentRunItem,
+} from '../../../shared/schemas/payment-views.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
@@ -112,6 +116,8 @@ export const PaymentRun = new Entity({
     execution_date: { type: 'string', required: true },
     items: { type: CustomAttributeType<PaymentRunItem[]>('any'), required: true },
     files: { type: CustomAttributeType<(PaymentRunFile & { key: string })[]>('any'), default: () => [] },
+    /** The rates its converted items were worked out at, fixed with the items. */
+    exchange_rates: { type: CustomAttributeType<ExchangeRateInput[]>('any') },
     createdBy: { type: 'string' },
     exportedAt: { type: 'string' },
     confirmedAt: { type: 'string' },

@@ -29,6 +29,7 @@ export function presentPayment(item: PaymentItem): Payment {
     // Payments recorded before payouts had VAT and tax withheld paid each statement's payable.
     statements: item.statements.map((s) => ({ ...s, paid: s.paid ?? s.payable })),
     payment_run_id: item.payment_run_id ?? null,
+    converted: item.converted ?? null,
     ...(item.carried_statements?.length ? { carried_statements: item.carried_statements } : {}),
     created_at: item.createdAt ?? '',
     updated_at: item.updatedAt ?? '',

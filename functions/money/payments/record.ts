@@ -1,9 +1,11 @@
 import { accountHolder, accountRefOf } from '../accounts/account.js';
+import Big from 'big.js';
 import { ulid } from 'ulid';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Payment, RecordPaymentInput } from '../../../shared/schemas/payment-views.js';
 import type { StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { formatMoney } from '../../../shared/money.js';
+import { convertedAmount } from '../../../shared/schemas/payout-conversion.js';
 import { entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
 import { getStatement, readStatedVersion } from '../../data/access/statements.js';
@@ -143,6 +145,17 @@ function refuseUnpayable(statement: StatementItem | undefined): void {
     });
 }
 
+/**
+ * What the bank sent in another currency: each statement's payout converted by the one rule (a run's file sent the
+ * same amounts, worked out the same way), and their sum. None when the payment is in the statements' currency.
+ */
+function converted(statements: readonly StatementItem[], to: RecordPaymentInput['convert_to']) {
+  if (!to || to.currency.toUpperCase() === statements[0].currency.toUpperCase()) return null;
+  const amounts = statements.map((s) => convertedAmount(statementPayout(s).total, to.rate));
+  const sum = amounts.reduce((total, amount) => total.plus(amount), new Big(0));
+  return { amounts, total: { currency: to.currency.toUpperCase(), rate: to.rate, total: sum.toFixed(2) } };
+}
+
 /** The payment record: its money from the statements, checked against what the user typed. */
 async function newPayment(
   tenantId: string,
@@ -162,6 +175,7 @@ async function newPayment(
       'payment_total',
       MESSAGES.paymentTotalMismatch(formatMoney(figures.payment_total, currency)),
     );
+  const conversion = converted(statements, input.convert_to);
   const account = accountRefOf(first.accountKey);
   const holder = account ? await accountHolder(tenantId, account) : null;
   const labels = new Set(statements.map((s) => s.label_id ?? ''));
@@ -181,14 +195,16 @@ async function newPayment(
     ...figures,
     account_reference: optional(input.account_reference),
     statement_ids: statements.map((s) => s.statementId),
-    statements: statements.map((s) => ({
+    statements: statements.map((s, index) => ({
       id: s.statementId,
       number: s.number,
       payable: s.figures.payable,
       paid: statementPayout(s).total,
+      ...(conversion ? { converted_amount: conversion.amounts[index] } : {}),
       start_pay_period: s.start_pay_period,
       end_pay_period: s.end_pay_period,
     })),
+    converted: conversion?.total,
     carried_statements: carried.length
       ? carried.map((s) => ({ id: s.statementId, number: s.number, payable: s.figures.payable }))
       : undefined,

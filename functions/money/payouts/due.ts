@@ -18,9 +18,10 @@ import { statementPayout } from '../statements/accounts/payout.js';
  * statement in force when not paid and paying something — its payable already holds the earlier
  * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
  * it and never added again — with why a payment run could not pay it yet (below the minimum
- * payout, no complete payout details, a self-billing invoice missing, already in an open run, a
- * currency the method's file cannot pay). A statement recordPayment would refuse (it still counts
- * money paid since it was made) is not due: the list applies the same rule (due-rule.ts).
+ * payout, no complete payout details, a self-billing invoice missing, already in an open run). A
+ * statement paid by a method bound to another currency is due all the same: the run converts it at
+ * the rate it is given. A statement recordPayment would refuse (it still counts money paid since it
+ * was made) is not due: the list applies the same rule (due-rule.ts).
  */
 export type DueAccount = PaymentDue & { items: StatementItem[]; carried: StatementItem[] };
 
@@ -64,8 +65,6 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
       const problems: PaymentDueProblem[] = [];
       if (payable.lt(minimum)) problems.push('below_minimum_payout');
       if (!detail?.complete) problems.push('no_payout_details');
-      else if (method && METHOD_CURRENCY[method] && METHOD_CURRENCY[method] !== currency)
-        problems.push('currency_not_supported');
       if (holder?.self_billing && items.some((s) => !s.self_billing)) problems.push('self_billing_invoice_missing');
       if ([...items, ...carried].some((s) => inRuns.has(s.statementId))) problems.push('already_in_a_run');
       return {
@@ -83,6 +82,8 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
         carried_statement_numbers: carried.map((s) => s.number),
         minimum_payout: new Big(minimum).toFixed(2),
         method,
+        // A method bound to a currency (SEPA euro, a UK bank payment pounds) pays it: a run converts at its rate.
+        pay_currency: (method && METHOD_CURRENCY[method]) || currency,
         problems,
         items,
         carried,

@@ -2,6 +2,7 @@ import { accountKeyOf } from '../accounts/account.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import {
+  type ExchangeRateInput,
   PAYOUT_METHOD_NAMES,
   type PaymentRun,
   type PaymentRunItem,
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/schemas/payment-views.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { DUE_PROBLEM_TEXT } from '../../../shared/schemas/payout-details.js';
+import { convertedAmount, pairKey } from '../../../shared/schemas/payout-conversion.js';
 import { createLog } from '../../data/access/logs.js';
 import { entriesOfAccount } from '../../data/access/accounts.js';
 import {
@@ -32,6 +34,7 @@ import { openDebtorAccount } from './debtor.js';
 import { openPayoutDetails } from './details.js';
 import { dueAccounts } from './due.js';
 import { bankFiles } from './files/bank-files.js';
+import { sentBy } from './files/sent.js';
 import type { FileRow } from './files/types.js';
 import { downloadUrl, removeAttemptFiles, storeRunFile } from './run-files.js';
 import { statementPayout } from '../statements/accounts/payout.js';
@@ -66,10 +69,11 @@ function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
   const items = itemsWithPayments(run);
   const totals = new Map<string, { currency: string; count: number; amount: Big }>();
   for (const item of run.items) {
-    const entry = totals.get(item.currency) ?? { currency: item.currency, count: 0, amount: new Big(0) };
+    const { currency, amount } = sentBy(item);
+    const entry = totals.get(currency) ?? { currency, count: 0, amount: new Big(0) };
     entry.count += 1;
-    entry.amount = entry.amount.plus(item.amount);
-    totals.set(item.currency, entry);
+    entry.amount = entry.amount.plus(amount);
+    totals.set(currency, entry);
   }
   return {
     id: run.runId,
@@ -79,6 +83,7 @@ function presentPaymentRun(run: PaymentRunItemRecord): PaymentRun {
     // The stored object's key stays on the server.
     files: (run.files ?? []).map(({ key: _key, ...file }) => file),
     totals: [...totals.values()].map((t) => ({ currency: t.currency, count: t.count, amount: t.amount.toFixed(2) })),
+    exchange_rates: run.exchange_rates ?? [],
     created_at: run.createdAt ?? '',
     created_by: run.createdBy ?? null,
     exported_at: run.exportedAt ?? null,
@@ -114,12 +119,18 @@ export async function listPaymentRunViews(
   return { payment_runs: page.items, total_count: page.total_count, total_pages: page.total_pages };
 }
 
-export type CreateRunInput = { statement_ids?: string[]; execution_date?: string; label_id?: string };
+export type CreateRunInput = {
+  statement_ids?: string[];
+  execution_date?: string;
+  label_id?: string;
+  exchange_rates?: ExchangeRateInput[];
+};
 
 /**
  * A draft run of the chosen statements (or of every statement a run can pay): each must be the
  * company's (else 404), due, and of an account with nothing in the way (else a field error naming
- * the statement and why).
+ * the statement and why). A statement whose method pays another currency is converted at the rate
+ * given for its pair of currencies (else a field error naming the pair and who needs it).
  */
 export async function createRun(tenantId: string, userId: string, input: CreateRunInput): Promise<PaymentRun> {
   if (input.statement_ids)
@@ -128,6 +139,9 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
   const chosen = input.statement_ids ? new Set(input.statement_ids) : null;
   const problems: string[] = [];
   const items: PaymentRunItem[] = [];
+  const rates = new Map((input.exchange_rates ?? []).map((r) => [pairKey(r.from, r.to), r]));
+  const ratesUsed = new Map<string, ExchangeRateInput>();
+  const missingRates = new Map<string, string[]>();
   for (const account of accounts) {
     const picked = account.items.filter((s) => !chosen || chosen.has(s.statementId));
     if (!picked.length) {
@@ -150,19 +164,35 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
       continue;
     }
     const method: PayoutMethod = account.method;
-    for (const statement of picked)
+    const pair = pairKey(account.currency, account.pay_currency);
+    const rate = account.pay_currency === account.currency ? null : rates.get(pair);
+    if (rate === undefined) {
+      missingRates.set(pair, [...(missingRates.get(pair) ?? []), account.name]);
+      continue;
+    }
+    if (rate) ratesUsed.set(pair, rate);
+    for (const statement of picked) {
+      const amount = statementPayout(statement).total;
       items.push({
         statement_id: statement.statementId,
         statement_number: statement.number,
         account: account.account,
         name: account.name,
-        amount: statementPayout(statement).total,
+        amount,
         currency: statement.currency,
         method,
+        ...(rate
+          ? { converted: { currency: rate.to, rate: rate.rate, amount: convertedAmount(amount, rate.rate) } }
+          : {}),
         ...(account.carried.length ? { carried_statement_numbers: account.carried.map((s) => s.number) } : {}),
         payment_id: null,
       });
+    }
   }
+  if (missingRates.size)
+    throw new BadRequest(MESSAGES.exchangeRateNeeded, {
+      exchange_rates: [...missingRates].map(([pair, names]) => MESSAGES.exchangeRateMissing(pair, names)),
+    });
   const due = new Set(accounts.flatMap((a) => [...a.statement_ids, ...a.carried.map((s) => s.statementId)]));
   for (const id of chosen ?? []) {
     if (due.has(id)) continue;
@@ -184,6 +214,7 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
     execution_date: input.execution_date ?? today(),
     items,
     files: [],
+    ...(ratesUsed.size ? { exchange_rates: [...ratesUsed.values()] } : {}),
     createdBy: userId,
   });
   return presentPaymentRun(run);
@@ -371,6 +402,10 @@ export async function finishConfirming(tenantId: string, runId: string): Promise
       payment_reference: runPaymentReference(run.execution_date, items),
       payment_run_id: runId,
       idempotency_key: runPaymentKey(runId, accountKey),
+      // The rate the run's file converted at: the payment records what left the bank, worked out the same way.
+      ...(items[0].converted
+        ? { convert_to: { currency: items[0].converted.currency, rate: items[0].converted.rate } }
+        : {}),
     };
     // Two confirmations at once: the one that loses the race finds the statements paid before it
     // finds the payment under the key; asking again answers the winner's payment. A statement

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
 import { listQuerySchema } from '../../lib/list-query.js';
 
 /** The payouts API's inputs; payout details and the debtor account are shared/schemas/payout-details.ts. */
@@ -7,10 +8,25 @@ const date = z.iso.date('must be a date (YYYY-MM-DD)');
 
 export const dueSummaryInput = z.strictObject({ label_id: id.optional() });
 
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, 'must be a currency code (EUR)')
+  .transform((code) => code.toUpperCase());
+
 export const createRunInput = z.strictObject({
   statement_ids: z.array(id).min(1, 'Choose at least one statement').max(20_000).optional(),
   execution_date: date.optional(),
   label_id: id.optional(),
+  /** The rates for the statements a method pays in another currency, one per pair (from → to). */
+  exchange_rates: z
+    .array(z.strictObject({ from: currency, to: currency, rate: exchangeRateText }))
+    .max(50)
+    .refine(
+      (rates) => new Set(rates.map((r) => `${r.from}→${r.to}`)).size === rates.length,
+      'Give one exchange rate per pair of currencies',
+    )
+    .optional(),
 });
 
 export const confirmInput = z.strictObject({ payment_date: date.optional() });

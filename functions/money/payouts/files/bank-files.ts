@@ -1,5 +1,6 @@
 import { PAYOUT_METHODS } from '../../../../shared/schemas/payment-views.js';
 import { total } from './csv.js';
+import { asSent } from './sent.js';
 import type { BankFile, FileContext, FileProblems, FileRow } from './types.js';
 import { PAYOUT_FILE_WRITERS } from './writers.js';
 
@@ -26,9 +27,11 @@ const merge = (into: FileProblems, more: FileProblems) => {
 
 /** Every file of a run, or the problems that keep all of them from being offered. */
 export function bankFiles(
-  rows: readonly FileRow[],
+  runRows: readonly FileRow[],
   context: FileContext,
 ): { files: BankFile[] } | { problems: FileProblems } {
+  // A statement paid in another currency is written, checked and added up in the currency its file sends.
+  const rows = runRows.map(asSent);
   const files: BankFile[] = [];
   const problems: FileProblems = {};
   for (const method of PAYOUT_METHODS) {

@@ -3,7 +3,8 @@ import type { DebtorAccount, PayoutDetails } from '../../../../shared/schemas/pa
 
 /**
  * What the bank-file writers take and make: one row per statement,
- * with the account's details in the clear (only ever in memory, on the way into the file).
+ * with the account's details in the clear (only ever in memory, on the way into the file). A writer's
+ * item states what its file sends: a statement paid in another currency arrives converted (sent.ts).
  */
 export type FileRow = { item: PaymentRunItem; details: PayoutDetails };
 

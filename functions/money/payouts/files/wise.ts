@@ -28,7 +28,8 @@ function wiseCsv(rows: readonly FileRow[]): string {
       'source',
       item.amount,
       item.currency,
-      item.currency,
+      // Wise converts into the currency the payee chose with their details, at its own rate on the day.
+      details.currency ?? item.currency,
     ]),
   ]);
 }
@@ -40,7 +41,8 @@ export const wiseWriter: PayoutFileWriter = {
   contentType: 'text/csv',
   rowLimit: 1_000,
   validatedAgainst: null,
-  // Wise pays in the payee's currency and needs only the e-mail, which the payout details already require.
+  // Wise pays in any currency (converting from the source itself) and needs only the e-mail, which the payout
+  // details already require.
   validate: () => ({}),
   write: (rows) => ({ text: wiseCsv(rows) }),
 };

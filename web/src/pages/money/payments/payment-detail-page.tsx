@@ -15,6 +15,7 @@ import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { currencySign } from '../../../../../shared/money';
 import { formatMoney } from '../../../../../shared/money';
+import { rateWords } from '../../../../../shared/schemas/payout-conversion';
 import { paymentsOfPath } from './payment-model';
 import { paymentsApi, usePayment, usePaymentPages } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
@@ -25,6 +26,7 @@ function PaymentView({ payment }: { payment: Payment }) {
   const refresh = useInvalidate('/payments', '/statements');
   const [deleting, setDeleting] = useState(false);
   const m = (value: string) => formatMoney(value, payment.payment_currency);
+  const converted = payment.converted;
   const or = (value: string | null) => value ?? '-';
   return (
     <ContentLayout
@@ -73,6 +75,19 @@ function PaymentView({ payment }: { payment: Payment }) {
                 ? []
                 : [{ label: 'Tax withheld', value: m(`-${payment.payment_withholding_total}`) }]),
               { label: 'Total', value: <strong data-testid="payment-total">{m(payment.payment_total)}</strong> },
+              ...(payment.converted
+                ? [
+                    {
+                      label: `Sent in ${payment.converted.currency}`,
+                      value: (
+                        <span data-testid="payment-converted">
+                          {formatMoney(payment.converted.total, payment.converted.currency)} at{' '}
+                          {rateWords(payment.payment_currency, payment.converted.currency, payment.converted.rate)}
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
               { label: 'Self-billing', value: payment.self_billing ? 'Yes' : 'No' },
               { label: 'Recorded', value: <FormattedDate value={payment.created_at} /> },
             ]}
@@ -97,6 +112,19 @@ function PaymentView({ payment }: { payment: Payment }) {
             { id: 'period', header: 'Period', cell: (s) => `${s.start_pay_period} to ${s.end_pay_period}` },
             { id: 'payable', header: 'Payable', cell: (s) => <Box textAlign="right">{m(s.payable)}</Box> },
             { id: 'paid', header: 'Paid', cell: (s) => <Box textAlign="right">{m(s.paid)}</Box> },
+            ...(converted
+              ? [
+                  {
+                    id: 'sent',
+                    header: `Sent in ${converted.currency}`,
+                    cell: (s: Payment['statements'][number]) => (
+                      <Box textAlign="right">
+                        {s.converted_amount ? formatMoney(s.converted_amount, converted.currency) : '—'}
+                      </Box>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </SpaceBetween>

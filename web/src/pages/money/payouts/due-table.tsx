@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Big from 'big.js';
@@ -12,6 +13,7 @@ import { formatMoney } from '../../../../../shared/money';
 import { PAYOUT_METHOD_NAMES, type PaymentDue, type PaymentRun } from '../../../../../shared/schemas/payment-views';
 import { DUE_PROBLEM_TEXT } from '../../../../../shared/schemas/payout-details';
 import { payoutsApi, useDueSummary } from './payouts-api';
+import { pairsToConvert } from './run-model';
 import { DateInput } from '../../../components/date-input';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -48,7 +50,14 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
   const [chosen, setChosen] = useState<PaymentDue[] | null>(null);
   const selected = chosen ?? payable;
   const [date, setDate] = useState(today());
+  // The rates the run converts at, by pair ("GBP→EUR"), for the chosen accounts whose method pays another currency.
+  const [rates, setRates] = useState<Record<string, string>>({});
+  const pairs = pairsToConvert(selected);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Every refusal but the date's (shown beside its field): the statements', and the rates' ("exchange_rates.0.rate").
+  const notBesideAField = Object.entries(errors)
+    .filter(([field]) => field !== 'execution_date')
+    .map(([, text]) => text);
   const [busy, setBusy] = useState(false);
 
   const preview = async () => {
@@ -58,6 +67,10 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
       const answer = await payoutsApi.createRun({
         statement_ids: selected.flatMap((r) => r.statement_ids),
         execution_date: date,
+        // A rate left empty is not sent: the run then names the pair that still needs one.
+        exchange_rates: pairs
+          .map((p) => ({ from: p.from, to: p.to, rate: (rates[p.key] ?? '').trim() }))
+          .filter((r) => r.rate),
       });
       notify('notification', answer.message ?? 'Payment Run Added');
       setChosen(null);
@@ -96,6 +109,19 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
           description={rows.length ? dueWords(rows, payable) : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+              {pairs.map((pair) => (
+                <FormField key={pair.key} label={`1 ${pair.from} in ${pair.to}`} constraintText="Exchange rate">
+                  <Input
+                    value={rates[pair.key] ?? ''}
+                    onChange={({ detail }) => setRates({ ...rates, [pair.key]: detail.value })}
+                    inputMode="decimal"
+                    placeholder="1.165"
+                    ariaLabel={`Exchange rate from ${pair.from} to ${pair.to}`}
+                    invalid={Boolean(errors.exchange_rates)}
+                    data-testid={`payment-run-rate-${pair.from}-${pair.to}`}
+                  />
+                </FormField>
+              ))}
               <FormField label="Pay on" errorText={errors.execution_date}>
                 <DateInput
                   value={date}
@@ -120,7 +146,13 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
           Payments due
         </Header>
       }
-      footer={errors.statement_ids ? <Box color="text-status-error">{errors.statement_ids}</Box> : undefined}
+      footer={
+        notBesideAField.length ? (
+          <Box color="text-status-error" data-testid="payments-due-errors">
+            {notBesideAField.join(' ')}
+          </Box>
+        ) : undefined
+      }
       empty={<Box textAlign="center">Nothing is due: every published statement is paid.</Box>}
       columnDefinitions={[
         { id: 'name', header: 'Paid to', cell: (r) => r.name },
@@ -148,7 +180,17 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
           id: 'payable',
           header: 'To pay',
           // What the run sends: the payable, with a self-billing invoice's VAT added and tax withheld taken off.
-          cell: (r) => <span data-testid={`due-payable-${r.account.id}`}>{formatMoney(r.to_pay, r.currency)}</span>,
+          cell: (r) => (
+            <>
+              <span data-testid={`due-payable-${r.account.id}`}>{formatMoney(r.to_pay, r.currency)}</span>
+              {r.pay_currency === r.currency ? null : (
+                // SEPA pays euro and a UK bank payment pounds: the run converts at the rate given above.
+                <Box variant="small" display="block" color="text-body-secondary">
+                  paid in {r.pay_currency} at the run's rate
+                </Box>
+              )}
+            </>
+          ),
         },
         { id: 'method', header: 'Paid by', cell: (r) => (r.method ? PAYOUT_METHOD_NAMES[r.method] : '—') },
         {

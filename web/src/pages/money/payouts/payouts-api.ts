@@ -1,6 +1,7 @@
 import { api } from '../../../app/api';
 import { useApi } from '../../../app/resources';
 import type {
+  ExchangeRateInput,
   DebtorAccountView,
   PaymentRun,
   PaymentRunList,
@@ -70,7 +71,7 @@ export const payoutsApi = {
   withdrawRequest: (type: AccountType, id: string) => api.delete<Message>(requestPath(type, id)),
   saveDebtor: (body: { name: string; iban?: string; bic?: string; uk_bulk_amounts: 'pounds' | 'pence' }) =>
     api.put<Message & { debtor_account: DebtorAccountView }>('/company/debtor_account', body),
-  createRun: (body: { statement_ids: string[]; execution_date: string }) =>
+  createRun: (body: { statement_ids: string[]; execution_date: string; exchange_rates?: ExchangeRateInput[] }) =>
     api.post<Message & { payment_run: PaymentRun }>('/payment_runs', body),
   exportRun: (id: string) => api.post<Message & { payment_run: PaymentRun }>(`/payment_runs/${enc(id)}/export`),
   file: (id: string, name: string) =>

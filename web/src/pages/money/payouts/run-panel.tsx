@@ -18,8 +18,9 @@ import {
   type PaymentRun,
   type PaymentRunStatus,
 } from '../../../../../shared/schemas/payment-views';
+import { rateWords } from '../../../../../shared/schemas/payout-conversion';
 import { payoutsApi } from './payouts-api';
-import { exportConsequence } from './run-model';
+import { exportConsequence, itemAmountWords } from './run-model';
 
 /**
  * One payment run: its statements and totals; Export freezes it and makes its files (a SEPA file
@@ -154,6 +155,12 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             </div>
           ))}
         </ColumnLayout>
+        {run.exchange_rates.length ? (
+          <Box color="text-body-secondary" data-testid="payment-run-rates">
+            Converted at {run.exchange_rates.map((r) => rateWords(r.from, r.to, r.rate)).join(' and ')}: each statement
+            is settled in its own currency.
+          </Box>
+        ) : null}
         {problems.length ? (
           <Box color="text-status-error" data-testid="payment-run-problems">
             <ul>
@@ -213,7 +220,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             },
             { id: 'name', header: 'Paid to', cell: (i) => i.name },
             { id: 'method', header: 'Paid by', cell: (i) => PAYOUT_METHOD_NAMES[i.method] },
-            { id: 'amount', header: 'Amount', cell: (i) => formatMoney(i.amount, i.currency) },
+            { id: 'amount', header: 'Amount', cell: (i) => itemAmountWords(i) },
             {
               id: 'paid',
               header: 'Payment',
