@@ -20,7 +20,7 @@ export type PayoutConversion = {
 };
 
 /** The most decimals a rate may have: what a bank or a rates page quotes. */
-export const RATE_DECIMALS = 6;
+const RATE_DECIMALS = 6;
 
 /** A rate as typed: positive, up to 6 decimals and below a million, read as an exact decimal string. */
 export const exchangeRateText = z
