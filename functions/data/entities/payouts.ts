@@ -1,10 +1,6 @@
 import { CustomAttributeType, Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
 import { inStatesIndex } from './in-states-index.js';
-import type {
-  ExchangeRateInput,
-  PaymentRunFile,
-  PaymentRunItem,
-} from '../../../shared/schemas/payment-views.js';
+import type { ExchangeRateInput, PaymentRunFile, PaymentRunItem } from '../../../shared/schemas/payment-views.js';
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 
