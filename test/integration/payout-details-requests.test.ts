@@ -37,6 +37,16 @@ const staffPut = (payeeId: string, body: object) =>
     body,
   });
 
+/**
+ * The mail speaks of the company that asks by its name, never as "the label": a distributed label is asked by its
+ * distributor, and "ask the label by phone" would send it to itself.
+ */
+function expectAskedInCompanyName(text: string | undefined) {
+  expect(text).toContain(`nobody at ${world.name} has to type it from an e-mail`);
+  expect(text).toContain(`if you did not expect this message, ask ${world.name} by phone before you use the link`);
+  expect(text).not.toMatch(/\bthe label\b/i);
+}
+
 /** Asks the payee and reads the link's token from the mail the outbox holds. */
 async function ask(payee: { id: string; email: string }): Promise<string> {
   const asked = await world.api.post(requestPath(payee.id));
@@ -82,6 +92,7 @@ describe('a payee gives their own bank details by a secure link', () => {
     const mail = await latestMail(payee.email);
     expect(mail?.subject).toBe(`${world.name} asks for your bank details`);
     expect(mail?.text).toContain('works once and for 14 days');
+    expectAskedInCompanyName(mail?.text);
 
     const panel = await world.api.get(requestPath(payee.id));
     expectDeclared(document, 'GET', '/api/v1/payees/{id}/payout_details_request', panel);
@@ -271,6 +282,7 @@ describe('an artist or a distributed label gives their own bank details by the s
       expect(mail?.subject).toBe(`${world.name} asks for your bank details`);
       expect(mail?.text).toContain(`Hello ${account.name},`);
       expect(mail?.text).toContain(`${world.name} ${paid} and asks how you would like to be paid`);
+      expectAskedInCompanyName(mail?.text);
       const token = /\/bank_details\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
       expect(token, mail?.text).toHaveLength(43);
       const stored = (await (await db()).PayoutDetailsRequest.get({ tokenHash: hashOf(token!) }).go()).data;

@@ -19,6 +19,7 @@ import {
 import { getUsers } from '../../data/access/users.js';
 import type { PayoutDetailsRequestItem } from '../../data/entities/payouts.js';
 import { Conflict, Gone, InvalidField, NotFound } from '../../lib/errors.js';
+import { required } from '../../lib/required.js';
 import { appLink, sendMail } from '../../lib/mail.js';
 import { tellCompanyMembers } from '../../notices/tell-company.js';
 import { accountHolder, accountKeyOf, accountOfKey } from '../accounts/account.js';
@@ -105,6 +106,20 @@ async function revokeOpen(tenantId: string, account: AccountRef, keep?: string):
 }
 
 /**
+ * The mail asking for bank details. It names the company that asks wherever it speaks of the one who pays: the
+ * holder may itself be a label (a distributor paying the labels it distributes), to whom "the label" would mean itself.
+ */
+export function payoutRequestText(words: { holderName: string; companyName: string; paid: string; link: string }) {
+  const { holderName, companyName, paid, link } = words;
+  return (
+    `Hello ${holderName},\n\n${companyName} pays ${paid} and asks how you would like to be paid. Give your bank ` +
+    `account (or PayPal or Wise) on this secure page: nobody at ${companyName} has to type it from an e-mail.\n` +
+    `${link}\n\nThe link works once and for ${PAYOUT_REQUEST_DAYS} days. Never send bank details by e-mail; if you ` +
+    `did not expect this message, ask ${companyName} by phone before you use the link.`
+  );
+}
+
+/**
  * Mails the payee, artist or label a new secure link to give their bank details; any earlier link stops working.
  * Refused, naming the field, when the account has no e-mail (a label's own, from its record: its statements'
  * holder has none).
@@ -125,17 +140,18 @@ export async function askForPayoutDetails(tenantId: string, userId: string, acco
   await createPayoutDetailsRequest(request);
   await revokeOpen(tenantId, account, request.tokenHash);
   const [company, [asker]] = await Promise.all([getCompany(tenantId), getUsers([userId])]);
-  const companyName = company?.name ?? 'Your label';
+  const companyName = required(company, 'The company asking for bank details').name;
   await sendMail({
     to: holder.email,
-    // In the label's name; a question goes to whoever asked.
+    // In the asking company's name; a question goes to whoever asked.
     sender: { name: companyName, replyTo: asker?.email },
     subject: `${companyName} asks for your bank details`,
-    text:
-      `Hello ${holder.name},\n\n${companyName} pays ${HOLDER[account.type].paid} and asks how you would like to be paid. ` +
-      'Give your bank account (or PayPal or Wise) on this secure page: nobody at the label has to type it from an ' +
-      `e-mail.\n${linkTo(token)}\n\nThe link works once and for ${PAYOUT_REQUEST_DAYS} days. Never send bank ` +
-      'details by e-mail; if you did not expect this message, ask the label by phone before you use the link.',
+    text: payoutRequestText({
+      holderName: holder.name,
+      companyName,
+      paid: HOLDER[account.type].paid,
+      link: linkTo(token),
+    }),
   });
   const stored = await payoutDetailsRequestByToken(request.tokenHash);
   return {
