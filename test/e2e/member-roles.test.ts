@@ -21,7 +21,21 @@ beforeAll(async () => {
   own = await ownCompany('Member roles e2e');
   const label = await own.label('Roles Records');
   releaseTitle = `Roles EP ${Date.now()}`;
-  const release = await own.api.post('/releases', { title: releaseTitle, label_id: label.id });
+  const track = await own.api.post('/recordings', { title: `Roles Track ${Date.now()}` });
+  expect(track.status, JSON.stringify(track.body)).toBe(201);
+  // A product with a territory price and a track price, so its page has a row of each (and their Remove) to offer.
+  const release = await own.api.post('/releases', {
+    title: releaseTitle,
+    label_id: label.id,
+    release_recordings_attributes: [{ recording_id: track.body.recording.id }],
+    products_attributes: [
+      {
+        format: 'Digital',
+        product_territories_pricing: [{ territory: 'GB', price_tier: 'Mid', retail_price: '7.99' }],
+        product_items: [{ recording_id: track.body.recording.id, price_tier: 'Budget', retail_price: '0.99' }],
+      },
+    ],
+  });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   releaseId = release.body.release.id;
   const artist = await own.api.post('/artists', { name: `Roles Artist ${Date.now()}` });
@@ -40,10 +54,11 @@ const menu = (page: Page) => page.getByTestId('side-menu').locator('a').allTextC
 const denial = (page: Page) => page.getByTestId('access-denied');
 
 /**
- * The controls that call the API in place on four pages of four parts of the product, counted as one role is offered
+ * The controls that call the API in place on five pages of four parts of the product, counted as one role is offered
  * them: the artist portal's Invite (money.write), a release's Create deliveries and Deliver (delivery.write), a new
- * mailing list (promotion.write), and the to-do list's new task and Delete (catalogue.write). Each page is counted
- * once what its data shows is on screen; a role that may not open a page at all (`skip`) is not sent there.
+ * mailing list (promotion.write), the to-do list's new task and Delete, and a release's products' price rows and
+ * Save (catalogue.write). Each page is counted once what its data shows is on screen; a role that may not open a page
+ * at all (`skip`) is not sent there.
  */
 async function inPlaceControls(page: Page, skip: 'distribution' | null = null) {
   const count = (testId: string) => page.getByTestId(testId).count();
@@ -62,7 +77,16 @@ async function inPlaceControls(page: Page, skip: 'distribution' | null = null) {
   await page.goto(`${cloudUrl()}${labelTools}`);
   await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Upload the label’s logo');
   const todo = { add: await count('todo-add'), delete: await page.getByRole('button', { name: /^Delete / }).count() };
-  return { portal, delivery, mailingList, todo };
+  await page.goto(`${cloudUrl()}/user/releases/${releaseId}/products`);
+  await page.getByTestId('release-product').waitFor();
+  const products = {
+    addPrice: await count('release-product-add-price'),
+    addTrackPrice: await count('release-product-add-track-price'),
+    remove: (await count('release-product-remove-price')) + (await count('release-product-remove-track-price')),
+    save: await count('release-product-save'),
+    editable: await page.getByTestId('release-product').locator('input[type="text"]:not([readonly])').count(),
+  };
+  return { portal, delivery, mailingList, todo, products };
 }
 
 describe('a member’s role in the company, on screen', () => {
@@ -123,6 +147,7 @@ describe('a member’s role in the company, on screen', () => {
       delivery: { create: 0, deliver: 0 },
       mailingList: 0,
       todo: { add: 0, delete: 0 },
+      products: { addPrice: 0, addTrackPrice: 0, remove: 0, save: 0, editable: 0 },
     });
     await screenshotIfAsked(intern.page, '/tmp/member-roles-intern-todo.png');
     expect(intern.errors).toEqual([]);
@@ -138,6 +163,7 @@ describe('a member’s role in the company, on screen', () => {
       delivery: null,
       mailingList: 1,
       todo: { add: 0, delete: 0 },
+      products: { addPrice: 0, addTrackPrice: 0, remove: 0, save: 0, editable: 0 },
     });
     expect(promotions.errors).toEqual([]);
     await promotions.page.close();
@@ -152,8 +178,10 @@ describe('a member’s role in the company, on screen', () => {
       delivery: { create: 1, deliver: 1 },
       mailingList: 1,
       todo: { add: 1 },
+      products: { addPrice: 1, addTrackPrice: 1, remove: 2, save: 1 },
     });
     expect(offered.todo.delete).toBeGreaterThan(0);
+    expect(offered.products.editable).toBeGreaterThan(0);
     expect(manager.errors).toEqual([]);
     await manager.page.close();
   });

@@ -41,13 +41,20 @@ const enc = encodeURIComponent;
 const tierOptions: Option[] = PRICE_TIERS.map((t) => ({ value: t, label: t }));
 const optionOf = (options: Option[], value: string) => options.find((o) => o.value === value) ?? null;
 
-/** One editable text cell of a row. */
-function Cell(props: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+/** One text cell of a row: editable, or read only to a member who may not change the catalogue. */
+function Cell(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  readOnly: boolean;
+}) {
   return (
     <FormField label={props.label}>
       <Input
         value={props.value}
         placeholder={props.placeholder}
+        readOnly={props.readOnly}
         onChange={({ detail }) => props.onChange(detail.value)}
       />
     </FormField>
@@ -87,8 +94,10 @@ function ProductPanel({
   const editItem = (index: number, patch: Partial<TrackPrice>) =>
     set({ items: values.items.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
 
-  // Saving is PATCH /releases/{id} (catalogue.write): a member whose role only reads the catalogue sees the products.
+  // Saving is PATCH /releases/{id} (catalogue.write): a member whose role only reads the catalogue sees the products,
+  // their fields read only and without the buttons that add, remove or save a price, which saving would refuse.
   const mayChange = usePermits('catalogue.write');
+  const readOnly = !mayChange;
   const save = async () => {
     setSaving(true);
     setErrors([]);
@@ -138,12 +147,14 @@ function ProductPanel({
         />
         <ColumnLayout columns={3}>
           <Cell
+            readOnly={readOnly}
             label="Pre-order start date"
             placeholder="YYYY-MM-DD"
             value={values.start_date}
             onChange={(v) => set({ start_date: v })}
           />
           <Cell
+            readOnly={readOnly}
             label="Pre-order preview date"
             placeholder="YYYY-MM-DD"
             value={values.preview_date}
@@ -151,6 +162,7 @@ function ProductPanel({
           />
           <FormField label="Instant gratification">
             <Checkbox
+              readOnly={readOnly}
               checked={values.instant_gratification}
               onChange={({ detail }) => set({ instant_gratification: detail.checked })}
             >
@@ -161,7 +173,14 @@ function ProductPanel({
         <Header
           variant="h3"
           actions={
-            <Button onClick={() => set({ pricing: [...values.pricing, emptyPrice] })}>Add territory price</Button>
+            mayChange ? (
+              <Button
+                onClick={() => set({ pricing: [...values.pricing, emptyPrice] })}
+                data-testid="release-product-add-price"
+              >
+                Add territory price
+              </Button>
+            ) : undefined
           }
         >
           Territory pricing
@@ -171,6 +190,7 @@ function ProductPanel({
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own (saved whole); inputs are controlled.
           <ColumnLayout key={`price-${index}`} columns={5}>
             <Cell
+              readOnly={readOnly}
               label="Territory"
               placeholder="GB"
               value={row.territory}
@@ -178,40 +198,52 @@ function ProductPanel({
             />
             <FormField label="Price tier">
               <Select
+                readOnly={readOnly}
                 selectedOption={optionOf(tierOptions, row.price_tier)}
                 options={tierOptions}
                 onChange={({ detail }) => editPrice(index, { price_tier: detail.selectedOption.value ?? '' })}
               />
             </FormField>
             <Cell
+              readOnly={readOnly}
               label="Retail price"
               value={row.retail_price}
               onChange={(v) => editPrice(index, { retail_price: v })}
             />
             <Cell
+              readOnly={readOnly}
               label="Wholesale price"
               value={row.wholesale_price}
               onChange={(v) => editPrice(index, { wholesale_price: v })}
             />
-            <Button
-              variant="inline-link"
-              onClick={() => set({ pricing: values.pricing.filter((_, i) => i !== index) })}
-            >
-              Remove
-            </Button>
+            {mayChange ? (
+              <Button
+                variant="inline-link"
+                onClick={() => set({ pricing: values.pricing.filter((_, i) => i !== index) })}
+                data-testid="release-product-remove-price"
+              >
+                Remove
+              </Button>
+            ) : null}
           </ColumnLayout>
         ))}
         <Header
           variant="h3"
           actions={
-            <Button disabled={!recordings.length} onClick={() => set({ items: [...values.items, emptyItem] })}>
-              Add track price
-            </Button>
+            mayChange ? (
+              <Button
+                disabled={!recordings.length}
+                onClick={() => set({ items: [...values.items, emptyItem] })}
+                data-testid="release-product-add-track-price"
+              >
+                Add track price
+              </Button>
+            ) : undefined
           }
         >
           Track prices
         </Header>
-        {recordings.length ? null : (
+        {recordings.length || !mayChange ? null : (
           <Box color="text-body-secondary">Add recordings to the release to price its tracks.</Box>
         )}
         {values.items.map((row, index) => (
@@ -219,6 +251,7 @@ function ProductPanel({
           <ColumnLayout key={`item-${index}`} columns={4}>
             <FormField label="Recording">
               <Select
+                readOnly={readOnly}
                 selectedOption={optionOf(recordings, row.recording_id)}
                 options={recordings}
                 placeholder="Choose recording"
@@ -227,34 +260,45 @@ function ProductPanel({
             </FormField>
             <FormField label="Price tier">
               <Select
+                readOnly={readOnly}
                 selectedOption={optionOf(tierOptions, row.price_tier)}
                 options={tierOptions}
                 onChange={({ detail }) => editItem(index, { price_tier: detail.selectedOption.value ?? '' })}
               />
             </FormField>
             <Cell
+              readOnly={readOnly}
               label="Retail price"
               value={row.retail_price}
               onChange={(v) => editItem(index, { retail_price: v })}
             />
             <Cell
+              readOnly={readOnly}
               label="Wholesale price"
               value={row.wholesale_price}
               onChange={(v) => editItem(index, { wholesale_price: v })}
             />
             <Cell
+              readOnly={readOnly}
               label="Sample start (s)"
               value={row.sample_start_time}
               onChange={(v) => editItem(index, { sample_start_time: v })}
             />
             <Cell
+              readOnly={readOnly}
               label="Sample length (s)"
               value={row.sample_length}
               onChange={(v) => editItem(index, { sample_length: v })}
             />
-            <Button variant="inline-link" onClick={() => set({ items: values.items.filter((_, i) => i !== index) })}>
-              Remove
-            </Button>
+            {mayChange ? (
+              <Button
+                variant="inline-link"
+                onClick={() => set({ items: values.items.filter((_, i) => i !== index) })}
+                data-testid="release-product-remove-track-price"
+              >
+                Remove
+              </Button>
+            ) : null}
           </ColumnLayout>
         ))}
         <ErrorLines errors={errors} testId="release-product-errors" />
@@ -288,7 +332,7 @@ export function ReleaseProductsPage() {
         <SpaceBetween size="l">
           {(release.products ?? []).length ? null : (
             <Box color="text-body-secondary" data-testid="release-products-empty">
-              No products yet: add one on the release’s form.
+              {mayEdit ? 'No products yet: add one on the release’s form.' : 'No products yet.'}
             </Box>
           )}
           {(release.products ?? []).map((product) => (
