@@ -186,6 +186,33 @@ describe('a member’s role in the company, on screen', () => {
     await manager.page.close();
   });
 
+  it('asking for a label is neither offered nor opened to a role that may not change the catalogue', async () => {
+    const intern = await signedInPage(browser, cloudUrl(), await own.member('intern'), {
+      company: company(),
+      path: `/user/companies/${own.companyId}`,
+    });
+    await intern.page.getByTestId('company-nav').waitFor();
+    expect(await intern.page.getByTestId('company-nav-UserCompanyUsers').count()).toBe(1);
+    expect(await intern.page.getByTestId('company-nav-UserCompanyRequestLabel').count()).toBe(0);
+    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/request_label`);
+    await expect
+      .poll(() => denial(intern.page).textContent())
+      .toContain('Your role in this company (Intern) does not allow you to change the catalogue');
+    expect(await intern.page.getByTestId('request-label').count()).toBe(0);
+    expect(intern.errors).toEqual([]);
+    await intern.page.close();
+
+    const manager = await signedInPage(browser, cloudUrl(), own.manager, {
+      company: company(),
+      path: `/user/companies/${own.companyId}`,
+    });
+    await manager.page.getByTestId('company-nav-UserCompanyRequestLabel').click();
+    await manager.page.getByTestId('request-label').waitFor();
+    expect(await denial(manager.page).count()).toBe(0);
+    expect(manager.errors).toEqual([]);
+    await manager.page.close();
+  });
+
   it('a promotions member gets no royalties or finances, and the label manager everything', async () => {
     const promotions = await own.member('promotions');
     const promo = await signedInPage(browser, cloudUrl(), promotions, { company: company(), path: '/user/finances' });

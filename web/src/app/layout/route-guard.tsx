@@ -1,5 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { checkRoute } from '../guards';
@@ -7,6 +5,7 @@ import { notify } from '../notifications';
 import { pagePermission } from '../page-permissions';
 import { useRouteDef } from '../route-meta';
 import { useSession } from '../session';
+import { AccessDenied } from '../../components/access-denied';
 import { ChooseCompanyPanel } from './choose-company-panel';
 import { AcrossCompanies, acrossCompaniesPage } from '../../pages/admin/across-companies-pages';
 
@@ -50,14 +49,6 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const ask = <ChooseCompanyPanel title={route?.title ?? 'This page'} belowList={Boolean(list)} />;
     return list ? <AcrossCompanies list={list}>{ask}</AcrossCompanies> : ask;
   }
-  if (decision.action === 'deny') {
-    return (
-      <Box padding={{ vertical: 'l' }}>
-        <Alert type="error" header="Access denied" data-testid="access-denied">
-          {decision.message}
-        </Alert>
-      </Box>
-    );
-  }
+  if (decision.action === 'deny') return <AccessDenied message={decision.message} />;
   return null;
 }

@@ -2,7 +2,7 @@ import { api } from '../../../app/api';
 import { useInvalidate } from '../../../app/invalidate';
 import { useApi } from '../../../app/resources';
 import { useSession } from '../../../app/session';
-import { rolePermits } from '../../../../../shared/permissions';
+import { type Permission, roleRefusal, rolePermits } from '../../../../../shared/permissions';
 import type { TeamRole } from '../../../../../shared/schemas/company-team';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import type { LabelView } from '../../../../../shared/schemas/label';
@@ -21,14 +21,31 @@ export type Invitation = CompanyInvitation;
 /** GET /companies/{id}: the company page (members and admins). */
 export const useOwnCompany = (id: string | undefined) => useApi<{ company: AdminCompany }>(id ? companyPath(id) : null);
 
-/** Whether the signed-in user may manage this company (company.manage): its label managers and platform admins. */
-export function useCanManage(companyId: string | undefined): boolean {
+/**
+ * What the signed-in user may do in this company, the one the page shows (not the current company): platform admins
+ * everything, a member what their role there allows. The page calls the API in that company, and the server checks
+ * the same role.
+ */
+export function useCompanyPermits(companyId: string | undefined): (permission: Permission) => boolean {
   const { user } = useSession();
-  if (!user || !companyId) return false;
-  if (user.role === 'admin') return true;
-  const role = user.companies.find((c) => c.id === companyId)?.role;
-  return role ? rolePermits(role, 'company.manage') : false;
+  const role = user?.companies.find((c) => c.id === companyId)?.role;
+  return (permission) =>
+    Boolean(companyId) && (user?.role === 'admin' || (role ? rolePermits(role, permission) : false));
 }
+
+/**
+ * Why a member's role in this company refuses `permission`, in the server's own words, or null when it does not
+ * (an admin, a role that allows it, or no membership known here, which the server's answer to the page then judges).
+ */
+export function useCompanyRefusal(companyId: string | undefined, permission: Permission | undefined): string | null {
+  const { user } = useSession();
+  if (!permission || !user || user.role === 'admin') return null;
+  const role = user.companies.find((c) => c.id === companyId)?.role;
+  return role && !rolePermits(role, permission) ? roleRefusal(role, permission) : null;
+}
+
+/** Whether the signed-in user may manage this company (company.manage): its label managers and platform admins. */
+export const useCanManage = (companyId: string | undefined) => useCompanyPermits(companyId)('company.manage');
 
 type Saved = { company: AdminCompany; message: string };
 /** PATCH /companies/{id} (company.manage): "Company Updated". */

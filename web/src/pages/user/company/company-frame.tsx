@@ -8,29 +8,36 @@ import { useRouteDef } from '../../../app/route-meta';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
-import { useCanManage, useOwnCompany } from './company-api';
+import { AccessDenied } from '../../../components/access-denied';
+import type { Permission } from '../../../../../shared/permissions';
+import { useCanManage, useCompanyPermits, useCompanyRefusal, useOwnCompany } from './company-api';
 
-/** The company's pages, in the order the side of every company page lists them. */
-const PAGES: { name: string; label: string; manage?: boolean }[] = [
+/**
+ * The company's pages, in the order the side of every company page lists them; a page with a `permission` is listed
+ * only to a member whose role in the company allows it (the permission of the API route the page exists to call).
+ */
+const PAGES: { name: string; label: string; permission?: Permission }[] = [
   { name: 'UserCompany', label: 'Overview' },
   { name: 'UserCompanySettings', label: 'Settings' },
-  { name: 'UserCompanyEdit', label: 'Edit', manage: true },
+  { name: 'UserCompanyEdit', label: 'Edit', permission: 'company.manage' },
   { name: 'UserCompanyUsers', label: 'Users' },
   { name: 'UserCompanyConnections', label: 'Connections' },
-  { name: 'UserCompanyRequestLabel', label: 'Request a label' },
-  { name: 'UserCompanyApiTokens', label: 'API tokens', manage: true },
+  // POST /label_requests is catalogue.write: a read-only member cannot ask for a label.
+  { name: 'UserCompanyRequestLabel', label: 'Request a label', permission: 'catalogue.write' },
+  { name: 'UserCompanyApiTokens', label: 'API tokens', permission: 'company.manage' },
   // The plans slice's page; listed once its route exists.
   { name: 'UserCompanyPlan', label: 'Plan' },
 ];
 
 /** Links between the company's pages; the current one is plain text. */
 export function CompanyNav({ companyId }: { companyId: string }) {
-  const canManage = useCanManage(companyId);
+  const permits = useCompanyPermits(companyId);
+  const listed = (permission: Permission | undefined) => !permission || permits(permission);
   const current = useRouteDef()?.name;
   return (
     <nav aria-label="Company pages" data-testid="company-nav">
       <SpaceBetween direction="horizontal" size="m">
-        {PAGES.filter((p) => ROUTE_BY_NAME.has(p.name) && (!p.manage || canManage)).map((p) =>
+        {PAGES.filter((p) => ROUTE_BY_NAME.has(p.name) && listed(p.permission)).map((p) =>
           p.name === current ? (
             <strong key={p.name}>{p.label}</strong>
           ) : (
@@ -44,17 +51,25 @@ export function CompanyNav({ companyId }: { companyId: string }) {
   );
 }
 
-/** A company page: loads the company, then shows its name, the page title and the links between its pages. */
+/**
+ * A company page: loads the company, then shows its name, the page title and the links between its pages. A page
+ * that exists to call a route of `permission` is refused, as the route guard refuses a page of the current company,
+ * to a member whose role in this company does not allow it.
+ */
 export function CompanyFrame({
   title,
+  permission,
   children,
 }: {
   title: string;
+  permission?: Permission;
   children: (company: AdminCompany, canManage: boolean) => ReactNode;
 }) {
   const { companyId = '' } = useParams();
   const canManage = useCanManage(companyId);
-  const { data, error, isLoading, mutate } = useOwnCompany(companyId);
+  const refusal = useCompanyRefusal(companyId, permission);
+  const { data, error, isLoading, mutate } = useOwnCompany(refusal ? undefined : companyId);
+  if (refusal) return <AccessDenied message={refusal} />;
   return (
     <RecordState
       error={error}

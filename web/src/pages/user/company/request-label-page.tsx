@@ -103,10 +103,13 @@ function Requested({ companyId }: { companyId: string }) {
   );
 }
 
-/** UserCompanyRequestLabel: ask for a label (stored as requested), and the requests an admin has not answered. */
+/**
+ * UserCompanyRequestLabel: ask for a label (stored as requested), and the requests an admin has not answered. Asking
+ * is POST /label_requests (catalogue.write): a member whose role may not is refused the page, as the server would.
+ */
 export function RequestLabelPage() {
   return (
-    <CompanyFrame title="Request a label">
+    <CompanyFrame title="Request a label" permission="catalogue.write">
       {(company) => (
         <SpaceBetween size="l">
           <RequestForm companyId={company.id} />
