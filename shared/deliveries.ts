@@ -30,7 +30,10 @@ export type ReleaseDeliveryView = {
   action: DeliveryAction;
   status: DeliveryStatus;
   reason?: string;
+  /** The folder its files go to on the store's server: for the store and support, never shown on screen. */
   batch_id?: string;
+  /** When it was last sent on its way to the store (its batch queued): how the screens name its batch. */
+  queued_at?: string;
   files?: string[];
   delivered_at?: string;
   attempts: number;

@@ -15,6 +15,7 @@ export function deliveryView(item: ReleaseDeliveryItem, dspName?: string): Relea
     status: item.status,
     ...(item.reason ? { reason: item.reason } : {}),
     ...(item.batch_id ? { batch_id: item.batch_id } : {}),
+    ...(item.queued_at ? { queued_at: item.queued_at } : {}),
     ...(item.files ? { files: item.files } : {}),
     ...(item.delivered_at ? { delivered_at: item.delivered_at } : {}),
     attempts: item.attempts,

@@ -159,8 +159,9 @@ async function queueOne(
   userId: string,
   from: readonly DeliveryStatus[],
 ): Promise<ReleaseDeliveryItem | null> {
-  const batchId = `${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}${ulid().slice(-6)}`;
-  if (!(await markQueued(item.tenantId, item.id, batchId, from))) return null;
+  const queuedAt = new Date().toISOString();
+  const batchId = `${queuedAt.replace(/\D/g, '').slice(0, 17)}${ulid().slice(-6)}`;
+  if (!(await markQueued(item.tenantId, item.id, batchId, from, queuedAt))) return null;
   try {
     await queueDelivery({ tenantId: item.tenantId, deliveryId: item.id, batchId, userId });
   } catch {
@@ -168,7 +169,7 @@ async function queueOne(
     return null;
   }
   const { reason: _reason, lease_until: _lease, ...rest } = item;
-  return { ...rest, status: 'queued', batch_id: batchId };
+  return { ...rest, status: 'queued', batch_id: batchId, queued_at: queuedAt };
 }
 
 /**

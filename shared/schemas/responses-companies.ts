@@ -159,6 +159,8 @@ const deliveryRow = recordRow({
   action: z.enum(DELIVERY_ACTIONS),
   status: z.enum(DELIVERY_STATUSES),
   attempts: count,
+  /** When it was last sent on its way to the store (its batch queued); absent until then. */
+  queued_at: z.string().optional(),
   created_at: z.string().optional(),
 }).meta({ id: 'ReleaseDelivery' });
 /** A release's deliveries, newest first: all of them at once. */

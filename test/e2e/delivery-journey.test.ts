@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, cloudUrl, inCompany, newPlatformAdmin } from '../support/api.js';
 import { openManagerSession, signedInAdminPage, JOURNEY } from '../support/browser.js';
+import { formatDate } from '../../shared/format.js';
 import { checkableRelease } from '../support/checkable-release.js';
 import { seedOriginalAudio } from '../support/seeded-files.js';
 
@@ -151,6 +152,11 @@ describe('delivering a release in the browser', JOURNEY, () => {
       `/releases/${releaseId}/distribution_deliveries`,
     );
     const batch = answer.body.release_deliveries[0].batch_id as string;
+    // The batch is named by when it was sent: its folder name on the store's server is no word of the reader's.
+    const table = await page.getByTestId('release-deliveries').textContent();
+    expect(table).not.toContain(batch);
+    expect(table).toContain('Sent');
+    expect(table).toContain(formatDate(answer.body.release_deliveries[0].queued_at));
     const files = (await call('GET', `/_local/sftp?prefix=${encodeURIComponent(`demo-label/${batch}/`)}`)).body
       .files as { path: string }[];
     expect(files.map((f) => f.path.split('/').pop())).toContain(`BatchComplete_${batch}.xml`);

@@ -72,11 +72,12 @@ export async function markQueued(
   id: string,
   batchId: string,
   from: readonly DeliveryStatus[],
+  queuedAt = new Date().toISOString(),
 ): Promise<boolean> {
   return writtenUnlessConditionFailed(() =>
     db()
       .ReleaseDelivery.patch({ tenantId, id })
-      .set({ status: 'queued', batch_id: batchId, queued_at: new Date().toISOString() })
+      .set({ status: 'queued', batch_id: batchId, queued_at: queuedAt })
       .remove(['reason', 'lease_until'])
       .where((a, op) => from.map((status) => op.eq(a.status, status)).join(' OR '))
       .go(),

@@ -191,6 +191,7 @@ export function ReleaseDistributionPage() {
         ) : null}
         {choices ? <StoreRequests stores={choices.others} onRequested={loadConnections} /> : null}
         <Table
+          data-testid="release-deliveries"
           items={deliveries}
           trackBy="id"
           selectionType={mayDeliver ? 'multi' : undefined}
@@ -235,12 +236,17 @@ export function ReleaseDistributionPage() {
             },
             { id: 'reason', header: 'Reason', cell: (d) => d.reason ?? '-' },
             { id: 'attempts', header: 'Attempts', cell: (d) => d.attempts },
+            // The batch by when it was sent: its folder name on the store's server means nothing to a reader.
+            {
+              id: 'sent',
+              header: 'Sent',
+              cell: (d) => (d.queued_at ? <FormattedDate value={d.queued_at} /> : '-'),
+            },
             {
               id: 'delivered_at',
               header: 'Delivered',
               cell: (d) => (d.delivered_at ? <FormattedDate value={d.delivered_at} /> : '-'),
             },
-            { id: 'batch', header: 'Batch', cell: (d) => d.batch_id ?? '-' },
           ]}
         />
       </SpaceBetween>
