@@ -59,6 +59,11 @@ describe('a payee gives their bank details by a secure link', () => {
     await publicPage.goto(`${cloudUrl()}${path}`);
     await expect.poll(() => publicPage.getByTestId('bank-details-company').textContent()).toBe(world.name);
     expect(await publicPage.getByTestId('bank-details-payee').textContent()).toBe(payee.name);
+    // The asking company by its name, never "the label": a distributed label is asked by its distributor.
+    const asked = (await publicPage.getByTestId('bank-details-page').textContent()) ?? '';
+    expect(asked).toContain(`What you type here is sent to ${world.name} securely`);
+    expect(asked).not.toMatch(/\bthe label\b/i);
+    expect(asked).toContain(`Asked by${world.name}`);
     await publicPage.getByTestId('payout-details-method').click();
     await publicPage.getByRole('option', { name: /SEPA area/ }).click();
     await publicPage.getByTestId('payout-details-account_name').locator('input').fill('Nova Lindqvist');

@@ -66,10 +66,12 @@ const SEPA = {
   iban: 'FR14 2004 1010 0505 0001 3M02 606',
   bic: 'PSSTFRPPXXX',
 };
-const USED = 'Your bank details were already given through this link. To change them, ask the label for a new link';
-const EXPIRED = 'This link has expired: ask the label for a new one';
-const REVOKED =
-  'This link was withdrawn or replaced by a newer one: use the latest link you were sent, or ask the label for a new one';
+// A new link is asked of the company that sent the link, by its name (the holder may itself be a label).
+const USED = () =>
+  `Your bank details were already given through this link. To change them, ask ${world.name} for a new link`;
+const EXPIRED = () => `This link has expired: ask ${world.name} for a new one`;
+const REVOKED = () =>
+  `This link was withdrawn or replaced by a newer one: use the latest link you were sent, or ask ${world.name} for a new one`;
 
 beforeAll(async () => {
   [world, other, document] = await Promise.all([
@@ -143,8 +145,8 @@ describe('a payee gives their own bank details by a secure link', () => {
     expect((await world.api.get(requestPath(payee.id))).body).toEqual({ payout_details_request: null });
 
     const again = await give(token, UK);
-    expect(again).toEqual({ status: 410, body: { message: USED } });
-    expect(await publicGet(token)).toEqual({ status: 410, body: { message: USED } });
+    expect(again).toEqual({ status: 410, body: { message: USED() } });
+    expect(await publicGet(token)).toEqual({ status: 410, body: { message: USED() } });
 
     const inbox = await call('GET', '/api/v1/notices', { token: world.manager.token });
     const notice = inbox.body.notices
@@ -165,19 +167,19 @@ describe('a payee gives their own bank details by a secure link', () => {
     await (await db()).PayoutDetailsRequest.patch({ tokenHash: hashOf(first) })
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .go();
-    expect(await publicGet(first)).toEqual({ status: 410, body: { message: EXPIRED } });
-    expect(await give(first, UK)).toEqual({ status: 410, body: { message: EXPIRED } });
+    expect(await publicGet(first)).toEqual({ status: 410, body: { message: EXPIRED() } });
+    expect(await give(first, UK)).toEqual({ status: 410, body: { message: EXPIRED() } });
     expect((await world.api.get(requestPath(payee.id))).body.payout_details_request).toBeNull();
 
     const second = await ask(payee);
     const third = await ask(payee);
     expect(second).not.toBe(third);
-    expect(await publicGet(second)).toEqual({ status: 410, body: { message: REVOKED } });
+    expect(await publicGet(second)).toEqual({ status: 410, body: { message: REVOKED() } });
     expect((await publicGet(third)).status).toBe(200);
 
     const withdrawn = await world.api.del(requestPath(payee.id));
     expect(withdrawn).toEqual({ status: 200, body: { message: 'Bank details request withdrawn' } });
-    expect(await give(third, UK)).toEqual({ status: 410, body: { message: REVOKED } });
+    expect(await give(third, UK)).toEqual({ status: 410, body: { message: REVOKED() } });
     expect(await world.api.del(requestPath(payee.id))).toEqual({
       status: 404,
       body: { message: 'There is no open request for bank details' },
@@ -186,7 +188,7 @@ describe('a payee gives their own bank details by a secure link', () => {
   });
 
   it('answers an unknown or malformed token with 404 and a token too long with 400', async () => {
-    const notValid = 'This link is not valid: check that it was copied whole, or ask the label for a new one';
+    const notValid = 'This link is not valid: check that it was copied whole, or ask whoever sent it for a new one';
     expect(await publicGet('A'.repeat(43))).toEqual({ status: 404, body: { message: notValid } });
     expect(await give('short', UK)).toEqual({ status: 404, body: { message: notValid } });
     const long = await publicGet('A'.repeat(101));
@@ -203,7 +205,7 @@ describe('a payee gives their own bank details by a secure link', () => {
       give(token, SEPA),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410]);
-    for (const lost of answers.filter((a) => a.status !== 200)) expect(lost.body).toEqual({ message: USED });
+    for (const lost of answers.filter((a) => a.status !== 200)) expect(lost.body).toEqual({ message: USED() });
     const winner = answers.findIndex((a) => a.status === 200);
     const details = (await world.api.get(`/payees/${payee.id}/payout_details`)).body.payout_details;
     expect(details.method).toBe(winner === 2 ? 'sepa' : 'uk_bulk');
@@ -309,7 +311,7 @@ describe('an artist or a distributed label gives their own bank details by the s
       });
       expect(JSON.stringify(details.body)).not.toContain('3M02606');
       expect((await world.api.get(path)).body).toEqual({ payout_details_request: null });
-      expect(await give(token!, UK)).toEqual({ status: 410, body: { message: USED } });
+      expect(await give(token!, UK)).toEqual({ status: 410, body: { message: USED() } });
 
       // The money people are told, in the account's words, with a link to its own page.
       const inbox = await call('GET', '/api/v1/notices', { token: world.manager.token });

@@ -37,11 +37,13 @@ const PAYOUT_REQUEST_WORDS = {
   withdrawn: 'Bank details request withdrawn',
   noneOpen: 'There is no open request for bank details',
   noEmail: (noun: string) => `The ${noun} has no e-mail address: add one on the ${noun}'s page, then ask again`,
-  notValid: 'This link is not valid: check that it was copied whole, or ask the label for a new one',
-  used: 'Your bank details were already given through this link. To change them, ask the label for a new link',
-  expired: 'This link has expired: ask the label for a new one',
-  revoked:
-    'This link was withdrawn or replaced by a newer one: use the latest link you were sent, or ask the label for a new one',
+  // A link that names no request names no company either: the reader knows who sent it.
+  notValid: 'This link is not valid: check that it was copied whole, or ask whoever sent it for a new one',
+  used: (company: string) =>
+    `Your bank details were already given through this link. To change them, ask ${company} for a new link`,
+  expired: (company: string) => `This link has expired: ask ${company} for a new one`,
+  revoked: (company: string) =>
+    `This link was withdrawn or replaced by a newer one: use the latest link you were sent, or ask ${company} for a new one`,
   thanks: (company: string) => `Thank you: ${company} has your bank details`,
   busy: 'Your details could not be saved just now: send them again',
 } as const;
@@ -169,14 +171,16 @@ export async function withdrawPayoutRequest(tenantId: string, account: AccountRe
 
 /**
  * Why a link cannot be used, in the payee's words: unknown 404, used, expired or revoked 410; still open (a save
- * lost to another write on the link that did not spend it) 409, to send again.
+ * lost to another write on the link that did not spend it) 409, to send again. A new link is asked of the company
+ * that sent this one, by its name: the holder may be a label, to whom "the label" would mean itself.
  */
-function refusalOf(request: PayoutDetailsRequestItem | null): Error {
+async function refusalOf(request: PayoutDetailsRequestItem | null): Promise<Error> {
   if (!request) return new NotFound(PAYOUT_REQUEST_WORDS.notValid);
   if (isOpen(request)) return new Conflict(PAYOUT_REQUEST_WORDS.busy);
-  if (request.status === 'used') return new Gone(PAYOUT_REQUEST_WORDS.used);
-  if (request.status === 'revoked') return new Gone(PAYOUT_REQUEST_WORDS.revoked);
-  return new Gone(PAYOUT_REQUEST_WORDS.expired);
+  const company = (await getCompany(request.tenantId))?.name ?? 'whoever sent it';
+  if (request.status === 'used') return new Gone(PAYOUT_REQUEST_WORDS.used(company));
+  if (request.status === 'revoked') return new Gone(PAYOUT_REQUEST_WORDS.revoked(company));
+  return new Gone(PAYOUT_REQUEST_WORDS.expired(company));
 }
 
 /**
@@ -195,11 +199,11 @@ async function refusalAfterLosing(tokenHash: string): Promise<Error> {
 /** The open request a token names, with its account and company; anything else is refused in the payee's words. */
 async function usableRequest(token: string) {
   const request = TOKEN_SHAPE.test(token) ? await payoutDetailsRequestByToken(hashOf(token)) : null;
-  if (!request || !isOpen(request)) throw refusalOf(request);
+  if (!request || !isOpen(request)) throw await refusalOf(request);
   const account = accountOfKey(request.accountKey);
   const [holder, company] = await Promise.all([accountHolder(request.tenantId, account), getCompany(request.tenantId)]);
   // The payee, artist or label was deleted since: the link leads nowhere.
-  if (!holder) throw refusalOf(null);
+  if (!holder) throw await refusalOf(null);
   return { request, account, holder, companyName: company?.name ?? '' };
 }
 

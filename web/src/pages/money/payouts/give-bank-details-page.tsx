@@ -16,8 +16,8 @@ import { PAYEE_METHOD_NAMES, PayoutDetailsFields, usePayoutDetailsForm } from '.
 const TITLE = 'Your bank details';
 
 /**
- * /bank_details/{token}, the secure link a label mails a payee: no sign-in, the label's and the payee's names
- * and the payout-details form (the staff's own fields, checked by the same schema). Nothing stored is shown;
+ * /bank_details/{token}, the secure link a company mails a payee, artist or label it pays: no sign-in, the asking
+ * company's and the holder's names and the payout-details form (the staff's own fields, checked by the same schema). Nothing stored is shown;
  * the link works once.
  */
 export function GiveBankDetailsPage() {
@@ -78,7 +78,8 @@ export function GiveBankDetailsPage() {
   return (
     <AuthCard
       title={TITLE}
-      description={`${request.company_name} asks how you would like to be paid. What you type here is sent to the label securely; its pages show it masked.`}
+      // The company by its name, not as "the label": the holder may itself be a label, asked by its distributor.
+      description={`${request.company_name} asks how you would like to be paid. What you type here is sent to ${request.company_name} securely; its pages show it masked.`}
       onSubmit={() => void send()}
       testId="bank-details-page"
     >
@@ -86,7 +87,7 @@ export function GiveBankDetailsPage() {
         <KeyValuePairs
           columns={2}
           items={[
-            { label: 'Label', value: <Box data-testid="bank-details-company">{request.company_name}</Box> },
+            { label: 'Asked by', value: <Box data-testid="bank-details-company">{request.company_name}</Box> },
             { label: 'Paid to', value: <Box data-testid="bank-details-payee">{request.payee_name}</Box> },
           ]}
         />
