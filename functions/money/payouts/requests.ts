@@ -111,7 +111,7 @@ async function revokeOpen(tenantId: string, account: AccountRef, keep?: string):
  * The mail asking for bank details. It names the company that asks wherever it speaks of the one who pays: the
  * holder may itself be a label (a distributor paying the labels it distributes), to whom "the label" would mean itself.
  */
-export function payoutRequestText(words: { holderName: string; companyName: string; paid: string; link: string }) {
+function payoutRequestText(words: { holderName: string; companyName: string; paid: string; link: string }) {
   const { holderName, companyName, paid, link } = words;
   return (
     `Hello ${holderName},\n\n${companyName} pays ${paid} and asks how you would like to be paid. Give your bank ` +
