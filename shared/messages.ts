@@ -78,6 +78,10 @@ export const MESSAGES = {
   paymentRunPaying:
     'This payment run has started recording its payments, so it cannot be cancelled: confirm it again to finish it',
   paymentRunNotConfirming: 'This payment run is not being confirmed: it pays nothing',
+  exchangeRateForSent: 'Exchange rate is required when the money was sent in another currency',
+  sentCurrencyForRate: 'Sent currency is required with an exchange rate: the currency the money was sent in',
+  sentCurrencySame: (currency: string) =>
+    `Sent currency is the statements' own (${currency}): leave it and the exchange rate empty`,
   exchangeRateNeeded: 'Give the exchange rate for each currency the run pays in another currency',
   exchangeRateMissing: (pair: string, names: readonly string[]) => {
     const [from, to] = pair.split('→');

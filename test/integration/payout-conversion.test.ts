@@ -193,3 +193,46 @@ describe('a statement paid in another currency than it was stated in', { shuffle
     for (const s of statements) expect((await api.get(`/statements/${s.id}`)).body.statement.paid).toBe(true);
   });
 });
+
+describe('a payment recorded by hand, sent in another currency', () => {
+  it('keeps the currency and rate it was sent at, converted by the same rule, both or neither', async () => {
+    const payee = await newPayee('Hand Paid Abroad');
+    const statement = await dueStatement(tenantId, payee, '250.05', 'GBP');
+    const refusals = [
+      [
+        { sent_currency: 'EUR' },
+        'exchange_rate',
+        'Exchange rate is required when the money was sent in another currency',
+      ],
+      [{ exchange_rate: '1.1' }, 'sent_currency', 'Sent currency is required with an exchange rate'],
+      [{ sent_currency: 'gbp', exchange_rate: '1' }, 'sent_currency', "Sent currency is the statements' own (GBP)"],
+      [{ sent_currency: 'EUR', exchange_rate: '-2' }, 'exchange_rate', 'Exchange rate must be a number'],
+    ] as const;
+    for (const [extra, field, words] of refusals) {
+      const refused = await api.post('/payments', { statement_ids: [statement.id], ...extra });
+      expect(refused.status, JSON.stringify(extra)).toBe(400);
+      expect(refused.body.errors[field]?.[0], JSON.stringify(extra)).toContain(words);
+    }
+    // Nothing was recorded by the refusals.
+    expect((await api.get(`/payments?payable_id=${payee.id}`)).body.payments).toEqual([]);
+
+    const paid = await api.post('/payments', {
+      statement_ids: [statement.id],
+      payment_total: '250.05',
+      sent_currency: 'eur',
+      exchange_rate: '1.1651',
+    });
+    expect(paid.status).toBe(201);
+    // 250.05 × 1.1651 = 291.333255 → 291.33.
+    expect(paid.body.payment).toMatchObject({
+      payment_currency: 'GBP',
+      payment_total: '250.05',
+      converted: { currency: 'EUR', rate: '1.1651', total: '291.33' },
+    });
+    expect(paid.body.payment.statements[0].converted_amount).toBe('291.33');
+    // Money and how it was sent are fixed once recorded: an edit naming them is refused by name.
+    const edit = await api.patch(`/payments/${paid.body.payment.id}`, { exchange_rate: '1.2' });
+    expect(edit.status).toBe(400);
+    expect(Object.keys(edit.body.errors)).toEqual(['exchange_rate']);
+  });
+});

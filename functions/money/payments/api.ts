@@ -76,6 +76,9 @@ export function createPayment(tenantId: string, userId: string, input: PaymentIn
     account_reference: input.account_reference || null,
     payment_total: input.payment_total,
     payment_currency: input.payment_currency,
+    ...(input.sent_currency && input.exchange_rate
+      ? { convert_to: { currency: input.sent_currency, rate: input.exchange_rate } }
+      : {}),
   });
 }
 

@@ -150,7 +150,9 @@ function refuseUnpayable(statement: StatementItem | undefined): void {
  * same amounts, worked out the same way), and their sum. None when the payment is in the statements' currency.
  */
 function converted(statements: readonly StatementItem[], to: RecordPaymentInput['convert_to']) {
-  if (!to || to.currency.toUpperCase() === statements[0].currency.toUpperCase()) return null;
+  if (!to) return null;
+  const own = statements[0].currency.toUpperCase();
+  if (to.currency.toUpperCase() === own) throw new InvalidField('sent_currency', MESSAGES.sentCurrencySame(own));
   const amounts = statements.map((s) => convertedAmount(statementPayout(s).total, to.rate));
   const sum = amounts.reduce((total, amount) => total.plus(amount), new Big(0));
   return { amounts, total: { currency: to.currency.toUpperCase(), rate: to.rate, total: sum.toFixed(2) } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { humanizeField } from '../../../shared/messages.js';
+import { humanizeField, MESSAGES } from '../../../shared/messages.js';
+import { exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
 import { ACCOUNT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { optionalCents } from '../../../shared/schemas/money.js';
 import { listQuerySchema } from '../../lib/list-query.js';
@@ -30,18 +31,33 @@ const details = {
   account_reference: text(200),
 };
 
-/** POST payments: the statements it pays; date today and the statements' currency unless given. */
-export const paymentInput = z.strictObject({
-  statement_ids: z.array(id).min(1, 'Choose the statements this payment pays').max(500),
-  ...details,
-  payment_total: optionalCents('Payment total'),
-  payment_currency: z
+const currencyCode = (label: string, example: string) =>
+  z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{3}$/, 'Payment currency must be a currency code (GBP)')
-    .optional(),
-  type: z.literal('DistributionPayment').optional(),
-});
+    .regex(/^[A-Za-z]{3}$/, `${label} must be a currency code (${example})`)
+    .transform((code) => code.toUpperCase());
+
+/**
+ * POST payments: the statements it pays; date today and the statements' currency unless given. Money sent in
+ * another currency (a pound statement paid from a euro account) names that currency and the rate, both or neither.
+ */
+export const paymentInput = z
+  .strictObject({
+    statement_ids: z.array(id).min(1, 'Choose the statements this payment pays').max(500),
+    ...details,
+    payment_total: optionalCents('Payment total'),
+    payment_currency: currencyCode('Payment currency', 'GBP').optional(),
+    sent_currency: z.union([z.literal('').transform(() => undefined), currencyCode('Sent currency', 'EUR')]).optional(),
+    exchange_rate: z.union([z.literal('').transform(() => undefined), exchangeRateText]).optional(),
+    type: z.literal('DistributionPayment').optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.sent_currency && !input.exchange_rate)
+      context.addIssue({ code: 'custom', path: ['exchange_rate'], message: MESSAGES.exchangeRateForSent });
+    if (input.exchange_rate && !input.sent_currency)
+      context.addIssue({ code: 'custom', path: ['sent_currency'], message: MESSAGES.sentCurrencyForRate });
+  });
 export type PaymentInput = z.infer<typeof paymentInput>;
 
 const FIXED = 'cannot be changed: the amount and statements of a payment are fixed; delete it and record it again';
@@ -58,6 +74,8 @@ const FIXED_FIELDS = [
   'payment_vat_total',
   'vat',
   'payment_currency',
+  'sent_currency',
+  'exchange_rate',
   'payable_type',
   'payable_id',
   'self_billing',

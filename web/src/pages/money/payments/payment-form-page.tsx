@@ -2,6 +2,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -21,6 +22,7 @@ import {
   paymentToValues,
   paymentTotalOf,
   payoutWords,
+  sentTotalOf,
   statementOption,
   toPaymentPatch,
   toPaymentPayload,
@@ -173,12 +175,75 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
             </SpaceBetween>
           </FormField>
         )}
+        {payment ? null : (
+          <SentInAnotherCurrency
+            values={values}
+            set={set}
+            errors={form.errors}
+            money={(value) => formatMoney(value, currency)}
+          />
+        )}
         {text('payment_method', 'Payment method')}
         {text('payment_reference', 'Payment reference')}
         {text('invoice_reference', 'Invoice reference')}
         {text('account_reference', 'Account reference')}
       </SpaceBetween>
     </FormShell>
+  );
+}
+
+/**
+ * Money sent from an account in another currency than the statements' (a pound statement paid from a euro account):
+ * the currency and the rate, and what that sent, worked out as the server records it.
+ */
+function SentInAnotherCurrency({
+  values,
+  set,
+  errors,
+  money,
+}: {
+  values: PaymentFormValues;
+  set: <K extends keyof PaymentFormValues>(key: K, value: PaymentFormValues[K]) => void;
+  errors: Record<string, string>;
+  money: (value: string) => string;
+}) {
+  const sent = values.sent_currency.trim().toUpperCase();
+  const total = /^[A-Z]{3}$/.test(sent) ? sentTotalOf(values.statements, values.exchange_rate) : null;
+  return (
+    <ExpandableSection
+      headerText="Sent in another currency"
+      defaultExpanded={Boolean(values.sent_currency || values.exchange_rate)}
+      data-testid="payment-sent-section"
+    >
+      <SpaceBetween direction="horizontal" size="l">
+        <FormField
+          label="Sent currency"
+          description="The currency the money left the bank in."
+          errorText={errors.sent_currency}
+        >
+          <Input
+            value={values.sent_currency}
+            placeholder="EUR"
+            onChange={({ detail }) => set('sent_currency', detail.value)}
+            data-testid="payment-sent_currency"
+          />
+        </FormField>
+        <FormField
+          label="Exchange rate"
+          description={`Units of the sent currency for ${money('1')}.`}
+          errorText={errors.exchange_rate}
+          constraintText={total ? `Sent: ${formatMoney(total, sent)}` : undefined}
+        >
+          <Input
+            value={values.exchange_rate}
+            inputMode="decimal"
+            placeholder="1.165"
+            onChange={({ detail }) => set('exchange_rate', detail.value)}
+            data-testid="payment-exchange_rate"
+          />
+        </FormField>
+      </SpaceBetween>
+    </ExpandableSection>
   );
 }
 

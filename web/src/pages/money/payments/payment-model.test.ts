@@ -8,6 +8,7 @@ import {
   paymentTotalOf,
   payoutWords,
   payStatementPath,
+  sentTotalOf,
   statementOption,
   toPaymentPatch,
   toPaymentPayload,
@@ -107,6 +108,36 @@ describe('the payment form', () => {
       payment_reference: 'R 🎵',
       invoice_reference: null,
       account_reference: null,
+    });
+  });
+});
+
+describe('a payment sent in another currency', () => {
+  it('shows what was sent, each statement converted half-up to the cent as the server records it', () => {
+    // 0.10 × 1.165 = 0.1165 → 0.12 twice: 0.24, where the total converted at once would say 0.23.
+    expect(sentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.10')], '1.165')).toBe('0.24');
+    expect(sentTotalOf([statement('1', 'a', '0.10')], 'abc')).toBeNull();
+    expect(sentTotalOf([], '1.1')).toBeNull();
+  });
+
+  it('asks for the currency and the rate together, worded as the API words them', () => {
+    const values = { ...emptyPayment('2026-11-24'), statements: [statement('1', 'a', '10.00')] };
+    expect(validatePayment({ ...values, sent_currency: 'EUR' }, false)).toEqual({
+      exchange_rate: 'Exchange rate is required when the money was sent in another currency',
+    });
+    expect(validatePayment({ ...values, exchange_rate: '1.1' }, false)).toEqual({
+      sent_currency: 'Sent currency is required with an exchange rate: the currency the money was sent in',
+    });
+    expect(validatePayment({ ...values, sent_currency: 'gbp', exchange_rate: '1' }, false).sent_currency).toBe(
+      "Sent currency is the statements' own (GBP): leave it and the exchange rate empty",
+    );
+    expect(validatePayment({ ...values, sent_currency: 'EUR', exchange_rate: '0' }, false)).toEqual({
+      exchange_rate: 'Exchange rate must be more than 0',
+    });
+    expect(validatePayment({ ...values, sent_currency: 'EUR', exchange_rate: '1.1651' }, false)).toEqual({});
+    expect(toPaymentPayload({ ...values, sent_currency: ' EUR ', exchange_rate: '1.1651' })).toMatchObject({
+      sent_currency: 'EUR',
+      exchange_rate: '1.1651',
     });
   });
 });

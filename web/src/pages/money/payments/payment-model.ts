@@ -1,5 +1,7 @@
 import Big from 'big.js';
+import { MESSAGES } from '../../../../../shared/messages';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
+import { convertedAmount, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
 
@@ -118,6 +120,9 @@ export type PaymentFormValues = {
   account_reference: string;
   /** What the user says is paid: must equal Σ what the statements pay out (prefilled with it). */
   payment_total: string;
+  /** When the money left the bank in another currency: that currency's code and the rate (both or neither). */
+  sent_currency: string;
+  exchange_rate: string;
 };
 
 export function emptyPayment(today: string): PaymentFormValues {
@@ -129,6 +134,8 @@ export function emptyPayment(today: string): PaymentFormValues {
     invoice_reference: '',
     account_reference: '',
     payment_total: '',
+    sent_currency: '',
+    exchange_rate: '',
   };
 }
 
@@ -141,6 +148,8 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
     invoice_reference: payment.invoice_reference ?? '',
     account_reference: payment.account_reference ?? '',
     payment_total: payment.payment_total,
+    sent_currency: payment.converted?.currency ?? '',
+    exchange_rate: payment.converted?.rate ?? '',
   };
 }
 
@@ -159,7 +168,25 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
   if (typed && !CENTS.test(typed)) errors.payment_total = 'Payment total must be an amount with up to 2 decimals';
   else if (typed && values.statements.length && !new Big(typed).eq(paymentTotalOf(values.statements)))
     errors.payment_total = `Payment total must equal what the statements pay: ${paymentTotalOf(values.statements)}`;
+  const [sent, rate] = [values.sent_currency.trim(), values.exchange_rate.trim()];
+  if (sent && !/^[A-Za-z]{3}$/.test(sent)) errors.sent_currency = 'Sent currency must be a currency code (EUR)';
+  else if (sent && values.statements[0] && sent.toUpperCase() === values.statements[0].currency.toUpperCase())
+    errors.sent_currency = MESSAGES.sentCurrencySame(values.statements[0].currency.toUpperCase());
+  else if (rate && !sent) errors.sent_currency = MESSAGES.sentCurrencyForRate;
+  const rateProblem = rate ? exchangeRateText.safeParse(rate).error?.issues[0]?.message : undefined;
+  if (rateProblem) errors.exchange_rate = rateProblem;
+  else if (sent && !rate) errors.exchange_rate = MESSAGES.exchangeRateForSent;
   return errors;
+}
+
+/**
+ * What the bank sent in another currency for the chosen statements: each statement's payout converted by the one
+ * rule the server records (half-up to the cent, statement by statement), added up; null until both are valid.
+ */
+export function sentTotalOf(statements: readonly Pick<PickedStatement, 'payout'>[], rate: string): string | null {
+  if (!statements.length || !exchangeRateText.safeParse(rate).success) return null;
+  const typed = rate.trim();
+  return statements.reduce((sum, s) => sum.plus(convertedAmount(s.payout.total, typed)), new Big(0)).toFixed(2);
 }
 
 /** What POST payments takes: blank texts left out. */
@@ -173,6 +200,8 @@ export function toPaymentPayload(values: PaymentFormValues) {
     invoice_reference: text(values.invoice_reference),
     account_reference: text(values.account_reference),
     payment_total: text(values.payment_total),
+    sent_currency: text(values.sent_currency),
+    exchange_rate: text(values.exchange_rate),
   };
 }
 
