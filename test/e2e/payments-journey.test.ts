@@ -45,10 +45,17 @@ describe('payments in the browser', () => {
     await expect.poll(() => page.getByTestId('payment-currency').textContent()).toBe('£42.51');
     await page.getByTestId('payment-payment_method').locator('input').fill('BACS');
     await page.getByTestId('payment-payment_reference').locator('input').fill(`Q1 ${stamp}`);
+    // Sent from a euro account: the form shows what the rate makes of it, as the payment will record it.
+    await page.getByTestId('payment-sent-section').getByRole('button', { name: 'Sent in another currency' }).click();
+    await page.getByTestId('payment-sent_currency').locator('input').fill('EUR');
+    await page.getByTestId('payment-exchange_rate').locator('input').fill('1.165');
+    await expect.poll(() => page.getByTestId('payment-sent-section').textContent()).toContain('Sent: EUR 49.52');
     await screenshotIfAsked(page, '/tmp/shots/payment-form.png', true);
     await page.getByTestId('payment-submit').click();
     await page.waitForURL(/\/user\/finances\/payments\/[^/]+$/);
     await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe('£42.51');
+    // 42.51 × 1.165 = 49.52415.
+    expect(await page.getByTestId('payment-converted').textContent()).toBe('EUR 49.52 at 1 GBP = 1.165 EUR');
     await expect.poll(() => page.getByTestId('payment-statements').textContent()).toContain(statement.number);
     await screenshotIfAsked(page, '/tmp/shots/payment-detail.png', true);
 
