@@ -84,11 +84,13 @@ export type TenantResource = Collection & {
 /**
  * A collection as data (tenant-collections.ts): what every reader of the registry needs. The
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
- * composition root, tenant-resources.ts, so reading the registry bundles none of them.
+ * composition root, tenant-resources.ts, so reading the registry bundles none of them. A `prepare`
+ * that reaches only shared rules (a payee's tax form) stays with the collection, so the
+ * spreadsheet import, which writes through the registry, keeps it too.
  */
 export type TenantCollection = Omit<
   TenantResource,
-  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
+  'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
 >;
 
 /** Who saves an edit (a release's status history names them when the edit sends it back to review). */

@@ -55,6 +55,9 @@ export const MODEL_ATTRIBUTES: Record<ExchangeModel, readonly ModelAttribute[]> 
     attr('vat_rate', 'VAT rate'),
     attr('withholding_tax_rate', 'Withholding tax rate'),
     attr('address', 'Address'),
+    attr('tax_form', 'Tax form'),
+    attr('tax_form_signed_on', 'Tax form signed on'),
+    attr('tax_form_expires_on', 'Tax form expires on'),
   ],
   labels: [
     attr('name', 'Name', true),

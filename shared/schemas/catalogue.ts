@@ -26,6 +26,7 @@ import { ipiNameNumberInput } from './ipi-name-number.js';
 import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, normaliseUpc } from '../identifiers.js';
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, optionalPercentage } from './money.js';
+import { TAX_FORMS } from '../tax-forms.js';
 
 /** Input schemas of a company's catalogue records, shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -111,6 +112,9 @@ export const statementSettingsInput = z.strictObject({
   graphs: z.boolean().optional(),
 });
 
+/** A calendar day typed in a form (YYYY-MM-DD), blank allowed. */
+const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
+
 export const payeeInput = z.strictObject({
   name: nameText(200).min(1),
   email: optionalEmail,
@@ -126,6 +130,11 @@ export const payeeInput = z.strictObject({
   /** Percent withheld as tax from what the payee's statements pay; blank or 0: none. */
   withholding_tax_rate: optionalPercentage('Withholding tax rate', 0),
   address: text(1000).optional(),
+  /** The tax form the payee gave (shared/tax-forms.ts); blank: none. */
+  tax_form: z.union([z.literal(''), z.enum(TAX_FORMS, `Tax form must be one of ${TAX_FORMS.join(', ')}`)]).optional(),
+  tax_form_signed_on: date('Tax form signed on'),
+  /** Given for an Other form only; a W-8's is worked out from the signed day and a W-9 does not run out. */
+  tax_form_expires_on: date('Tax form expires on'),
 });
 
 // ——— Releases, products and recordings ———
@@ -137,7 +146,6 @@ const year = (label: string) =>
       z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100)),
     ])
     .optional();
-const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]).optional();
 const money = (label: string) =>
   z
     .union([

@@ -186,6 +186,11 @@ export type PaymentDue = {
   pay_currency: string;
   /** Empty when the account can be paid in a run. */
   problems: PaymentDueProblem[];
+  /**
+   * What to know before paying, in the user's words, never in the way of a run: "Tax form expired on 31st Dec
+   * 2025" (shared/tax-forms.ts, for the day the payment is made).
+   */
+  warnings: string[];
 };
 export type PaymentsDueSummary = {
   payments_due: PaymentDue[];
@@ -216,6 +221,8 @@ export type PaymentRunItem = {
   converted?: PayoutConversion;
   /** Earlier unpaid statements this one carries, settled with it (added by pay-fixes). */
   carried_statement_numbers?: string[];
+  /** What to know before paying it, as of the run's payment date (PaymentDue's warnings); absent when nothing. */
+  warnings?: string[];
   /** Set once its account's payment is recorded by the run: that payment. */
   payment_id: string | null;
   /** Why confirming did not pay it (it was paid or corrected by something else meanwhile). */

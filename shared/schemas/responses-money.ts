@@ -175,6 +175,7 @@ export const paymentsDueResponse = z.looseObject({
       problems: z.array(
         z.enum(['below_minimum_payout', 'no_payout_details', 'self_billing_invoice_missing', 'already_in_a_run']),
       ),
+      warnings: z.array(z.string()),
     }),
   ),
   total: money,
@@ -197,6 +198,7 @@ const paymentRunRow = recordRow({
       currency: z.string(),
       method: z.enum(PAYOUT_METHODS),
       converted: z.looseObject({ currency: z.string(), rate: z.string(), amount: money }).optional(),
+      warnings: z.array(z.string()).optional(),
       payment_id: z.string().nullable(),
     }),
   ),

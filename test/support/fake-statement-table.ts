@@ -189,6 +189,8 @@ export function fakeCloud(options: {
           withholding_tax_rate: null,
           address: `1 ${account.id} Road`,
           vat_number: null,
+          tax_form: null,
+          tax_form_expires_on: null,
         },
         payments: [],
       };

@@ -59,6 +59,8 @@ const holders: Record<string, AccountHolder> = {
     withholding_tax_rate: null,
     address: null,
     vat_number: null,
+    tax_form: null,
+    tax_form_expires_on: null,
   },
   bob: {
     name: 'Bob',
@@ -70,6 +72,8 @@ const holders: Record<string, AccountHolder> = {
     withholding_tax_rate: 10,
     address: null,
     vat_number: null,
+    tax_form: null,
+    tax_form_expires_on: null,
   },
 };
 const ofAccount = <T extends { accountKey?: string }>(items: T[], key: string) =>

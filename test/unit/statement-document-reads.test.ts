@@ -88,6 +88,8 @@ describe("a statement's document reads", () => {
       withholding_tax_rate: null,
       address: null,
       vat_number: null,
+      tax_form: null,
+      tax_form_expires_on: null,
     };
     const payment = {
       tenantId: 'c1',

@@ -2,12 +2,14 @@ import { MODEL_ATTRIBUTES } from '../../../shared/catalogue-exchange/model-attri
 import { payeeInput } from '../../../shared/schemas/catalogue.js';
 import { type CellProblem, given, sameName, text, yesNoReader } from './cells.js';
 import { catalogueRecords } from './catalogue-records.js';
+import { taxFormProblems } from '../../../shared/tax-forms.js';
 import { recordImporter } from './record-importer.js';
 
 /**
  * Payees: name, email, minimum payout (a decimal amount, kept as text for the money
- * schema), self billing, VAT and the
- * withholding tax rate. Statement settings start with the catalogue's defaults.
+ * schema), self billing, VAT, the
+ * withholding tax rate and the tax form (its expiry is worked out for a W-8, as the form does). Statement settings
+ * start with the catalogue's defaults.
  */
 export const payeesImporter = recordImporter({
   model: 'payees',
@@ -28,7 +30,14 @@ export const payeesImporter = recordImporter({
       vat_rate: text(row.vat_rate),
       withholding_tax_rate: text(row.withholding_tax_rate),
       address: text(row.address),
+      tax_form: text(row.tax_form),
+      tax_form_signed_on: text(row.tax_form_signed_on),
+      tax_form_expires_on: text(row.tax_form_expires_on),
     });
+    // The rules across the tax form's columns, named in the preview as the form names them.
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [attribute, message] of Object.entries(taxFormProblems(input, today)))
+      problems.push({ attribute, message });
     return { input, problems };
   },
   identities: (record) => [`name:${sameName(record.name)}`],

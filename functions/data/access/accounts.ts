@@ -28,6 +28,9 @@ export type AccountHolder = {
   /** Where a payee is and its VAT number: a self-billing invoice names its supplier with both. */
   address: string | null;
   vat_number: string | null;
+  /** A payee's tax form and the last day it is good for (shared/tax-forms.ts); null when none (artists, labels). */
+  tax_form: string | null;
+  tax_form_expires_on: string | null;
 };
 const NO_AGREEMENT = {
   minimum_payout: null,
@@ -37,6 +40,8 @@ const NO_AGREEMENT = {
   withholding_tax_rate: null,
   address: null,
   vat_number: null,
+  tax_form: null,
+  tax_form_expires_on: null,
 };
 
 /** A payee as the holder of its account: its payout terms and self-billing agreement. */
@@ -50,6 +55,8 @@ const payeeHolder = (payee: PayeeItem): AccountHolder => ({
   withholding_tax_rate: payee.withholding_tax_rate ?? null,
   address: payee.address || null,
   vat_number: payee.vat_number || null,
+  tax_form: payee.tax_form || null,
+  tax_form_expires_on: payee.tax_form_expires_on || null,
 });
 
 /** What a reader of an account's holder asks beyond its name and terms. */

@@ -120,6 +120,11 @@ export const Payee = new Entity({
     /** Percent of what a statement pays that the label withholds as tax; absent or 0: none. */
     withholding_tax_rate: { type: 'number' },
     address: { type: 'string' },
+    /** The tax form the payee gave (W-9, W-8BEN, W-8BEN-E, Other), the day it was signed and the last day it is
+     * good for, worked out by shared/tax-forms.ts ('' when none, or when it never runs out). */
+    tax_form: { type: 'string' },
+    tax_form_signed_on: { type: 'string' },
+    tax_form_expires_on: { type: 'string' },
     ...timestamps,
   },
   indexes: keys,

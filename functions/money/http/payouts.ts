@@ -105,7 +105,8 @@ const operations = {
   paymentsDueSummary: operation('tenant', {
     response: answers.paymentsDueResponse,
     body: dueSummaryInput,
-    run: async ({ tenantId, body }) => reply(200, await paymentsDueSummary(tenantId, body.label_id), NEVER_CACHED),
+    run: async ({ tenantId, body }) =>
+      reply(200, await paymentsDueSummary(tenantId, body.label_id, body.pay_on), NEVER_CACHED),
   }),
   payeePayoutDetails: payee.get,
   updatePayeePayoutDetails: payee.put,

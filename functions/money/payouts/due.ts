@@ -12,16 +12,18 @@ import { listStatements } from '../../data/access/statements.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { owedByAccount } from '../payments/owed.js';
 import { statementPayout } from '../statements/accounts/payout.js';
+import { taxFormWarning } from '../../../shared/tax-forms.js';
 
 /**
  * What is due for payment: per account, its latest
  * statement in force when not paid and paying something — its payable already holds the earlier
  * unpaid balances (a closing balance opens the next statement), so those are listed as carried by
  * it and never added again — with why a payment run could not pay it yet (below the minimum
- * payout, no complete payout details, a self-billing invoice missing, already in an open run). A
- * statement paid by a method bound to another currency is due all the same: the run converts it at
- * the rate it is given. A statement recordPayment would refuse (it still counts money paid since it
- * was made) is not due: the list applies the same rule (due-rule.ts).
+ * payout, no complete payout details, a self-billing invoice missing, already in an open run), and
+ * what to know before paying it that is no reason not to (warnings: a tax form that has run out, or
+ * will have by the payment date). A statement paid by a method bound to another currency is due all
+ * the same: the run converts it at the rate it is given. A statement recordPayment would refuse (it
+ * still counts money paid since it was made) is not due: the list applies the same rule (due-rule.ts).
  */
 export type DueAccount = PaymentDue & { items: StatementItem[]; carried: StatementItem[] };
 
@@ -38,8 +40,14 @@ async function statementsInOpenRuns(tenantId: string, exceptRunId?: string): Pro
   );
 }
 
-/** The due accounts with their statements and problems, by name. */
-export async function dueAccounts(tenantId: string, labelId?: string): Promise<DueAccount[]> {
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The due accounts with their statements, problems and warnings, by name; the warnings are of a payment made on
+ * `payOn` (today when not given).
+ */
+export async function dueAccounts(tenantId: string, labelId?: string, payOn?: string): Promise<DueAccount[]> {
+  const today = todayUtc();
   const [statements, details, inRuns] = await Promise.all([
     listStatements(tenantId),
     listPayoutDetails(tenantId),
@@ -67,6 +75,8 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
       if (!detail?.complete) problems.push('no_payout_details');
       if (holder?.self_billing && items.some((s) => !s.self_billing)) problems.push('self_billing_invoice_missing');
       if ([...items, ...carried].some((s) => inRuns.has(s.statementId))) problems.push('already_in_a_run');
+      // Shown, never in the way: a label may pay a payee whose form ran out, withholding at the full rate.
+      const taxForm = holder && taxFormWarning(holder, payOn ?? today, today);
       return {
         account,
         name: holder?.name ?? items[0].payee_name,
@@ -85,6 +95,7 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
         // A method bound to a currency (SEPA euro, a UK bank payment pounds) pays it: a run converts at its rate.
         pay_currency: (method && METHOD_CURRENCY[method]) || currency,
         problems,
+        warnings: taxForm ? [taxForm] : [],
         items,
         carried,
       };
@@ -94,8 +105,12 @@ export async function dueAccounts(tenantId: string, labelId?: string): Promise<D
 }
 
 /** payments_due_summary: every due account, Σ of all and Σ of those a run can pay. */
-export async function paymentsDueSummary(tenantId: string, labelId?: string): Promise<PaymentsDueSummary> {
-  const accounts = await dueAccounts(tenantId, labelId);
+export async function paymentsDueSummary(
+  tenantId: string,
+  labelId?: string,
+  payOn?: string,
+): Promise<PaymentsDueSummary> {
+  const accounts = await dueAccounts(tenantId, labelId, payOn);
   return {
     payments_due: accounts.map(({ items: _items, carried: _carried, ...due }) => due),
     // What the accounts are owed, as the dashboards' "due" says it; and what paying them all sends.

@@ -135,7 +135,7 @@ export type CreateRunInput = {
 export async function createRun(tenantId: string, userId: string, input: CreateRunInput): Promise<PaymentRun> {
   if (input.statement_ids)
     for (const id of input.statement_ids) if (!(await getStatement(tenantId, id))) throw new NotFound('Statement');
-  const accounts = await dueAccounts(tenantId, input.label_id);
+  const accounts = await dueAccounts(tenantId, input.label_id, input.execution_date);
   const chosen = input.statement_ids ? new Set(input.statement_ids) : null;
   const problems: string[] = [];
   const items: PaymentRunItem[] = [];
@@ -185,6 +185,8 @@ export async function createRun(tenantId: string, userId: string, input: CreateR
           ? { converted: { currency: rate.to, rate: rate.rate, amount: convertedAmount(amount, rate.rate) } }
           : {}),
         ...(account.carried.length ? { carried_statement_numbers: account.carried.map((s) => s.number) } : {}),
+        // What to know before the run pays it, as of its payment date (a tax form run out by then).
+        ...(account.warnings.length ? { warnings: account.warnings } : {}),
         payment_id: null,
       });
     }

@@ -6,7 +6,8 @@ import { listQuerySchema } from '../../lib/list-query.js';
 const id = z.string().trim().min(1).max(80);
 const date = z.iso.date('must be a date (YYYY-MM-DD)');
 
-export const dueSummaryInput = z.strictObject({ label_id: id.optional() });
+/** `pay_on`: the day the payments would be made, which the warnings are of (today when not given). */
+export const dueSummaryInput = z.strictObject({ label_id: id.optional(), pay_on: date.optional() });
 
 const currency = z
   .string()

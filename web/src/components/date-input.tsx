@@ -23,6 +23,7 @@ export function DateInput({
   onChange,
   label,
   invalid,
+  disabled,
   testId,
 }: {
   value: string;
@@ -30,6 +31,8 @@ export function DateInput({
   /** The field's name, for the input's and the calendar button's words ("Choose the payment date"). */
   label: string;
   invalid?: boolean;
+  /** Shown, not typed in or picked (a day the form works out from other fields). */
+  disabled?: boolean;
   testId?: string;
 }) {
   const [typed, setTyped] = useState(shown(value));
@@ -46,6 +49,7 @@ export function DateInput({
           value={text}
           placeholder={DATE_HINT}
           invalid={invalid}
+          disabled={disabled}
           ariaLabel={label}
           inputMode="numeric"
           onChange={({ detail }) => {
@@ -67,6 +71,7 @@ export function DateInput({
           <Button
             variant="icon"
             iconName="calendar"
+            disabled={disabled}
             formAction="none"
             ariaLabel={value ? `${label}, ${value}` : `Choose the ${label.toLowerCase()}`}
           />

@@ -25,6 +25,8 @@ import type { ReferenceConfig, ReferenceField } from '../admin/reference/referen
 import { identifierRowChange } from './identifier-rows';
 import { ArtistCatalogue } from './related-records';
 import { PayeePayoutExtra, withPayoutDetails } from '../money/payouts/payee-payout-extra';
+import { TAX_FORM_FIELDS } from './payee-tax-form-fields';
+import { TAX_FORM_NOTICE_DAYS } from '../../../../shared/tax-forms';
 
 /** A company's people in the catalogue: artists, contributors and payees. */
 /** The company a record belongs to: chosen on admin pages; user pages work in the current company. */
@@ -195,11 +197,18 @@ export const payee: ReferenceConfig = {
       constraint: 'Kept back from each payment and paid to the tax authority for the payee. Blank or 0: none.',
     }),
     textarea('address', 'Address', { section: PAYMENT_TERMS }),
+    // Under the payment terms: which tax form the payee gave and how long it is good for.
+    ...TAX_FORM_FIELDS,
   ],
   columns: [
     { field: 'name', header: 'Name', sortable: true },
     { field: 'email', header: 'Email', sortable: true },
+    { field: 'tax_form', header: 'Tax form' },
   ],
+  listFilter: {
+    param: 'tax_form_running_out',
+    label: `Tax form expired or expiring within ${TAX_FORM_NOTICE_DAYS} days`,
+  },
   defaultSort: { field: 'name', order: 'asc' },
   objects: [{ stored: 'statement_settings', input: 'statement_settings_attributes' }],
   schema: payeeInput,

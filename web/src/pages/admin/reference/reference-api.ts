@@ -60,8 +60,8 @@ export function useReferenceRoute(): { config: ReferenceConfig; id: string | und
   };
 }
 
-export const referenceListPath = (config: ReferenceConfig, params: ListParams) =>
-  listPath(endpointOf(config).path, params);
+export const referenceListPath = (config: ReferenceConfig, params: ListParams, extra: Record<string, string> = {}) =>
+  listPath(endpointOf(config).path, params, extra);
 const recordPath = (config: ReferenceConfig, id: string) => `${endpointOf(config).path}/${encodeURIComponent(id)}`;
 
 /** GET /{collection}/{id} → { <singular>: record }. */

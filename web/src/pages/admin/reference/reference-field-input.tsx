@@ -56,18 +56,20 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
           </Checkbox>
         </FormField>
       );
-    case 'select':
+    case 'select': {
+      const none = field.blank === undefined ? [] : [{ value: '', label: field.blank }];
       return (
-        <FormField label={field.label} errorText={error}>
+        <FormField label={field.label} errorText={error} constraintText={field.constraint}>
           <Select
-            selectedOption={value ? { value: String(value), label: optionWords(String(value)) } : null}
+            selectedOption={value ? { value: String(value), label: optionWords(String(value)) } : (none[0] ?? null)}
             onChange={({ detail }) => onChange(detail.selectedOption.value ?? '')}
-            options={field.options.map((option) => ({ value: option, label: optionWords(option) }))}
+            options={[...none, ...field.options.map((option) => ({ value: option, label: optionWords(option) }))]}
             placeholder={`Choose ${field.label.toLowerCase()}`}
             data-testid={`ref-field-${field.name}`}
           />
         </FormField>
       );
+    }
     case 'multiselect':
       return (
         <FormField label={field.label} errorText={error} constraintText={field.constraint}>
@@ -150,7 +152,9 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
         />
       );
     default: {
-      const text = typeof value === 'string' ? value : '';
+      // A value the other fields decide is shown as they decide it, and cannot be typed in.
+      const derived = field.derived?.(form) ?? null;
+      const text = derived ?? (typeof value === 'string' ? value : '');
       if (field.isDate)
         return (
           <FormField label={field.label} errorText={error} constraintText={field.constraint}>
@@ -159,6 +163,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
               onChange={onChange}
               label={field.label}
               invalid={Boolean(error)}
+              disabled={derived !== null}
               testId={`ref-field-${field.name}`}
             />
           </FormField>
@@ -181,6 +186,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
             <Input
               value={text}
               type={field.kind === 'password' ? 'password' : 'text'}
+              disabled={derived !== null}
               onChange={({ detail }) => onChange(detail.value)}
               nativeInputAttributes={testId}
             />

@@ -10,7 +10,9 @@ export const digits = (label: string, n: number): Rule<FormValues> =>
 const webAddress = (label: string): Rule<FormValues> =>
   rules.pattern(/^https?:\/\/\S+$/i, `${label} must start with http:// or https://`);
 
-type Extra = Partial<Pick<ReferenceField, 'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate'>>;
+type Extra = Partial<
+  Pick<ReferenceField, 'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate' | 'derived' | 'describe'>
+>;
 
 export const text = (
   name: string,
@@ -50,12 +52,19 @@ export const checkbox = (name: string, label: string, initial: boolean, extra: E
   initial,
   ...extra,
 });
-export const select = (name: string, label: string, options: readonly string[], initial?: string): ReferenceField => ({
+export const select = (
+  name: string,
+  label: string,
+  options: readonly string[],
+  initial?: string,
+  extra: Extra & { blank?: string } = {},
+): ReferenceField => ({
   name,
   label,
   kind: 'select',
   options,
   ...(initial ? { initial } : {}),
+  ...extra,
 });
 /** A link to another collection's record: `country_id` answered as `country`. */
 export const link = (

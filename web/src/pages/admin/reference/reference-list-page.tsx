@@ -1,5 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import Toggle from '@cloudscape-design/components/toggle';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMayOpen } from '../../../app/use-may-open';
@@ -18,6 +19,10 @@ export function ReferenceListPage() {
   // A save may ask for a particular reload (languages come back 20 per page, name descending).
   const reload = reloadFromState(location.state);
   const [target, setTarget] = useState<DeleteTarget | null>(null);
+  // The config's list filter, when on (payees whose tax form runs out).
+  const [narrowed, setNarrowed] = useState(false);
+  const listFilter = config.listFilter;
+  const extra: Record<string, string> = listFilter && narrowed ? { [listFilter.param]: 'true' } : {};
   const columns = useMemo(
     () => referenceColumns(config, base, (record) => setTarget({ records: [record], bulk: false })),
     [config, base],
@@ -49,7 +54,19 @@ export function ReferenceListPage() {
       trackBy="id"
       defaultSort={reload?.sort ?? config.defaultSort}
       initialPerPage={reload?.per_page}
-      buildPath={(params) => referenceListPath(config, params)}
+      buildPath={(params) => referenceListPath(config, params, extra)}
+      filterKey={narrowed ? 'narrowed' : ''}
+      filters={
+        listFilter ? (
+          <Toggle
+            checked={narrowed}
+            onChange={({ detail }) => setNarrowed(detail.checked)}
+            data-testid="ref-list-filter"
+          >
+            {listFilter.label}
+          </Toggle>
+        ) : undefined
+      }
       selectionType={bulkDelete ? 'multi' : undefined}
       actions={({ selectedItems, items, refresh, clearSelection }) => (
         <SpaceBetween direction="horizontal" size="xs">

@@ -151,7 +151,8 @@ export function toPayload(
         );
         break;
       case 'select':
-        if (value) put(f.name, value);
+        // A choice that can be cleared is sent blank, so clearing it on edit clears it on the server.
+        if (value || f.blank !== undefined) put(f.name, value ?? '');
         break;
       case 'multiselect':
       case 'territories':
@@ -176,7 +177,7 @@ export function toPayload(
         );
         break;
       default:
-        put(f.name, String(value ?? '').trim());
+        put(f.name, (f.derived?.(values) ?? String(value ?? '')).trim());
     }
   }
   return payload;

@@ -36,6 +36,13 @@ type FieldBase = {
   adminArea?: boolean;
   /** A calendar date typed as YYYY-MM-DD, shown as every page shows a day ("4th Dec 2026"). */
   isDate?: boolean;
+  /**
+   * A value the other fields decide (a W-8 tax form's expiry): while it answers a string the field shows it, cannot
+   * be typed in and sends it; null leaves the field to the user.
+   */
+  derived?: (form: FormValues) => string | null;
+  /** The field in words on the record's page and in the list (a tax form's status), instead of its stored value. */
+  describe?: (record: Record<string, unknown>) => string;
 };
 
 /**
@@ -62,7 +69,8 @@ export type RowField =
 export type ReferenceField =
   | (FieldBase & { kind: 'text' | 'textarea' | 'password'; initial?: string })
   | (FieldBase & { kind: 'checkbox'; initial?: boolean })
-  | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string })
+  /** `blank`: the words of a first choice that clears the field ("No tax form"); without it a choice stays made. */
+  | (FieldBase & { kind: 'select'; options: readonly string[]; initial?: string; blank?: string })
   | (FieldBase & { kind: 'multiselect'; options: readonly string[] })
   /** Countries by ISO alpha-2 code, chosen by name; none chosen reads as `none` ("World" unless told; exclusions "None"). */
   | (FieldBase & { kind: 'territories'; none?: string })
@@ -165,6 +173,8 @@ export type ReferenceConfig = {
   duplicateOf?: (record: Record<string, unknown> & { id: string }) => Record<string, unknown> & { id: string };
   /** The API saves updates with PUT instead of PATCH. */
   updateMethod?: 'PUT' | 'PATCH';
+  /** A switch beside the list's search that narrows it (`<param>=true`, one of the API's list filters). */
+  listFilter?: { param: string; label: string };
   /** More buttons over the list, acting on the selected rows (songs' CWR file). */
   ListActions?: ComponentType<{ selected: readonly Record<string, unknown>[] }>;
 };

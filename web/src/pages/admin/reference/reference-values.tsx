@@ -25,6 +25,7 @@ export function ReferenceValue({
   field: string;
 }) {
   const definition = config.fields.find((f) => f.name === field);
+  if (definition?.describe) return <>{definition.describe(record)}</>;
   const value = valueAt(record, field);
   if (field === 'created_at' || field === 'updated_at' || (definition?.isDate && value))
     return <FormattedDate value={value as string | undefined} />;

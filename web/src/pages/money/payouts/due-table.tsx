@@ -44,12 +44,13 @@ function dueWords(rows: readonly PaymentDue[], payable: readonly PaymentDue[]): 
  * accounts a run can pay are chosen (all by default) and Preview makes a draft run of them.
  */
 export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }) {
-  const { data, isLoading, mutate } = useDueSummary();
+  const [date, setDate] = useState(today());
+  // The warnings are of a payment on the chosen day; a half-typed day keeps the last whole one's.
+  const { data, isLoading, mutate } = useDueSummary(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined);
   const rows = data?.payments_due ?? [];
   const payable = rows.filter((r) => !r.problems.length);
   const [chosen, setChosen] = useState<PaymentDue[] | null>(null);
   const selected = chosen ?? payable;
-  const [date, setDate] = useState(today());
   // The rates the run converts at, by pair ("GBP→EUR"), for the chosen accounts whose method pays another currency.
   const [rates, setRates] = useState<Record<string, string>>({});
   const pairs = pairsToConvert(selected);
@@ -196,12 +197,21 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         {
           id: 'problems',
           header: 'Can be paid',
-          cell: (r) =>
-            r.problems.length ? (
-              <Box color="text-status-warning">No: {r.problems.map((p) => DUE_PROBLEM_TEXT[p]).join('; ')}</Box>
-            ) : (
-              <Box color="text-status-success">Yes</Box>
-            ),
+          cell: (r) => (
+            <>
+              {r.problems.length ? (
+                <Box color="text-status-warning">No: {r.problems.map((p) => DUE_PROBLEM_TEXT[p]).join('; ')}</Box>
+              ) : (
+                <Box color="text-status-success">Yes</Box>
+              )}
+              {/* Worth knowing before paying, never in the way: a tax form run out by the payment date. */}
+              {r.warnings.map((warning) => (
+                <Box key={warning} color="text-status-warning" data-testid={`due-warning-${r.account.id}`}>
+                  {warning}
+                </Box>
+              ))}
+            </>
+          ),
         },
       ]}
     />

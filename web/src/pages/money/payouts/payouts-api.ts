@@ -42,10 +42,15 @@ export const usePaymentRuns = () => useApi<PaymentRunList>('/payment_runs?page=1
 export const usePaymentRun = (id: string | null) =>
   useApi<{ payment_run: PaymentRun }>(id ? `/payment_runs/${enc(id)}` : null);
 
-/** The summary is a POST; read through SWR's key like a GET. */
-export const useDueSummary = () => {
-  const result = useApi<PaymentsDueSummary>('/statements/payments_due_summary', {
-    fetcher: () => api.post<PaymentsDueSummary>('/statements/payments_due_summary', {}),
+/**
+ * The summary is a POST; read through SWR's key like a GET, the payment day in the key so another day reads again
+ * (its warnings are of a payment on that day). The rows stay while another day's are read.
+ */
+export const useDueSummary = (payOn?: string) => {
+  const body = payOn ? { pay_on: payOn } : {};
+  const result = useApi<PaymentsDueSummary>(`/statements/payments_due_summary${payOn ? `?pay_on=${enc(payOn)}` : ''}`, {
+    fetcher: () => api.post<PaymentsDueSummary>('/statements/payments_due_summary', body),
+    keepPreviousData: true,
   });
   return result;
 };

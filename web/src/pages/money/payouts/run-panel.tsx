@@ -218,7 +218,21 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
                   ? `${i.statement_number} (carries ${i.carried_statement_numbers.join(', ')})`
                   : i.statement_number,
             },
-            { id: 'name', header: 'Paid to', cell: (i) => i.name },
+            {
+              id: 'name',
+              header: 'Paid to',
+              cell: (i) => (
+                <>
+                  {i.name}
+                  {/* Known before the run pays it, never in its way: a tax form run out by the payment date. */}
+                  {i.warnings?.map((warning) => (
+                    <Box key={warning} color="text-status-warning" data-testid={`run-warning-${i.statement_id}`}>
+                      {warning}
+                    </Box>
+                  ))}
+                </>
+              ),
+            },
             { id: 'method', header: 'Paid by', cell: (i) => PAYOUT_METHOD_NAMES[i.method] },
             { id: 'amount', header: 'Amount', cell: (i) => itemAmountWords(i) },
             {
