@@ -17,7 +17,6 @@ import type { Link } from '../reference/record-links.js';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '../../shared/constants.js';
 import { RELEASE_FORMAT_DEFAULT } from '../../shared/catalogue.js';
 import type { TenantCollection } from './tenant-resource.js';
-import { preparePayeeTaxForm } from './payee-tax-form.js';
 import { type TaxFormFields, taxFormRunningOut } from '../../shared/tax-forms.js';
 
 const rowsOf = (record: Record<string, unknown>, field: string) =>
@@ -105,8 +104,6 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
     shape: () => ({ objects: [{ input: 'statement_settings_attributes', stored: 'statement_settings' }] }),
     // Statement settings start empty, graphs off for payees.
     defaults: { statement_settings: { default_summaries: [], formats: [], frequency: '', graphs: false } },
-    // The tax form's rules and its worked-out expiry.
-    prepare: preparePayeeTaxForm,
     listFilters: {
       // Forms to ask again for: run out, or running out within TAX_FORM_NOTICE_DAYS.
       tax_form_running_out: (row) => taxFormRunningOut(row as TaxFormFields, new Date().toISOString().slice(0, 10)),

@@ -84,13 +84,11 @@ export type TenantResource = Collection & {
 /**
  * A collection as data (tenant-collections.ts): what every reader of the registry needs. The
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
- * composition root, tenant-resources.ts, so reading the registry bundles none of them. A `prepare`
- * that reaches only shared rules (a payee's tax form) stays with the collection, so the
- * spreadsheet import, which writes through the registry, keeps it too.
+ * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
 export type TenantCollection = Omit<
   TenantResource,
-  'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
+  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
 >;
 
 /** Who saves an edit (a release's status history names them when the edit sends it back to review). */

@@ -7,6 +7,7 @@ import { onReleasesWithCatNo } from './recording-picker.js';
 import { reviewAgainAfterEdit, sentBackNote } from './release-status.js';
 import { reviewReleasesOfRecording, sentBackForRecordingNote } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
+import { preparePayeeTaxForm } from './payee-tax-form.js';
 import type { TenantResource } from './tenant-resource.js';
 
 /** A release's derived fields, then the re-review rule on what the edit changed (release-status.ts). */
@@ -42,6 +43,8 @@ const HOOKS: Record<
     afterUpdate: async (before, after, { tenantId, editor }) =>
       sentBackForRecordingNote(await reviewReleasesOfRecording(tenantId, before, after, editor)),
   },
+  // The tax form's rules across its fields and its worked-out expiry.
+  payees: { prepare: preparePayeeTaxForm },
   songs: { companyGuard: requirePublisherCompany },
 };
 

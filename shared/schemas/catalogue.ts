@@ -131,7 +131,11 @@ export const payeeInput = z.strictObject({
   withholding_tax_rate: optionalPercentage('Withholding tax rate', 0),
   address: text(1000).optional(),
   /** The tax form the payee gave (shared/tax-forms.ts); blank: none. */
-  tax_form: z.union([z.literal(''), z.enum(TAX_FORMS, `Tax form must be one of ${TAX_FORMS.join(', ')}`)]).optional(),
+  tax_form: z
+    .union([z.literal(''), z.enum(TAX_FORMS)], {
+      error: `Tax form must be one of ${TAX_FORMS.join(', ')}, or blank for none`,
+    })
+    .optional(),
   tax_form_signed_on: date('Tax form signed on'),
   /** Given for an Other form only; a W-8's is worked out from the signed day and a W-9 does not run out. */
   tax_form_expires_on: date('Tax form expires on'),

@@ -113,7 +113,7 @@ describe('catalogue composition root', () => {
     expect(hooked(TENANT_RESOURCES)).toEqual({
       artists: [],
       contributors: [],
-      payees: [],
+      payees: ['prepare'],
       releases: ['prepare', 'presentExtra'],
       recordings: ['prepare', 'presentExtra'],
       songs: ['companyGuard'],

@@ -2,7 +2,7 @@ import { MODEL_ATTRIBUTES } from '../../../shared/catalogue-exchange/model-attri
 import { payeeInput } from '../../../shared/schemas/catalogue.js';
 import { type CellProblem, given, sameName, text, yesNoReader } from './cells.js';
 import { catalogueRecords } from './catalogue-records.js';
-import { taxFormProblems } from '../../../shared/tax-forms.js';
+import { taxFormProblems, taxFormToStore } from '../../../shared/tax-forms.js';
 import { recordImporter } from './record-importer.js';
 
 /**
@@ -38,7 +38,8 @@ export const payeesImporter = recordImporter({
     const today = new Date().toISOString().slice(0, 10);
     for (const [attribute, message] of Object.entries(taxFormProblems(input, today)))
       problems.push({ attribute, message });
-    return { input, problems };
+    // Stored as the payee form stores it: the import writes through the registry, without the API's prepare hook.
+    return { input: input.tax_form ? { ...input, ...taxFormToStore(input) } : input, problems };
   },
   identities: (record) => [`name:${sameName(record.name)}`],
   ...catalogueRecords('payees'),
