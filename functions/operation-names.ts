@@ -464,6 +464,8 @@ export const OPERATION_NAMES = {
     'createPayment',
     'updatePayment',
     'deletePayment',
+    'paymentsRegister',
+    'paymentsRegisterCsv',
     'withholdingTaxReport',
     'withholdingTaxCsv',
   ],

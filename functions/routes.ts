@@ -716,6 +716,9 @@ export const ROUTES: readonly Route[] = [
   // The tax withheld from payments over a range of days (money/payments/withholding-report.ts).
   r('GET', '/payments/withholding_tax', 'payments', 'withholdingTaxReport', 'tenant', 'money.read'),
   r('GET', '/payments/withholding_tax_csv', 'payments', 'withholdingTaxCsv', 'tenant', 'money.read'),
+  // Every payment over a range of days, as recorded, for the accounts (money/payments/register.ts).
+  r('GET', '/payments/register', 'payments', 'paymentsRegister', 'tenant', 'money.read'),
+  r('GET', '/payments/register_csv', 'payments', 'paymentsRegisterCsv', 'tenant', 'money.read'),
   r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
   r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
   r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),

@@ -95,6 +95,29 @@ export type WithholdingTaxReport = {
   totals: { currency: string; payments: number; payable: Money; withheld: Money }[];
 };
 
+/** One currency's payments in the payments register: how many, and Σ of each figure as recorded. */
+type PaymentsRegisterTotal = {
+  currency: string;
+  payments: number;
+  subtotal: Money;
+  vat: Money;
+  withheld: Money;
+  total: Money;
+};
+
+/**
+ * GET /payments/register: every payment dated in the range, as recorded, for the accounts and the bank
+ * reconciliation; sums per currency (never across currencies), and per currency the money was sent in when a payment
+ * left the bank in another.
+ */
+export type PaymentsRegister = {
+  from: string;
+  to: string;
+  payments: Payment[];
+  totals: PaymentsRegisterTotal[];
+  sent_totals: { currency: string; payments: number; total: Money }[];
+};
+
 /**
  * What the payments area offers the payment-run code (functions/money/payments/record.ts): records a
  * payment of statements, marks them paid and writes the payment on the account, all or nothing.

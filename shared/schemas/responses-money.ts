@@ -5,6 +5,7 @@ import {
   earningsOverRange,
   listResponse,
   money,
+  paymentRow,
   recordResponse,
   recordRow,
   royaltyImportRow,
@@ -305,5 +306,23 @@ export const withholdingTaxResponse = z.object({
   totals: z.array(z.looseObject({ currency: z.string(), payments: count, payable: money, withheld: money })),
 });
 
-/** GET /payments/withholding_tax_csv: the report's payments as a CSV file's name and text. */
-export const withholdingTaxCsvResponse = z.object({ filename: z.string(), csv: z.string() });
+/** A register's CSV download (the tax withheld, the payments): the file's name and text. */
+export const csvFileResponse = z.object({ filename: z.string(), csv: z.string() });
+
+/** GET /payments/register: the payments dated in the range, as recorded, with sums per currency and per sent one. */
+export const paymentsRegisterResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  payments: z.array(paymentRow),
+  totals: z.array(
+    z.looseObject({
+      currency: z.string(),
+      payments: count,
+      subtotal: money,
+      vat: money,
+      withheld: money,
+      total: money,
+    }),
+  ),
+  sent_totals: z.array(z.looseObject({ currency: z.string(), payments: count, total: money })),
+});

@@ -5,7 +5,12 @@ import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayme
 import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
 import { withholdingTaxCsv, withholdingTaxReport } from '../payments/withholding-report.js';
 import { quarterRangeQuery } from '../../../shared/schemas/day-range.js';
-import { withholdingTaxCsvResponse, withholdingTaxResponse } from '../../../shared/schemas/responses-money.js';
+import {
+  csvFileResponse,
+  paymentsRegisterResponse,
+  withholdingTaxResponse,
+} from '../../../shared/schemas/responses-money.js';
+import { paymentsRegister, paymentsRegisterCsv } from '../payments/register.js';
 import {
   messageResponse,
   paymentRow,
@@ -46,6 +51,16 @@ const operations = {
       message: MESSAGES.paymentUpdated,
     }),
   }),
+  paymentsRegister: operation('tenant', {
+    query: quarterRangeQuery,
+    response: paymentsRegisterResponse,
+    run: ({ tenantId, query }) => paymentsRegister(tenantId, query),
+  }),
+  paymentsRegisterCsv: operation('tenant', {
+    query: quarterRangeQuery,
+    response: csvFileResponse,
+    run: ({ tenantId, query }) => paymentsRegisterCsv(tenantId, query),
+  }),
   withholdingTaxReport: operation('tenant', {
     query: quarterRangeQuery,
     response: withholdingTaxResponse,
@@ -53,7 +68,7 @@ const operations = {
   }),
   withholdingTaxCsv: operation('tenant', {
     query: quarterRangeQuery,
-    response: withholdingTaxCsvResponse,
+    response: csvFileResponse,
     run: ({ tenantId, query }) => withholdingTaxCsv(tenantId, query),
   }),
   deletePayment: operation('tenant', {

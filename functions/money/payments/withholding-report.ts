@@ -4,6 +4,7 @@ import type { WithheldByPayee, WithheldPayment, WithholdingTaxReport } from '../
 import { listPayments } from '../../data/access/payments.js';
 import { downloadName } from '../../lib/download-name.js';
 import { safeCsv } from '../../lib/safe-csv.js';
+import { groupsOf, sumMoney } from './group-sums.js';
 import { presentPayment } from './present.js';
 
 /**
@@ -35,39 +36,25 @@ export async function withholdingTaxReport(
   return { from, to, payments, payees: byPayee(payments), totals: byCurrency(payments) };
 }
 
-const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Big(0)).toFixed(2);
-
-/** Grouped by a key, each group's payments in date order (the payments come sorted). */
-function groups<K>(payments: readonly WithheldPayment[], key: (p: WithheldPayment) => K) {
-  const found = new Map<string, { key: K; payments: WithheldPayment[] }>();
-  for (const payment of payments) {
-    const id = JSON.stringify(key(payment));
-    const group = found.get(id) ?? { key: key(payment), payments: [] };
-    group.payments.push(payment);
-    found.set(id, group);
-  }
-  return [...found.values()];
-}
-
 function byPayee(payments: readonly WithheldPayment[]): WithheldByPayee[] {
-  return groups(payments, (p) => [p.payee.type, p.payee.id, p.currency])
-    .map(({ payments: own }) => ({
+  return groupsOf(payments, (p) => [p.payee.type, p.payee.id, p.currency])
+    .map(({ rows: own }) => ({
       payee: own[0].payee,
       currency: own[0].currency,
       payments: own.length,
-      payable: sum(own.map((p) => p.payable)),
-      withheld: sum(own.map((p) => p.withheld)),
+      payable: sumMoney(own.map((p) => p.payable)),
+      withheld: sumMoney(own.map((p) => p.withheld)),
     }))
     .sort((a, b) => a.payee.name.localeCompare(b.payee.name) || a.currency.localeCompare(b.currency));
 }
 
 function byCurrency(payments: readonly WithheldPayment[]): WithholdingTaxReport['totals'] {
-  return groups(payments, (p) => p.currency)
-    .map(({ key, payments: own }) => ({
+  return groupsOf(payments, (p) => p.currency)
+    .map(({ key, rows: own }) => ({
       currency: key,
       payments: own.length,
-      payable: sum(own.map((p) => p.payable)),
-      withheld: sum(own.map((p) => p.withheld)),
+      payable: sumMoney(own.map((p) => p.payable)),
+      withheld: sumMoney(own.map((p) => p.withheld)),
     }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }

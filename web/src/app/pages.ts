@@ -51,6 +51,8 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   licenses: () => import('../pages/licensing/licenses-page').then((m) => m.LicensesPage),
   'licence-invoices': () => import('../pages/licensing/invoices-page').then((m) => m.LicenceInvoicesPage),
   'withholding-tax': () => import('../pages/money/payments/withholding-tax-page').then((m) => m.WithholdingTaxPage),
+  'payments-register': () =>
+    import('../pages/money/payments/payments-register-page').then((m) => m.PaymentsRegisterPage),
   'new-incoming-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewIncomingLicensePage),
   'new-outgoing-license': () => import('../pages/licensing/license-form-page').then((m) => m.NewOutgoingLicensePage),
   license: () => import('../pages/licensing/license-page').then((m) => m.LicensePage),

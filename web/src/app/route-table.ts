@@ -79,6 +79,7 @@ export type PageKey =
   | 'licensing-hub'
   | 'licence-invoices'
   | 'withholding-tax'
+  | 'payments-register'
   | 'licenses'
   | 'new-incoming-license'
   | 'new-outgoing-license'
@@ -569,6 +570,7 @@ const userRoutes: RouteDef[] = [
       'payment_run',
       'opening_balances',
       'withholding_tax',
+      'payments_register',
       'payments',
       'payments/new',
       'payments/:paymentId',
@@ -580,6 +582,7 @@ const userRoutes: RouteDef[] = [
       '/user/finances/payment_run': 'payment-run',
       '/user/finances/opening_balances': 'opening-balances',
       '/user/finances/withholding_tax': 'withholding-tax',
+      '/user/finances/payments_register': 'payments-register',
     },
   ),
 ];

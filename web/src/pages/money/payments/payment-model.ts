@@ -21,6 +21,8 @@ export type PaymentPages = {
   run: string;
   /** The tax withheld from the company's payments (one page, under the user's finances). */
   withholding: string;
+  /** Every payment over a range of days, for the accounts (one page, under the user's finances). */
+  register: string;
 };
 
 const enc = encodeURIComponent;
@@ -29,6 +31,7 @@ function pagesUnder(list: string, statements: string, run: string): PaymentPages
     list,
     run,
     withholding: '/user/finances/withholding_tax',
+    register: '/user/finances/payments_register',
     new: `${list}/new`,
     detail: (id) => `${list}/${enc(id)}`,
     edit: (id) => `${list}/${enc(id)}/edit`,

@@ -127,6 +127,9 @@ export function PaymentsPage() {
               <Button disabled={!chosen} onClick={() => chosen && navigate(pages.edit(chosen.id))}>
                 Edit
               </Button>
+              <PageButton href={pages.register} testId="payments-register">
+                Payments register
+              </PageButton>
               <PageButton href={pages.withholding} testId="payments-withholding">
                 Tax withheld
               </PageButton>
