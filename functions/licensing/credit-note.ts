@@ -1,9 +1,11 @@
 import * as store from '../data/access/licenses.js';
-import type { CreditedInvoice } from '../../shared/schemas/licensing.js';
+import { invoiceDue } from '../../shared/licence-due.js';
+import type { CreditedInvoice, LicenseInvoice, PartialCreditNote } from '../../shared/schemas/licensing.js';
 import { formatMoney } from '../../shared/money.js';
 import type { Caller } from '../lib/auth-context.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { invoiceParties } from './invoice-parties.js';
+import { reduction } from './partial-credit.js';
 import { documentNumber, moveBy, readLicense, today } from './licenses.js';
 import { presentLicense } from './present.js';
 import { invoiceRefund } from './refund.js';
@@ -21,16 +23,26 @@ const ATTEMPTS = 8;
  * given) and reverses the payment's ledger lines in the refund's pay period (refund.ts), so the payment is taken back
  * once, with the credit note that says so, or not at all.
  *
- * The credit note credits exactly what the invoice billed, so it keeps only its number, date, reason and who issued it;
- * the invoice keeps its parties as it printed them (an older invoice without them takes them now, before its licence
- * can be edited).
+ * The credit note credits what is left of the invoice (all of it unless partial credit notes reduced it first), so it
+ * keeps only its number, date, reason and who issued it; the invoice keeps its parties as it printed them (an older
+ * invoice without them takes them now, before its licence can be edited).
+ *
+ * With `amount` an unpaid invoice is reduced instead (reduce below): the same number, the same kind of write.
  */
 export async function issueCreditNote(
   tenantId: string,
   caller: Caller,
   id: string,
-  { reason, invoice_number, refund_date }: { reason: string; invoice_number?: string; refund_date?: string },
+  {
+    reason,
+    invoice_number,
+    refund_date,
+    amount,
+  }: { reason: string; invoice_number?: string; refund_date?: string; amount?: string },
 ) {
+  // The invoice's partial credit notes when this request first read it: one added since, for the same amount and
+  // reason, is this request's twin (a double click sent at once) that wrote first.
+  let seen: string[] | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const license = await readLicense(tenantId, id);
     // The invoice named is credited already (a second click, a replayed request): answer its credit note.
@@ -49,6 +61,45 @@ export async function issueCreditNote(
     if (refund_date && license.status !== 'paid')
       throw new InvalidField('refund_date', 'Only a paid invoice is refunded: leave the refund date empty');
     const billed = invoice.billed ?? invoiceParties(license, await store.licensorTerms(tenantId));
+    if (amount !== undefined) {
+      const credits = invoice.partial_credits ?? [];
+      seen ??= credits.map((c) => c.number);
+      const twin = credits.find((c) => !seen?.includes(c.number) && c.net === amount && c.reason === reason);
+      if (twin) return reduced(tenantId, id, invoice, twin);
+      if (license.status === 'paid')
+        throw new InvalidField('amount', 'A paid invoice is credited in full: leave the amount empty to refund it');
+      const credited = reduction(invoice, amount);
+      const numbered = await store.documentsNumbered(tenantId, 'license_credit_note');
+      const note: PartialCreditNote = {
+        number: documentNumber('LC', numbered + 1),
+        date: today(),
+        reason,
+        by_name: caller.user.name || caller.user.email,
+        ...credited,
+      };
+      const written = await store.writeNumbered(
+        tenantId,
+        id,
+        license.revision,
+        { sequence: 'license_credit_note', value: numbered },
+        {
+          set: {
+            invoice: { ...invoice, billed, partial_credits: [...credits, note] },
+            history: [
+              ...(license.history ?? []),
+              moveBy(
+                caller,
+                'invoiced',
+                'invoiced',
+                `Invoice ${invoice.number} reduced by credit note ${note.number} (${formatMoney(note.total, invoice.currency)})`,
+              ),
+            ],
+          },
+        },
+      );
+      if (written) return reduced(tenantId, id, invoice, note);
+      continue;
+    }
     const numbered = await store.documentsNumbered(tenantId, 'license_credit_note');
     const number = documentNumber('LC', numbered + 1);
     const paid =
@@ -100,5 +151,16 @@ async function credited(tenantId: string, id: string, credit: CreditedInvoice) {
     message: credit_note.refund
       ? `Credit note ${credit_note.number} issued: invoice ${invoice.number} is cancelled and ${refunded(credit)} refunded`
       : `Credit note ${credit_note.number} issued: invoice ${invoice.number} is cancelled`,
+  };
+}
+
+/** The answer to a partial credit note: the licence as it stands, and what the licensee still owes. */
+async function reduced(tenantId: string, id: string, invoice: LicenseInvoice, note: PartialCreditNote) {
+  const license = await presentLicense(tenantId, await readLicense(tenantId, id));
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const due = license.invoice?.number === invoice.number ? `, ${money(invoiceDue(license.invoice))} left to pay` : '';
+  return {
+    license,
+    message: `Credit note ${note.number} issued: invoice ${invoice.number} is reduced by ${money(note.total)}${due}`,
   };
 }

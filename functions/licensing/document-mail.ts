@@ -1,4 +1,4 @@
-import { invoiceDue } from '../../shared/licence-due.js';
+import { invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
 import { formatMoney } from '../../shared/money.js';
 import type { LicenseDocumentMail, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import { membersOf } from '../data/access/companies.js';
@@ -9,7 +9,7 @@ import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { sendMail } from '../lib/mail.js';
 import { invoiceParties } from './invoice-parties.js';
-import { type NumberedDocument, storedDocument } from './invoice-pdf.js';
+import { dueAfter, type NumberedDocument, storedDocument } from './invoice-pdf.js';
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
 import { companyMailSender } from '../data/access/companies.js';
@@ -30,14 +30,34 @@ async function mailableAddresses(license: LicenseItem): Promise<Set<string>> {
 /** The mail's subject and words: what is attached, what it is for, and what it asks of the licensee. */
 function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { subject: string; text: string } {
   const licensed = `the licence of ${billed.licensed}${billed.usage ? ` (${billed.usage})` : ''}`;
+  if (document.kind === 'partial_credit_note') {
+    const { invoice, note } = document;
+    const money = (value: string) => formatMoney(value, invoice.currency);
+    return {
+      subject: `Credit note ${note.number} from ${billed.licensor_name}`,
+      text: [
+        `Dear ${billed.licensee_name},`,
+        '',
+        `Please find attached credit note ${note.number}, which reduces invoice ${invoice.number} of ${invoice.date} for ${licensed} by ${money(note.total)} (net ${money(note.net)}, VAT ${money(note.vat)}).`,
+        `Reason: ${note.reason}`,
+        `The balance due on invoice ${invoice.number} is now ${money(dueAfter(invoice, note))}, by ${invoice.due_date}.`,
+        '',
+        billed.licensor_name,
+      ].join('\n'),
+    };
+  }
   if (document.kind === 'credit_note') {
     const { invoice, credit_note } = document.credited;
+    // After partial credit notes, the credit note cancels what they left of the invoice.
+    const cancels = invoice.partial_credits?.length
+      ? `cancels the rest of invoice ${invoice.number} of ${invoice.date} for ${licensed} (${formatMoney(invoiceLeft(invoice).total, invoice.currency)})`
+      : `cancels invoice ${invoice.number} of ${invoice.date} for ${licensed} in full (${formatMoney(invoice.total, invoice.currency)})`;
     return {
       subject: `Credit note ${credit_note.number} from ${billed.licensor_name}`,
       text: [
         `Dear ${billed.licensee_name},`,
         '',
-        `Please find attached credit note ${credit_note.number}, which cancels invoice ${invoice.number} of ${invoice.date} for ${licensed} in full (${formatMoney(invoice.total, invoice.currency)}).`,
+        `Please find attached credit note ${credit_note.number}, which ${cancels}.`,
         `Reason: ${credit_note.reason}`,
         ...(credit_note.refund
           ? [
@@ -57,7 +77,7 @@ function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { 
       `Dear ${billed.licensee_name},`,
       '',
       `Please find attached invoice ${invoice.number} for ${licensed}.`,
-      `${invoice.balance_due ? 'Balance due' : 'Total due'}: ${due} by ${invoice.due_date}.`,
+      `${invoice.balance_due || invoice.partial_credits?.length ? 'Balance due' : 'Total due'}: ${due} by ${invoice.due_date}.`,
       '',
       billed.licensor_name,
     ].join('\n'),
@@ -76,7 +96,7 @@ export async function mailLicenceDocument(tenantId: string, caller: Caller, id: 
   if (others.length) throw new InvalidField('to', `${others.join(', ')} ${NOT_MAILABLE}`);
   const { document, filename, pdf } = await storedDocument(license, input.number, { bytes: true });
   if (!pdf) throw new Error(`The PDF of ${input.number} was stored but cannot be read`);
-  const invoice = document.kind === 'invoice' ? document.invoice : document.credited.invoice;
+  const invoice = document.kind === 'credit_note' ? document.credited.invoice : document.invoice;
   const billed = invoice.billed ?? invoiceParties(license, await store.licensorTerms(tenantId));
   const { subject, text } = mailText(document, billed);
   const attachment = { filename, contentType: 'application/pdf', content: pdf };

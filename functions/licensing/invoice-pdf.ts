@@ -1,11 +1,16 @@
-import { invoiceDue } from '../../shared/licence-due.js';
+import { invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../infra/resources.js';
 import { formatMoney } from '../../shared/money.js';
 import { renderContractPdf } from '../contracts/document.js';
 import * as store from '../data/access/licenses.js';
-import type { CreditedInvoice, LicenseInvoice, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
+import type {
+  CreditedInvoice,
+  LicenseInvoice,
+  LicenseInvoiceParties,
+  PartialCreditNote,
+} from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { getBytes, objectExists, putBytes } from '../lib/bucket-objects.js';
 import { requireEnv, s3Client } from '../lib/clients.js';
@@ -58,27 +63,35 @@ function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): st
       `Licence fee (net): ${money(invoice.net)}`,
       `VAT at ${invoice.vat_rate}%: ${money(invoice.vat)}`,
       invoice.advance_received
-        ? `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoiceDue(invoice))}`
+        ? // As issued: credit notes issued later are documents of their own and never change this one.
+          `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoiceDue({ ...invoice, partial_credits: [] }))}`
         : `Total due: ${money(invoice.total)}`,
     ),
     invoice.vat_note,
   ].join('\n\n');
 }
 
-/** A credit note's words: who credits whom, which invoice and why, and the amounts it credits (the invoice's). */
+/**
+ * A credit note's words: who credits whom, which invoice and why, and the amounts it credits: the invoice's, or what
+ * was left of it when partial credit notes had reduced it first.
+ */
 function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: LicenseInvoiceParties): string {
   const money = (value: string) => formatMoney(value, invoice.currency);
   const { from, to, licensed } = partiesAndLicence(billed);
+  const earlier = (invoice.partial_credits ?? []).map((c) => c.number);
+  const left = invoiceLeft(invoice);
   return [
     from,
     to,
-    `Credit note date: ${credit_note.date}\nCredits invoice ${invoice.number} of ${invoice.date} in full`,
+    earlier.length
+      ? `Credit note date: ${credit_note.date}\nCredits the rest of invoice ${invoice.number} of ${invoice.date}, after credit notes ${earlier.join(', ')}`
+      : `Credit note date: ${credit_note.date}\nCredits invoice ${invoice.number} of ${invoice.date} in full`,
     `Reason: ${credit_note.reason}`,
     licensed,
     paragraph(
-      `Licence fee (net) credited: ${money(invoice.net)}`,
-      `VAT at ${invoice.vat_rate}% credited: ${money(invoice.vat)}`,
-      `Total credited: ${money(invoice.total)}`,
+      `Licence fee (net) credited: ${money(left.net)}`,
+      `VAT at ${invoice.vat_rate}% credited: ${money(left.vat)}`,
+      `Total credited: ${money(left.total)}`,
     ),
     credit_note.refund
       ? `Paid on ${credit_note.refund.paid_on}: ${money(credit_note.refund.amount)} refunded on ${credit_note.refund.date}.`
@@ -91,10 +104,49 @@ function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: Licen
     .join('\n\n');
 }
 
-/** One of a licence's documents by number: its invoice, an invoice it had before (credited), or a credit note. */
+/**
+ * What an invoice's balance due was once its partial credit note `note` was issued: what it says, whatever came
+ * after (a later credit note is a document of its own and changes nothing printed before it).
+ */
+export function dueAfter(invoice: LicenseInvoice, note: PartialCreditNote): string {
+  const credits = invoice.partial_credits ?? [];
+  return invoiceDue({
+    ...invoice,
+    partial_credits: credits.slice(0, credits.findIndex((c) => c.number === note.number) + 1),
+  });
+}
+
+/** A partial credit note's words: which invoice it reduces, by how much and why, and what is then left to pay. */
+function partialCreditText(invoice: LicenseInvoice, note: PartialCreditNote, billed: LicenseInvoiceParties): string {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const { from, to, licensed } = partiesAndLicence(billed);
+  return [
+    from,
+    to,
+    `Credit note date: ${note.date}\nCredit note ${note.number} reduces invoice ${invoice.number} of ${invoice.date} by ${money(note.total)}`,
+    `Reason: ${note.reason}`,
+    licensed,
+    paragraph(
+      `Licence fee (net) credited: ${money(note.net)}`,
+      `VAT at ${invoice.vat_rate}% credited: ${money(note.vat)}`,
+      `Total credited: ${money(note.total)}`,
+    ),
+    `Invoice ${invoice.number} balance due after this credit note: ${money(dueAfter(invoice, note))} by ${invoice.due_date}`,
+  ].join('\n\n');
+}
+
+/**
+ * One of a licence's documents by number: its invoice, an invoice it had before (credited), a credit note that
+ * cancelled one, or a partial credit note that reduced one.
+ */
 export type NumberedDocument =
   | { kind: 'invoice'; invoice: LicenseInvoice }
-  | { kind: 'credit_note'; credited: CreditedInvoice & { invoice: { billed: LicenseInvoiceParties } } };
+  | { kind: 'credit_note'; credited: CreditedInvoice & { invoice: { billed: LicenseInvoiceParties } } }
+  | {
+      kind: 'partial_credit_note';
+      invoice: LicenseInvoice & { billed: LicenseInvoiceParties };
+      note: PartialCreditNote;
+    };
 
 /**
  * A document as a PDF, from the document alone (its parties as they were when it was numbered) and dated the day it
@@ -106,6 +158,13 @@ export async function invoicePdf(
   licensorToday: () => Promise<Licensor>,
   document: NumberedDocument = { kind: 'invoice', invoice: required(license.invoice, 'the licence invoice') },
 ): Promise<Uint8Array> {
+  if (document.kind === 'partial_credit_note') {
+    const { invoice, note } = document;
+    return renderContractPdf(`Credit note ${note.number}`, partialCreditText(invoice, note, invoice.billed), {
+      subject: 'Credit note',
+      createdAt: new Date(`${note.date}T00:00:00Z`),
+    });
+  }
   if (document.kind === 'credit_note') {
     const { credited } = document;
     return renderContractPdf(
@@ -122,9 +181,24 @@ export async function invoicePdf(
   });
 }
 
+/** A partial credit note of `invoice` numbered `number`, if it has one (partial credits keep the invoice's parties). */
+function partialNumbered(invoice: LicenseInvoice, number: string): NumberedDocument | null {
+  const note = invoice.partial_credits?.find((c) => c.number === number);
+  if (!note) return null;
+  return {
+    kind: 'partial_credit_note',
+    invoice: { ...invoice, billed: required(invoice.billed, 'the reduced invoice parties') },
+    note,
+  };
+}
+
 /** The licence's document numbered `number`, or why there is none. */
 function documentNumbered(license: LicenseItem, number: string): NumberedDocument {
   if (license.invoice?.number === number) return { kind: 'invoice', invoice: license.invoice };
+  const reducing = [license.invoice, ...(license.credited_invoices ?? []).map((c) => c.invoice)]
+    .map((invoice) => (invoice ? partialNumbered(invoice, number) : null))
+    .find(Boolean);
+  if (reducing) return reducing;
   for (const credited of license.credited_invoices ?? []) {
     // Crediting keeps the invoice's parties on it (credit-note.ts), so both documents print from them.
     const billed = required(credited.invoice.billed, 'the credited invoice parties');

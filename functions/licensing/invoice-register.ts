@@ -1,9 +1,10 @@
-import { invoiceDue } from '../../shared/licence-due.js';
+import { type CreditAmounts, invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import type {
   CreditedInvoice,
   InvoiceRegisterQuery,
   LicenseInvoice,
+  PartialCreditNote,
   RegisterLine,
 } from '../../shared/schemas/licensing.js';
 import * as store from '../data/access/licenses.js';
@@ -29,40 +30,71 @@ function invoiceLine(license: LicenseItem, invoice: LicenseInvoice, status: stri
   };
 }
 
-function creditNoteLine(license: LicenseItem, { invoice, credit_note }: CreditedInvoice): RegisterLine {
+/** A credit note of `invoice`: its own amounts with the sign turned, so the register's sums net it off. */
+function creditLine(
+  license: LicenseItem,
+  invoice: LicenseInvoice,
+  note: { number: string; date: string },
+  credited: CreditAmounts,
+  status: string,
+): RegisterLine {
   return {
-    ...invoiceLine(
-      license,
-      invoice,
-      credit_note.refund
-        ? `Credits ${invoice.number}; ${formatMoney(credit_note.refund.amount, invoice.currency)} refunded on ${credit_note.refund.date}`
-        : `Credits ${invoice.number}`,
-    ),
+    ...invoiceLine(license, invoice, status),
     kind: 'credit_note',
-    number: credit_note.number,
-    date: credit_note.date,
-    net: negatedAmount(invoice.net),
-    vat: negatedAmount(invoice.vat),
-    total: negatedAmount(invoice.total),
+    number: note.number,
+    date: note.date,
+    net: negatedAmount(credited.net),
+    vat: negatedAmount(credited.vat),
+    total: negatedAmount(credited.total),
   };
 }
+
+/** The credit note that cancelled an invoice: what was left of it (all of it unless partial credits came first). */
+function creditNoteLine(license: LicenseItem, { invoice, credit_note }: CreditedInvoice): RegisterLine {
+  const status = credit_note.refund
+    ? `Credits ${invoice.number}; ${formatMoney(credit_note.refund.amount, invoice.currency)} refunded on ${credit_note.refund.date}`
+    : `Credits ${invoice.number}`;
+  return creditLine(license, invoice, credit_note, invoiceLeft(invoice), status);
+}
+
+/** A partial credit note: the part of the invoice it credited. */
+function partialCreditLine(license: LicenseItem, invoice: LicenseInvoice, note: PartialCreditNote): RegisterLine {
+  const status = `Reduces ${invoice.number} by ${formatMoney(note.total, invoice.currency)}`;
+  return creditLine(license, invoice, note, note, status);
+}
+
+/** An invoice's partial credit notes as register lines. */
+const partialLines = (license: LicenseItem, invoice: LicenseInvoice) =>
+  (invoice.partial_credits ?? []).map((note) => partialCreditLine(license, invoice, note));
 
 /** A licence's invoice as it stands today: paid (on which day), overdue or awaiting payment. */
 function standing(license: LicenseItem, invoice: LicenseInvoice, day: string): string {
   if (license.status === 'paid') return `Paid on ${license.payment_date ?? ''}`.trim();
-  // What is still owed is said when an advance made it less than the invoice's total.
-  const owed = invoice.balance_due ? `, ${formatMoney(invoiceDue(invoice), invoice.currency)} to pay` : '';
+  // What is still owed is said when an advance or a partial credit note made it less than the invoice's total.
+  const owed =
+    invoice.balance_due || invoice.partial_credits?.length
+      ? `, ${formatMoney(invoiceDue(invoice), invoice.currency)} to pay`
+      : '';
   return invoice.due_date < day ? `Overdue since ${invoice.due_date}${owed}` : `Unpaid, due ${invoice.due_date}${owed}`;
 }
 
-/** Every invoice and credit note a licence has issued: its invoice, and each invoice credited with its credit note. */
+/**
+ * Every invoice and credit note a licence has issued: its invoice with its partial credit notes, and each invoice
+ * credited with its partial credit notes and the credit note that cancelled it.
+ */
 function licenceDocuments(license: LicenseItem, day: string): RegisterLine[] {
   return [
     ...(license.credited_invoices ?? []).flatMap((credited) => [
       invoiceLine(license, credited.invoice, `Credited by ${credited.credit_note.number}`),
+      ...partialLines(license, credited.invoice),
       creditNoteLine(license, credited),
     ]),
-    ...(license.invoice ? [invoiceLine(license, license.invoice, standing(license, license.invoice, day))] : []),
+    ...(license.invoice
+      ? [
+          invoiceLine(license, license.invoice, standing(license, license.invoice, day)),
+          ...partialLines(license, license.invoice),
+        ]
+      : []),
   ];
 }
 

@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { invoiceLeft } from '../../shared/licence-due.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import type { Caller } from '../lib/auth-context.js';
 import { moveMoneyOnce } from './money-move.js';
@@ -8,10 +9,13 @@ import { moneyOfPart, type MoneyPart } from './money-lines.js';
 /**
  * What the payment brings: the fee, less the advance already recorded paid (the advance is the
  * first part of the fee, recouped from it, so advance + payment make the fee exactly). Nothing when
- * the advance was the whole fee.
+ * the advance was the whole fee. An invoiced fee is the net the invoice still bills once its partial
+ * credit notes are taken off (invoiceLeft), so the ledger gets what the licensee was finally charged.
  */
-export function paymentPart(license: Pick<LicenseItem, 'fee' | 'advance_fee' | 'advance_pay_period'>): MoneyPart {
-  const fee = new Big(license.fee ?? '0');
+export function paymentPart(
+  license: Pick<LicenseItem, 'fee' | 'advance_fee' | 'advance_pay_period' | 'invoice'>,
+): MoneyPart {
+  const fee = new Big(license.invoice ? invoiceLeft(license.invoice).net : (license.fee ?? '0'));
   if (!license.advance_pay_period || !license.advance_fee) return { amount: fee.toFixed(2), words: 'Licence fee' };
   return { amount: fee.minus(license.advance_fee).toFixed(2), words: 'Licence fee less the advance' };
 }

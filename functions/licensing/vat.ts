@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { vatAtRate } from '../../shared/licence-due.js';
 
 /**
  * VAT on an outgoing licence's invoice. A licence of a master is a service supplied to a business
@@ -86,10 +87,11 @@ export function licenceVat(net: string, parties: VatParties): VatAnswer {
     return none('Outside the scope of VAT: the service is supplied to a business outside the country');
   }
   const rate = STANDARD_RATES[home] ?? '0';
-  const vat = new Big(net).times(rate).div(100).round(2, Big.roundHalfUp);
+  // The one rounding rule, shared with the partial credit notes that reduce the invoice later.
+  const vat = vatAtRate(net, rate);
   return {
     rate,
-    vat: vat.toFixed(2),
+    vat,
     total: new Big(net).plus(vat).toFixed(2),
     note: `VAT at ${rate}%`,
     reverseCharge: false,

@@ -210,12 +210,17 @@ const documentParams = (number: ReturnType<typeof documentNumber>) =>
 /**
  * POST /licenses/{id}/credit_note: why the invoice is cancelled (printed on the credit note) and, as the page showed
  * it, which invoice: a second click on the same invoice then changes nothing. Crediting a paid invoice refunds what
- * was paid against it, on `refund_date` (today unless given).
+ * was paid against it, on `refund_date` (today unless given). With `amount` (the net to credit, in the invoice's
+ * currency) an unpaid invoice is reduced by a partial credit note instead of cancelled.
  */
 export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
   invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
   refund_date: refundDate,
+  amount: optionalCents('Amount').refine(
+    (value) => value === undefined || new Big(value).gt(0),
+    'Amount must be more than 0: to cancel the whole invoice, leave it empty',
+  ),
 });
 
 /**
@@ -294,6 +299,11 @@ export type LicenseInvoice = {
   advance_received?: string;
   balance_due?: string;
   /**
+   * The partial credit notes that reduced the invoice since it was issued, oldest first. The invoice itself (what it
+   * printed) never changes; what is still owed is its balance less these (`invoiceDue`, shared/licence-due.ts).
+   */
+  partial_credits?: PartialCreditNote[];
+  /**
    * Who bills whom for what, as the invoice prints it, copied when it was issued: an issued invoice never changes, so
    * a later rename of the company or edit of the licensee does not reach it. Absent on invoices issued before it was
    * kept; those print the values of the day of their first download.
@@ -303,8 +313,8 @@ export type LicenseInvoice = {
 
 /**
  * The credit note that cancelled an invoice in full, numbered once per company in a sequence of its own
- * ("LC-000007"). It credits the invoice's amounts exactly (net, VAT, total), so it holds only its own words, and,
- * when the invoice had been paid, the refund of that payment.
+ * ("LC-000007"). It credits what is left of the invoice (its amounts less its partial credit notes', `invoiceLeft`),
+ * so it holds only its own words, and, when the invoice had been paid, the refund of that payment.
  */
 type LicenseCreditNote = { number: string; date: string; reason: string; by_name: string; refund?: LicenseRefund };
 
@@ -325,6 +335,21 @@ export type LicenseRefund = {
    */
   expense_ids?: string[];
   reverses_expenses?: string[];
+};
+
+/**
+ * A credit note that reduced an unpaid invoice by part of its net (the fee lowered after the invoice went out), numbered
+ * in the same sequence as the credit notes that cancel: its own net, the VAT on it at the invoice's rate, and the total.
+ * The invoice stays issued and the licensee pays the rest.
+ */
+export type PartialCreditNote = {
+  number: string;
+  date: string;
+  reason: string;
+  by_name: string;
+  net: string;
+  vat: string;
+  total: string;
 };
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */
