@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api.js';
+import { utcDay } from '../support/days.js';
+import { licensingCompany } from '../support/licensing-company.js';
+import { pdfText } from '../support/pdf-text.js';
+
+/**
+ * A fee lowered after its invoice went out: a credit note with an amount reduces the unpaid invoice by that net (its VAT
+ * at the invoice's rate, rounded as the invoice was), numbered in the company's credit-note sequence; the invoice stays
+ * issued and the licensee pays the rest, which is what the payment then brings into the ledger. A full credit note
+ * after partial ones credits what they left, so an invoice's credit notes add up to it exactly.
+ */
+type Company = Awaited<ReturnType<typeof licensingCompany>>;
+let company: Company;
+
+type Invoice = { number: string; date: string; due_date: string; total: string; partial_credits?: Credit[] };
+type Credit = { number: string; date: string; reason: string; net: string; vat: string; total: string };
+type RegisterLine = Record<string, string>;
+
+/** A signed outgoing licence of 100.00 GBP (20 % VAT: 120.00), invoiced: the licence as answered. */
+async function invoiced() {
+  const license = await company.signed({
+    type: 'outgoing',
+    licensee_name: `Short Term Ltd ${company.stamp}`,
+    licensee_country: 'GB',
+    usage: 'Trailer',
+    fee: '100.00',
+    fee_currency: 'GBP',
+    contacts: [{ name: 'Ann Buyer', email: `ann.${company.stamp}@trailer.example` }],
+    assets: company.recordings.map((recording, i) => ({
+      asset_type: 'recording',
+      asset_id: recording.id,
+      split: i === 2 ? '33.34' : '33.33',
+    })),
+  });
+  const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return issued.body.license as { id: string; invoice: Invoice };
+}
+
+const reduce = (id: string, body: Record<string, unknown>) => company.api.post(`/licenses/${id}/credit_note`, body);
+
+/** The register's lines of one licence, for the days around today (a run may cross midnight). */
+async function registerOf(id: string): Promise<RegisterLine[]> {
+  const register = await company.api.get(`/licensing/invoices?from=${utcDay(-1)}&to=${utcDay(1)}`);
+  expect(register.status, JSON.stringify(register.body)).toBe(200);
+  return (register.body.documents as RegisterLine[]).filter((line) => line.license_id === id);
+}
+
+const cents = (values: string[]) => values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
+const nextNumber = (number: string) => `LC-${String(Number(number.slice(3)) + 1).padStart(6, '0')}`;
+
+beforeAll(async () => {
+  company = await licensingCompany('Licence partial credits', { prefix: 'Reduced', payees: [] });
+}, 120_000);
+
+describe('reducing an unpaid licence invoice with a partial credit note', () => {
+  it('credits the net with its VAT rounded as the invoice was, and the invoice stays issued with the rest to pay', async () => {
+    const license = await invoiced();
+    const { number, due_date } = license.invoice;
+    const answer = await reduce(license.id, {
+      reason: 'Term shortened to six months',
+      invoice_number: number,
+      amount: '10.03',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const reduced = answer.body.license;
+    const [credit] = reduced.invoice.partial_credits as Credit[];
+    // 10.03 × 20 % = 2.006, rounded half-up to the cent once, as the invoice's VAT is.
+    expect(credit).toMatchObject({ net: '10.03', vat: '2.01', total: '12.04', reason: 'Term shortened to six months' });
+    expect(credit.number).toMatch(/^LC-\d{6}$/);
+    expect(answer.body.message).toBe(
+      `Credit note ${credit.number} issued: invoice ${number} is reduced by £12.04, £107.96 left to pay`,
+    );
+    expect(reduced).toMatchObject({ status: 'invoiced', credited_invoices: [] });
+    expect(reduced.invoice).toMatchObject({ number, net: '100.00', vat: '20.00', total: '120.00' });
+    expect(reduced.history.at(-1)).toMatchObject({
+      from: 'invoiced',
+      to: 'invoiced',
+      note: `Invoice ${number} reduced by credit note ${credit.number} (£12.04)`,
+    });
+
+    // The register lists the credit note with its own amounts, negative; the invoice stays unpaid with less to pay.
+    expect(await registerOf(license.id)).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        number,
+        net: '100.00',
+        total: '120.00',
+        status: `Unpaid, due ${due_date}, £107.96 to pay`,
+      }),
+      expect.objectContaining({
+        kind: 'credit_note',
+        number: credit.number,
+        net: '-10.03',
+        vat_rate: '20',
+        vat: '-2.01',
+        total: '-12.04',
+        status: `Reduces ${number} by £12.04`,
+      }),
+    ]);
+    const csv = await company.api.get(`/licensing/invoices_csv?from=${utcDay(-1)}&to=${utcDay(1)}`);
+    expect(csv.body.csv).toContain(`Reduces ${number} by £12.04`);
+
+    // Its PDF says it is partial: what it credits and what is then left to pay. The invoice prints as it was issued.
+    const link = await company.api.get(`/licenses/${license.id}/credit_notes/${credit.number}`);
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const text = await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+    for (const words of [
+      `Credit note ${credit.number} reduces invoice ${number} of ${license.invoice.date} by £12.04`,
+      'Reason: Term shortened to six months',
+      'Licence fee (net) credited: £10.03',
+      'VAT at 20% credited: £2.01',
+      'Total credited: £12.04',
+      `Invoice ${number} balance due after this credit note: £107.96 by ${due_date}`,
+    ])
+      expect(text).toContain(words);
+    const invoicePdf = await company.api.get(`/licenses/${license.id}/invoice`);
+    const invoiceText = await pdfText(new Uint8Array(await (await fetch(invoicePdf.body.url)).arrayBuffer()));
+    expect(invoiceText).toContain('Total due: £120.00');
+
+    // Mailed, it says the same.
+    const ann = `ann.${company.stamp}@trailer.example`;
+    const mailed = await company.api.post(`/licenses/${license.id}/mail`, { number: credit.number, to: [ann] });
+    expect(mailed.status, JSON.stringify(mailed.body)).toBe(200);
+    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string; text: string }[];
+    const mail = mails.find((m) => m.to === ann && m.subject.startsWith(`Credit note ${credit.number}`));
+    expect(mail?.text).toContain(`which reduces invoice ${number} of ${license.invoice.date}`);
+    expect(mail?.text).toContain('by £12.04 (net £10.03, VAT £2.01)');
+    expect(mail?.text).toContain(`The balance due on invoice ${number} is now £107.96, by ${due_date}.`);
+  });
+
+  it('adds up exactly to the invoice: two partial credit notes, then a full one crediting what they left', async () => {
+    const license = await invoiced();
+    const { number } = license.invoice;
+    for (const reason of ['Fewer territories', 'Goodwill']) {
+      const answer = await reduce(license.id, { reason, amount: '33.33' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const twice = (await company.api.get(`/licenses/${license.id}`)).body.license;
+    expect(twice.invoice.partial_credits.map((c: Credit) => [c.net, c.vat, c.total])).toEqual([
+      ['33.33', '6.67', '40.00'],
+      ['33.33', '6.67', '40.00'],
+    ]);
+
+    // What is left to credit bounds the next amount: all of it, or more, is refused on the amount.
+    for (const amount of ['33.34', '50.00']) {
+      const refused = await reduce(license.id, { reason: 'Too much', amount });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        amount: [
+          `Amount must be less than £33.34, the net of invoice ${number} still to credit: to cancel the rest of the invoice, leave the amount empty`,
+        ],
+      });
+    }
+    const zero = await reduce(license.id, { reason: 'Nothing', amount: '0.00' });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors).toEqual({
+      amount: ['Amount must be more than 0: to cancel the whole invoice, leave it empty'],
+    });
+
+    const full = await reduce(license.id, { reason: 'Deal called off', invoice_number: number });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    expect(full.body.license).toMatchObject({ status: 'signed', invoice: null });
+    const [credited] = full.body.license.credited_invoices;
+    expect(credited.invoice.partial_credits).toHaveLength(2);
+
+    const lines = await registerOf(license.id);
+    const notes = lines.filter((line) => line.kind === 'credit_note');
+    expect(notes.map((line) => [line.net, line.vat, line.total])).toEqual([
+      ['-33.33', '-6.67', '-40.00'],
+      ['-33.33', '-6.67', '-40.00'],
+      // The rest: 100.00 − 66.66 net, 20.00 − 13.34 VAT, so VAT and total add up to the invoice's to the cent.
+      ['-33.34', '-6.66', '-40.00'],
+    ]);
+    for (const field of ['net', 'vat', 'total']) expect(cents(lines.map((line) => line[field] as string))).toBe(0n);
+    expect(lines.find((line) => line.kind === 'invoice')?.status).toBe(`Credited by ${credited.credit_note.number}`);
+
+    const pdf = await company.api.get(`/licenses/${license.id}/credit_notes/${credited.credit_note.number}`);
+    const text = await pdfText(new Uint8Array(await (await fetch(pdf.body.url)).arrayBuffer()));
+    expect(text).toContain(`Credits the rest of invoice ${number}`);
+    expect(text).toContain('Total credited: £40.00');
+  });
+
+  it('refuses an amount on a paid invoice: a paid invoice is credited in full, refunding it', async () => {
+    const license = await invoiced();
+    expect((await company.api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
+    const refused = await reduce(license.id, { reason: 'Discount', amount: '10.00' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      amount: ['A paid invoice is credited in full: leave the amount empty to refund it'],
+    });
+    const shown = (await company.api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown).toMatchObject({ status: 'paid', credited_invoices: [] });
+    expect(shown.invoice.partial_credits).toBeUndefined();
+  });
+
+  it('numbers one credit note when the same reduction is sent three times at once', async () => {
+    const license = await invoiced();
+    const body = { reason: 'Clicked twice', invoice_number: license.invoice.number, amount: '20.00' };
+    const answers = await Promise.all([1, 2, 3].map(() => reduce(license.id, body)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const shown = (await company.api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown.invoice.partial_credits).toHaveLength(1);
+    const [only] = shown.invoice.partial_credits as Credit[];
+    for (const answer of answers) expect(answer.body.message).toContain(`Credit note ${only.number} issued`);
+    // The sequence moved once: the company's next credit note takes the next number.
+    const next = await reduce(license.id, { reason: 'Another discount', amount: '1.00' });
+    expect(next.body.license.invoice.partial_credits[1].number).toBe(nextNumber(only.number));
+  });
+
+  it('takes the reduced balance when paid: the ledger gets the reduced net, and a refund gives back what was paid', async () => {
+    const license = await invoiced();
+    const answer = await reduce(license.id, { reason: 'Shorter term', amount: '10.03' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const paidOn = new Date().toISOString().slice(0, 10);
+    const paid = await company.api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const lines = (await company.api.get(`/licenses/${license.id}`)).body.license.royalty_lines as {
+      subtotal_payable: string;
+    }[];
+    expect(lines).toHaveLength(3);
+    // The fee net of the credit (100.00 − 10.03), split over the assets to the cent.
+    expect(cents(lines.map((line) => Number(line.subtotal_payable).toFixed(2)))).toBe(8997n);
+    expect(lines.map((line) => Number(line.subtotal_payable).toFixed(2)).sort()).toEqual(
+      ['29.99', '29.99', '29.99'].sort(),
+    );
+    expect((await registerOf(license.id)).find((line) => line.kind === 'invoice')?.status).toBe(`Paid on ${paidOn}`);
+
+    // Cancelled after all: the credit note credits the rest and refunds what was paid, the reduced balance.
+    const refunded = await reduce(license.id, { reason: 'Pulled', refund_date: paidOn });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.message).toContain('£107.96 refunded');
+    const note = refunded.body.license.credited_invoices[0].credit_note;
+    expect(note.refund.amount).toBe('107.96');
+    const full = (await registerOf(license.id)).find((line) => line.number === note.number);
+    expect(full).toMatchObject({ net: '-89.97', vat: '-17.99', total: '-107.96' });
+  });
+});
