@@ -1,8 +1,11 @@
-import { invoiceDue } from '../../../../shared/licence-due';
+import { invoiceDue, invoiceLeft, partialCredit } from '../../../../shared/licence-due';
+import Big from 'big.js';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -19,15 +22,38 @@ import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
 import { usePermits } from '../../app/use-may-open';
 
+/** A typed amount as cents the API takes ("12.5" → "12.50"), or null while it is not one yet. */
+const typedCents = (value: string) => (/^\d{1,12}(\.\d{1,2})?$/.test(value.trim()) ? value.trim() : null);
+
+/**
+ * What a partial credit of the typed net would credit, with its VAT by the invoice's own rounding (the function the
+ * API uses), and what the licensee would then owe; nothing while the amount is not an amount yet.
+ */
+function CreditPreview({ invoice, amount }: { invoice: NonNullable<License['invoice']>; amount: string }) {
+  const net = typedCents(amount);
+  if (!net || new Big(net).lte(0)) return null;
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const credit = partialCredit(net, invoice.vat_rate);
+  const left = money(new Big(invoiceDue(invoice)).minus(credit.total).toFixed(2));
+  return (
+    <Box data-testid="license-credit-preview">
+      {`Credits ${money(credit.net)} + VAT at ${invoice.vat_rate}% ${money(credit.vat)} = ${money(credit.total)}; the licensee then owes ${left}.`}
+    </Box>
+  );
+}
+
 /**
  * "Credit invoice": asks why, then cancels the invoice with a numbered credit note. The licence goes back to signed,
  * so its details can be corrected and a new invoice issued; the invoice and its credit note stay listed. A paid
  * invoice's credit note also refunds the payment: it asks the day the money went back, and the payment's ledger lines
- * are reversed in that month.
+ * are reversed in that month. An unpaid invoice may instead be reduced by an amount (a lowered fee): the invoice stays
+ * issued and the licensee pays the rest.
  */
 export function CreditInvoiceButton({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const [part, setPart] = useState(false);
+  const [amount, setAmount] = useState('');
   const [refundedOn, setRefundedOn] = useState(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -36,6 +62,9 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
   const invoice = license.invoice;
   if (!invoice || !mayCredit) return null;
   const paid = license.status === 'paid';
+  // Only an unpaid invoice is reduced: a paid one is credited in full, refunding it.
+  const reducing = part && !paid;
+  const earlier = invoice.partial_credits ?? [];
   const credit = async () => {
     setBusy(true);
     setErrors({});
@@ -44,14 +73,17 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
         reason,
         invoice_number: invoice.number,
         ...(paid ? { refund_date: refundedOn } : {}),
+        ...(reducing ? { amount } : {}),
       });
       notify('notification', answer.message);
       setOpen(false);
       setReason('');
+      setAmount('');
+      setPart(false);
       onChanged(answer.license);
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
-      if (fields?.reason || fields?.refund_date) setErrors(fields);
+      if (fields?.reason || fields?.refund_date || fields?.amount) setErrors(fields);
       else notify('error', errorMessage(failure));
     } finally {
       setBusy(false);
@@ -73,8 +105,27 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
           confirmTestId="license-credit-confirm"
           cancelTestId="license-credit-cancel"
         >
-          <Box margin={{ bottom: 's' }}>
-            {`A credit note cancels the whole invoice (${formatMoney(invoice.total, invoice.currency)}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`}
+          {paid ? null : (
+            <RadioGroup
+              data-testid="license-credit-kind"
+              value={reducing ? 'part' : 'whole'}
+              onChange={({ detail }) => setPart(detail.value === 'part')}
+              items={[
+                { value: 'whole', label: 'Cancel the whole invoice' },
+                {
+                  value: 'part',
+                  label: 'Reduce it by an amount',
+                  description: 'The fee was lowered: the invoice stays issued and the licensee pays the rest',
+                },
+              ]}
+            />
+          )}
+          <Box margin={{ vertical: 's' }}>
+            {reducing
+              ? `A credit note reduces the invoice by the amount and its VAT. The invoice stays issued; the licensee now owes ${due}.`
+              : earlier.length
+                ? `A credit note cancels what is left of the invoice (${formatMoney(invoiceLeft(invoice).total, invoice.currency)}, after ${earlier.map((c) => c.number).join(', ')}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`
+                : `A credit note cancels the whole invoice (${formatMoney(invoice.total, invoice.currency)}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`}
           </Box>
           {paid ? (
             <Box margin={{ bottom: 's' }} data-testid="license-credit-refund-words">
@@ -82,6 +133,24 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
             </Box>
           ) : null}
           <SpaceBetween size="s">
+            {reducing ? (
+              <FormField
+                label={`Amount to credit, before VAT (${invoice.currency})`}
+                description="The net the fee is lowered by"
+                errorText={errors.amount}
+              >
+                <SpaceBetween size="xxs">
+                  <Input
+                    data-testid="license-credit-amount"
+                    inputMode="decimal"
+                    value={amount}
+                    onChange={({ detail }) => setAmount(detail.value)}
+                    placeholder="e.g. 250.00"
+                  />
+                  <CreditPreview invoice={invoice} amount={amount} />
+                </SpaceBetween>
+              </FormField>
+            ) : null}
             <FormField label="Reason" description="Printed on the credit note" errorText={errors.reason}>
               <Textarea
                 data-testid="license-credit-reason"
@@ -102,6 +171,50 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
         </ConfirmActionModal>
       ) : null}
     </>
+  );
+}
+
+/** The credit notes that reduced the licence's current invoice, each downloadable and mailable as issued. */
+export function ReducingCreditNotes({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
+  const invoice = license.invoice;
+  if (!invoice?.partial_credits?.length) return null;
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  return (
+    <Table
+      data-testid="license-reducing-credit-notes"
+      header={<Header variant="h2">{`Credit notes reducing invoice ${invoice.number}`}</Header>}
+      items={invoice.partial_credits}
+      columnDefinitions={[
+        {
+          id: 'note',
+          header: 'Credit note',
+          cell: (c) => (
+            <Button
+              variant="inline-link"
+              onClick={() => void openLink(`/licenses/${license.id}/credit_notes/${c.number}`)}
+            >
+              {c.number}
+            </Button>
+          ),
+        },
+        { id: 'date', header: 'Issued', cell: (c) => formatDate(c.date) },
+        { id: 'net', header: 'Net', cell: (c) => money(c.net) },
+        { id: 'vat', header: 'VAT', cell: (c) => money(c.vat) },
+        { id: 'total', header: 'Total credited', cell: (c) => money(c.total) },
+        { id: 'reason', header: 'Reason', cell: (c) => c.reason },
+        { id: 'by', header: 'By', cell: (c) => c.by_name },
+        {
+          id: 'sent',
+          header: 'Sent',
+          cell: (c) => (
+            <SpaceBetween size="xxs">
+              <Box>{mailedWords(license, c.number)}</Box>
+              <MailDocumentButton license={license} number={c.number} onChanged={onChanged} inline />
+            </SpaceBetween>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../../shared/money';
 import { displayLabel } from '../../app/display-labels';
 import { RouterLink } from '../../components/router-link';
 import { openLink } from '../../components/signed-copy-field';
-import { CreditedInvoices, CreditInvoiceButton } from './credit-note';
+import { CreditedInvoices, CreditInvoiceButton, ReducingCreditNotes } from './credit-note';
 import { MailDocumentButton, mailedWords } from './document-mail';
 import type { License } from './licensing-api';
 
@@ -74,11 +74,15 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                       label: 'Less the advance received',
                       value: formatMoney(invoice.advance_received, invoice.currency),
                     },
-                    {
-                      label: 'Balance due',
-                      value: formatMoney(invoiceDue(invoice), invoice.currency),
-                    },
                   ]
+                : []),
+              // Each credit note that lowered the fee since the invoice went out, with its VAT.
+              ...(invoice.partial_credits ?? []).map((c) => ({
+                label: `Less credit note ${c.number}`,
+                value: formatMoney(c.total, invoice.currency),
+              })),
+              ...(invoice.advance_received || invoice.partial_credits?.length
+                ? [{ label: 'Balance due', value: formatMoney(invoiceDue(invoice), invoice.currency) }]
                 : []),
               { label: 'VAT rule', value: invoice.vat_note },
               { label: 'Paid on', value: formatDate(license.payment_date) },
@@ -87,6 +91,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
           />
         </Container>
       ) : null}
+      <ReducingCreditNotes license={license} onChanged={onChanged} />
       <CreditedInvoices license={license} onChanged={onChanged} />
       {license.type === 'outgoing' ? (
         <Table
