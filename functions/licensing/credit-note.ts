@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import * as store from '../data/access/licenses.js';
 import { invoiceDue } from '../../shared/licence-due.js';
 import type { CreditedInvoice, LicenseInvoice, PartialCreditNote } from '../../shared/schemas/licensing.js';
@@ -5,6 +6,7 @@ import { formatMoney } from '../../shared/money.js';
 import type { Caller } from '../lib/auth-context.js';
 import { BadRequest, Conflict, InvalidField } from '../lib/errors.js';
 import { invoiceParties } from './invoice-parties.js';
+import { dueAfter } from './invoice-pdf.js';
 import { reduction } from './partial-credit.js';
 import { documentNumber, moveBy, readLicense, today } from './licenses.js';
 import { presentLicense } from './present.js';
@@ -38,7 +40,8 @@ export async function issueCreditNote(
     invoice_number,
     refund_date,
     amount,
-  }: { reason: string; invoice_number?: string; refund_date?: string; amount?: string },
+    balance_due,
+  }: { reason: string; invoice_number?: string; refund_date?: string; amount?: string; balance_due?: string },
 ) {
   // The invoice's partial credit notes when this request first read it: one added since, for the same amount and
   // reason, is this request's twin (a double click sent at once) that wrote first.
@@ -64,8 +67,19 @@ export async function issueCreditNote(
     if (amount !== undefined) {
       const credits = invoice.partial_credits ?? [];
       seen ??= credits.map((c) => c.number);
-      const twin = credits.find((c) => !seen?.includes(c.number) && c.net === amount && c.reason === reason);
+      // Or, when the page said what was due when it was clicked, the reduction of that very balance (a replay).
+      const twin = credits.find(
+        (c) =>
+          c.net === amount &&
+          c.reason === reason &&
+          (!seen?.includes(c.number) ||
+            (balance_due !== undefined && new Big(dueAfter(invoice, c)).plus(c.total).eq(balance_due))),
+      );
       if (twin) return reduced(tenantId, id, invoice, twin);
+      if (balance_due !== undefined && !new Big(invoiceDue(invoice)).eq(balance_due))
+        throw new Conflict(
+          `Invoice ${invoice.number} changed since the page showed it: ${formatMoney(invoiceDue(invoice), invoice.currency)} is due now. Reload it and check before reducing it`,
+        );
       if (license.status === 'paid')
         throw new InvalidField('amount', 'A paid invoice is credited in full: leave the amount empty to refund it');
       const credited = reduction(invoice, amount);

@@ -217,6 +217,8 @@ export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
   invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
   refund_date: refundDate,
+  /** With `amount`, the invoice's balance due as the page showed it: the same reduction sent again then changes nothing. */
+  balance_due: optionalCents('Balance due'),
   amount: optionalCents('Amount').refine(
     (value) => value === undefined || new Big(value).gt(0),
     'Amount must be more than 0: to cancel the whole invoice, leave it empty',

@@ -195,17 +195,35 @@ describe('reducing an unpaid licence invoice with a partial credit note', () => 
     expect(shown.invoice.partial_credits).toBeUndefined();
   });
 
-  it('numbers one credit note when the same reduction is sent three times at once', async () => {
+  it('numbers one credit note when the same reduction of the balance shown is sent three times at once', async () => {
     const license = await invoiced();
-    const body = { reason: 'Clicked twice', invoice_number: license.invoice.number, amount: '20.00' };
+    // As the page sends it: the amount, and the balance due it showed when clicked.
+    const body = {
+      reason: 'Clicked twice',
+      invoice_number: license.invoice.number,
+      amount: '20.00',
+      balance_due: '120.00',
+    };
     const answers = await Promise.all([1, 2, 3].map(() => reduce(license.id, body)));
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const shown = (await company.api.get(`/licenses/${license.id}`)).body.license;
     expect(shown.invoice.partial_credits).toHaveLength(1);
     const [only] = shown.invoice.partial_credits as Credit[];
     for (const answer of answers) expect(answer.body.message).toContain(`Credit note ${only.number} issued`);
+    // Sent again later: the same credit note; another amount on that stale balance is refused until the page is reloaded.
+    const replay = await reduce(license.id, body);
+    expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+    expect(replay.body.license.invoice.partial_credits).toHaveLength(1);
+    expect(replay.body.message).toBe(
+      `Credit note ${only.number} issued: invoice ${license.invoice.number} is reduced by £24.00, £96.00 left to pay`,
+    );
+    const stale = await reduce(license.id, { ...body, amount: '5.00', balance_due: '120.00' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      `Invoice ${license.invoice.number} changed since the page showed it: £96.00 is due now. Reload it and check before reducing it`,
+    );
     // The sequence moved once: the company's next credit note takes the next number.
-    const next = await reduce(license.id, { reason: 'Another discount', amount: '1.00' });
+    const next = await reduce(license.id, { reason: 'Another discount', amount: '1.00', balance_due: '96.00' });
     expect(next.body.license.invoice.partial_credits[1].number).toBe(nextNumber(only.number));
   });
 

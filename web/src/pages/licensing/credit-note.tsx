@@ -73,7 +73,8 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
         reason,
         invoice_number: invoice.number,
         ...(paid ? { refund_date: refundedOn } : {}),
-        ...(reducing ? { amount } : {}),
+        // The balance the page showed: a second click on the same reduction then answers the credit note it made.
+        ...(reducing ? { amount, balance_due: invoiceDue(invoice) } : {}),
       });
       notify('notification', answer.message);
       setOpen(false);
