@@ -109,6 +109,18 @@ describe('payments in the browser', () => {
     expect(await page.getByTestId('withholding-payments').textContent()).toContain('£700.00');
     expect(await page.getByTestId('withholding-totals').textContent()).toContain('Withheld £300.00');
     await screenshotIfAsked(page, '/tmp/shots/withholding-tax.png', true);
+
+    // The payments register, from the payments list: this quarter's payments as recorded, with what was sent in euro.
+    await page.goto(`${cloudUrl()}/user/finances/payments`);
+    await page.getByTestId('payments-register').click();
+    await page.waitForURL('**/user/finances/payments_register');
+    const registered = page.getByTestId('payments-register-payments');
+    await expect.poll(() => registered.textContent()).toContain(abroad.name);
+    expect(await registered.textContent()).toContain(payee.name);
+    const totals = await page.getByTestId('payments-register-totals').textContent();
+    expect(totals).toContain('Tax withheld £300.00');
+    expect(totals).toContain('Sent in EUR: 1 payment');
+    await screenshotIfAsked(page, '/tmp/shots/payments-register.png', true);
     expect(errors).toEqual([]);
   }, 120_000);
 });
