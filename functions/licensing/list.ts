@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { LICENSE_STATUSES, type LicenseStatus, type LicenseType } from '../../shared/schemas/licensing.js';
+import { invoiceLeft } from '../../shared/licence-due.js';
 import * as store from '../data/access/licenses.js';
 import { listAnswer, pageOfQuery, type ListQuery } from '../lib/list-query.js';
 import { today } from './licenses.js';
@@ -46,7 +47,7 @@ const ENDING_SOON_DAYS = 60;
 
 /**
  * The hub: per pipeline state, how many licences and their fees summed per currency (never
- * added across currencies); the invoices awaiting payment, those past their due date first; the
+ * added across currencies; an invoiced licence at its invoice's net less its partial credit notes); the invoices awaiting payment, those past their due date first; the
  * licences in force whose end date is within 60 days.
  */
 export async function licensingSummary(tenantId: string) {
@@ -56,8 +57,11 @@ export async function licensingSummary(tenantId: string) {
   const pipeline = LICENSE_STATUSES.map((status) => {
     const inState = licenses.filter((l) => l.status === status);
     const totals = new Map<string, Big>();
-    for (const l of inState)
-      if (l.fee && l.fee_currency) totals.set(l.fee_currency, (totals.get(l.fee_currency) ?? new Big(0)).plus(l.fee));
+    for (const l of inState) {
+      // A licence with an invoice is worth what the invoice bills, less its partial credit notes (net of VAT).
+      const [worth, currency] = l.invoice ? [invoiceLeft(l.invoice).net, l.invoice.currency] : [l.fee, l.fee_currency];
+      if (worth && currency) totals.set(currency, (totals.get(currency) ?? new Big(0)).plus(worth));
+    }
     return {
       status,
       count: inState.length,

@@ -48,6 +48,12 @@ async function registerOf(id: string): Promise<RegisterLine[]> {
 }
 
 const cents = (values: string[]) => values.reduce((sum, v) => sum + BigInt(v.replace('.', '')), 0n);
+/** The hub pipeline's sum of the invoiced licences' worth in pounds. */
+async function invoicedWorth(): Promise<string> {
+  const summary = (await company.api.get('/licensing/summary')).body;
+  const invoicedState = summary.pipeline.find((p: { status: string }) => p.status === 'invoiced');
+  return invoicedState.totals.find((t: { currency: string }) => t.currency === 'GBP')?.amount ?? '0.00';
+}
 const nextNumber = (number: string) => `LC-${String(Number(number.slice(3)) + 1).padStart(6, '0')}`;
 
 beforeAll(async () => {
@@ -58,12 +64,15 @@ describe('reducing an unpaid licence invoice with a partial credit note', () => 
   it('credits the net with its VAT rounded as the invoice was, and the invoice stays issued with the rest to pay', async () => {
     const license = await invoiced();
     const { number, due_date } = license.invoice;
+    const before = await invoicedWorth();
     const answer = await reduce(license.id, {
       reason: 'Term shortened to six months',
       invoice_number: number,
       amount: '10.03',
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // The hub's pipeline counts an invoiced licence at what its invoice now bills: 10.03 less.
+    expect(cents([before]) - cents([await invoicedWorth()])).toBe(1003n);
     const reduced = answer.body.license;
     const [credit] = reduced.invoice.partial_credits as Credit[];
     // 10.03 × 20 % = 2.006, rounded half-up to the cent once, as the invoice's VAT is.
