@@ -30,9 +30,26 @@ export const exchangeRateText = z
   // Read as text, never as a number: a rate the pattern refused still reaches this check.
   .refine((rate) => !/^[0.]*$/.test(rate), 'Exchange rate must be more than 0');
 
+/** A currency code as typed ("eur " → "EUR"), refused with `message` when it is not three letters. */
+export const currencyCodeText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, message)
+    .transform((code) => code.toUpperCase());
+
 /** A payout converted at a rate: half-up to the cent. */
 export function convertedAmount(payout: Money, rate: string): Money {
   return new Big(payout).times(rate).round(2, Big.roundHalfUp).toFixed(2);
+}
+
+/**
+ * Several statements' payouts sent at one rate: each converted on its own (each is a line of the bank file) and the
+ * lines added up, as a payment records them and as the payment form shows them before it is recorded.
+ */
+export function convertedPayouts(payouts: readonly Money[], rate: string): { amounts: Money[]; total: Money } {
+  const amounts = payouts.map((payout) => convertedAmount(payout, rate));
+  return { amounts, total: amounts.reduce((sum, amount) => sum.plus(amount), new Big(0)).toFixed(2) };
 }
 
 /** "GBP→EUR": a pair of currencies as one key, from the statement's currency to the sent one. */

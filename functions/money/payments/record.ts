@@ -1,11 +1,10 @@
 import { accountHolder, accountRefOf } from '../accounts/account.js';
-import Big from 'big.js';
 import { ulid } from 'ulid';
 import { MESSAGES } from '../../../shared/messages.js';
 import type { Payment, RecordPaymentInput } from '../../../shared/schemas/payment-views.js';
 import type { StatementPayment } from '../../../shared/schemas/statement-views.js';
 import { formatMoney } from '../../../shared/money.js';
-import { convertedAmount } from '../../../shared/schemas/payout-conversion.js';
+import { convertedPayouts } from '../../../shared/schemas/payout-conversion.js';
 import { entriesOfAccount, statementsOfAccount } from '../../data/access/accounts.js';
 import { getPayment, writePayment, type PaymentLine } from '../../data/access/payments.js';
 import { getStatement, readStatedVersion } from '../../data/access/statements.js';
@@ -153,9 +152,11 @@ function converted(statements: readonly StatementItem[], to: RecordPaymentInput[
   if (!to) return null;
   const own = statements[0].currency.toUpperCase();
   if (to.currency.toUpperCase() === own) throw new InvalidField('sent_currency', MESSAGES.sentCurrencySame(own));
-  const amounts = statements.map((s) => convertedAmount(statementPayout(s).total, to.rate));
-  const sum = amounts.reduce((total, amount) => total.plus(amount), new Big(0));
-  return { amounts, total: { currency: to.currency.toUpperCase(), rate: to.rate, total: sum.toFixed(2) } };
+  const { amounts, total } = convertedPayouts(
+    statements.map((s) => statementPayout(s).total),
+    to.rate,
+  );
+  return { amounts, total: { currency: to.currency.toUpperCase(), rate: to.rate, total } };
 }
 
 /** The payment record: its money from the statements, checked against what the user typed. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { humanizeField, MESSAGES } from '../../../shared/messages.js';
-import { exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
+import { currencyCodeText, exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
 import { ACCOUNT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { optionalCents } from '../../../shared/schemas/money.js';
 import { listQuerySchema } from '../../lib/list-query.js';
@@ -32,11 +32,7 @@ const details = {
 };
 
 const currencyCode = (label: string, example: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, `${label} must be a currency code (${example})`)
-    .transform((code) => code.toUpperCase());
+  currencyCodeText(`${label} must be a currency code (${example})`);
 
 /**
  * POST payments: the statements it pays; date today and the statements' currency unless given. Money sent in

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
+import { currencyCodeText, exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
 import { listQuerySchema } from '../../lib/list-query.js';
 
 /** The payouts API's inputs; payout details and the debtor account are shared/schemas/payout-details.ts. */
@@ -9,11 +9,7 @@ const date = z.iso.date('must be a date (YYYY-MM-DD)');
 /** `pay_on`: the day the payments would be made, which the warnings are of (today when not given). */
 export const dueSummaryInput = z.strictObject({ label_id: id.optional(), pay_on: date.optional() });
 
-const currency = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{3}$/, 'must be a currency code (EUR)')
-  .transform((code) => code.toUpperCase());
+const currency = currencyCodeText('must be a currency code (EUR)');
 
 export const createRunInput = z.strictObject({
   statement_ids: z.array(id).min(1, 'Choose at least one statement').max(20_000).optional(),

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { MESSAGES } from '../../../../../shared/messages';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
-import { convertedAmount, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
+import { convertedPayouts, currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
 
@@ -157,6 +157,8 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
 }
 
 const CENTS = /^\d+(\.\d{1,2})?$/;
+/** Worded as the API words it (functions/money/payments/schemas.ts). */
+const SENT_CURRENCY = currencyCodeText('Sent currency must be a currency code (EUR)');
 
 /** The form's own checks, worded as the API words them; `editing`: money and statements are fixed. */
 export function validatePayment(values: PaymentFormValues, editing: boolean): Record<string, string> {
@@ -172,7 +174,8 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
   else if (typed && values.statements.length && !new Big(typed).eq(paymentTotalOf(values.statements)))
     errors.payment_total = `Payment total must equal what the statements pay: ${paymentTotalOf(values.statements)}`;
   const [sent, rate] = [values.sent_currency.trim(), values.exchange_rate.trim()];
-  if (sent && !/^[A-Za-z]{3}$/.test(sent)) errors.sent_currency = 'Sent currency must be a currency code (EUR)';
+  const sentProblem = sent ? SENT_CURRENCY.safeParse(sent).error?.issues[0]?.message : undefined;
+  if (sentProblem) errors.sent_currency = sentProblem;
   else if (sent && values.statements[0] && sent.toUpperCase() === values.statements[0].currency.toUpperCase())
     errors.sent_currency = MESSAGES.sentCurrencySame(values.statements[0].currency.toUpperCase());
   else if (rate && !sent) errors.sent_currency = MESSAGES.sentCurrencyForRate;
@@ -187,9 +190,12 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
  * rule the server records (half-up to the cent, statement by statement), added up; null until both are valid.
  */
 export function sentTotalOf(statements: readonly Pick<PickedStatement, 'payout'>[], rate: string): string | null {
-  if (!statements.length || !exchangeRateText.safeParse(rate).success) return null;
-  const typed = rate.trim();
-  return statements.reduce((sum, s) => sum.plus(convertedAmount(s.payout.total, typed)), new Big(0)).toFixed(2);
+  const typed = exchangeRateText.safeParse(rate);
+  if (!statements.length || !typed.success) return null;
+  return convertedPayouts(
+    statements.map((s) => s.payout.total),
+    typed.data,
+  ).total;
 }
 
 /** What POST payments takes: blank texts left out. */
