@@ -1,5 +1,5 @@
 import type { QuarterRange } from '../../../shared/schemas/day-range.js';
-import type { Payment, PaymentsRegister } from '../../../shared/schemas/payment-views.js';
+import type { PaymentsRegister } from '../../../shared/schemas/payment-views.js';
 import { listPayments } from '../../data/access/payments.js';
 import { downloadName } from '../../lib/download-name.js';
 import { safeCsv } from '../../lib/safe-csv.js';
@@ -35,9 +35,6 @@ export async function paymentsRegister(tenantId: string, { from, to }: QuarterRa
   return { from, to, payments, totals: byCurrency(totals), sent_totals: byCurrency(sent) };
 }
 
-/** Who a payment paid, in the user's words. */
-const PAID_TO: Record<Payment['payable_type'], string> = { Payee: 'Payee', Artist: 'Artist', Label: 'Label' };
-
 const CSV_HEADER = [
   'Payment date',
   'Paid to',
@@ -64,7 +61,8 @@ export async function paymentsRegisterCsv(tenantId: string, range: QuarterRange)
   const rows = payments.map((p) => [
     p.payment_date,
     p.payable_name,
-    PAID_TO[p.payable_type],
+    // Payee, Artist or Label: the account's kind is already a word.
+    p.payable_type,
     p.statements.map((s) => s.number).join(' '),
     p.payment_currency,
     p.payment_subtotal,
