@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../infra/resources.js';
+import { convertedAmount } from '../../shared/schemas/payout-conversion.js';
 import { handRunOf } from '../support/published-statements.js';
 import { releaseRows, sheetCsv } from '../support/release-sheet-file.js';
 import { restartableCloud } from '../support/restartable-cloud.js';
@@ -74,6 +75,7 @@ let remindersAtKill: string[][];
 const payrunTenant = `payrun-restart-${Date.now()}`;
 const payrunId = `RUN-${Date.now()}`;
 const payrunAccounts = Array.from({ length: 9 }, (_, i) => ({ id: `payee-${i}`, payable: `${100 + i}.${10 + i}` }));
+/** Every other account is paid by SEPA in euro: the resumed confirm records what the run's file sent, converted. */
 const payrunItems = payrunAccounts.map((account, i) => ({
   statement_id: `ST${i}-${payrunTenant}`,
   statement_number: `ST-R${i}`,
@@ -81,7 +83,10 @@ const payrunItems = payrunAccounts.map((account, i) => ({
   name: `Payee ${i}`,
   amount: account.payable,
   currency: 'GBP',
-  method: 'uk_bulk' as const,
+  method: i % 2 ? ('sepa' as const) : ('uk_bulk' as const),
+  ...(i % 2
+    ? { converted: { currency: 'EUR', rate: '1.165', amount: convertedAmount(account.payable, '1.165') } }
+    : {}),
   payment_id: null,
 }));
 const reminderClaims = async () => {
@@ -335,6 +340,7 @@ beforeAll(async () => {
       payment_reference: `Payment run ${payrunId}`,
       payment_run_id: payrunId,
       idempotency_key: `payment-run:${payrunId}:Payee#${item.account.id}`,
+      ...(item.converted ? { convert_to: { currency: 'EUR', rate: item.converted.rate } } : {}),
     });
   const midway = (await db.PaymentRun.get({ tenantId: payrunTenant, runId: payrunId }).go()).data;
   expect(midway?.status).toBe('confirming');
@@ -592,6 +598,10 @@ describe('the local cloud stopped mid-job and started again', () => {
       const paid = payments.filter((p) => p.statement_ids.includes(item.statement_id));
       expect(paid).toHaveLength(1);
       expect(paid[0]).toMatchObject({ payment_total: item.amount, payment_run_id: payrunId });
+      // Paid in euro: the payment, whether made before the crash or by the resumed confirm, says what the file sent.
+      expect(paid[0].converted).toEqual(
+        item.converted ? { currency: 'EUR', rate: '1.165', total: item.converted.amount } : undefined,
+      );
       const statement = (await db.Statement.get({ tenantId: payrunTenant, statementId: item.statement_id }).go()).data;
       expect(statement?.paid).toBe(true);
       const entries = (
