@@ -16,3 +16,9 @@ export const cents = (exact: string): string => {
   const text = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
   return u < 0n && c > 0n ? `-${text}` : text;
 };
+
+/** Millionths back to an exact money string ("-0.495000"). */
+export const exact = (u: bigint): string => {
+  const abs = u < 0n ? -u : u;
+  return `${u < 0n ? '-' : ''}${abs / 1_000_000n}.${String(abs % 1_000_000n).padStart(6, '0')}`;
+};
