@@ -1,7 +1,8 @@
 /**
  * The ledger's sums as every page shows them, to the cent, so the figures a page puts side by side add up: the
  * royalties list's summary and the finances and dashboards' figures (functions/money/finances/finance-figures.ts)
- * both come from `summaryFigures`, so two pages never show the same sum two ways.
+ * both come from `summaryFigures`, and a statement run's totals from `labelShareParts`, the same rule, so two pages
+ * never show the same sum two ways.
  */
 
 /** An exact decimal string as millionths (the ledger's unit); anything else is 0. */
@@ -65,19 +66,43 @@ export function summaryFigures(sums: {
   };
   const addsUp = exact.total === exact.aggregator + exact.label;
   const total = cents(exact.total);
-  const label = cents(exact.label);
-  const artists = cents(exact.artists);
-  const unaccountable = cents(exact.unaccountable);
-  const aggregator = addsUp ? total - label : cents(exact.aggregator);
+  const parts = labelShareParts({
+    label: sums.label_sum,
+    owed: sums.artist_sum,
+    unaccountable: sums.unaccountable_sum,
+  });
+  const aggregator = addsUp ? total - cents(exact.label) : cents(exact.aggregator);
   return {
     total: centsText(total),
     aggregator: centsText(aggregator),
-    label: centsText(label),
-    artists: centsText(artists),
-    // What the label keeps is the rest, so the three parts add up to the label share as shown.
-    label_keeps: centsText(label - artists - unaccountable),
-    unaccountable: centsText(unaccountable),
+    label: parts.label,
+    artists: parts.owed,
+    label_keeps: parts.label_keeps,
+    unaccountable: parts.unaccountable,
     adds_up: addsUp,
     artists_within_label: exact.label >= 0n ? exact.artists <= exact.label : exact.artists >= exact.label,
+  };
+}
+
+/**
+ * The label share's parts to the cent, as every page shows them: the label share, what payees and artists are owed
+ * and what no one is entitled to each rounded half away from zero, and what the label keeps the rest, so the parts
+ * add up to the label share as shown. Rounded on its own, what the label keeps could miss by a cent (a label share
+ * of 5.435 owed 3.261: 5.44 = 3.26 + 2.18, where 2.174 alone rounds to 2.17).
+ */
+export function labelShareParts(exact: { label: string; owed: string; unaccountable?: string }): {
+  label: string;
+  owed: string;
+  label_keeps: string;
+  unaccountable: string;
+} {
+  const label = cents(millionths(exact.label));
+  const owed = cents(millionths(exact.owed));
+  const unaccountable = cents(millionths(exact.unaccountable ?? '0'));
+  return {
+    label: centsText(label),
+    owed: centsText(owed),
+    label_keeps: centsText(label - owed - unaccountable),
+    unaccountable: centsText(unaccountable),
   };
 }

@@ -7,7 +7,7 @@ describe("the label's share in words", () => {
       { label_payable: '100.000000', allocated: '60.000000', retained: '39.500000', unaccountable: '0.500000' },
       'GBP',
     );
-    expect(words).toMatchObject({ precision: 'cents', retained: '£39.50' });
+    expect(words).toMatchObject({ retained: '£39.50' });
     expect(words.sentence).toBe(
       "Of the label's share of this period's income, £100.00, the payees are owed £60.00, the label keeps £39.50 and no one is entitled to £0.50.",
     );
@@ -40,18 +40,23 @@ describe("the label's share in words", () => {
     );
   });
 
-  it('shows every figure to the millionth when rounding each to the cent would not add up', () => {
-    // 0.125 + 0.125 + 0 = 0.25, but 0.13 + 0.13 ≠ 0.25.
+  it('shows what the label keeps as the rest of the share to the cent, as the finances do, so the figures add up', () => {
+    // 0.125 + 0.125 + 0 = 0.25; each rounded on its own 0.13 + 0.13 ≠ 0.25, so the label keeps 0.25 − 0.13 = 0.12.
     const words = labelShareWords(
       { label_payable: '0.250000', allocated: '0.125000', retained: '0.125000', unaccountable: '0.000000' },
       'USD',
     );
-    expect(words.precision).toBe('exact');
     expect([words.label_share, words.payees, words.retained, words.unaccountable]).toEqual([
-      '$0.250000',
-      '$0.125000',
-      '$0.125000',
-      '$0.000000',
+      '$0.25',
+      '$0.13',
+      '$0.12',
+      '$0.00',
     ]);
+    // A negative share (returns): -0.99 owed -0.495 keeps -0.49, beside the payees' -0.50.
+    const returns = labelShareWords(
+      { label_payable: '-0.990000', allocated: '-0.495000', retained: '-0.495000', unaccountable: '0.000000' },
+      'GBP',
+    );
+    expect([returns.label_share, returns.payees, returns.retained]).toEqual(['-£0.99', '-£0.50', '-£0.49']);
   });
 });

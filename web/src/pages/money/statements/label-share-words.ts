@@ -1,16 +1,16 @@
 import Big from 'big.js';
-import { formatMoney, type MoneyPrecision } from '../../../../../shared/money';
+import { formatMoney } from '../../../../../shared/money';
+import { labelShareParts } from '../../../../../shared/royalty-figures';
 import type { RunTotals } from '../../../../../shared/schemas/statement-views';
 
 /**
  * The label's share of a run's period in words: what the payees are owed, what the label keeps
  * and what no one is entitled to, as the statement engine split it (the run's totals; nothing is
- * recomputed here). The engine's parts add up to the label's share exactly; shown to the cent,
- * each part is rounded on its own and three roundings can miss the total by a cent, so then every
- * figure is shown to the millionth instead, where the sum reads true.
+ * recomputed here). The engine's parts add up to the label's share exactly; to the cent they are
+ * shown by the rule the finances and the royalties list show the same sums by (`labelShareParts`):
+ * what the label keeps is the rest, so the figures add up as shown and agree with those pages.
  */
 export type LabelShareWords = {
-  precision: MoneyPrecision;
   /** The figures, each in the run's currency. */
   label_share: string;
   payees: string;
@@ -24,20 +24,21 @@ export type LabelShareWords = {
   statements: string | null;
 };
 
-const cents = (value: string) => new Big(value || '0').round(2, Big.roundHalfUp);
-
 export function labelShareWords(
   totals: Pick<RunTotals, 'label_payable' | 'allocated' | 'retained' | 'unaccountable' | 'payees'>,
   currency: string | null,
 ): LabelShareWords {
-  const partsInCents = cents(totals.allocated).plus(cents(totals.retained)).plus(cents(totals.unaccountable));
-  const precision: MoneyPrecision = partsInCents.eq(cents(totals.label_payable)) ? 'cents' : 'exact';
-  const m = (value: string) => formatMoney(value, currency, { precision });
+  const parts = labelShareParts({
+    label: totals.label_payable,
+    owed: totals.allocated,
+    unaccountable: totals.unaccountable,
+  });
+  const m = (value: string) => formatMoney(value, currency);
   const figures = {
-    label_share: m(totals.label_payable),
-    payees: m(totals.allocated),
-    retained: m(totals.retained),
-    unaccountable: m(totals.unaccountable),
+    label_share: m(parts.label),
+    payees: m(parts.owed),
+    retained: m(parts.label_keeps),
+    unaccountable: m(parts.unaccountable),
   };
   const { payees } = totals;
   const already = payees && !new Big(payees.already_stated).eq(0);
@@ -55,7 +56,6 @@ export function labelShareWords(
       ].join('')
     : null;
   return {
-    precision,
     statements,
     ...figures,
     sentence: `Of the label's share of this period's income, ${figures.label_share}, the payees are owed ${figures.payees}, the label keeps ${figures.retained} and no one is entitled to ${figures.unaccountable}.`,

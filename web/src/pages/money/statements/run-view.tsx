@@ -28,7 +28,8 @@ import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../../shar
 
 /**
  * The label's side of the run beside the payees': of the label's share, what the payees are owed,
- * what the label keeps and what no one is entitled to, as the engine split it (they add up exactly).
+ * what the label keeps and what no one is entitled to, as the engine split it (they add up exactly),
+ * shown to the cent as the finances show them.
  */
 function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: string | null }) {
   const check = runTotalsCheck(totals);
@@ -65,11 +66,6 @@ function RunTotalsView({ totals, currency }: { totals: RunTotals; currency: stri
             { label: 'Distributor fee', value: formatMoney(totals.aggregator_payable, currency) },
           ]}
         />
-        {words.precision === 'exact' ? (
-          <Box variant="small" color="text-body-secondary">
-            Shown to the millionth: rounded to the cent one by one, these figures would not add up.
-          </Box>
-        ) : null}
         {check.adds ? null : (
           <Alert type="error" header="The totals do not add up" data-testid="run-totals-mismatch">
             Owed to payees, kept and not owed add up to {check.sum}, the label's share is {totals.label_payable}.
