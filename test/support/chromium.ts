@@ -1,4 +1,5 @@
 import { systemBinary } from '../../functions/lib/system-binary.js';
+import { inTurn } from './take-turns.js';
 
 /**
  * The flags Chromium needs on these machines (no GPU, no sandbox, no calls home), and one that spends less CPU on
@@ -49,5 +50,7 @@ export async function chromiumExecutable(
   const system = systemBinary(env.CHROMIUM_PATH, SYSTEM_CHROMIUM, env.PATH);
   if (system) return { path: system, source: 'system' };
   const { default: packaged } = await import('@sparticuz/chromium');
-  return { path: await packaged.executablePath(), source: 'package' };
+  // The package unpacks into the temp folder when the file is not there yet, writing it in place: a second worker
+  // asking meanwhile finds the half-written file and fails to start it (ETXTBSY), so the workers ask in turn.
+  return { path: await inTurn('chromium-unpack', () => packaged.executablePath()), source: 'package' };
 }

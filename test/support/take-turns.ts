@@ -56,3 +56,17 @@ export function takeTurns(what: string): void {
     if (readOwner(folder) === String(process.pid)) rmSync(folder, { recursive: true, force: true });
   });
 }
+
+/**
+ * Runs `work` while holding a machine-wide turn (a folder in the temp folder made with `mkdir`), so processes that
+ * would each do the same one-off work beside each other do it one after another instead.
+ */
+export async function inTurn<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const folder = path.join(os.tmpdir(), `label-platform-turn-${what}`);
+  while (!tryTake(folder)) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  try {
+    return await work();
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
