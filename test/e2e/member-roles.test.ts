@@ -216,6 +216,35 @@ describe('a member’s role in the company, on screen', () => {
     await manager.page.close();
   });
 
+  it('editing the company is neither offered nor opened to a role that may not manage it', async () => {
+    const intern = await signedInPage(browser, cloudUrl(), await own.member('intern'), {
+      company: company(),
+      path: `/user/companies/${own.companyId}`,
+    });
+    await intern.page.getByTestId('company-nav').waitFor();
+    expect(await intern.page.getByTestId('company-nav-UserCompanySettings').count()).toBe(1);
+    expect(await intern.page.getByTestId('company-nav-UserCompanyEdit').count()).toBe(0);
+    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/edit`);
+    await expect
+      .poll(() => denial(intern.page).textContent())
+      .toContain('Your role in this company (Intern) does not allow you to manage the company, its team or its plan');
+    expect(await intern.page.getByTestId('company-edit-form').count()).toBe(0);
+    expect(await intern.page.getByTestId('company-nav').count()).toBe(0);
+    await screenshotIfAsked(intern.page, '/tmp/member-roles-intern-company-edit.png');
+    expect(intern.errors).toEqual([]);
+    await intern.page.close();
+
+    const manager = await signedInPage(browser, cloudUrl(), own.manager, {
+      company: company(),
+      path: `/user/companies/${own.companyId}`,
+    });
+    await manager.page.getByTestId('company-nav-UserCompanyEdit').click();
+    await manager.page.getByTestId('company-edit-form').waitFor();
+    expect(await denial(manager.page).count()).toBe(0);
+    expect(manager.errors).toEqual([]);
+    await manager.page.close();
+  });
+
   it('a promotions member gets no royalties or finances, and the label manager everything', async () => {
     const promotions = await own.member('promotions');
     const promo = await signedInPage(browser, cloudUrl(), promotions, { company: company(), path: '/user/finances' });

@@ -1,4 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
 import { useMemo } from 'react';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { ownCompanyConfig } from '../../admin/companies/company-sections';
@@ -18,19 +17,15 @@ function EditForm({ company }: { company: AdminCompany }) {
   );
 }
 
-/** UserCompanyEdit: the company's details, profile, logo, VAT and self-billing agreement ("Company Updated"). */
+/**
+ * UserCompanyEdit: the company's details, profile, logo, VAT and self-billing agreement ("Company Updated"). Saving
+ * is company.manage, so a member whose role does not allow it is refused the page, in the server's words, as the
+ * other guarded pages refuse, rather than shown the page's frame around a note.
+ */
 export function CompanyEditPage() {
   return (
-    <CompanyFrame title="Edit">
-      {(company, canManage) =>
-        canManage ? (
-          <EditForm company={company} />
-        ) : (
-          <Alert type="info" header="Only label managers edit the company">
-            Ask one of the company's label managers to change its details.
-          </Alert>
-        )
-      }
+    <CompanyFrame title="Edit" permission="company.manage">
+      {(company) => <EditForm company={company} />}
     </CompanyFrame>
   );
 }
