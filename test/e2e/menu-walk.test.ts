@@ -8,6 +8,7 @@ import { call, cloudUrl, latestMail, newPlatformAdmin, signIn } from '../support
 import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { uploadPresigned } from '../support/presigned-upload.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -15,20 +16,39 @@ import { until } from '../support/wait.js';
  * company, a platform admin with a company chosen and with none, and an artist user on the portal.
  * The entries are read from the rendered side menu, so a new entry is walked without touching this
  * file. A page fails the walk when it shows "Missing Company", an internal id, a stored value that
- * should have been put into words, an axe-core violation, or throws in the browser.
+ * should have been put into words, an axe-core violation, or throws in the browser. A release's own pages (its
+ * files, products, contracts and promos) are in no menu: the label manager's walk opens them too, for a release this
+ * file makes with one of each.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let browser: Browser;
 let company: OwnCompany;
 let artistUser: { email: string; password: string };
 let admin: { email: string; password: string };
+let releasePaths: string[];
 
-/** Ids people should never read: ULIDs, UUIDs, and the keys that carry a tenant. */
+/**
+ * Ids people should never read: ULIDs, UUIDs, the keys that carry a tenant, and names a machine builds from a
+ * moment: a delivery's batch folder on a store's server is the time it was queued to the millisecond, digits only,
+ * and a few characters of an id ("20260304123456789ABCDEF", and "BatchComplete_…" after it). A compact date and time
+ * of day, glued to more digits or capitals; a UPC or EAN (12 or 13 digits) is too short to be one.
+ */
 const INTERNAL_IDS: [string, RegExp][] = [
   ['ULID', /\b[0-9A-HJKMNP-TV-Z]{26}\b/],
   ['UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i],
   ['tenant key', /\b(tenantId|tenant_id|companyId|company_id)\b/],
+  [
+    'batch name',
+    /(?<![0-9A-Za-z])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[01]\d|2[0-3])[0-5]\d[0-5]\d[0-9A-Z]+(?![0-9A-Za-z])/,
+  ],
 ];
+
+/** Which kinds of internal id `text` shows, each with what it matched. */
+const internalIds = (text: string) =>
+  INTERNAL_IDS.flatMap(([kind, pattern]) => {
+    const match = pattern.exec(text);
+    return match ? [`${kind} "${match[0]}"`] : [];
+  });
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/;
 
@@ -233,10 +253,7 @@ async function faults(page: Page, path: string): Promise<string[]> {
   const found: string[] = [];
   const text = await page.evaluate(() => document.body.innerText);
   if (text.includes(MESSAGES.missingCompany)) found.push(`${path}: shows "${MESSAGES.missingCompany}"`);
-  for (const [kind, pattern] of INTERNAL_IDS) {
-    const match = pattern.exec(text);
-    if (match) found.push(`${path}: shows an internal id (${kind}) "${match[0]}"`);
-  }
+  for (const id of internalIds(text)) found.push(`${path}: shows an internal id (${id})`);
   for (const word of text.match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? [])
     if (enumWords.has(word)) found.push(`${path}: shows the stored value "${word}"`);
   for (const violation of await axeViolations(page)) found.push(`${path}: axe ${violation}`);
@@ -244,13 +261,15 @@ async function faults(page: Page, path: string): Promise<string[]> {
 }
 
 /**
- * Opens every menu entry of the page's user and answers every fault found, with the page errors. The first entry is
- * loaded in full by its address; the others are opened inside the app (see `openInApp`).
+ * Opens every menu entry of the page's user, then the pages of `beyond` (pages no menu links to), and answers every
+ * fault found, with the page errors. The first entry is loaded in full by its address; the others are opened inside
+ * the app (see `openInApp`).
  */
-async function walk(page: Page, errors: string[], shots: string): Promise<string[]> {
+async function walk(page: Page, errors: string[], shots: string, beyond: string[] = []): Promise<string[]> {
   watchCalls(page);
-  const paths = await menuPaths(page);
-  expect(paths.length).toBeGreaterThan(0);
+  const menu = await menuPaths(page);
+  expect(menu.length).toBeGreaterThan(0);
+  const paths = [...menu, ...beyond.filter((path) => !menu.includes(path))];
   const found: string[] = [];
   for (const [index, path] of paths.entries()) {
     if (index === 0) await page.goto(`${cloudUrl()}${path}`);
@@ -258,7 +277,7 @@ async function walk(page: Page, errors: string[], shots: string): Promise<string
     await ready(page, path);
     const known = KNOWN_FAULTS.filter((k) => k.walk === shots && k.path === path);
     found.push(...(await faults(page, path)).filter((fault) => !known.some((k) => k.fault.test(fault))));
-    if (index < 3) await screenshotIfAsked(page, `/tmp/menu-walk-${shots}-${index}.png`);
+    if (index < 3 || index >= menu.length) await screenshotIfAsked(page, `/tmp/menu-walk-${shots}-${index}.png`);
   }
   return [...new Set(found), ...errors.map((error) => `uncaught page error: ${error}`)];
 }
@@ -280,14 +299,68 @@ async function invitedArtistUser() {
   return { email, password };
 }
 
+/**
+ * A release of the company's label with one of each thing its own pages list: a track on a product with a price, a
+ * file kept beside it, a contract and a promo. Answers the addresses of those pages.
+ */
+async function walkedRelease(labelId: string): Promise<string[]> {
+  const { api } = company;
+  const stamp = Date.now();
+  const [track, artist, payee] = await Promise.all([
+    api.post('/recordings', { title: `Menu Walk Track ${stamp}` }),
+    api.post('/artists', { name: `Menu Walk Signing ${stamp}` }),
+    api.post('/payees', { name: `Menu Walk Payee ${stamp}` }),
+  ]);
+  const recordingId = track.body.recording.id;
+  const made = await api.post('/releases', {
+    title: `Menu Walk EP ${stamp}`,
+    label_id: labelId,
+    release_recordings_attributes: [{ recording_id: recordingId }],
+    products_attributes: [
+      {
+        format: 'Digital',
+        product_territories_pricing: [{ territory: 'GB', price_tier: 'Mid', retail_price: '7.99' }],
+        product_items: [{ recording_id: recordingId, price_tier: 'Budget', retail_price: '0.99' }],
+      },
+    ],
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const base = `/releases/${made.body.release.id}`;
+  const booklet = Buffer.from('%PDF-1.4 menu walk booklet');
+  const key = await uploadPresigned(
+    api,
+    `${base}/update_assets`,
+    { filename: 'Booklet.pdf', content_type: 'application/pdf' },
+    booklet,
+  );
+  const answers = await Promise.all([
+    api.post(`${base}/assets`, { file_key: key }),
+    api.post('/contracts', {
+      contractable_type: 'release',
+      contractable_id: made.body.release.id,
+      type: 'artist_release_contract',
+      contractee_type: 'artist',
+      contractee_id: artist.body.artist.id,
+      contractee_legal_name: 'Menu Walk Artist Ltd',
+      contractor_legal_name: 'Menu Walk Records Ltd',
+      start_date: '2026-03-01',
+      contract_payees: [{ payee_id: payee.body.payee.id, share: '100' }],
+    }),
+    api.post('/promos', { release_id: made.body.release.id }),
+  ]);
+  for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return ['assets', 'products', 'contracts', 'promos'].map((page) => `/user${base}/${page}`);
+}
+
 beforeAll(async () => {
   // Distributed and a publisher: the menu then has every company entry (Distribution, DSPs, Marketing, Songs).
   company = await ownCompany('Menu Walk Records', { distributed: true, tags: ['Publisher'] });
-  await company.label(`Menu Walk Label ${Date.now()}`);
-  [enumWords, artistUser, admin] = await Promise.all([
+  const label = await company.label(`Menu Walk Label ${Date.now()}`);
+  [enumWords, artistUser, admin, releasePaths] = await Promise.all([
     rawEnumWords(),
     invitedArtistUser(),
     newPlatformAdmin('Menu Walk Admin'),
+    walkedRelease(label.id),
   ]);
   browser = await launchChromium();
 }, 120_000);
@@ -299,9 +372,20 @@ afterAll(async () => {
 describe('every menu entry speaks the user’s words', () => {
   const chosen = () => ({ id: company.companyId, name: company.name });
 
-  it('for a label manager in their company', async () => {
+  it('knows a delivery’s batch folder for an internal id, and a UPC or a date for none', () => {
+    // The folder as a failed upload's reason could name it: queued at 12:34:56.789 on 4 March 2026.
+    expect(internalIds('Uploading 20260304123456789K3QZ7M/5060000000009/5060000000009.xml failed')).toEqual([
+      'batch name "20260304123456789K3QZ7M"',
+    ]);
+    expect(internalIds('BatchComplete_20260304123456789K3QZ7M.xml')).toHaveLength(1);
+    expect(internalIds('UPC 5060000000009, EAN 0123456789012, sent 4th Mar 2026 at 12:34, ISRC GBAYE2600001')).toEqual(
+      [],
+    );
+  });
+
+  it('for a label manager in their company, and on a release’s own pages', async () => {
     const { page, errors } = await signedInPage(browser, cloudUrl(), company.manager, { company: chosen() });
-    expect(await walk(page, errors, 'manager')).toEqual([]);
+    expect(await walk(page, errors, 'manager', releasePaths)).toEqual([]);
   }, 180_000);
 
   it('for a platform admin with a company chosen', async () => {
