@@ -83,9 +83,17 @@ async function readAsset(asset: BatchResource['asset']): Promise<Readable> {
   return object.Body as Readable;
 }
 
+/** A planned file as a failed upload names it: a resource by its own file name, the two messages by what they are. */
+function fileName(file: PlannedFile): string {
+  if (file.kind === 'ern') return 'the release’s DDEX message';
+  if (file.kind === 'batchComplete') return 'the BatchComplete file that closes the delivery';
+  return file.path.slice(file.path.lastIndexOf('/') + 1);
+}
+
 function batchFiles(plan: readonly PlannedFile[]): BatchFile[] {
   return plan.map((file) => ({
     path: file.path,
+    name: fileName(file),
     open: async () => (file.kind === 'resource' ? readAsset(file.asset) : Buffer.from(file.xml, 'utf8')),
   }));
 }

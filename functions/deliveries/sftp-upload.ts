@@ -4,8 +4,12 @@ import { pipeline } from 'node:stream/promises';
 import ssh2, { type Client as SshClient, type SFTPWrapper } from 'ssh2';
 import type { SftpEndpoint } from './dsp-endpoint.js';
 
-/** One file of a batch: where it goes under the endpoint's root, and its bytes (read when its turn comes). */
-export type BatchFile = { path: string; open: () => Promise<Readable | Buffer> };
+/**
+ * One file of a batch: where it goes under the endpoint's root, its bytes (read when its turn comes), and what a
+ * failure calls it. The path starts with the batch's folder, a name built from the moment it was queued, which means
+ * nothing to the label reading why a delivery failed.
+ */
+export type BatchFile = { path: string; name: string; open: () => Promise<Readable | Buffer> };
 
 /** Why an upload failed, in words a label can act on: never the password, never a stack. */
 export class UploadProblem extends Error {}
@@ -95,7 +99,7 @@ export async function uploadBatch(endpoint: SftpEndpoint, files: readonly BatchF
       } catch (error) {
         if (error instanceof UploadProblem) throw error;
         const why = error instanceof Error ? error.message.split('\n')[0] : 'failed';
-        throw new UploadProblem(`Uploading ${file.path} to the store failed: ${why}`);
+        throw new UploadProblem(`Uploading ${file.name} to the store failed: ${why}`);
       }
       done.push(file.path);
     }

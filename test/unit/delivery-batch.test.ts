@@ -99,7 +99,7 @@ describe('uploads to the local SFTP server', () => {
     writeFileSync(path.join(crashed, 'host-key'), '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA');
     const again = await startSftpServer({ port: await freePort(), dir: crashed });
     const done = await uploadBatch({ ...endpoint(), port: again.port }, [
-      { path: 'k1/BatchComplete_k1.xml', open: async () => Buffer.from('<done/>') },
+      { path: 'k1/BatchComplete_k1.xml', name: 'the BatchComplete file', open: async () => Buffer.from('<done/>') },
     ]);
     expect(done).toEqual(['k1/BatchComplete_k1.xml']);
     expect(readFileSync(path.join(crashed, 'host-key'), 'utf8')).toContain('END OPENSSH PRIVATE KEY');
@@ -113,10 +113,11 @@ describe('uploads to the local SFTP server', () => {
     const done = await uploadBatch(endpoint(), [
       {
         path: 'b1/r/resources/a.flac',
+        name: 'a.flac',
         open: async () => Readable.from([big.subarray(0, 1_000_000), big.subarray(1_000_000)]),
       },
-      { path: 'b1/r/r.xml', open: async () => Buffer.from('<ern/>') },
-      { path: 'b1/BatchComplete_b1.xml', open: async () => Buffer.from('<done/>') },
+      { path: 'b1/r/r.xml', name: 'the message', open: async () => Buffer.from('<ern/>') },
+      { path: 'b1/BatchComplete_b1.xml', name: 'the BatchComplete file', open: async () => Buffer.from('<done/>') },
     ]);
     expect(done).toEqual(['b1/r/resources/a.flac', 'b1/r/r.xml', 'b1/BatchComplete_b1.xml']);
     expect(server.arrivals().map((a) => a.path)).toEqual([
@@ -129,7 +130,7 @@ describe('uploads to the local SFTP server', () => {
 
   it('refuses a wrong password, naming the login but not the password', async () => {
     const attempt = uploadBatch({ ...endpoint(), password: 'Wrong-secret-9' }, [
-      { path: 'x/BatchComplete_x.xml', open: async () => Buffer.from('x') },
+      { path: 'x/BatchComplete_x.xml', name: 'the BatchComplete file', open: async () => Buffer.from('x') },
     ]);
     await expect(attempt).rejects.toBeInstanceOf(UploadProblem);
     const reason = await attempt.catch((e: Error) => e.message);
@@ -144,10 +145,12 @@ describe('uploads to the local SFTP server', () => {
 
   it('stops at a failing file: nothing after it is written', async () => {
     const attempt = uploadBatch(endpoint(), [
-      { path: 'b2/r/resources/a.flac', open: async () => Promise.reject(new Error('S3 read failed')) },
-      { path: 'b2/BatchComplete_b2.xml', open: async () => Buffer.from('x') },
+      { path: 'b2/r/resources/a.flac', name: 'a.flac', open: async () => Promise.reject(new Error('S3 read failed')) },
+      { path: 'b2/BatchComplete_b2.xml', name: 'the BatchComplete file', open: async () => Buffer.from('x') },
     ]);
-    await expect(attempt).rejects.toThrow('Uploading b2/r/resources/a.flac to the store failed: S3 read failed');
+    // Named by the file alone: the batch's folder is a name built from a moment, no word to the label.
+    await expect(attempt).rejects.toThrow('Uploading a.flac to the store failed: S3 read failed');
+    expect(await attempt.catch((e: Error) => e.message)).not.toContain('b2/');
     expect(server.arrivals().some((a) => a.path.startsWith('demo/b2/'))).toBe(false);
   });
 });
