@@ -56,4 +56,19 @@ describe('a payee’s tax form in the browser', JOURNEY, () => {
     await expect.poll(() => page.getByTestId('ref-table').textContent()).toContain('W-8BEN, valid until 31st Dec 2027');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('starts an Other form switched to from the W-8 with no expiry, and saves none', async () => {
+    await page.goto(`${cloudUrl()}/user/payees/${payeeId}/edit`);
+    const expires = page.getByTestId('ref-field-tax_form_expires_on').locator('input');
+    await expect.poll(() => expires.inputValue()).toBe('2027/12/31');
+    await page.getByTestId('ref-field-tax_form').click();
+    await page.getByRole('option', { name: 'Other', exact: true }).click();
+    // The W-8's day was worked out, not given: the certificate's own day is the user's to type.
+    await expect.poll(() => expires.isDisabled()).toBe(false);
+    expect(await expires.inputValue()).toBe('');
+    await page.getByTestId('ref-submit').click();
+    await expect.poll(async () => (await api.get(`/payees/${payeeId}`)).body.payee.tax_form).toBe('Other');
+    expect((await api.get(`/payees/${payeeId}`)).body.payee.tax_form_expires_on ?? '').toBe('');
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

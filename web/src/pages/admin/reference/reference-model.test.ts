@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_CONFIGS } from './reference-config';
 import { nestedRowsReducer, type NestedRow } from '../../../components/nested-rows';
-import type { RowValues } from './reference-types';
+import type { FormValues, RowValues } from './reference-types';
 import { CATALOGUE_CONFIGS } from '../../catalogue/catalogue-configs';
 import {
   afterSave,
@@ -237,5 +237,34 @@ describe('nested row payloads', () => {
     expect(validateValues(artists, { ...emptyValues(artists), name: 'Band' })).toEqual({
       tenant_id: 'Company is required',
     });
+  });
+});
+
+describe('worked-out values', () => {
+  const { payees } = CATALOGUE_CONFIGS;
+  const taxForm = (values: FormValues) => {
+    const { tax_form, tax_form_signed_on, tax_form_expires_on } = toPayload(payees, values);
+    return { tax_form, tax_form_signed_on, tax_form_expires_on };
+  };
+  const expiresOn = payees.fields.find((f) => f.name === 'tax_form_expires_on');
+
+  it('start an Other form switched to from a W-8 with no expiry, not the W-8’s worked-out day', () => {
+    const stored = { id: 'p1', name: 'Writer', tax_form: 'W-8BEN', tax_form_signed_on: '2026-03-04' };
+    const values = recordToValues(payees, { ...stored, tax_form_expires_on: '2029-12-31' });
+    // While the form is a W-8 the field shows, and sends, the day worked out.
+    expect(expiresOn?.derived?.(values)).toBe('2029-12-31');
+    expect(taxForm(values).tax_form_expires_on).toBe('2029-12-31');
+    const other: FormValues = { ...values, tax_form: 'Other' };
+    expect(expiresOn?.derived?.(other)).toBeNull();
+    expect(other.tax_form_expires_on).toBe('');
+    expect(taxForm(other)).toEqual({ tax_form: 'Other', tax_form_signed_on: '2026-03-04', tax_form_expires_on: '' });
+  });
+
+  it('keep an Other form’s own expiry, and give it back after a switch to a W-8 and back', () => {
+    const stored = { id: 'p2', name: 'Writer', tax_form: 'Other', tax_form_signed_on: '2026-03-04' };
+    const values = recordToValues(payees, { ...stored, tax_form_expires_on: '2027-04-05' });
+    expect(values.tax_form_expires_on).toBe('2027-04-05');
+    expect(taxForm({ ...values, tax_form: 'W-8BEN-E' }).tax_form_expires_on).toBe('2029-12-31');
+    expect(taxForm({ ...values, tax_form: 'Other' }).tax_form_expires_on).toBe('2027-04-05');
   });
 });

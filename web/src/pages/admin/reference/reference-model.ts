@@ -75,8 +75,20 @@ export function emptyValues(config: ReferenceConfig): FormValues {
   return Object.fromEntries(config.fields.map((f) => [f.name, blank(f)]));
 }
 
-/** A record as form values: every field present, null/missing text as '' and missing flags as the field's default. */
+/**
+ * A record as form values: every field present, null/missing text as '' and missing flags as the field's default.
+ * A stored value the other fields decided (a W-8's worked-out expiry) was never the user's own, so the form holds it
+ * as '': should a change hand the field back to the user (the form switched to Other), it starts empty rather than
+ * showing, and sending, a date the user never gave.
+ */
 export function recordToValues(config: ReferenceConfig, record: ReferenceRecord): FormValues {
+  const values = storedValues(config, record);
+  const workedOut = config.fields.filter((f) => f.derived?.(values) != null);
+  return { ...values, ...Object.fromEntries(workedOut.map((f) => [f.name, ''])) };
+}
+
+/** Every field of a record as the form holds it, before worked-out values are set aside. */
+function storedValues(config: ReferenceConfig, record: ReferenceRecord): FormValues {
   return Object.fromEntries(
     config.fields.map((f): [string, FieldValue] => {
       const value = valueAt(record, f.name);
