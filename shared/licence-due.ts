@@ -38,11 +38,37 @@ export function invoiceLeft(invoice: Reducible): CreditAmounts {
  * What a licensee still owes on an invoice: its total, less the advance they paid before it was issued, less what its
  * partial credit notes took off. Every page, file, mail and money move that says or takes what is due reads it here
  * (the licence page, the hub, the invoice register, the credit note's PDF, the refund), so none asks a different sum.
+ *
+ * Once the invoice is paid the same sum is what stays paid: what the licensee paid, less the parts refunded since
+ * (invoicePaid, invoiceRefunded). It is what a full credit note of a paid invoice then refunds, so the partial refunds
+ * and the last one give back exactly what was paid.
  */
 export const invoiceDue = (invoice: Reducible): string =>
   (invoice.partial_credits ?? [])
     .reduce((due, credit) => due.minus(credit.total), new Big(invoice.balance_due ?? invoice.total))
     .toFixed(2);
+
+/** Sums of the net, VAT and total of some credit notes. */
+const summed = (credits: readonly CreditAmounts[]): CreditAmounts => {
+  const sum = (field: keyof CreditAmounts) =>
+    credits.reduce((total, credit) => total.plus(credit[field]), new Big(0)).toFixed(2);
+  return { net: sum('net'), vat: sum('vat'), total: sum('total') };
+};
+
+/**
+ * What the partial credit notes of a paid invoice gave back (those that carry a refund): their net, which left the
+ * ledger as licensing income taken back, their VAT and their total, the money returned to the licensee. The licence
+ * page, the register, the credit note's PDF and mail, and the refund's own lines all read the refunded part here.
+ */
+export const invoiceRefunded = (invoice: Pick<LicenseInvoice, 'partial_credits'>): CreditAmounts =>
+  summed((invoice.partial_credits ?? []).filter((credit) => credit.refund));
+
+/**
+ * What the licensee paid against an invoice when it was paid: its balance less the credit notes that reduced it
+ * before (those without a refund). Less invoiceRefunded's total, it is what stays paid (invoiceDue).
+ */
+export const invoicePaid = (invoice: Reducible): string =>
+  new Big(invoiceDue(invoice)).plus(invoiceRefunded(invoice).total).toFixed(2);
 
 /** Days a licence's invoice gives the licensee to pay when the licence names none. */
 export const DEFAULT_INVOICE_DUE_DAYS = 30;

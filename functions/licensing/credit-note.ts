@@ -10,7 +10,7 @@ import { dueAfter } from './invoice-pdf.js';
 import { reduction } from './partial-credit.js';
 import { documentNumber, moveBy, readLicense, today } from './licenses.js';
 import { presentLicense } from './present.js';
-import { invoiceRefund } from './refund.js';
+import { invoicePartRefund, invoiceRefund } from './refund.js';
 
 /** How often numbering is tried again when another credit note of the company took the number first. */
 const ATTEMPTS = 8;
@@ -29,7 +29,9 @@ const ATTEMPTS = 8;
  * keeps only its number, date, reason and who issued it; the invoice keeps its parties as it printed them (an older
  * invoice without them takes them now, before its licence can be edited).
  *
- * With `amount` an unpaid invoice is reduced instead (reduce below): the same number, the same kind of write.
+ * With `amount` the invoice is credited in part instead: an unpaid one is reduced (the licensee pays the rest), a paid
+ * one refunded in part (the licensee gets that much back; its net leaves the ledger, refund.ts). Either way the same
+ * number, the same kind of write, and the invoice stays issued, or paid.
  */
 export async function issueCreditNote(
   tenantId: string,
@@ -75,22 +77,35 @@ export async function issueCreditNote(
           (!seen?.includes(c.number) ||
             (balance_due !== undefined && new Big(dueAfter(invoice, c)).plus(c.total).eq(balance_due))),
       );
-      if (twin) return reduced(tenantId, id, invoice, twin);
+      if (twin) {
+        // As for a full refund: a crash after the write but before the lists were marked changed is mended here.
+        if (twin.refund) await store.moneyWritten(tenantId);
+        return reduced(tenantId, id, invoice, twin);
+      }
+      const paid = license.status === 'paid';
       if (balance_due !== undefined && !new Big(invoiceDue(invoice)).eq(balance_due))
         throw new Conflict(
-          `Invoice ${invoice.number} changed since the page showed it: ${formatMoney(invoiceDue(invoice), invoice.currency)} is due now. Reload it and check before reducing it`,
+          paid
+            ? `Invoice ${invoice.number} changed since the page showed it: ${formatMoney(invoiceDue(invoice), invoice.currency)} of what was paid is kept now. Reload it and check before refunding part of it`
+            : `Invoice ${invoice.number} changed since the page showed it: ${formatMoney(invoiceDue(invoice), invoice.currency)} is due now. Reload it and check before reducing it`,
         );
-      if (license.status === 'paid')
-        throw new InvalidField('amount', 'A paid invoice is credited in full: leave the amount empty to refund it');
-      const credited = reduction(invoice, amount);
+      const credited = reduction(invoice, amount, paid);
       const numbered = await store.documentsNumbered(tenantId, 'license_credit_note');
+      const number = documentNumber('LC', numbered + 1);
+      // A paid invoice's credit note gives its total back: its net leaves the ledger in the same write that numbers
+      // it, so a double click or a replay numbers and refunds once, or neither.
+      const refunding = paid
+        ? await invoicePartRefund(license, caller, credited, { day: refund_date ?? today(), creditNote: number })
+        : null;
       const note: PartialCreditNote = {
-        number: documentNumber('LC', numbered + 1),
+        number,
         date: today(),
         reason,
         by_name: caller.user.name || caller.user.email,
         ...credited,
+        ...(refunding ? { refund: refunding.refund } : {}),
       };
+      const money = (value: string) => formatMoney(value, invoice.currency);
       const written = await store.writeNumbered(
         tenantId,
         id,
@@ -101,14 +116,22 @@ export async function issueCreditNote(
             invoice: { ...invoice, billed, partial_credits: [...credits, note] },
             history: [
               ...(license.history ?? []),
-              moveBy(
-                caller,
-                'invoiced',
-                'invoiced',
-                `Invoice ${invoice.number} reduced by credit note ${note.number} (${formatMoney(note.total, invoice.currency)})`,
-              ),
+              refunding
+                ? moveBy(
+                    caller,
+                    'paid',
+                    'paid',
+                    `${money(note.total)} of invoice ${invoice.number} refunded on ${refunding.refund.date} by credit note ${note.number}`,
+                  )
+                : moveBy(
+                    caller,
+                    'invoiced',
+                    'invoiced',
+                    `Invoice ${invoice.number} reduced by credit note ${note.number} (${money(note.total)})`,
+                  ),
             ],
           },
+          lines: refunding?.lines,
         },
       );
       if (written) return reduced(tenantId, id, invoice, note);
@@ -168,11 +191,20 @@ async function credited(tenantId: string, id: string, credit: CreditedInvoice) {
   };
 }
 
-/** The answer to a partial credit note: the licence as it stands, and what the licensee still owes. */
+/**
+ * The answer to a partial credit note: the licence as it stands, and what the licensee still owes or, when the credit
+ * note refunded part of a paid invoice, what of the payment is kept.
+ */
 async function reduced(tenantId: string, id: string, invoice: LicenseInvoice, note: PartialCreditNote) {
   const license = await presentLicense(tenantId, await readLicense(tenantId, id));
   const money = (value: string) => formatMoney(value, invoice.currency);
-  const due = license.invoice?.number === invoice.number ? `, ${money(invoiceDue(license.invoice))} left to pay` : '';
+  const current = license.invoice?.number === invoice.number ? license.invoice : null;
+  if (note.refund)
+    return {
+      license,
+      message: `Credit note ${note.number} issued: ${money(note.total)} of invoice ${invoice.number} refunded on ${note.refund.date}${current ? `, ${money(invoiceDue(current))} of what was paid kept` : ''}`,
+    };
+  const due = current ? `, ${money(invoiceDue(current))} left to pay` : '';
   return {
     license,
     message: `Credit note ${note.number} issued: invoice ${invoice.number} is reduced by ${money(note.total)}${due}`,

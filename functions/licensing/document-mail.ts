@@ -1,4 +1,4 @@
-import { invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
+import { invoiceDue, invoiceLeft, invoicePaid } from '../../shared/licence-due.js';
 import { formatMoney } from '../../shared/money.js';
 import type { LicenseDocumentMail, LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import { membersOf } from '../data/access/companies.js';
@@ -9,7 +9,7 @@ import type { Caller } from '../lib/auth-context.js';
 import { InvalidField } from '../lib/errors.js';
 import { sendMail } from '../lib/mail.js';
 import { invoiceParties } from './invoice-parties.js';
-import { dueAfter, type NumberedDocument, storedDocument } from './invoice-pdf.js';
+import { dueAfter, type NumberedDocument, refundedBefore, storedDocument } from './invoice-pdf.js';
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
 import { companyMailSender } from '../data/access/companies.js';
@@ -30,6 +30,23 @@ async function mailableAddresses(license: LicenseItem): Promise<Set<string>> {
 /** The mail's subject and words: what is attached, what it is for, and what it asks of the licensee. */
 function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { subject: string; text: string } {
   const licensed = `the licence of ${billed.licensed}${billed.usage ? ` (${billed.usage})` : ''}`;
+  if (document.kind === 'partial_credit_note' && document.note.refund) {
+    const { invoice, note } = document;
+    const money = (value: string) => formatMoney(value, invoice.currency);
+    const refund = document.note.refund;
+    return {
+      subject: `Credit note ${note.number} from ${billed.licensor_name}`,
+      text: [
+        `Dear ${billed.licensee_name},`,
+        '',
+        `Please find attached credit note ${note.number}, which refunds ${money(note.total)} of invoice ${invoice.number} of ${invoice.date} for ${licensed} (net ${money(note.net)}, VAT ${money(note.vat)}).`,
+        `Reason: ${note.reason}`,
+        `Of the ${money(invoicePaid(invoice))} you paid on ${refund.paid_on}, ${money(note.total)} was refunded on ${refund.date}; ${money(dueAfter(invoice, note))} stays paid.`,
+        '',
+        billed.licensor_name,
+      ].join('\n'),
+    };
+  }
   if (document.kind === 'partial_credit_note') {
     const { invoice, note } = document;
     const money = (value: string) => formatMoney(value, invoice.currency);
@@ -61,7 +78,9 @@ function mailText(document: NumberedDocument, billed: LicenseInvoiceParties): { 
         `Reason: ${credit_note.reason}`,
         ...(credit_note.refund
           ? [
-              `The ${formatMoney(credit_note.refund.amount, invoice.currency)} you paid on ${credit_note.refund.paid_on} was refunded on ${credit_note.refund.date}.`,
+              refundedBefore(invoice)
+                ? `The rest of what you paid on ${credit_note.refund.paid_on}, ${formatMoney(credit_note.refund.amount, invoice.currency)}, was refunded on ${credit_note.refund.date}.`
+                : `The ${formatMoney(credit_note.refund.amount, invoice.currency)} you paid on ${credit_note.refund.paid_on} was refunded on ${credit_note.refund.date}.`,
             ]
           : []),
         '',

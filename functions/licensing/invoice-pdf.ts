@@ -1,4 +1,5 @@
-import { invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
+import { invoiceDue, invoiceLeft, invoiceRefunded } from '../../shared/licence-due.js';
+import Big from 'big.js';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ENV } from '../../infra/resources.js';
@@ -94,7 +95,7 @@ function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: Licen
       `Total credited: ${money(left.total)}`,
     ),
     credit_note.refund
-      ? `Paid on ${credit_note.refund.paid_on}: ${money(credit_note.refund.amount)} refunded on ${credit_note.refund.date}.`
+      ? `Paid on ${credit_note.refund.paid_on}: ${money(credit_note.refund.amount)}${refundedBefore(invoice) ? ', the rest of what was paid,' : ''} refunded on ${credit_note.refund.date}.`
       : '',
     invoice.advance_received
       ? `The advance received (${money(invoice.advance_received)}) stays received: the invoice that replaces this one deducts it.`
@@ -116,14 +117,22 @@ export function dueAfter(invoice: LicenseInvoice, note: PartialCreditNote): stri
   });
 }
 
-/** A partial credit note's words: which invoice it reduces, by how much and why, and what is then left to pay. */
+/** Whether partial credit notes refunded part of a paid invoice before it was credited in full. */
+export const refundedBefore = (invoice: LicenseInvoice) => !new Big(invoiceRefunded(invoice).total).eq(0);
+
+/**
+ * A partial credit note's words: which invoice it reduces, by how much and why, and what is then left to pay; or, on
+ * a paid invoice, what it refunded and when, and what of the payment is then kept.
+ */
 function partialCreditText(invoice: LicenseInvoice, note: PartialCreditNote, billed: LicenseInvoiceParties): string {
   const money = (value: string) => formatMoney(value, invoice.currency);
   const { from, to, licensed } = partiesAndLicence(billed);
   return [
     from,
     to,
-    `Credit note date: ${note.date}\nCredit note ${note.number} reduces invoice ${invoice.number} of ${invoice.date} by ${money(note.total)}`,
+    note.refund
+      ? `Credit note date: ${note.date}\nCredit note ${note.number} refunds ${money(note.total)} of invoice ${invoice.number} of ${invoice.date}`
+      : `Credit note date: ${note.date}\nCredit note ${note.number} reduces invoice ${invoice.number} of ${invoice.date} by ${money(note.total)}`,
     `Reason: ${note.reason}`,
     licensed,
     paragraph(
@@ -131,7 +140,9 @@ function partialCreditText(invoice: LicenseInvoice, note: PartialCreditNote, bil
       `VAT at ${invoice.vat_rate}% credited: ${money(note.vat)}`,
       `Total credited: ${money(note.total)}`,
     ),
-    `Invoice ${invoice.number} balance due after this credit note: ${money(dueAfter(invoice, note))} by ${invoice.due_date}`,
+    note.refund
+      ? `Paid on ${note.refund.paid_on}: ${money(note.total)} refunded on ${note.refund.date}.\nInvoice ${invoice.number} still paid after this credit note: ${money(dueAfter(invoice, note))}`
+      : `Invoice ${invoice.number} balance due after this credit note: ${money(dueAfter(invoice, note))} by ${invoice.due_date}`,
   ].join('\n\n');
 }
 

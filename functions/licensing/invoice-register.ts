@@ -1,4 +1,4 @@
-import { type CreditAmounts, invoiceDue, invoiceLeft } from '../../shared/licence-due.js';
+import { type CreditAmounts, invoiceDue, invoiceLeft, invoiceRefunded } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import type {
   CreditedInvoice,
@@ -57,9 +57,12 @@ function creditNoteLine(license: LicenseItem, { invoice, credit_note }: Credited
   return creditLine(license, invoice, credit_note, invoiceLeft(invoice), status);
 }
 
-/** A partial credit note: the part of the invoice it credited. */
+/** A partial credit note: the part of the invoice it credited, and when it was refunded if the invoice was paid. */
 function partialCreditLine(license: LicenseItem, invoice: LicenseInvoice, note: PartialCreditNote): RegisterLine {
-  const status = `Reduces ${invoice.number} by ${formatMoney(note.total, invoice.currency)}`;
+  const money = formatMoney(note.total, invoice.currency);
+  const status = note.refund
+    ? `Refunds ${money} of ${invoice.number} on ${note.refund.date}`
+    : `Reduces ${invoice.number} by ${money}`;
   return creditLine(license, invoice, note, note, status);
 }
 
@@ -69,7 +72,11 @@ const partialLines = (license: LicenseItem, invoice: LicenseInvoice) =>
 
 /** A licence's invoice as it stands today: paid (on which day), overdue or awaiting payment. */
 function standing(license: LicenseItem, invoice: LicenseInvoice, day: string): string {
-  if (license.status === 'paid') return `Paid on ${license.payment_date ?? ''}`.trim();
+  if (license.status === 'paid') {
+    const paid = `Paid on ${license.payment_date ?? ''}`.trim();
+    const refunded = invoiceRefunded(invoice).total;
+    return new Big(refunded).eq(0) ? paid : `${paid}, ${formatMoney(refunded, invoice.currency)} refunded since`;
+  }
   // What is still owed is said when an advance or a partial credit note made it less than the invoice's total.
   const owed =
     invoice.balance_due || invoice.partial_credits?.length

@@ -1,4 +1,4 @@
-import { invoiceDue } from '../../shared/licence-due.js';
+import { type CreditAmounts, invoiceDue } from '../../shared/licence-due.js';
 import Big from 'big.js';
 import { ulid } from 'ulid';
 import type { LicenseInvoice, LicenseRefund } from '../../shared/schemas/licensing.js';
@@ -14,7 +14,7 @@ import { selectRoyalties } from '../royalties/ledger/query.js';
 import { LEDGER_COLUMN_NAMES } from '../royalties/ledger/schema.js';
 import { today } from './licenses.js';
 import { paymentPart } from './payment.js';
-import { negatedAmount } from '../../shared/money.js';
+import { negatedAmount, roundRowsToTotal } from '../../shared/money.js';
 
 /** The money columns a reversal turns round: the report's payable, the line's total and each party's part of it. */
 const REVERSED = [
@@ -72,6 +72,60 @@ export function reversalOf(
   return line;
 }
 
+/** An amount worked out from a line's money column, with as many decimal places as the column had (cents at least). */
+const placed = (value: Big, like: string) => {
+  const places = Math.max(2, like.split('.')[1]?.length ?? 0);
+  return value.round(places, Big.roundHalfUp).toFixed(places);
+};
+
+/** Whether a line's money column holds nothing. */
+const nothing = (value: LedgerFields[keyof LedgerFields]) =>
+  typeof value !== 'string' || value === '' || new Big(value).eq(0);
+
+/**
+ * The part of each of a payment's lines that a partial refund of `net` takes back: `net` shared over the lines in
+ * proportion to their share of the fee, to the cent, so the parts add up to `net` exactly (as the fee was shared over
+ * the assets), and every other money column of a line in the same proportion, rounded half-up to its own places. The
+ * part's unit price is its share: one unit of it is given back. A line whose part is nothing is left out; `index` is
+ * the line's place in `lines`.
+ */
+export function partsOfLines(lines: readonly LedgerFields[], net: string): { index: number; fields: LedgerFields }[] {
+  const weights = lines.map((fields) => new Big(String(fields.subtotal_payable ?? '0')));
+  const whole = weights.reduce((sum, weight) => sum.plus(weight), new Big(0));
+  if (whole.eq(0)) return [];
+  const shares = roundRowsToTotal(weights.map((weight) => new Big(net).times(weight).div(whole).toString())).rows;
+  return lines.flatMap((fields, index) => {
+    const share = shares[index] ?? '0.00';
+    const weight = weights[index] ?? new Big(0);
+    if (new Big(share).eq(0) || weight.eq(0)) return [];
+    const part: LedgerFields = { ...fields, unit_price: share };
+    for (const column of REVERSED) {
+      const value = fields[column];
+      if (typeof value === 'string' && value !== '')
+        part[column] = placed(new Big(value).times(share).div(weight), value);
+    }
+    part.subtotal_payable = share;
+    return [{ index, fields: part }];
+  });
+}
+
+/**
+ * What is left of a payment's line once partial refunds took parts of it back (`refunds`: their lines, with the sign
+ * turned): each money column less the parts, so reversing the rest makes the line and all its refunds net to nothing.
+ */
+export function restOfLine(fields: LedgerFields, refunds: readonly LedgerFields[]): LedgerFields {
+  if (!refunds.length) return fields;
+  const rest: LedgerFields = { ...fields };
+  for (const column of REVERSED) {
+    const value = fields[column];
+    if (typeof value !== 'string' || value === '') continue;
+    const left = refunds.reduce((sum, refund) => sum.plus(String(refund[column] ?? '0')), new Big(value));
+    rest[column] = placed(left, value);
+  }
+  if (typeof rest.subtotal_payable === 'string') rest.unit_price = rest.subtotal_payable;
+  return rest;
+}
+
 /** What was paid and is given back: the ledger lines or expenses it made, the day it was paid and how much. */
 type Paid = { ids: readonly string[]; paidOn: string; amount: string };
 
@@ -92,32 +146,60 @@ async function refundLines(
   caller: Caller,
   paid: Paid,
   { day, words }: { day: string; words: string },
+  taken: RefundedParts = { ids: [], reverses: [] },
 ): Promise<{ refund: LicenseRefund; lines: CreateManualRoyalty[] }> {
   checkRefundDate(day, paid.paidOn);
-  // Held for the refund first, so each line is taken back exactly as it stands: an edit either lands before the
-  // hold (and is reversed as edited) or is refused after it, in its own write (holdLinesForLicenceRefund).
-  await holdLinesForLicenceRefund(license.tenantId, paid.ids, license.id);
-  // Read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out).
-  const reversed = paid.ids.length
-    ? await selectRoyalties(license.tenantId, idsCondition([...paid.ids]), paid.ids.length)
-    : [];
+  const reversed = await heldLines(license, paid.ids);
+  // Parts given back before by partial refunds are taken off each line: only the rest is still the licence's income.
+  const parts = await readLines(license.tenantId, taken.ids);
+  const partsOf = (id: string) =>
+    parts.filter((part) => taken.reverses[taken.ids.indexOf(String(part.id))] === id).map(ledgerFieldsOf);
   const described = `${words}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
-  const lines = reversed.map((row) => reversalOf(ledgerFieldsOf(row), license, caller, { day, words: described }));
+  const rests = reversed
+    .map((row) => ({ id: String(row.id), fields: restOfLine(ledgerFieldsOf(row), partsOf(String(row.id))) }))
+    // A line all of whose money was given back already has nothing left to reverse.
+    .filter(({ fields }) => REVERSED.some((column) => !nothing(fields[column])));
+  const lines = rests.map(({ fields }) => reversalOf(fields, license, caller, { day, words: described }));
   return {
     refund: {
       date: day,
       paid_on: paid.paidOn,
       amount: paid.amount,
       royalty_ids: lines.map((line) => line.id),
-      reverses: reversed.map((row) => String(row.id)),
+      reverses: rests.map(({ id }) => id),
     },
     lines,
   };
 }
 
+/** Ledger lines by id, read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out). */
+const readLines = async (tenantId: string, ids: readonly string[]) =>
+  ids.length ? await selectRoyalties(tenantId, idsCondition([...ids]), ids.length) : [];
+
+/**
+ * A payment's lines, held for a refund first, so each is taken back exactly as it stands: an edit either lands before
+ * the hold (and is taken back as edited) or is refused after it, in its own write (holdLinesForLicenceRefund). A
+ * partial refund holds them too, so what a later refund finds left of each is what the earlier ones left.
+ */
+async function heldLines(license: LicenseItem, ids: readonly string[]) {
+  await holdLinesForLicenceRefund(license.tenantId, ids, license.id);
+  return readLines(license.tenantId, ids);
+}
+
+/** The lines partial refunds wrote (`ids`), each taking part of the payment's line at the same place in `reverses`. */
+type RefundedParts = { ids: string[]; reverses: string[] };
+
+/** The lines the partial refunds of an invoice wrote, each with the payment's line it took part of. */
+const refundedParts = (invoice: LicenseInvoice): RefundedParts => {
+  const refunds = (invoice.partial_credits ?? []).flatMap((credit) => (credit.refund ? [credit.refund] : []));
+  return { ids: refunds.flatMap((r) => r.royalty_ids), reverses: refunds.flatMap((r) => r.reverses) };
+};
+
 /**
  * The refund of a paid invoice that a credit note cancels: what the licensee paid against it (the invoice's total, less
- * an advance received, which stays received as it does for an unpaid invoice), the payment's lines reversed.
+ * an advance received, which stays received as it does for an unpaid invoice), the payment's lines reversed. After
+ * partial refunds it is what they left paid (invoiceDue), each line reversed less the parts they took back, so the
+ * payment and all its refunds net to nothing in the ledger, to the cent.
  */
 export function invoiceRefund(
   license: LicenseItem,
@@ -132,7 +214,38 @@ export function invoiceRefund(
     caller,
     { ids: license.royalty_ids ?? [], paidOn, amount },
     { day, words: `Licence fee refunded, credit note ${creditNote}` },
+    refundedParts(invoice),
   );
+}
+
+/**
+ * Part of a paid invoice's payment given back on `day` by a partial credit note (`credit`): its total is what the
+ * licensee gets back; its net leaves the ledger, taken from the payment's lines as they stand in proportion to each
+ * one's share of the fee (partsOfLines), in the refund day's pay period, so the payees' next statements give back
+ * their part of it and the finances count that much less licensing income.
+ */
+export async function invoicePartRefund(
+  license: LicenseItem,
+  caller: Caller,
+  credit: CreditAmounts,
+  { day, creditNote }: { day: string; creditNote: string },
+): Promise<{ refund: LicenseRefund; lines: CreateManualRoyalty[] }> {
+  const paidOn = license.payment_date ?? day;
+  checkRefundDate(day, paidOn);
+  const rows = await heldLines(license, license.royalty_ids ?? []);
+  const described = `Licence fee partly refunded, credit note ${creditNote}${license.usage ? `: ${license.usage}` : ''}`;
+  const parts = partsOfLines(rows.map(ledgerFieldsOf), credit.net);
+  const lines = parts.map(({ fields }) => reversalOf(fields, license, caller, { day, words: described.slice(0, 300) }));
+  return {
+    refund: {
+      date: day,
+      paid_on: paidOn,
+      amount: credit.total,
+      royalty_ids: lines.map((line) => line.id),
+      reverses: parts.map(({ index }) => String(rows[index]?.id)),
+    },
+    lines,
+  };
 }
 
 /** The refund of an advance received on a signed licence that will not be invoiced: the advance's lines reversed. */

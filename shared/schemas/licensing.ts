@@ -211,13 +211,17 @@ const documentParams = (number: ReturnType<typeof documentNumber>) =>
  * POST /licenses/{id}/credit_note: why the invoice is cancelled (printed on the credit note) and, as the page showed
  * it, which invoice: a second click on the same invoice then changes nothing. Crediting a paid invoice refunds what
  * was paid against it, on `refund_date` (today unless given). With `amount` (the net to credit, in the invoice's
- * currency) an unpaid invoice is reduced by a partial credit note instead of cancelled.
+ * currency) the invoice is credited in part instead of cancelled: an unpaid one is reduced, a paid one refunded in
+ * part (that net and its VAT given back on `refund_date`).
  */
 export const licenseCreditNote = z.strictObject({
   reason: text('Reason', 500).min(1, 'Reason is required'),
   invoice_number: documentNumber('LI', 'Invoice number', 'an invoice number', 'LI-000042').optional(),
   refund_date: refundDate,
-  /** With `amount`, the invoice's balance due as the page showed it: the same reduction sent again then changes nothing. */
+  /**
+   * With `amount`, the invoice's balance due (on a paid invoice, what is still paid) as the page showed it: the same
+   * credit sent again then changes nothing.
+   */
   balance_due: optionalCents('Balance due'),
   amount: optionalCents('Amount').refine(
     (value) => value === undefined || new Big(value).gt(0),
@@ -340,9 +344,10 @@ export type LicenseRefund = {
 };
 
 /**
- * A credit note that reduced an unpaid invoice by part of its net (the fee lowered after the invoice went out), numbered
- * in the same sequence as the credit notes that cancel: its own net, the VAT on it at the invoice's rate, and the total.
- * The invoice stays issued and the licensee pays the rest.
+ * A credit note that credited part of an invoice's net, numbered in the same sequence as the credit notes that cancel:
+ * its own net, the VAT on it at the invoice's rate, and the total. On an unpaid invoice it lowers what the licensee
+ * pays; on a paid one (part of the fee given back: a shorter term, a territory dropped) it refunds its total, and
+ * `refund` says when and which ledger lines took its net back. Either way the invoice stays as it is.
  */
 export type PartialCreditNote = {
   number: string;
@@ -352,6 +357,12 @@ export type PartialCreditNote = {
   net: string;
   vat: string;
   total: string;
+  /**
+   * The refund of a credit note issued on a paid invoice: its total given back on `date`, its net taken back from
+   * the payment's ledger lines (`royalty_ids`, each taking part of the payment's line at the same place in
+   * `reverses`).
+   */
+  refund?: LicenseRefund;
 };
 
 /** An invoice that was cancelled by a credit note: both documents stay on the licence, as issued. */

@@ -8,13 +8,22 @@ import { pdfText } from '../support/pdf-text.js';
  * A fee lowered after its invoice went out: a credit note with an amount reduces the unpaid invoice by that net (its VAT
  * at the invoice's rate, rounded as the invoice was), numbered in the company's credit-note sequence; the invoice stays
  * issued and the licensee pays the rest, which is what the payment then brings into the ledger. A full credit note
- * after partial ones credits what they left, so an invoice's credit notes add up to it exactly.
+ * after partial ones credits what they left, so an invoice's credit notes add up to it exactly. On a paid invoice the
+ * same credit note refunds its total and takes its net back out of the ledger; a full one after it refunds the rest.
  */
 type Company = Awaited<ReturnType<typeof licensingCompany>>;
 let company: Company;
 
 type Invoice = { number: string; date: string; due_date: string; total: string; partial_credits?: Credit[] };
-type Credit = { number: string; date: string; reason: string; net: string; vat: string; total: string };
+type Credit = {
+  number: string;
+  date: string;
+  reason: string;
+  net: string;
+  vat: string;
+  total: string;
+  refund?: { date: string; paid_on: string; amount: string; royalty_ids: string[]; reverses: string[] };
+};
 type RegisterLine = Record<string, string>;
 
 /** A signed outgoing licence of 100.00 GBP (20 % VAT: 120.00), invoiced: the licence as answered. */
@@ -53,6 +62,34 @@ async function invoicedWorth(): Promise<string> {
   const summary = (await company.api.get('/licensing/summary')).body;
   const invoicedState = summary.pipeline.find((p: { status: string }) => p.status === 'invoiced');
   return invoicedState.totals.find((t: { currency: string }) => t.currency === 'GBP')?.amount ?? '0.00';
+}
+/** The hub pipeline's sum of the paid licences' worth in pounds. */
+async function paidWorth(): Promise<string> {
+  const summary = (await company.api.get('/licensing/summary')).body;
+  const paidState = summary.pipeline.find((p: { status: string }) => p.status === 'paid');
+  return paidState.totals.find((t: { currency: string }) => t.currency === 'GBP')?.amount ?? '0.00';
+}
+/** The company's licensing revenue on its finances, in pounds, over the months around today (a run may cross one). */
+async function revenue(): Promise<string> {
+  const answer = await company.api.get(`/company/finances?start_date=${utcDay(-31)}&end_date=${utcDay(31)}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.finances.totals.revenue;
+}
+type Line = { id: string; pay_period: string; subtotal_payable: string; amount: string; sales_description: string };
+/** Sum of money strings in millionths, exactly. */
+const micros = (values: string[]) =>
+  values.reduce((sum, v) => {
+    const [whole = '0', part = ''] = v.replace('-', '').split('.');
+    const units = BigInt(whole) * 1_000_000n + BigInt(part.padEnd(6, '0').slice(0, 6));
+    return sum + (v.startsWith('-') ? -units : units);
+  }, 0n);
+/** An invoiced licence, paid today: the licence and the day. */
+async function paidToday() {
+  const license = await invoiced();
+  const paidOn = utcDay();
+  const paid = await company.api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return { license, paidOn };
 }
 const nextNumber = (number: string) => `LC-${String(Number(number.slice(3)) + 1).padStart(6, '0')}`;
 
@@ -191,19 +228,6 @@ describe('reducing an unpaid licence invoice with a partial credit note', () => 
     expect(text).toContain('Total credited: £40.00');
   });
 
-  it('refuses an amount on a paid invoice: a paid invoice is credited in full, refunding it', async () => {
-    const license = await invoiced();
-    expect((await company.api.post(`/licenses/${license.id}/payment`, {})).status).toBe(200);
-    const refused = await reduce(license.id, { reason: 'Discount', amount: '10.00' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({
-      amount: ['A paid invoice is credited in full: leave the amount empty to refund it'],
-    });
-    const shown = (await company.api.get(`/licenses/${license.id}`)).body.license;
-    expect(shown).toMatchObject({ status: 'paid', credited_invoices: [] });
-    expect(shown.invoice.partial_credits).toBeUndefined();
-  });
-
   it('numbers one credit note when the same reduction of the balance shown is sent three times at once', async () => {
     const license = await invoiced();
     // As the page sends it: the amount, and the balance due it showed when clicked.
@@ -262,5 +286,175 @@ describe('reducing an unpaid licence invoice with a partial credit note', () => 
     expect(note.refund.amount).toBe('107.96');
     const full = (await registerOf(license.id)).find((line) => line.number === note.number);
     expect(full).toMatchObject({ net: '-89.97', vat: '-17.99', total: '-107.96' });
+  });
+});
+
+describe('refunding part of a paid licence invoice with a partial credit note', () => {
+  it('numbers and refunds once under a double submit, and the ledger, finances and hub lose exactly the refunded net', async () => {
+    const { license, paidOn } = await paidToday();
+    const { number } = license.invoice;
+    const [revenueBefore, worthBefore] = [await revenue(), await paidWorth()];
+    // As the page sends it: the amount, the day the money went back, and what it showed as paid when clicked.
+    const body = {
+      reason: 'Territory dropped: Europe only',
+      invoice_number: number,
+      amount: '10.03',
+      refund_date: paidOn,
+      balance_due: '120.00',
+    };
+    const answers = await Promise.all([1, 2].map(() => reduce(license.id, body)));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const shown = (await company.api.get(`/licenses/${license.id}`)).body.license;
+    expect(shown).toMatchObject({ status: 'paid', paid: true, credited_invoices: [] });
+    expect(shown.invoice.partial_credits).toHaveLength(1);
+    const [note] = shown.invoice.partial_credits as Credit[];
+    // The net and its VAT at the invoice's rate, rounded as the invoice was; the total is what goes back.
+    expect(note).toMatchObject({ net: '10.03', vat: '2.01', total: '12.04', reason: body.reason });
+    expect(note.number).toMatch(/^LC-\d{6}$/);
+    expect(note.refund).toMatchObject({ date: paidOn, paid_on: paidOn, amount: '12.04' });
+    for (const answer of answers)
+      expect(answer.body.message).toBe(
+        `Credit note ${note.number} issued: £12.04 of invoice ${number} refunded on ${paidOn}, £107.96 of what was paid kept`,
+      );
+    expect(shown.history.at(-1)).toMatchObject({
+      from: 'paid',
+      to: 'paid',
+      note: `£12.04 of invoice ${number} refunded on ${paidOn} by credit note ${note.number}`,
+    });
+
+    // The ledger: the payment's three lines, and one line per asset taking back its share of the net, once.
+    const lines = shown.royalty_lines as Line[];
+    expect(lines).toHaveLength(6);
+    const refundLines = lines.filter((line) => note.refund?.royalty_ids.includes(line.id));
+    expect(refundLines).toHaveLength(3);
+    expect(micros(refundLines.map((line) => line.subtotal_payable))).toBe(-10_030_000n);
+    expect(micros(refundLines.map((line) => line.amount))).toBe(-10_030_000n);
+    expect(micros(lines.map((line) => line.amount))).toBe(89_970_000n);
+    for (const line of refundLines)
+      expect(line).toMatchObject({
+        pay_period: paidOn.slice(0, 7),
+        sales_description: `Licence fee partly refunded, credit note ${note.number}: Trailer`,
+      });
+    // The finances count that much less licensing income, and the hub's paid licences are worth that much less.
+    expect(cents([revenueBefore]) - cents([await revenue()])).toBe(1003n);
+    expect(cents([worthBefore]) - cents([await paidWorth()])).toBe(1003n);
+
+    // Sent again later: the same credit note and nothing more; another amount on that stale figure is refused.
+    const replay = await reduce(license.id, body);
+    expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+    expect(replay.body.license.invoice.partial_credits).toHaveLength(1);
+    expect(replay.body.license.royalty_lines).toHaveLength(6);
+    const stale = await reduce(license.id, { ...body, amount: '5.00' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      `Invoice ${number} changed since the page showed it: £107.96 of what was paid is kept now. Reload it and check before refunding part of it`,
+    );
+
+    // The register: the invoice paid with the refund since, the credit note's own amounts negative.
+    expect(await registerOf(license.id)).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        number,
+        total: '120.00',
+        status: `Paid on ${paidOn}, £12.04 refunded since`,
+      }),
+      expect.objectContaining({
+        kind: 'credit_note',
+        number: note.number,
+        net: '-10.03',
+        vat: '-2.01',
+        total: '-12.04',
+        status: `Refunds £12.04 of ${number} on ${paidOn}`,
+      }),
+    ]);
+    // Its PDF and mail say it is a refund of part of what was paid, and what stays paid.
+    const link = await company.api.get(`/licenses/${license.id}/credit_notes/${note.number}`);
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const text = await pdfText(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer()));
+    for (const words of [
+      `Credit note ${note.number} refunds £12.04 of invoice ${number} of ${license.invoice.date}`,
+      'Licence fee (net) credited: £10.03',
+      'VAT at 20% credited: £2.01',
+      `Paid on ${paidOn}: £12.04 refunded on ${paidOn}.`,
+      `Invoice ${number} still paid after this credit note: £107.96`,
+    ])
+      expect(text).toContain(words);
+    const ann = `ann.${company.stamp}@trailer.example`;
+    const mailed = await company.api.post(`/licenses/${license.id}/mail`, { number: note.number, to: [ann] });
+    expect(mailed.status, JSON.stringify(mailed.body)).toBe(200);
+    const mails = (await call('GET', '/_local/outbox')).body.mails as { to: string; subject: string; text: string }[];
+    const mail = mails.find((m) => m.to === ann && m.subject.startsWith(`Credit note ${note.number}`));
+    expect(mail?.text).toContain(`which refunds £12.04 of invoice ${number} of ${license.invoice.date}`);
+    expect(mail?.text).toContain(
+      `Of the £120.00 you paid on ${paidOn}, £12.04 was refunded on ${paidOn}; £107.96 stays paid.`,
+    );
+
+    // The sequence moved once: the company's next credit note takes the next number.
+    const next = await reduce(license.id, { reason: 'Goodwill', amount: '1.00', balance_due: '107.96' });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.license.invoice.partial_credits[1].number).toBe(nextNumber(note.number));
+  });
+
+  it('refuses more than is still paid on the amount, and a full credit note after partial refunds refunds exactly the rest', async () => {
+    const { license, paidOn } = await paidToday();
+    const { number } = license.invoice;
+    const revenueBefore = await revenue();
+    for (const reason of ['Shorter term', 'Territory dropped']) {
+      const answer = await reduce(license.id, { reason, amount: '33.33', refund_date: paidOn });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const twice = (await company.api.get(`/licenses/${license.id}`)).body.license;
+    expect(twice.invoice.partial_credits.map((c: Credit) => [c.net, c.vat, c.total, c.refund?.amount])).toEqual([
+      ['33.33', '6.67', '40.00', '40.00'],
+      ['33.33', '6.67', '40.00', '40.00'],
+    ]);
+
+    // What is still paid bounds the next refund: all of it, or more, is refused on the amount.
+    for (const amount of ['33.34', '50.00']) {
+      const refused = await reduce(license.id, { reason: 'Too much', amount });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        amount: [
+          `Amount must be less than £33.34, the net of invoice ${number} still paid: to refund all of it, leave the amount empty`,
+        ],
+      });
+    }
+    // A refund is dated on or after the payment, as a full one is.
+    const early = await reduce(license.id, { reason: 'Early', amount: '1.00', refund_date: '2020-01-01' });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ refund_date: [`Refund date must be on or after the payment date ${paidOn}`] });
+    expect(cents([revenueBefore]) - cents([await revenue()])).toBe(6666n);
+
+    // The full credit note refunds what the two left: £40.00, and the ledger's lines of the licence net to nothing.
+    const full = await reduce(license.id, { reason: 'Deal called off', invoice_number: number, refund_date: paidOn });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    const [credited] = full.body.license.credited_invoices;
+    expect(credited.credit_note.refund.amount).toBe('40.00');
+    expect(full.body.message).toBe(
+      `Credit note ${credited.credit_note.number} issued: invoice ${number} is cancelled and £40.00 refunded`,
+    );
+    expect(full.body.license).toMatchObject({ status: 'signed', invoice: null });
+    const lines = full.body.license.royalty_lines as Line[];
+    // The payment's three lines, two refunds of three parts each, and the rest of each line reversed.
+    expect(lines).toHaveLength(12);
+    expect(micros(lines.map((line) => line.amount))).toBe(0n);
+    expect(micros(lines.map((line) => line.subtotal_payable))).toBe(0n);
+    const rest = lines.filter((line) => credited.credit_note.refund.royalty_ids.includes(line.id));
+    expect(micros(rest.map((line) => line.amount))).toBe(-33_340_000n);
+    expect(cents([revenueBefore]) - cents([await revenue()])).toBe(10000n);
+
+    // All the credit notes of the invoice add up to it, to the cent.
+    const register = await registerOf(license.id);
+    const notes = register.filter((line) => line.kind === 'credit_note');
+    expect(notes.map((line) => [line.net, line.vat, line.total])).toEqual([
+      ['-33.33', '-6.67', '-40.00'],
+      ['-33.33', '-6.67', '-40.00'],
+      ['-33.34', '-6.66', '-40.00'],
+    ]);
+    for (const field of ['net', 'vat', 'total']) expect(cents(register.map((line) => line[field] as string))).toBe(0n);
+    const pdf = await company.api.get(`/licenses/${license.id}/credit_notes/${credited.credit_note.number}`);
+    const text = await pdfText(new Uint8Array(await (await fetch(pdf.body.url)).arrayBuffer()));
+    expect(text).toContain(`Credits the rest of invoice ${number}`);
+    expect(text).toContain(`Paid on ${paidOn}: £40.00, the rest of what was paid, refunded on ${paidOn}.`);
   });
 });

@@ -3,7 +3,14 @@ import { dueAfter } from '../../functions/licensing/invoice-pdf.js';
 import { reduction } from '../../functions/licensing/partial-credit.js';
 import { paymentPart } from '../../functions/licensing/payment.js';
 import { licenceVat } from '../../functions/licensing/vat.js';
-import { invoiceDue, invoiceLeft, partialCredit, vatAtRate } from '../../shared/licence-due.js';
+import {
+  invoiceDue,
+  invoiceLeft,
+  invoicePaid,
+  invoiceRefunded,
+  partialCredit,
+  vatAtRate,
+} from '../../shared/licence-due.js';
 import type { LicenseInvoice, PartialCreditNote } from '../../shared/schemas/licensing.js';
 
 const invoice = (extra: Partial<LicenseInvoice> = {}): LicenseInvoice => ({
@@ -101,5 +108,42 @@ describe('the amount a partial credit note may take', () => {
       'The VAT on this amount (£0.01) is more than the £0.00 of VAT left on invoice LI-000001: credit less, or to cancel the rest of the invoice, leave the amount empty',
     );
     expect(reduction(small, '0.02')).toEqual({ net: '0.02', vat: '0.00', total: '0.02' });
+  });
+});
+
+describe('what partial refunds of a paid invoice gave back', () => {
+  const refunded = (number: string, net: string): PartialCreditNote => {
+    const credit = note(number, net);
+    return {
+      ...credit,
+      refund: { date: '2026-05-20', paid_on: '2026-05-10', amount: credit.total, royalty_ids: [], reverses: [] },
+    };
+  };
+
+  it('sums only the credit notes that refunded, and what was paid less them is what stays paid', () => {
+    // Lowered by 10.03 before the payment, then 33.33 and 5.00 refunded.
+    const paid = invoice({
+      partial_credits: [note('LC-000001', '10.03'), refunded('LC-000002', '33.33'), refunded('LC-000003', '5.00')],
+    });
+    expect(invoiceRefunded(paid)).toEqual({ net: '38.33', vat: '7.67', total: '46.00' });
+    expect(invoicePaid(paid)).toBe('107.96');
+    expect(invoiceDue(paid)).toBe('61.96');
+    // A full credit note then credits the rest: with every credit note, the invoice to the cent.
+    expect(invoiceLeft(paid)).toEqual({ net: '51.64', vat: '10.32', total: '61.96' });
+    expect(invoiceRefunded(invoice())).toEqual({ net: '0.00', vat: '0.00', total: '0.00' });
+    expect(invoicePaid(invoice({ balance_due: '90.00', advance_received: '30.00' }))).toBe('90.00');
+  });
+
+  it('bounds a refund by what is still paid, naming what to do for all of it', () => {
+    const paid = invoice({ partial_credits: [refunded('LC-000001', '60.00')] });
+    expect(reduction(paid, '39.99', true)).toEqual({ net: '39.99', vat: '8.00', total: '47.99' });
+    for (const amount of ['40.00', '40.01'])
+      expect(refusal(() => reduction(paid, amount, true))).toBe(
+        'Amount must be less than £40.00, the net of invoice LI-000001 still paid: to refund all of it, leave the amount empty',
+      );
+    const advanced = invoice({ advance_received: '100.00', balance_due: '20.00' });
+    expect(refusal(() => reduction(advanced, '20.00', true))).toBe(
+      'With its VAT this refund (£24.00) must be less than the £20.00 still paid on invoice LI-000001: to refund all of it, leave the amount empty',
+    );
   });
 });

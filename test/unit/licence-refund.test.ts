@@ -3,7 +3,7 @@ import type { LicenseItem } from '../../functions/data/entities/license.js';
 import type { ManualRoyaltyItem } from '../../functions/data/entities/royalty-overlays.js';
 import type { Caller } from '../../functions/lib/auth-context.js';
 import type { ExpenseItem } from '../../functions/data/entities/statements.js';
-import { reversalOf, reversedExpense } from '../../functions/licensing/refund.js';
+import { partsOfLines, restOfLine, reversalOf, reversedExpense } from '../../functions/licensing/refund.js';
 import { expenseCharge } from '../../functions/money/statements/accounts/account-figures.js';
 
 const line = {
@@ -44,6 +44,52 @@ describe("a refund's reversal of a licence payment's line", () => {
       aggregator_payable: '0',
       artist_payable: '0',
     });
+  });
+});
+
+describe('a partial refund of a licence payment', () => {
+  const lines = ['33.33', '33.33', '33.34'].map((share) => ({
+    ...line.fields,
+    subtotal_payable: share,
+    unit_price: share,
+    exchange_rate: '1',
+    amount: `${share}0000`,
+    label_payable: `${share}0000`,
+  }));
+
+  it('takes the net from each line by its share of the fee, to the cent, every money column alike', () => {
+    const parts = partsOfLines(lines, '10.03');
+    expect(parts.map((p) => p.index)).toEqual([0, 1, 2]);
+    expect(parts.map((p) => [p.fields.subtotal_payable, p.fields.unit_price, p.fields.amount])).toEqual([
+      ['3.34', '3.34', '3.340000'],
+      ['3.34', '3.34', '3.340000'],
+      ['3.35', '3.35', '3.350000'],
+    ]);
+    // Reversed, they take back exactly the net.
+    const reversed = parts.map((p) => reversalOf(p.fields, license, caller, { day: '2026-05-14', words: 'Part' }));
+    expect(reversed.map((r) => r.fields.subtotal_payable)).toEqual(['-3.34', '-3.34', '-3.35']);
+    expect(reversed.map((r) => r.fields.label_payable)).toEqual(['-3.340000', '-3.340000', '-3.350000']);
+    expect(reversed.every((r) => r.fields.quantity === -1 && r.fields.pay_period === '2026-05')).toBe(true);
+    // A line worth nothing takes nothing; no lines, nothing to take from.
+    expect(
+      partsOfLines([{ ...lines[0], subtotal_payable: '0.00' }, lines[1] ?? {}], '1.00').map((p) => p.index),
+    ).toEqual([1]);
+    expect(partsOfLines([], '1.00')).toEqual([]);
+  });
+
+  it('leaves the rest of a line for the full refund, so the line and all its refunds net to nothing', () => {
+    const [first] = lines;
+    const refunds = [partsOfLines(lines, '10.03'), partsOfLines(lines, '20.00')].map(
+      (parts) => reversalOf(parts[0]?.fields ?? {}, license, caller, { day: '2026-05-14', words: 'Part' }).fields,
+    );
+    const rest = restOfLine(first ?? {}, refunds);
+    expect([rest.subtotal_payable, rest.unit_price, rest.amount, rest.label_payable]).toEqual([
+      '23.32',
+      '23.32',
+      '23.320000',
+      '23.320000',
+    ]);
+    expect(restOfLine(first ?? {}, [])).toBe(first);
   });
 });
 

@@ -1,4 +1,4 @@
-import { invoiceDue, invoiceLeft, partialCredit } from '../../../../shared/licence-due';
+import { invoiceDue, invoiceLeft, invoiceRefunded, partialCredit } from '../../../../shared/licence-due';
 import Big from 'big.js';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -27,17 +27,29 @@ const typedCents = (value: string) => (/^\d{1,12}(\.\d{1,2})?$/.test(value.trim(
 
 /**
  * What a partial credit of the typed net would credit, with its VAT by the invoice's own rounding (the function the
- * API uses), and what the licensee would then owe; nothing while the amount is not an amount yet.
+ * API uses), and what the licensee would then owe, or, on a paid invoice, get back and still have paid; nothing while
+ * the amount is not an amount yet.
  */
-function CreditPreview({ invoice, amount }: { invoice: NonNullable<License['invoice']>; amount: string }) {
+function CreditPreview({
+  invoice,
+  amount,
+  paid,
+}: {
+  invoice: NonNullable<License['invoice']>;
+  amount: string;
+  paid: boolean;
+}) {
   const net = typedCents(amount);
   if (!net || new Big(net).lte(0)) return null;
   const money = (value: string) => formatMoney(value, invoice.currency);
   const credit = partialCredit(net, invoice.vat_rate);
   const left = money(new Big(invoiceDue(invoice)).minus(credit.total).toFixed(2));
+  const sum = `${money(credit.net)} + VAT at ${invoice.vat_rate}% ${money(credit.vat)} = ${money(credit.total)}`;
   return (
     <Box data-testid="license-credit-preview">
-      {`Credits ${money(credit.net)} + VAT at ${invoice.vat_rate}% ${money(credit.vat)} = ${money(credit.total)}; the licensee then owes ${left}.`}
+      {paid
+        ? `Refunds ${sum}; ${left} of what was paid is then kept.`
+        : `Credits ${sum}; the licensee then owes ${left}.`}
     </Box>
   );
 }
@@ -47,7 +59,9 @@ function CreditPreview({ invoice, amount }: { invoice: NonNullable<License['invo
  * so its details can be corrected and a new invoice issued; the invoice and its credit note stay listed. A paid
  * invoice's credit note also refunds the payment: it asks the day the money went back, and the payment's ledger lines
  * are reversed in that month. An unpaid invoice may instead be reduced by an amount (a lowered fee): the invoice stays
- * issued and the licensee pays the rest.
+ * issued and the licensee pays the rest. A paid one may be refunded in part the same way (a shorter term, a territory
+ * dropped): the licensee gets the amount and its VAT back, the invoice stays paid and that much of the fee leaves the
+ * ledger in the refund's month.
  */
 export function CreditInvoiceButton({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const [open, setOpen] = useState(false);
@@ -62,9 +76,10 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
   const invoice = license.invoice;
   if (!invoice || !mayCredit) return null;
   const paid = license.status === 'paid';
-  // Only an unpaid invoice is reduced: a paid one is credited in full, refunding it.
-  const reducing = part && !paid;
+  const reducing = part;
   const earlier = invoice.partial_credits ?? [];
+  // What partial credit notes gave back already: a full credit note then refunds what is still paid.
+  const refundedEarlier = !new Big(invoiceRefunded(invoice).total).eq(0);
   const credit = async () => {
     setBusy(true);
     setErrors({});
@@ -106,38 +121,58 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
           confirmTestId="license-credit-confirm"
           cancelTestId="license-credit-cancel"
         >
-          {paid ? null : (
-            <RadioGroup
-              data-testid="license-credit-kind"
-              value={reducing ? 'part' : 'whole'}
-              onChange={({ detail }) => setPart(detail.value === 'part')}
-              items={[
-                { value: 'whole', label: 'Cancel the whole invoice' },
-                {
-                  value: 'part',
-                  label: 'Reduce it by an amount',
-                  description: 'The fee was lowered: the invoice stays issued and the licensee pays the rest',
-                },
-              ]}
-            />
-          )}
+          <RadioGroup
+            data-testid="license-credit-kind"
+            value={reducing ? 'part' : 'whole'}
+            onChange={({ detail }) => setPart(detail.value === 'part')}
+            items={
+              paid
+                ? [
+                    { value: 'whole', label: 'Cancel the invoice and refund what was paid' },
+                    {
+                      value: 'part',
+                      label: 'Refund part of what was paid',
+                      description:
+                        'Part of the fee is given back (a shorter term, a territory dropped): the invoice stays paid and the licence stays in force',
+                    },
+                  ]
+                : [
+                    { value: 'whole', label: 'Cancel the whole invoice' },
+                    {
+                      value: 'part',
+                      label: 'Reduce it by an amount',
+                      description: 'The fee was lowered: the invoice stays issued and the licensee pays the rest',
+                    },
+                  ]
+            }
+          />
           <Box margin={{ vertical: 's' }}>
-            {reducing
-              ? `A credit note reduces the invoice by the amount and its VAT. The invoice stays issued; the licensee now owes ${due}.`
-              : earlier.length
-                ? `A credit note cancels what is left of the invoice (${formatMoney(invoiceLeft(invoice).total, invoice.currency)}, after ${earlier.map((c) => c.number).join(', ')}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`
-                : `A credit note cancels the whole invoice (${formatMoney(invoice.total, invoice.currency)}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`}
+            {reducing && paid
+              ? `A credit note refunds the amount and its VAT to the licensee. The invoice stays paid; of what was paid, ${due} is kept now.`
+              : reducing
+                ? `A credit note reduces the invoice by the amount and its VAT. The invoice stays issued; the licensee now owes ${due}.`
+                : earlier.length
+                  ? `A credit note cancels what is left of the invoice (${formatMoney(invoiceLeft(invoice).total, invoice.currency)}, after ${earlier.map((c) => c.number).join(', ')}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`
+                  : `A credit note cancels the whole invoice (${formatMoney(invoice.total, invoice.currency)}). The invoice stays as it was issued; the licence goes back to signed, so you can correct it and issue a new invoice.`}
           </Box>
           {paid ? (
             <Box margin={{ bottom: 's' }} data-testid="license-credit-refund-words">
-              {`It was paid on ${formatDate(license.payment_date)}: the credit note records that the ${due} paid is refunded, and the fee's ledger lines are reversed in the refund's month, so the payees' next statements give it back.`}
+              {reducing
+                ? `It was paid on ${formatDate(license.payment_date)}: the credit note records that part of what was paid is refunded, and that part of the fee is taken back from its ledger lines in the refund's month, so the payees' next statements give their share of it back.`
+                : `It was paid on ${formatDate(license.payment_date)}: the credit note records that the ${due}${refundedEarlier ? ' still' : ''} paid is refunded, and the fee's ledger lines are reversed in the refund's month, so the payees' next statements give it back.`}
             </Box>
           ) : null}
           <SpaceBetween size="s">
             {reducing ? (
               <FormField
-                label={`Amount to credit, before VAT (${invoice.currency})`}
-                description="The net the fee is lowered by"
+                label={
+                  paid
+                    ? `Amount to refund, before VAT (${invoice.currency})`
+                    : `Amount to credit, before VAT (${invoice.currency})`
+                }
+                description={
+                  paid ? 'The net of the fee given back; its VAT is refunded with it' : 'The net the fee is lowered by'
+                }
                 errorText={errors.amount}
               >
                 <SpaceBetween size="xxs">
@@ -148,7 +183,7 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
                     onChange={({ detail }) => setAmount(detail.value)}
                     placeholder="e.g. 250.00"
                   />
-                  <CreditPreview invoice={invoice} amount={amount} />
+                  <CreditPreview invoice={invoice} amount={amount} paid={paid} />
                 </SpaceBetween>
               </FormField>
             ) : null}
@@ -175,15 +210,25 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
   );
 }
 
-/** The credit notes that reduced the licence's current invoice, each downloadable and mailable as issued. */
+/**
+ * The credit notes that reduced the licence's current invoice or refunded part of it once paid, each downloadable and
+ * mailable as issued, with what each gave back and when.
+ */
 export function ReducingCreditNotes({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const invoice = license.invoice;
   if (!invoice?.partial_credits?.length) return null;
   const money = (value: string) => formatMoney(value, invoice.currency);
+  const refunds = invoice.partial_credits.some((c) => c.refund);
   return (
     <Table
       data-testid="license-reducing-credit-notes"
-      header={<Header variant="h2">{`Credit notes reducing invoice ${invoice.number}`}</Header>}
+      header={
+        <Header variant="h2">
+          {refunds
+            ? `Credit notes and refunds of invoice ${invoice.number}`
+            : `Credit notes reducing invoice ${invoice.number}`}
+        </Header>
+      }
       items={invoice.partial_credits}
       columnDefinitions={[
         {
@@ -202,6 +247,14 @@ export function ReducingCreditNotes({ license, onChanged }: { license: License; 
         { id: 'net', header: 'Net', cell: (c) => money(c.net) },
         { id: 'vat', header: 'VAT', cell: (c) => money(c.vat) },
         { id: 'total', header: 'Total credited', cell: (c) => money(c.total) },
+        {
+          id: 'refund',
+          header: 'Refund',
+          cell: (c) =>
+            c.refund
+              ? `${money(c.total)} refunded on ${formatDate(c.refund.date)}`
+              : 'Not paid then: lowered what was due',
+        },
         { id: 'reason', header: 'Reason', cell: (c) => c.reason },
         { id: 'by', header: 'By', cell: (c) => c.by_name },
         {

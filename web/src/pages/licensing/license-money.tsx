@@ -1,4 +1,4 @@
-import { invoiceDue } from '../../../../shared/licence-due';
+import { invoiceDue, invoicePaid } from '../../../../shared/licence-due';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -16,11 +16,14 @@ import { MailDocumentButton, mailedWords } from './document-mail';
 import type { License } from './licensing-api';
 
 /**
- * A licence's assets with their splits, its invoice (which an unpaid licence may credit), the invoices credited
- * before, and the ledger lines its payment made.
+ * A licence's assets with their splits, its invoice (which may be credited, in part or in full, unpaid or paid) with
+ * its partial credit notes and refunds, the invoices credited before, and the ledger lines its payment made.
  */
 export function LicenseMoney({ license, onChanged }: { license: License; onChanged: (l: License) => void }) {
   const invoice = license.invoice;
+  // Credit notes issued before the payment lowered what was due; those issued after refunded part of it.
+  const reductions = (invoice?.partial_credits ?? []).filter((c) => !c.refund);
+  const refunds = (invoice?.partial_credits ?? []).filter((c) => c.refund);
   return (
     <SpaceBetween size="l">
       <Table
@@ -76,13 +79,26 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                     },
                   ]
                 : []),
-              // Each credit note that lowered the fee since the invoice went out, with its VAT.
-              ...(invoice.partial_credits ?? []).map((c) => ({
+              // Each credit note that lowered the fee before it was paid, with its VAT.
+              ...reductions.map((c) => ({
                 label: `Less credit note ${c.number}`,
                 value: formatMoney(c.total, invoice.currency),
               })),
-              ...(invoice.advance_received || invoice.partial_credits?.length
-                ? [{ label: 'Balance due', value: formatMoney(invoiceDue(invoice), invoice.currency) }]
+              ...(invoice.advance_received || reductions.length
+                ? [
+                    {
+                      label: refunds.length ? 'Paid' : 'Balance due',
+                      value: formatMoney(refunds.length ? invoicePaid(invoice) : invoiceDue(invoice), invoice.currency),
+                    },
+                  ]
+                : []),
+              // Each part of the payment given back since, and what of the payment is kept.
+              ...refunds.map((c) => ({
+                label: `Refunded on ${formatDate(c.refund?.date)} by credit note ${c.number}`,
+                value: formatMoney(c.total, invoice.currency),
+              })),
+              ...(refunds.length
+                ? [{ label: 'Still paid after refunds', value: formatMoney(invoiceDue(invoice), invoice.currency) }]
                 : []),
               { label: 'VAT rule', value: invoice.vat_note },
               { label: 'Paid on', value: formatDate(license.payment_date) },
