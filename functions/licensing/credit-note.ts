@@ -202,7 +202,7 @@ async function reduced(tenantId: string, id: string, invoice: LicenseInvoice, no
   if (note.refund)
     return {
       license,
-      message: `Credit note ${note.number} issued: ${money(note.total)} of invoice ${invoice.number} refunded on ${note.refund.date}${current ? `, ${money(invoiceDue(current))} of what was paid kept` : ''}`,
+      message: `Credit note ${note.number} issued: ${money(note.total)} of invoice ${invoice.number} refunded${current ? `, ${money(invoiceDue(current))} of what was paid kept` : ''}`,
     };
   const due = current ? `, ${money(invoiceDue(current))} left to pay` : '';
   return {

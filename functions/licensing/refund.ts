@@ -155,10 +155,12 @@ async function refundLines(
   const partsOf = (id: string) =>
     parts.filter((part) => taken.reverses[taken.ids.indexOf(String(part.id))] === id).map(ledgerFieldsOf);
   const described = `${words}${license.usage ? `: ${license.usage}` : ''}`.slice(0, 300);
-  const rests = reversed
-    .map((row) => ({ id: String(row.id), fields: restOfLine(ledgerFieldsOf(row), partsOf(String(row.id))) }))
-    // A line all of whose money was given back already has nothing left to reverse.
-    .filter(({ fields }) => REVERSED.some((column) => !nothing(fields[column])));
+  const rests = reversed.flatMap((row) => {
+    const given = partsOf(String(row.id));
+    const fields = restOfLine(ledgerFieldsOf(row), given);
+    // A line whose money the partial refunds gave back in full has nothing left to reverse.
+    return given.length && REVERSED.every((column) => nothing(fields[column])) ? [] : [{ id: String(row.id), fields }];
+  });
   const lines = rests.map(({ fields }) => reversalOf(fields, license, caller, { day, words: described }));
   return {
     refund: {
@@ -172,7 +174,10 @@ async function refundLines(
   };
 }
 
-/** Ledger lines by id, read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines left out). */
+/**
+ * Ledger lines by id, read the way the royalties list reads them (the ledger's one path, edits applied, deleted lines
+ * left out).
+ */
 const readLines = async (tenantId: string, ids: readonly string[]) =>
   ids.length ? await selectRoyalties(tenantId, idsCondition([...ids]), ids.length) : [];
 

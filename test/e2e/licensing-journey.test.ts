@@ -247,8 +247,30 @@ describe('licensing journey', () => {
     await page.waitForURL(new RegExp(`/user/licensing/${licenseId}$`));
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Paid');
 
-    // The deal is called off after payment: the paid invoice's credit note refunds it, on the day asked, and the
-    // payment's lines are reversed beside it (the statement published above keeps them; the next one gives them back).
+    // Part of the fee is given back first (a territory dropped): a credit note with an amount refunds that net and its
+    // VAT; the invoice stays paid and lists the refund beside what is still paid.
+    await page.getByTestId('license-credit-invoice').click();
+    await page.getByTestId('license-credit-kind').getByText('Refund part of what was paid').click();
+    await page.getByTestId('license-credit-amount').locator('input').fill('10.00');
+    await expect.poll(() => page.getByTestId('license-credit-preview').textContent()).toContain('Refunds £10.00');
+    expect(await page.getByTestId('license-credit-refund-words').textContent()).toContain(
+      'part of what was paid is refunded',
+    );
+    await page.getByTestId('license-credit-reason').locator('textarea').fill('Territory dropped');
+    await screenshotIfAsked(page, 'test-results/licensing-part-refund-dialog.png', true);
+    await page.getByTestId('license-credit-confirm').click();
+    await expect.poll(() => page.getByTestId('license-reducing-credit-notes').textContent()).toContain('LC-000002');
+    expect(await page.getByTestId('license-reducing-credit-notes').textContent()).toContain('refunded on');
+    expect(await page.getByTestId('license-invoice').textContent()).toContain('Still paid after refunds');
+    expect(await page.getByTestId('license-status').textContent()).toBe('Paid');
+    await expect
+      .poll(() => page.getByTestId('license-ledger-lines').textContent())
+      .toContain('Licence fee partly refunded');
+    await screenshotIfAsked(page, 'test-results/licensing-part-refunded.png', true);
+
+    // The deal is called off after payment: the paid invoice's credit note refunds the rest, on the day asked, and
+    // the payment's lines are reversed beside it, less the part refunded (the statement published above keeps them;
+    // the next one gives them back).
     await page.getByTestId('license-credit-invoice').click();
     await expect.poll(() => page.getByTestId('license-credit-refund-words').textContent()).toContain('is refunded');
     await page.getByTestId('license-credit-reason').locator('textarea').fill('The film was cancelled');
@@ -259,7 +281,7 @@ describe('licensing journey', () => {
     await screenshotIfAsked(page, 'test-results/licensing-refund-dialog.png', true);
     await page.getByTestId('license-credit-confirm').click();
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Signed');
-    await expect.poll(() => credited.textContent()).toContain('LC-000002');
+    await expect.poll(() => credited.textContent()).toContain('LC-000003');
     expect(await credited.textContent()).toContain('Not paid, nothing to refund');
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('Licence fee refunded');
     await screenshotIfAsked(page, 'test-results/licensing-refunded.png', true);
