@@ -64,3 +64,38 @@ export function uploadProgress(loaded: number, total: number): { percent: number
 export function formatCount(value: number): string {
   return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** Words for the file types people keep beside a release; others are named by their kind (below). */
+const FILE_TYPE_WORDS: Record<string, string> = {
+  'application/pdf': 'PDF document',
+  'application/msword': 'Word document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.ms-excel': 'Excel spreadsheet',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel spreadsheet',
+  'application/zip': 'ZIP archive',
+  'application/x-zip-compressed': 'ZIP archive',
+  'text/csv': 'CSV spreadsheet',
+  'text/plain': 'Text',
+  'image/jpeg': 'JPEG image',
+  'audio/mpeg': 'MP3 audio',
+  'audio/x-wav': 'WAV audio',
+  'audio/wave': 'WAV audio',
+  'audio/vnd.wave': 'WAV audio',
+  'audio/x-aiff': 'AIFF audio',
+  'audio/x-flac': 'FLAC audio',
+};
+const FILE_KINDS: Record<string, string> = { image: 'image', audio: 'audio', video: 'video' };
+
+/**
+ * A file's type as people say it ("PDF document", "PNG image"), not the MIME type the browser sent
+ * ("application/pdf"): an image, audio or video type by its own name ("TIFF image"), anything else "File".
+ */
+export function fileTypeWords(contentType: string | null | undefined): string {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const known = FILE_TYPE_WORDS[type];
+  if (known) return known;
+  const [family = '', name = ''] = type.split('/');
+  const kind = FILE_KINDS[family];
+  const plain = name.replace(/^x-/, '').split(/[.+]/)[0] ?? '';
+  return kind && /^[a-z0-9-]+$/.test(plain) ? `${plain.toUpperCase()} ${kind}` : 'File';
+}

@@ -4,6 +4,7 @@ import {
   absoluteLink,
   formatDate,
   formatDaysIn,
+  fileTypeWords,
   formatFileSize,
   padTwo,
   quarterOf,
@@ -51,6 +52,19 @@ describe('display conventions', () => {
     expect(formatFileSize(1536)).toBe('1.50 kB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
     expect(formatFileSize(3 * 1024 ** 4)).toBe('3.00 TB');
+  });
+  it('names a file type in words, never as the MIME type', () => {
+    expect(fileTypeWords('application/pdf')).toBe('PDF document');
+    expect(fileTypeWords('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      'Word document',
+    );
+    expect(fileTypeWords('image/png')).toBe('PNG image');
+    expect(fileTypeWords('image/svg+xml')).toBe('SVG image');
+    expect(fileTypeWords('audio/x-m4a')).toBe('M4A audio');
+    expect(fileTypeWords('text/csv; charset=utf-8')).toBe('CSV spreadsheet');
+    expect(fileTypeWords('application/octet-stream')).toBe('File');
+    expect(fileTypeWords('image/<script>')).toBe('File');
+    expect(fileTypeWords(null)).toBe('File');
   });
   it('pads below 10, prefixes bare links, and shows £ and $', () => {
     expect(padTwo(7)).toBe('07');

@@ -11,6 +11,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MAX_ASSET_BYTES } from '../../../../shared/constants';
+import { fileTypeWords } from '../../../../shared/format';
 import { VALIDATION } from '../../../../shared/messages';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -110,7 +111,7 @@ function AssetsPanel({ base, title, parent }: { base: string; title: string; par
                 </Link>
               ),
             },
-            { id: 'type', header: 'Type', cell: (a) => a.content_type ?? '-' },
+            { id: 'type', header: 'Type', cell: (a) => (a.content_type ? fileTypeWords(a.content_type) : '-') },
             { id: 'size', header: 'Size', cell: (a) => (a.size === null ? '-' : <FileSize bytes={a.size} />) },
             { id: 'uploaded', header: 'Uploaded', cell: (a) => <FormattedDate value={a.uploaded_at} /> },
             // Uploading and deleting change the catalogue: a member whose role only reads it sees the files.

@@ -15,6 +15,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError, errorMessage, type FieldErrors } from '../../app/api';
+import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
 import { FormattedDate } from '../../components/formatted';
@@ -161,7 +162,7 @@ export function ReleaseDeliveriesPage() {
           },
           { id: 'upc', header: 'UPC', cell: (d) => d.upc ?? '-' },
           { id: 'dsp', header: 'DSP', cell: (d) => d.dsp_name ?? UNLISTED_STORE },
-          { id: 'action', header: 'Action', cell: (d) => d.action },
+          { id: 'action', header: 'Action', cell: (d) => displayLabel(d.action) },
           { id: 'status', header: 'Status', cell: (d) => <StatusBadge word={d.status} /> },
           { id: 'reason', header: 'Reason', cell: (d) => d.reason ?? '' },
           { id: 'created', header: 'Created', cell: (d) => <FormattedDate value={d.created_at} /> },
@@ -305,8 +306,8 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
             </FormField>
             <FormField label="Action">
               <Select
-                selectedOption={{ value: action, label: action }}
-                options={DELIVERY_ACTIONS.map((a) => ({ value: a, label: a }))}
+                selectedOption={{ value: action, label: displayLabel(action) }}
+                options={DELIVERY_ACTIONS.map((a) => ({ value: a, label: displayLabel(a) }))}
                 onChange={({ detail }) => setAction(detail.selectedOption.value as DeliveryAction)}
               />
             </FormField>
