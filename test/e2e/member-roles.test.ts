@@ -216,7 +216,7 @@ describe('a member’s role in the company, on screen', () => {
     await manager.page.close();
   });
 
-  it('editing the company is neither offered nor opened to a role that may not manage it', async () => {
+  it('editing the company and its API tokens are neither offered nor opened to a role that may not manage it', async () => {
     const intern = await signedInPage(browser, cloudUrl(), await own.member('intern'), {
       company: company(),
       path: `/user/companies/${own.companyId}`,
@@ -231,6 +231,12 @@ describe('a member’s role in the company, on screen', () => {
     expect(await intern.page.getByTestId('company-edit-form').count()).toBe(0);
     expect(await intern.page.getByTestId('company-nav').count()).toBe(0);
     await screenshotIfAsked(intern.page, '/tmp/member-roles-intern-company-edit.png');
+    // The API tokens page is the company's managers' too: refused the same way, not a note in the page's frame.
+    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/api_tokens`);
+    await expect
+      .poll(() => denial(intern.page).textContent())
+      .toContain('Your role in this company (Intern) does not allow you to manage the company, its team or its plan');
+    expect(await intern.page.getByTestId('api-token-form').count()).toBe(0);
     expect(intern.errors).toEqual([]);
     await intern.page.close();
 

@@ -267,17 +267,14 @@ function TokensSection({ companyId }: { companyId: string }) {
   );
 }
 
-/** UserCompanyApiTokens: the company's API tokens for its own integrations (its managers only). */
+/**
+ * UserCompanyApiTokens: the company's API tokens for its own integrations. Listing, making and revoking them is
+ * company.manage, so a member whose role does not allow it is refused the page as the other guarded pages refuse.
+ */
 export function CompanyApiTokensPage() {
   return (
-    <CompanyFrame title="API tokens">
-      {(company, canManage) =>
-        canManage ? (
-          <TokensSection companyId={company.id} />
-        ) : (
-          <Alert type="info">Only the company’s managers make and revoke API tokens.</Alert>
-        )
-      }
+    <CompanyFrame title="API tokens" permission="company.manage">
+      {(company) => <TokensSection companyId={company.id} />}
     </CompanyFrame>
   );
 }
