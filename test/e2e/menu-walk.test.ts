@@ -41,6 +41,8 @@ const INTERNAL_IDS: [string, RegExp][] = [
     'batch name',
     /(?<![0-9A-Za-z])(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:[01]\d|2[0-3])[0-5]\d[0-5]\d[0-9A-Z]+(?![0-9A-Za-z])/,
   ],
+  // The type a browser sent with a file ("application/pdf"): people read "PDF document".
+  ['MIME type', /\b(?:application|image|audio|video|text)\/[a-z0-9][a-z0-9.+-]*/],
 ];
 
 /** Which kinds of internal id `text` shows, each with what it matched. */
@@ -372,7 +374,7 @@ afterAll(async () => {
 describe('every menu entry speaks the user’s words', () => {
   const chosen = () => ({ id: company.companyId, name: company.name });
 
-  it('knows a delivery’s batch folder for an internal id, and a UPC or a date for none', () => {
+  it('knows a delivery’s batch folder and a MIME type for internal values, and a UPC or a date for none', () => {
     // The folder as a failed upload's reason could name it: queued at 12:34:56.789 on 4 March 2026.
     expect(internalIds('Uploading 20260304123456789K3QZ7M/5060000000009/5060000000009.xml failed')).toEqual([
       'batch name "20260304123456789K3QZ7M"',
@@ -381,6 +383,8 @@ describe('every menu entry speaks the user’s words', () => {
     expect(internalIds('UPC 5060000000009, EAN 0123456789012, sent 4th Mar 2026 at 12:34, ISRC GBAYE2600001')).toEqual(
       [],
     );
+    expect(internalIds('Type application/pdf')).toEqual(['MIME type "application/pdf"']);
+    expect(internalIds('Type PDF document, 26.00 B, audio and video files')).toEqual([]);
   });
 
   it('for a label manager in their company, and on a release’s own pages', async () => {
