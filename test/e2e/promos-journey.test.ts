@@ -237,11 +237,15 @@ describe('promos', () => {
     expect(text).toContain('Delivered');
     await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
     // The artist's report: the button asks for it and is handed its link (its pages: promo-templates.test.ts).
-    const [report] = await Promise.all([
+    // The page then goes to the link (the browser takes the PDF as a download): that navigation is waited for to
+    // end, else it can abort the next page.goto, as it did in full runs.
+    const [report, opened] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/report_pdf')),
+      page.waitForRequest((r) => r.isNavigationRequest() && r.url().includes('report')),
       page.getByTestId('promo-report').click(),
     ]);
     expect(report.ok()).toBe(true);
+    await opened.response();
     // Back on the list, each member who was mailed shows the promo and the day.
     await page.goto(`${cloudUrl()}/user/labels/promo_tools/mailing_lists`);
     await page.getByRole('link', { name: 'Journey DJs' }).click();
