@@ -457,4 +457,58 @@ describe('refunding part of a paid licence invoice with a partial credit note', 
     expect(text).toContain(`Credits the rest of invoice ${number}`);
     expect(text).toContain(`Paid on ${paidOn}: £40.00, the rest of what was paid, refunded on ${paidOn}.`);
   });
+  it('refunds a fee paid in euro part by part at the rate of the payment, so the payment and its refunds net to nothing', async () => {
+    // The company states in pounds; the fee is in euro, converted at the rate on or before the payment day.
+    const rate = await company.api.post('/exchange_rates', {
+      distributor: `Bank ${company.stamp}`,
+      original_currency: 'EUR',
+      target_currency: 'GBP',
+      payment_date: utcDay(-10),
+      rate: '0.857143',
+    });
+    expect(rate.status, JSON.stringify(rate.body)).toBe(201);
+    const license = await company.signed({
+      type: 'outgoing',
+      licensee_name: `Euro Films ${company.stamp}`,
+      licensee_country: 'GB',
+      usage: 'Advert',
+      fee: '100.00',
+      fee_currency: 'EUR',
+      contacts: [{ name: 'Eve Buyer', email: `eve.${company.stamp}@advert.example` }],
+      assets: company.recordings.map((recording, i) => ({
+        asset_type: 'recording',
+        asset_id: recording.id,
+        split: i === 2 ? '33.34' : '33.33',
+      })),
+    });
+    const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const { number } = issued.body.license.invoice as Invoice;
+    const revenueBefore = await revenue();
+    const paidOn = utcDay();
+    const paid = await company.api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const paidLines = paid.body.license.royalty_lines as Line[];
+    expect(micros(paidLines.map((line) => line.subtotal_payable))).toBeGreaterThan(0n);
+    // Converted: the lines' amounts in pounds are not the euro paid.
+    expect(micros(paidLines.map((line) => line.amount))).not.toBe(micros(paidLines.map((l) => l.subtotal_payable)));
+    expect(await revenue()).not.toBe(revenueBefore);
+
+    for (const amount of ['33.33', '12.35']) {
+      const answer = await reduce(license.id, { reason: `Part ${amount}`, amount, refund_date: paidOn });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.message).toContain(`of invoice ${number} refunded`);
+    }
+    const full = await reduce(license.id, { reason: 'Called off', invoice_number: number, refund_date: paidOn });
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    const lines = full.body.license.royalty_lines as Line[];
+    // Every money column of the licence's lines, in euro as paid and in pounds as converted, nets to nothing.
+    expect(micros(lines.map((line) => line.amount))).toBe(0n);
+    expect(micros(lines.map((line) => line.subtotal_payable))).toBe(0n);
+    expect(await revenue()).toBe(revenueBefore);
+    // The credit notes, in euro, add up to the invoice.
+    const register = await registerOf(license.id);
+    for (const field of ['net', 'vat', 'total']) expect(cents(register.map((line) => line[field] as string))).toBe(0n);
+    expect(register.every((line) => line.currency === 'EUR')).toBe(true);
+  });
 });
