@@ -26,8 +26,11 @@ type Credit = {
 };
 type RegisterLine = Record<string, string>;
 
-/** A signed outgoing licence of 100.00 GBP (20 % VAT: 120.00), invoiced: the licence as answered. */
-async function invoiced() {
+/**
+ * A signed outgoing licence of 100.00 GBP (20 % VAT: 120.00), invoiced: the licence as answered. `terms` changes
+ * some of its terms (another currency, another licensee).
+ */
+async function invoiced(terms: Record<string, unknown> = {}) {
   const license = await company.signed({
     type: 'outgoing',
     licensee_name: `Short Term Ltd ${company.stamp}`,
@@ -41,6 +44,7 @@ async function invoiced() {
       asset_id: recording.id,
       split: i === 2 ? '33.34' : '33.33',
     })),
+    ...terms,
   });
   const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
@@ -83,13 +87,13 @@ const micros = (values: string[]) =>
     const units = BigInt(whole) * 1_000_000n + BigInt(part.padEnd(6, '0').slice(0, 6));
     return sum + (v.startsWith('-') ? -units : units);
   }, 0n);
-/** An invoiced licence, paid today: the licence and the day. */
-async function paidToday() {
-  const license = await invoiced();
+/** An invoiced licence (`terms` as for invoiced), paid today: the licence, the day and the licence as paid. */
+async function paidToday(terms: Record<string, unknown> = {}) {
+  const license = await invoiced(terms);
   const paidOn = utcDay();
   const paid = await company.api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-  return { license, paidOn };
+  return { license, paidOn, paidLines: paid.body.license.royalty_lines as Line[] };
 }
 const nextNumber = (number: string) => `LC-${String(Number(number.slice(3)) + 1).padStart(6, '0')}`;
 
@@ -457,6 +461,7 @@ describe('refunding part of a paid licence invoice with a partial credit note', 
     expect(text).toContain(`Credits the rest of invoice ${number}`);
     expect(text).toContain(`Paid on ${paidOn}: £40.00, the rest of what was paid, refunded on ${paidOn}.`);
   });
+
   it('refunds a fee paid in euro part by part at the rate of the payment, so the payment and its refunds net to nothing', async () => {
     // The company states in pounds; the fee is in euro, converted at the rate on or before the payment day.
     const rate = await company.api.post('/exchange_rates', {
@@ -467,28 +472,14 @@ describe('refunding part of a paid licence invoice with a partial credit note', 
       rate: '0.857143',
     });
     expect(rate.status, JSON.stringify(rate.body)).toBe(201);
-    const license = await company.signed({
-      type: 'outgoing',
+    const revenueBefore = await revenue();
+    const { license, paidOn, paidLines } = await paidToday({
       licensee_name: `Euro Films ${company.stamp}`,
-      licensee_country: 'GB',
       usage: 'Advert',
-      fee: '100.00',
       fee_currency: 'EUR',
       contacts: [{ name: 'Eve Buyer', email: `eve.${company.stamp}@advert.example` }],
-      assets: company.recordings.map((recording, i) => ({
-        asset_type: 'recording',
-        asset_id: recording.id,
-        split: i === 2 ? '33.34' : '33.33',
-      })),
     });
-    const issued = await company.api.post(`/licenses/${license.id}/invoice`, {});
-    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-    const { number } = issued.body.license.invoice as Invoice;
-    const revenueBefore = await revenue();
-    const paidOn = utcDay();
-    const paid = await company.api.post(`/licenses/${license.id}/payment`, { payment_date: paidOn });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    const paidLines = paid.body.license.royalty_lines as Line[];
+    const { number } = license.invoice;
     expect(micros(paidLines.map((line) => line.subtotal_payable))).toBeGreaterThan(0n);
     // Converted: the lines' amounts in pounds are not the euro paid.
     expect(micros(paidLines.map((line) => line.amount))).not.toBe(micros(paidLines.map((l) => l.subtotal_payable)));
