@@ -52,6 +52,13 @@ afterAll(async () => {
 const company = () => ({ id: own.companyId, name: own.name });
 const menu = (page: Page) => page.getByTestId('side-menu').locator('a').allTextContents();
 const denial = (page: Page) => page.getByTestId('access-denied');
+/** Opens a company page by its address, as a member who types it would, and waits for the denial in `words`. */
+async function refusedAt(page: Page, path: string, words: string) {
+  await page.goto(`${cloudUrl()}/user/companies/${own.companyId}/${path}`);
+  await expect.poll(() => denial(page).textContent()).toContain(words);
+}
+const MAY_NOT_MANAGE =
+  'Your role in this company (Intern) does not allow you to manage the company, its team or its plan';
 
 /**
  * The controls that call the API in place on five pages of four parts of the product, counted as one role is offered
@@ -197,10 +204,11 @@ describe('a member’s role in the company, on screen', () => {
     await intern.page.getByTestId('company-nav').waitFor();
     expect(await intern.page.getByTestId('company-nav-UserCompanyUsers').count()).toBe(1);
     expect(await intern.page.getByTestId('company-nav-UserCompanyRequestLabel').count()).toBe(0);
-    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/request_label`);
-    await expect
-      .poll(() => denial(intern.page).textContent())
-      .toContain('Your role in this company (Intern) does not allow you to change the catalogue');
+    await refusedAt(
+      intern.page,
+      'request_label',
+      'Your role in this company (Intern) does not allow you to change the catalogue',
+    );
     expect(await intern.page.getByTestId('request-label').count()).toBe(0);
     expect(intern.errors).toEqual([]);
     await intern.page.close();
@@ -224,18 +232,12 @@ describe('a member’s role in the company, on screen', () => {
     await intern.page.getByTestId('company-nav').waitFor();
     expect(await intern.page.getByTestId('company-nav-UserCompanySettings').count()).toBe(1);
     expect(await intern.page.getByTestId('company-nav-UserCompanyEdit').count()).toBe(0);
-    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/edit`);
-    await expect
-      .poll(() => denial(intern.page).textContent())
-      .toContain('Your role in this company (Intern) does not allow you to manage the company, its team or its plan');
+    await refusedAt(intern.page, 'edit', MAY_NOT_MANAGE);
     expect(await intern.page.getByTestId('company-edit-form').count()).toBe(0);
     expect(await intern.page.getByTestId('company-nav').count()).toBe(0);
     await screenshotIfAsked(intern.page, '/tmp/member-roles-intern-company-edit.png');
     // The API tokens page is the company's managers' too: refused the same way, not a note in the page's frame.
-    await intern.page.goto(`${cloudUrl()}/user/companies/${own.companyId}/api_tokens`);
-    await expect
-      .poll(() => denial(intern.page).textContent())
-      .toContain('Your role in this company (Intern) does not allow you to manage the company, its team or its plan');
+    await refusedAt(intern.page, 'api_tokens', MAY_NOT_MANAGE);
     expect(await intern.page.getByTestId('api-token-form').count()).toBe(0);
     expect(intern.errors).toEqual([]);
     await intern.page.close();
