@@ -24,6 +24,11 @@ function tryTake(folder: string): boolean {
   return true;
 }
 
+/** Waits until the turn is this process's. */
+async function waitForTurn(folder: string): Promise<void> {
+  while (!tryTake(folder)) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+}
+
 /** How long ago the folder was made; 0 when it is gone already (its holder just gave the turn back). */
 function ageMs(folder: string): number {
   try {
@@ -49,9 +54,7 @@ function readOwner(folder: string): string {
  */
 export function takeTurns(what: string): void {
   const folder = path.join(os.tmpdir(), `label-platform-turn-${what}-${new URL(inject('cloudUrl')).port}`);
-  beforeAll(async () => {
-    while (!tryTake(folder)) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-  });
+  beforeAll(() => waitForTurn(folder));
   afterAll(() => {
     if (readOwner(folder) === String(process.pid)) rmSync(folder, { recursive: true, force: true });
   });
@@ -63,7 +66,7 @@ export function takeTurns(what: string): void {
  */
 export async function inTurn<T>(what: string, work: () => Promise<T>): Promise<T> {
   const folder = path.join(os.tmpdir(), `label-platform-turn-${what}`);
-  while (!tryTake(folder)) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  await waitForTurn(folder);
   try {
     return await work();
   } finally {
