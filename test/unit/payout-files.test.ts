@@ -52,7 +52,8 @@ function row(n: number, amount: string, method: PayoutMethod = 'sepa', currency 
   };
   const details: PayoutDetails =
     method === 'sepa'
-      ? sepaDetails
+      ? // A copy: a test that renames one row's account holder changes no other row, nor another test's.
+        { ...sepaDetails }
       : method === 'uk_bulk'
         ? {
             ...sepaDetails,
@@ -140,6 +141,59 @@ describe('SEPA pain.001.001.09', () => {
     });
   });
 
+  it('writes every name in SEPA’s basic Latin set, spelling accented and non-Latin letters out', () => {
+    const rows = [row(1, '1.00'), row(2, '2.00')];
+    rows[0].details.account_name = 'Sigur Rós & Mø';
+    rows[1].details.account_name = 'Дмитрий “Dima” O’Neill';
+    const withNames = {
+      ...context,
+      companyName: 'Nordlys Plateselskap Ålesund',
+      debtor: { ...context.debtor!, name: 'Straße & Söhne' },
+    };
+    const checked = checkedSepaFile(rows, withNames);
+    if (!('xml' in checked)) throw new Error(JSON.stringify(checked.problems));
+    expect(schemaFindings(checked.xml)).toEqual([]);
+    const names = [...checked.xml.matchAll(/<Nm>([^<]*)<\/Nm>/g)].map((m) => m[1]);
+    expect(names).toEqual([
+      'Nordlys Plateselskap Alesund',
+      'Strasse + Soehne',
+      'Sigur Ros + Mo',
+      'Dmitriy Dima O&apos;Neill',
+    ]);
+  });
+
+  it('carries only SEPA’s characters in its names, whatever a payee’s name holds, or names the payee to correct', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), (name) => {
+        const one = row(1, '1.00');
+        one.details.account_name = name;
+        const made = bankFiles([one], context);
+        if ('problems' in made) {
+          expect(Object.keys(made.problems)).toEqual(['account_name']);
+          return;
+        }
+        const xml = made.files[0].content.replaceAll('&apos;', "'");
+        for (const [, nm] of xml.matchAll(/<Nm>([^<]*)<\/Nm>/g)) expect(nm).toMatch(/^[A-Za-z0-9/\-?:().,'+ ]+$/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('asks for a payee’s name in Latin letters, or the company account’s, when it has none', () => {
+    const one = row(1, '1.00');
+    one.details.account_name = '小室哲哉';
+    expect(bankFiles([one], context)).toEqual({
+      problems: {
+        account_name: [
+          "Payee 1 (ST-000001): a SEPA transfer needs the account holder's name in Latin letters; correct the payee's payout details",
+        ],
+      },
+    });
+    expect(bankFiles([row(1, '1.00')], { ...context, debtor: { ...context.debtor!, name: '株式会社' } })).toEqual({
+      problems: { 'debtor_account.name': ["The company bank account's name needs Latin letters for a SEPA file"] },
+    });
+  });
+
   it('is never offered without the company’s bank account', () => {
     const made = bankFiles([row(1, '10.00')], { ...context, debtor: null });
     expect(made).toEqual({
@@ -174,9 +228,30 @@ describe('CSV files', () => {
     if (!('files' in pounds) || !('files' in pence)) throw new Error('no files');
     expect(pounds.files[0]).toMatchObject({ name: 'uk-bulk-gbp-1.csv', rows: 2, total: '1234.57' });
     expect(pounds.files[0].content).toBe(
-      '123456,12345678,ZO O BRIEN-SMYTHE,1234.50,ST-000001\r\n123456,12345678,AURORA VALE,0.07,ST-000002\r\n',
+      '123456,12345678,ZOE O BRIEN-SMYTHE,1234.50,ST-000001\r\n123456,12345678,AURORA VALE,0.07,ST-000002\r\n',
     );
     expect(pence.files[0].content.split('\r\n').map((l) => l.split(',')[3])).toEqual(['123450', '7', undefined]);
+  });
+
+  it('write a name in plain Latin capitals for Bacs, letter for letter, and refuse one with no Latin letters', () => {
+    const rows = [row(1, '10.00', 'uk_bulk', 'GBP'), row(2, '20.00', 'uk_bulk', 'GBP')];
+    rows[0].details.account_name = 'Sigur Rós';
+    rows[1].details.account_name = 'Łukasz Żuraw & Mø';
+    const made = bankFiles(rows, context);
+    if (!('files' in made)) throw new Error(JSON.stringify(made.problems));
+    expect(made.files[0].content.split('\r\n').map((line) => line.split(',')[2])).toEqual([
+      'SIGUR ROS',
+      'LUKASZ ZURAW & MO',
+      undefined,
+    ]);
+    rows[1].details.account_name = '小室哲哉';
+    expect(bankFiles(rows, context)).toEqual({
+      problems: {
+        account_name: [
+          "Payee 2 (ST-000002): a UK bank payment needs the account holder's name in Latin letters; correct the payee's payout details",
+        ],
+      },
+    });
   });
 
   it('split PayPal by currency and at 5,000 rows, Wise at 1,000, amounts adding up to the statements', () => {

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { total } from './csv.js';
 import { fixedCurrencyProblems, NO_ROW_LIMIT } from './currency-check.js';
 import { schemaProblem } from './sepa-errors.js';
+import { SEPA_CHARACTERS, unwritableNames } from './bank-text.js';
 import { debtorProblems, sepaXml } from './sepa.js';
 import type { FileContext, FileProblems, FileRow, PayoutFileWriter, Written } from './types.js';
 import { SEPA_SCHEMA, schemaFindings, statedAmounts } from './xsd.js';
@@ -58,7 +59,8 @@ export const sepaWriter: PayoutFileWriter = {
   validate(rows, context) {
     // A payment in the wrong currency is reported alone: the company's account does not matter for it.
     const currency = fixedCurrencyProblems('sepa', 'A SEPA transfer', rows);
-    return Object.keys(currency).length ? currency : debtorProblems(context);
+    if (Object.keys(currency).length) return currency;
+    return { ...debtorProblems(context), ...unwritableNames(rows, SEPA_CHARACTERS, 'a SEPA transfer') };
   },
   write(rows, context): Written {
     const checked = checkedSepaFile(rows, context);

@@ -2,6 +2,7 @@ import Big from 'big.js';
 import { Document } from 'sepa';
 import type { FileContext, FileProblems, FileRow } from './types.js';
 import { sepaPackageProblem } from './sepa-errors.js';
+import { accountHolder, bankText, SEPA_CHARACTERS } from './bank-text.js';
 
 /**
  * A SEPA credit transfer initiation (ISO 20022 pain.001.001.09) written with the `sepa` package:
@@ -27,10 +28,13 @@ function localDate(day: string): Date {
 }
 
 /** A SEPA file is paid from the company's own bank account: without one there is nothing to write. */
-export const debtorProblems = (context: FileContext): FileProblems =>
-  context.debtor
-    ? {}
-    : { debtor_account: ["Set the company's bank account (name, IBAN, BIC) before making a SEPA file"] };
+export function debtorProblems(context: FileContext): FileProblems {
+  if (!context.debtor)
+    return { debtor_account: ["Set the company's bank account (name, IBAN, BIC) before making a SEPA file"] };
+  return bankText(context.debtor.name, SEPA_CHARACTERS) === ''
+    ? { 'debtor_account.name': ["The company bank account's name needs Latin letters for a SEPA file"] }
+    : {};
+}
 
 export function sepaXml(rows: readonly FileRow[], context: FileContext): Built {
   const { debtor } = context;
@@ -38,18 +42,20 @@ export function sepaXml(rows: readonly FileRow[], context: FileContext): Built {
   const doc = new Document('pain.001.001.09');
   doc.grpHdr.id = context.runId;
   doc.grpHdr.created = context.now;
-  doc.grpHdr.initiatorName = context.companyName.slice(0, 70);
+  // Names go in as SEPA's basic Latin set spells them (bank-text.ts): every bank in the scheme takes that set.
+  doc.grpHdr.initiatorName = bankText(context.companyName, SEPA_CHARACTERS).slice(0, 70).trimEnd();
   const info = doc.createPaymentInfo();
   info.requestedExecutionDate = localDate(context.executionDate);
   info.debtorIBAN = debtor.iban;
   info.debtorBIC = debtor.bic;
-  info.debtorName = debtor.name;
+  info.debtorName = bankText(debtor.name, SEPA_CHARACTERS);
   doc.addPaymentInfo(info);
 
   const problems: FileProblems = {};
-  for (const { item, details } of rows) {
+  for (const row of rows) {
+    const { item, details } = row;
     const tx = info.createTransaction();
-    tx.creditorName = details.account_name ?? item.name;
+    tx.creditorName = bankText(accountHolder(row), SEPA_CHARACTERS);
     tx.creditorIBAN = details.iban ?? '';
     tx.creditorBIC = details.bic ?? '';
     tx.amount = Number(item.amount);

@@ -1,6 +1,7 @@
 import { fixedCurrencyProblems, NO_ROW_LIMIT } from './currency-check.js';
 import type { FileRow, PayoutFileWriter } from './types.js';
 import { csvText, pence } from './csv.js';
+import { accountHolder, BACS_CHARACTERS, bankText, unwritableNames } from './bank-text.js';
 
 /**
  * A UK bulk payment file (Bacs / Faster Payments, the CSV UK banks' bulk upload takes): one row
@@ -8,16 +9,14 @@ import { csvText, pence } from './csv.js';
  * "12.34" or pence "1234", per the bank's template), reference — without a header row. Bacs
  * allows 18 characters of A–Z, 0–9, space and . - / & in the name and the reference.
  */
-const BACS_TEXT = /[^A-Z0-9 .\-/&]/g;
-const bacsText = (value: string) =>
-  value.toUpperCase().replace(BACS_TEXT, ' ').replace(/\s+/g, ' ').trim().slice(0, 18).trimEnd();
+const bacsText = (value: string) => bankText(value, BACS_CHARACTERS).slice(0, 18).trimEnd();
 
 function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
   return csvText(
     rows.map(({ item, details }) => [
       details.sort_code ?? '',
       details.account_number ?? '',
-      bacsText(details.account_name ?? item.name),
+      bacsText(accountHolder({ item, details })),
       amounts === 'pence' ? pence(item.amount) : item.amount,
       bacsText(item.statement_number),
     ]),
@@ -31,7 +30,10 @@ export const ukBulkWriter: PayoutFileWriter = {
   contentType: 'text/csv',
   rowLimit: NO_ROW_LIMIT,
   validatedAgainst: null,
-  validate: (rows) => fixedCurrencyProblems('uk_bulk', 'A UK bank payment', rows),
+  validate: (rows) => {
+    const currency = fixedCurrencyProblems('uk_bulk', 'A UK bank payment', rows);
+    return Object.keys(currency).length ? currency : unwritableNames(rows, BACS_CHARACTERS, 'a UK bank payment');
+  },
   // The bank's template decides whether amounts are pounds or pence; the company sets it with its bank account.
   write: (rows, context) => ({ text: ukBulkCsv(rows, context.debtor?.uk_bulk_amounts ?? 'pounds') }),
 };
