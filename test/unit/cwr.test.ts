@@ -242,6 +242,10 @@ describe('CWR round trip', () => {
 
   it('transliterates to upper-case ASCII and cuts texts at their field width', () => {
     expect(toCwrText('Zoë Ærønsen — “Straße”…')).toEqual({ text: 'ZOE AERONSEN - "STRASSE"...', unmapped: [] });
+    // The umlauts keep their letter; another script is never spelled in Latin in a title, nor an emoji.
+    expect(toCwrText('Björk, Dvořák & Łukasz')).toEqual({ text: 'BJORK, DVORAK & LUKASZ', unmapped: [] });
+    expect(toCwrText('Мир').unmapped).toEqual(['М', 'и', 'р']);
+    expect(toCwrText('Love 🎵').unmapped).toEqual(['🎵']);
     const work = workOf(song());
     // Cut at 60 columns; the space at the cut is dropped (it reads back as padding).
     expect(work.title).toBe('CAFE "UNICODE" STRASSE - A VERY LONG TITLE INDEED THAT GOES');

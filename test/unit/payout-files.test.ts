@@ -156,7 +156,7 @@ describe('SEPA pain.001.001.09', () => {
     const names = [...checked.xml.matchAll(/<Nm>([^<]*)<\/Nm>/g)].map((m) => m[1]);
     expect(names).toEqual([
       'Nordlys Plateselskap Alesund',
-      'Strasse + Soehne',
+      'Strasse + Sohne',
       'Sigur Ros + Mo',
       'Dmitriy Dima O&apos;Neill',
     ]);

@@ -1,4 +1,4 @@
-import transliterate from '@sindresorhus/transliterate';
+import { plainLatin } from '../../../lib/plain-latin.js';
 import type { FileProblems, FileRow } from './types.js';
 
 /**
@@ -16,24 +16,15 @@ export const SEPA_CHARACTERS: BankCharacters = { refused: /[^A-Za-z0-9/\-?:().,'
 /** Bacs (the UK's bulk payments): A–Z, 0–9, the space and . - / &. */
 export const BACS_CHARACTERS: BankCharacters = { refused: /[^A-Z0-9 .\-/&]/g, upperCase: true };
 
-/** Characters with a plain spelling in every set above, written so before anything is refused. */
-const PLAIN_SPELLINGS: [string, string][] = [
-  ['’', "'"],
-  ['‘', "'"],
-  ['‚', "'"],
-  ['‛', "'"],
-];
-
 /**
  * A name or reference as a bank scheme can carry it. Payees' names are their own (Sigur Rós, Mø, Straße, Дмитрий),
  * and a scheme's set has no accented or non-Latin letters: each letter is written in its plain Latin spelling
- * (ó → o, ø → o, ß → ss, Д → D), so the bank sees the name the account holds rather than a gap where a letter was.
+ * (ó → o, ø → o, ß → ss, Д → D: plainLatin), so the bank sees the name the account holds rather than a gap where a
+ * letter was. A bank transfer's name, unlike a work's title, is spelled in Latin whatever its script, as banks do.
  * What is still outside the set becomes a space; SEPA, which has no &, takes + for it. Runs of spaces close up.
  */
 export function bankText(value: string, scheme: BankCharacters): string {
-  const plain = transliterate(value, {
-    customReplacements: scheme === SEPA_CHARACTERS ? [...PLAIN_SPELLINGS, ['&', '+']] : PLAIN_SPELLINGS,
-  });
+  const plain = plainLatin(value, scheme === SEPA_CHARACTERS ? [['&', '+']] : []);
   const cased = scheme.upperCase ? plain.toUpperCase() : plain;
   return cased.replace(scheme.refused, ' ').replace(/\s+/g, ' ').trim();
 }
