@@ -108,11 +108,15 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // the ledger, read-only.
   companies: httpArea({
     memorySize: 1024,
+    // Every function whose bundle holds the PDF renderer carries its fonts (test/unit/function-assets.test.ts):
+    // the CRM reaches the licensing and money code that renders licence and statement PDFs.
+    assets: PDF_FONT_ASSETS,
     nativeModules: DUCKDB_MODULES,
     needs: { buckets: { uploads: 'presign', ledger: 'read' } },
   }),
   reference: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
-  catalogue: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
+  // The release checks read the licensing rules, whose module also renders licence PDFs: the fonts come along.
+  catalogue: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'presign' } } }),
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
@@ -120,6 +124,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // (a royalty import's message names its report in the ledger bucket; its parts are queued by the import
   // worker alone, which splits the report again on the re-delivery).
   jobs: httpArea({
+    // Its registry reaches the statement run's and the licences' documents, which render PDFs.
+    assets: PDF_FONT_ASSETS,
     needs: {
       buckets: { ledger: 'read' },
       sendsTo: ['royaltyImport', 'statementRun', 'releaseDelivery', 'catalogueImport'],
@@ -146,7 +152,11 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Promos: mailing lists, promos and their recipients in the table; the public page presigns the
   // release's cover and the recordings' previews and writes each recipient's traced download beside them
   // (uploads bucket, promo-downloads/); a send is queued to the promo worker.
-  promos: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend', 'promoAudio'] } }),
+  // A promo's report is a PDF, rendered with the statements' fonts.
+  promos: httpArea({
+    assets: PDF_FONT_ASSETS,
+    needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend', 'promoAudio'] },
+  }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
     memorySize: 3008,
@@ -268,6 +278,8 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     // run: the scope's copy 19.7–21.6 → 14.3–15.0 s, the CSV uploads beside DuckDB's disk 39.4–40.1 → 31.7–33.3 s.
     // In AWS the memory also brings about 3.5 vCPUs instead of 1.7, which DuckDB and a batch's ten account steps use.
     memorySize: 6144,
+    // Each statement's PDF is rendered here, with these fonts beside the bundle.
+    assets: PDF_FONT_ASSETS,
     // Every account's CSV of lines, written once per run before upload (about 2 GB at 10,000,000 lines paying two
     // accounts each), and what DuckDB spills of the period's lines while it writes them: the most Lambda allows.
     ephemeralStorageMiB: 10240,

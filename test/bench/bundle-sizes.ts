@@ -9,21 +9,10 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { AREAS } from '../../functions/routes.js';
-import { HTTP_AREAS, REQUEST_AUTHORIZER, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
 import { BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
+import { STACK_BUNDLES as BUNDLES, type StackBundle } from '../support/stack-bundles.js';
 
-type Bundle = { entry: string; external: readonly string[] };
-
-/** Every function of the stack: the rows of infra/functions.ts (the request authorizer among them) plus the two built outside it. */
-const BUNDLES: Bundle[] = [
-  ...AREAS.map((area) => ({ entry: httpEntry(area), external: HTTP_AREAS[area].nativeModules ?? [] })),
-  ...Object.values(WORKERS).map((w) => ({ entry: w.entry, external: w.nativeModules ?? [] })),
-  ...Object.values(SCHEDULED_JOBS).map((j) => ({ entry: j.entry, external: j.nativeModules ?? [] })),
-  { entry: REQUEST_AUTHORIZER.entry, external: [] }, // infra/areas/api.ts, in front of the signed-in routes
-  { entry: 'functions/realtime/handler.ts', external: [] }, // infra/areas/realtime.ts
-  { entry: 'functions/reference/seed-handler.ts', external: [] }, // infra/areas/reference-seed.ts
-];
+type Bundle = Pick<StackBundle, 'entry' | 'external'>;
 
 /** The minified bundle NodejsFunction would write as index.mjs for `entry` under `root`. */
 async function bundle(root: string, { entry, external }: Bundle): Promise<Uint8Array> {

@@ -215,7 +215,7 @@ describe('font files in the Lambda bundle', () => {
   });
 
   it('finds the fonts beside the code in Lambda (LAMBDA_TASK_ROOT) and in place from source', () => {
-    expect(PDF_FONT_ASSETS).toHaveLength(4);
+    expect(PDF_FONT_ASSETS).toHaveLength(6);
     for (const asset of PDF_FONT_ASSETS) expect(readFileSync(assetPath(asset)).length).toBeGreaterThan(100_000);
     process.env.LAMBDA_TASK_ROOT = '/var/task';
     try {

@@ -64,6 +64,14 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
   });
 
+  it('prints Korean names in a font that has Hangul, not as empty boxes', async () => {
+    const sample = sampleStatementDocument({ rows: 3 });
+    const korean = { value: 'R9', label: '방탄소년단 — 봄날 (KRA381700001)', lines: 7, quantity: 70, amount: '3.5' };
+    const summaries = { ...sample.statement.summaries, track: [korean, ...(sample.statement.summaries?.track ?? [])] };
+    const { text } = await pdfText({ ...sample, statement: { ...sample.statement, summaries } });
+    expect(text).toContain('방탄소년단 — 봄날 (KRA381700001)');
+  });
+
   it('repeats a summary’s heading and column names on every page it runs over', async () => {
     const { text } = await pdfText(sampleStatementDocument({ rows: 120 }));
     // Pages with rows of the store table (the chart's bars have no line or quantity columns).
@@ -194,6 +202,11 @@ describe('statement fonts', () => {
     }
     const cjk = new Set(doc.provideFont('NotoSansSC', false, false).font.characterSet);
     for (const char of '周杰伦晴天日本東京') expect(cjk.has(char.codePointAt(0) ?? 0)).toBe(true);
+    // Every Hangul syllable in both faces of Noto Sans KR; Noto Sans SC has none of them.
+    const korean = [false, true].map((bold) => new Set(doc.provideFont('NotoSansKR', bold, false).font.characterSet));
+    for (let code = 0xac00; code <= 0xd7a3; code += 1)
+      for (const face of korean) if (!face.has(code)) expect.fail(`Noto Sans KR has no ${code.toString(16)}`);
+    expect([...'방탄소년단'].some((char) => cjk.has(char.codePointAt(0) ?? 0))).toBe(false);
   });
 
   it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {
@@ -216,6 +229,10 @@ describe('statement fonts', () => {
     expect(fontRuns('Łódź — Чайковский')).toEqual({ text: 'Łódź — Чайковский' });
     expect(fontRuns('Cafe\u0301')).toEqual({ text: 'Café' });
     expect(fontRuns('周杰伦 (Jay)')).toEqual({ text: [{ text: '周杰伦', font: 'NotoSansSC' }, ' (Jay)'] });
+    expect(fontRuns('방탄소년단 (BTS)')).toEqual({ text: [{ text: '방탄소년단', font: 'NotoSansKR' }, ' (BTS)'] });
+    expect(fontRuns('봄날')).toEqual({ text: [{ text: '봄날', font: 'NotoSansKR' }] });
+    // Typed as jamo, NFC makes them the syllables.
+    expect(fontRuns('\u1107\u1169\u11B7')).toEqual({ text: [{ text: '봄', font: 'NotoSansKR' }] });
   });
 });
 

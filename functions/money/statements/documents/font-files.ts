@@ -1,13 +1,18 @@
 /**
  * The font files a statement PDF embeds, relative to the repository root. Roboto (shipped with
  * pdfmake) prints Latin with every European accent, Greek and the whole Cyrillic block; Noto Sans
- * SC prints Chinese, Japanese kana and what Roboto lacks. Data only: infra/functions.ts lists these
+ * KR prints Korean (Hangul), which Noto Sans SC has not; Noto Sans SC prints Chinese, Japanese kana and
+ * the rest of what Roboto lacks. Data only: infra/functions.ts lists these
  * as the assets of the function that renders statements, so the Lambda bundle carries them.
  */
 export const PDF_FONT_FILES = {
   Roboto: {
     normal: 'node_modules/pdfmake/fonts/Roboto/Roboto-Regular.ttf',
     bold: 'node_modules/pdfmake/fonts/Roboto/Roboto-Medium.ttf',
+  },
+  NotoSansKR: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
   },
   NotoSansSC: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',

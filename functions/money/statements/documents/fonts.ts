@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import * as pdfmakeModule from 'pdfmake';
+import type * as pdfmakeModule from 'pdfmake';
 import type { ContentText } from 'pdfmake/interfaces';
 import { assetPath } from '../../../lib/assets.js';
 import { getOrCreate } from '../../../lib/get-or-create.js';
@@ -18,7 +18,6 @@ type VirtualFiles = {
  * loader and esbuild's interop it is the namespace's `default`.
  */
 type PdfMake = typeof pdfmakeModule & { virtualfs: VirtualFiles };
-const pdfmake = ((pdfmakeModule as unknown as { default?: PdfMake }).default ?? pdfmakeModule) as PdfMake;
 
 /**
  * The fonts' bytes by name, read once per process. It replaces pdfmake's own virtual file system,
@@ -81,23 +80,35 @@ export function robotoHas(codePoint: number): boolean {
 }
 
 /**
- * Text as pdfmake inlines, each run in a font that has its glyphs: Roboto where it can, Noto Sans
- * SC for the rest (CJK); spread it into a cell or paragraph to style it. Line breaks and tabs
- * count as Roboto so they do not split a run. NFC first: a name typed with combining accents
- * ("e" + U+0301) prints as the precomposed letter Roboto has.
+ * Korean's letters: the Hangul syllables, its jamo (conjoining, compatibility, extended A and B) and the
+ * half-width forms. Noto Sans SC has none of the 11,172 syllables (a Korean name printed as empty boxes), Noto Sans
+ * KR every assigned one (test/unit/statement-pdf.test.ts checks both faces).
+ */
+const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF\uFFA0-\uFFDC]/;
+
+/** The embedded font that prints this code point: Roboto where it can, Noto Sans KR for Korean, else Noto Sans SC. */
+function fontFor(char: string): FontName {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20 || robotoHas(code)) return 'Roboto';
+  return HANGUL.test(char) ? 'NotoSansKR' : 'NotoSansSC';
+}
+
+/**
+ * Text as pdfmake inlines, each run in a font that has its glyphs (fontFor); spread it into a cell or paragraph to
+ * style it. Line breaks and tabs count as Roboto so they do not split a run. NFC first: a name typed with combining
+ * accents ("e" + U+0301) prints as the precomposed letter Roboto has, and Korean typed as jamo as its syllables.
  */
 export function fontRuns(value: string): ContentText {
   const text = value.normalize('NFC');
   const runs: { text: string; font: FontName }[] = [];
   for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    const font: FontName = code < 0x20 || robotoHas(code) ? 'Roboto' : 'NotoSansSC';
+    const font = fontFor(char);
     const last = runs.at(-1);
     if (last && last.font === font) last.text += char;
     else runs.push({ text: char, font });
   }
   // Plain text, the common case, stays one string.
-  if (runs.length <= 1 && runs[0]?.font !== 'NotoSansSC') return { text };
+  if (runs.length <= 1 && (runs[0]?.font ?? 'Roboto') === 'Roboto') return { text };
   return { text: runs.map((r) => (r.font === 'Roboto' ? r.text : { text: r.text, font: r.font })) };
 }
 
@@ -106,9 +117,14 @@ export function fontRuns(value: string): ContentText {
  * the first render (a Lambda container then reuses them), and nothing a document names may be
  * fetched or read from disk.
  */
-export const pdfmakeWithFonts: () => Promise<PdfMake> = madeOnce(load);
+// Pure: a function whose bundle takes this module through the money facade, but renders no PDF, leaves it and
+// pdfmake out of its bundle (and without the fonts: test/unit/function-assets.test.ts).
+export const pdfmakeWithFonts: () => Promise<PdfMake> = /* @__PURE__ */ madeOnce(load);
 
 async function load(): Promise<PdfMake> {
+  // Imported here, not at the top: a bundle that never renders a PDF then carries none of pdfmake (see above).
+  const loaded = await import('pdfmake');
+  const pdfmake = ((loaded as unknown as { default?: PdfMake }).default ?? loaded) as PdfMake;
   pdfmake.virtualfs = memoryFiles();
   const fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }> = {};
   for (const [name, files] of Object.entries(PDF_FONT_FILES)) {
