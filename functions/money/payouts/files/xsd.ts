@@ -9,6 +9,9 @@ import { assetPath } from '../../../lib/assets.js';
 export const SEPA_SCHEMA = 'pain.001.001.09.xsd';
 const SCHEMA_FILE = `functions/money/payouts/schemas/${SEPA_SCHEMA}`;
 
+/** The schema file a function that writes SEPA files carries (infra/functions.ts `assets`). */
+export const SEPA_SCHEMA_ASSETS = [SCHEMA_FILE] as const;
+
 let validator: XsdValidator | null = null;
 
 function sepaValidator(): XsdValidator {
