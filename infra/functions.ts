@@ -108,7 +108,7 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // the ledger, read-only.
   companies: httpArea({
     memorySize: 1024,
-    // Every function whose bundle holds the PDF renderer carries its fonts (test/unit/function-assets.test.ts):
+    // Every function whose bundle holds the PDF renderer carries its fonts (test/unit/lambda-bundles.test.ts):
     // the CRM reaches the licensing and money code that renders licence and statement PDFs.
     assets: PDF_FONT_ASSETS,
     nativeModules: DUCKDB_MODULES,

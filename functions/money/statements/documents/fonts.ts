@@ -117,8 +117,9 @@ export function fontRuns(value: string): ContentText {
  * the first render (a Lambda container then reuses them), and nothing a document names may be
  * fetched or read from disk.
  */
-// Pure: a function whose bundle takes this module through the money facade, but renders no PDF, leaves it and
-// pdfmake out of its bundle (and without the fonts: test/unit/function-assets.test.ts).
+// Pure, so a bundle that never calls it may leave it out; pdfmake itself is imported on the first call (load), so a
+// function holding this module through the money facade does not load pdfmake as it starts. Which functions carry
+// the fonts is read off their bundles (test/unit/lambda-bundles.test.ts).
 export const pdfmakeWithFonts: () => Promise<PdfMake> = /* @__PURE__ */ madeOnce(load);
 
 async function load(): Promise<PdfMake> {
