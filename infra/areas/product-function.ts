@@ -58,8 +58,9 @@ export const BUNDLING = {
   // Ship the SDK versions the tests ran against rather than whatever the runtime carries.
   bundleAwsSDK: true,
   // DuckDB's bindings pick a native package by platform at run time, which esbuild cannot resolve. A function that
-  // runs DuckDB declares it (nativeModules: installed beside its bundle); in any other, its code is left out of the
-  // bundle as unused, and `npm run bench:bundles` fails a bundle that still imports it without declaring it.
+  // runs DuckDB declares it (nativeModules: installed beside its bundle); any other may hold the ledger's code through
+  // a facade, and imports DuckDB only if it makes a database (functions/royalties/ledger/duck.ts), which it never does.
+  // test/unit/lambda-bundles.test.ts fails a function that imports it as it starts without declaring it.
   externalModules: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
   minify: true,
   sourceMap: true,
