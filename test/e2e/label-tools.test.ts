@@ -59,6 +59,34 @@ describe('label tools', () => {
     const saved = await own.api.get(`/labels/${label.id}/todo_list`);
     expect(saved.body.todo_tasks.find((t: { body: string }) => t.body === 'Upload the label’s logo').done).toBe(true);
     await screenshotIfAsked(page, 'test-results/label-tools-todo.png', true);
+
+    // A saved task is changed in place: reworded, given another day and someone to do it; emptied, it is refused.
+    await page.getByRole('button', { name: 'Edit Send the press kit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('todo-edit-body').locator('input').fill(' ');
+    await dialog.getByTestId('todo-edit-save').click();
+    await expect.poll(() => dialog.textContent()).toContain('Task Body must not be blank');
+    await dialog.getByTestId('todo-edit-body').locator('input').fill('Send the press kit to radio');
+    await dialog.getByLabel('Due date', { exact: true }).fill('2026/03/09');
+    await dialog.getByTestId('todo-edit-assignee').click();
+    const assignees = (await own.api.get(`/labels/${label.id}/todo_list`)).body.assignees as {
+      id: string;
+      name: string;
+    }[];
+    const manager = assignees.find((a) => a.id === own.manager.id);
+    expect(manager).toBeDefined();
+    await page.getByRole('option', { name: manager?.name, exact: true }).click();
+    await screenshotIfAsked(page, 'test-results/label-tools-todo-edit.png');
+    await dialog.getByTestId('todo-edit-save').click();
+    await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Send the press kit to radio');
+    await expect.poll(() => page.locator('body').textContent()).toContain('Successfully Updated Task');
+    const tasks = page.getByTestId('todo-tasks');
+    expect(await tasks.textContent()).toContain('9th Mar 2026');
+    expect(await tasks.textContent()).toContain(manager?.name);
+    const edited = (await own.api.get(`/labels/${label.id}/todo_list`)).body.todo_tasks.find(
+      (t: { body: string }) => t.body === 'Send the press kit to radio',
+    );
+    expect(edited).toMatchObject({ due_date: '2026-03-09', assignee_id: own.manager.id, done: false });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -15,7 +16,7 @@ import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
 import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
-import { type TodoListAnswer, toolsApi, useRefreshTools, useTodoList } from './tools-api';
+import { type TodoListAnswer, type TodoTask, toolsApi, useRefreshTools, useTodoList } from './tools-api';
 import { DateField } from '../../components/date-input';
 import { dayProblem } from '../../components/form-rules';
 import { formatDate } from '../../../../shared/format';
@@ -23,6 +24,20 @@ import { usePermits } from '../../app/use-may-open';
 import { Permitted } from '../../components/permitted';
 
 const NOBODY = { value: '', label: 'Nobody' };
+
+/** The API's field errors (`todo_task.body` …) under the form's own field names. */
+function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError && error.errors)) return {};
+  return Object.fromEntries(
+    Object.entries(error.errors).map(([f, texts]) => [f.replace(/^todo_task\./, ''), texts[0] ?? '']),
+  );
+}
+
+/** Who a task may be given to: nobody, or one of the company's members. */
+const assigneeOptions = (answer: TodoListAnswer) => [
+  NOBODY,
+  ...answer.assignees.map((a) => ({ value: a.id, label: a.name })),
+];
 
 /** The form above the tasks: what to do, by when, and who does it. */
 function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string }) {
@@ -50,18 +65,13 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
       void refresh();
       notify('notification', answered.message ?? 'Task added');
     } catch (error) {
-      if (error instanceof ApiError && error.errors)
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.errors).map(([f, texts]) => [f.replace(/^todo_task\./, ''), texts[0]]),
-          ),
-        );
+      setErrors(fieldErrors(error));
       notifyError(error);
     } finally {
       setSaving(false);
     }
   };
-  const options = [NOBODY, ...answer.assignees.map((a) => ({ value: a.id, label: a.name }))];
+  const options = assigneeOptions(answer);
   return (
     <Container header={<Header variant="h2">New task</Header>}>
       <ColumnLayout columns={4}>
@@ -86,12 +96,87 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
   );
 }
 
-/** The label's tasks: tick one done, or delete it. */
+/**
+ * A saved task changed: what to do, by when and by whom (an emptied date or "Nobody" clears it). The assignee is
+ * sent only when changed, so a task given to someone who has since left the company can still be reworded.
+ */
+function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: TodoTask; onClose: () => void }) {
+  const refresh = useRefreshTools();
+  const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
+  const current = task.assignee_id
+    ? { value: task.assignee_id, label: names.get(task.assignee_id) ?? 'A former member' }
+    : NOBODY;
+  const [body, setBody] = useState(task.body);
+  const [due, setDue] = useState(task.due_date ?? '');
+  const [assignee, setAssignee] = useState(current);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const wrongDay = dayProblem('Due date', due);
+    if (wrongDay) {
+      setErrors({ due_date: wrongDay });
+      return;
+    }
+    setSaving(true);
+    try {
+      const answered = await toolsApi.updateTask(task.id, {
+        body,
+        due_date: due,
+        ...(assignee.value === current.value ? {} : { assignee_id: assignee.value }),
+      });
+      await refresh();
+      notify('notification', answered.message ?? 'Successfully Updated Task');
+      onClose();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      header="Edit task"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="todo-edit-save">
+              Save task
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <FormField label="Task" errorText={errors.body}>
+          <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-edit-body" />
+        </FormField>
+        <DateField label="Due date" value={due} onChange={setDue} error={errors.due_date} testId="todo-edit-due" />
+        <FormField label="Assigned to" errorText={errors.assignee_id}>
+          <Select
+            selectedOption={assignee}
+            options={assigneeOptions(answer)}
+            onChange={({ detail }) => setAssignee(detail.selectedOption as typeof NOBODY)}
+            data-testid="todo-edit-assignee"
+          />
+        </FormField>
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+/** The label's tasks: tick one done, change it, or delete it. */
 function Tasks({ answer }: { answer: TodoListAnswer }) {
   const refresh = useRefreshTools();
   const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
   // Ticking and deleting change the list (PATCH and DELETE /todo_tasks/{id}: catalogue.write).
   const mayChange = usePermits('catalogue.write');
+  const [editing, setEditing] = useState<TodoTask | null>(null);
   const run = async (call: () => Promise<{ message?: string }>) => {
     try {
       const answered = await call();
@@ -103,64 +188,72 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
   };
   const open = answer.todo_tasks.filter((t) => !t.done).length;
   return (
-    <Table
-      data-testid="todo-tasks"
-      variant="container"
-      header={
-        <Header variant="h2" counter={`(${open} of ${answer.todo_tasks.length} to do)`}>
-          {answer.todo_list?.name}
-        </Header>
-      }
-      items={answer.todo_tasks}
-      // A long task wraps in its cell instead of pushing the other columns off the card.
-      wrapLines
-      trackBy="id"
-      empty={<Box color="text-status-inactive">No tasks yet</Box>}
-      columnDefinitions={[
-        {
-          id: 'done',
-          header: 'Done',
-          width: 80,
-          cell: (t) => (
-            <Checkbox
-              checked={t.done}
-              disabled={!mayChange}
-              ariaLabel={`Done: ${t.body}`}
-              onChange={({ detail }) => void run(() => toolsApi.updateTask(t.id, { done: detail.checked }))}
-            />
-          ),
-        },
-        {
-          id: 'body',
-          header: 'Task',
-          isRowHeader: true,
-          cell: (t) => (t.done ? <s>{t.body}</s> : t.body),
-        },
-        { id: 'due', header: 'Due', cell: (t) => (t.due_date ? formatDate(t.due_date) : '—') },
-        {
-          id: 'assignee',
-          header: 'Assigned to',
-          cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '—'),
-        },
-        ...(mayChange
-          ? [
-              {
-                id: 'delete',
-                header: '',
-                cell: (t: TodoListAnswer['todo_tasks'][number]) => (
-                  <Button
-                    variant="inline-link"
-                    ariaLabel={`Delete ${t.body}`}
-                    onClick={() => void run(() => toolsApi.deleteTask(t.id))}
-                  >
-                    Delete
-                  </Button>
-                ),
-              },
-            ]
-          : []),
-      ]}
-    />
+    <>
+      {editing ? <EditTask answer={answer} task={editing} onClose={() => setEditing(null)} /> : null}
+      <Table
+        data-testid="todo-tasks"
+        variant="container"
+        header={
+          <Header variant="h2" counter={`(${open} of ${answer.todo_tasks.length} to do)`}>
+            {answer.todo_list?.name}
+          </Header>
+        }
+        items={answer.todo_tasks}
+        // A long task wraps in its cell instead of pushing the other columns off the card.
+        wrapLines
+        trackBy="id"
+        empty={<Box color="text-status-inactive">No tasks yet</Box>}
+        columnDefinitions={[
+          {
+            id: 'done',
+            header: 'Done',
+            width: 80,
+            cell: (t) => (
+              <Checkbox
+                checked={t.done}
+                disabled={!mayChange}
+                ariaLabel={`Done: ${t.body}`}
+                onChange={({ detail }) => void run(() => toolsApi.updateTask(t.id, { done: detail.checked }))}
+              />
+            ),
+          },
+          {
+            id: 'body',
+            header: 'Task',
+            isRowHeader: true,
+            cell: (t) => (t.done ? <s>{t.body}</s> : t.body),
+          },
+          { id: 'due', header: 'Due', cell: (t) => (t.due_date ? formatDate(t.due_date) : '—') },
+          {
+            id: 'assignee',
+            header: 'Assigned to',
+            cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '—'),
+          },
+          ...(mayChange
+            ? [
+                {
+                  id: 'delete',
+                  header: '',
+                  cell: (t: TodoTask) => (
+                    <SpaceBetween direction="horizontal" size="xs">
+                      <Button variant="inline-link" ariaLabel={`Edit ${t.body}`} onClick={() => setEditing(t)}>
+                        Edit
+                      </Button>
+                      <Button
+                        variant="inline-link"
+                        ariaLabel={`Delete ${t.body}`}
+                        onClick={() => void run(() => toolsApi.deleteTask(t.id))}
+                      >
+                        Delete
+                      </Button>
+                    </SpaceBetween>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
   );
 }
 
