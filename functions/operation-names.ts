@@ -298,6 +298,7 @@ export const OPERATION_NAMES = {
     'createPromo',
     'getPromo',
     'updatePromo',
+    'deletePromo',
     'sendPromo',
     'followUpPromo',
     'cancelScheduledPromoSend',

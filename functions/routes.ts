@@ -337,6 +337,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/promos', 'promos', 'createPromo', 'tenant', 'promotion.write'),
   r('GET', '/promos/{id}', 'promos', 'getPromo', 'tenant', 'promotion.read'),
   r('PATCH', '/promos/{id}', 'promos', 'updatePromo', 'tenant', 'promotion.write'),
+  r('DELETE', '/promos/{id}', 'promos', 'deletePromo', 'tenant', 'promotion.write'),
   r('POST', '/promos/{id}/send', 'promos', 'sendPromo', 'tenant', 'promotion.write'),
   r('POST', '/promos/{id}/follow_ups', 'promos', 'followUpPromo', 'tenant', 'promotion.write'),
   r('DELETE', '/promos/{id}/scheduled_send', 'promos', 'cancelScheduledPromoSend', 'tenant', 'promotion.write'),

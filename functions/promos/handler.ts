@@ -121,6 +121,11 @@ const operations = {
     body: promoUpdateInput,
     run: ({ tenantId, params, body }) => promos.updatePromo(tenantId, params.id, body),
   }),
+  deletePromo: operation('tenant', {
+    response: messageResponse,
+    params: idParams,
+    run: ({ tenantId, params }) => promos.deletePromo(tenantId, params.id),
+  }),
   sendPromo: operation('tenant', {
     response: z.union([sends.promoSentResponse, sends.promoScheduledResponse]),
     params: idParams,

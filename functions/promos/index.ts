@@ -12,7 +12,7 @@ export {
   removeMember,
   updateMember,
 } from './mailing-lists.js';
-export { createPromo, getPromo, listPromos, updatePromo } from './promos.js';
+export { createPromo, deletePromo, getPromo, listPromos, updatePromo } from './promos.js';
 export { sendPromo } from './send.js';
 export { followUpPromo } from './follow-up.js';
 export { cancelScheduledSend, scheduleSend } from './scheduled-send.js';

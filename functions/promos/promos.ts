@@ -92,6 +92,16 @@ export async function createPromo(tenantId: string, input: z.output<typeof promo
   return { promo: await present(tenantId, await loadPromo(tenantId, id)), message: 'Promo Added' };
 }
 
+/** A draft promo deleted (one made by mistake, or never to be sent); a sent or scheduled one stays. */
+export async function deletePromo(tenantId: string, id: string) {
+  const promo = await loadPromo(tenantId, id);
+  if (promo.status === 'draft' && (promo.schedule === 'scheduled' || promo.schedule === 'starting'))
+    throw new Conflict('This promo is scheduled to be sent: cancel the scheduled send before deleting it');
+  if (promo.status !== 'draft' || !(await data.deleteDraftPromo(tenantId, id)))
+    throw new Conflict('A promo cannot be deleted once it has been sent');
+  return { message: 'Promo deleted' };
+}
+
 export async function updatePromo(tenantId: string, id: string, input: z.output<typeof promoUpdateInput>) {
   const promo = await loadPromo(tenantId, id);
   if (promo.status !== 'draft') throw new Conflict('A promo cannot be edited once it has been sent');

@@ -157,6 +157,22 @@ export async function patchDraftPromo(
 }
 
 /**
+ * Deletes a promo only while it is a draft with no send chosen for later (scheduled, or being started by the
+ * schedule): a promo anyone was mailed keeps its recipients' links, plays and downloads.
+ */
+export async function deleteDraftPromo(tenantId: string, id: string): Promise<boolean> {
+  return writtenUnlessConditionFailed(() =>
+    db()
+      .Promo.delete({ tenantId, id })
+      .where(
+        ({ status, schedule }, { eq, notExists, ne }) =>
+          `${eq(status, 'draft')} AND (${notExists(schedule)} OR (${ne(schedule, 'scheduled')} AND ${ne(schedule, 'starting')}))`,
+      )
+      .go(),
+  );
+}
+
+/**
  * The first send of a draft: the promo becomes `sending` and the month's count of sent promos goes up
  * by one, in one transaction whose condition is the plan's free promos (`max`, null for none), so two
  * sends at once can never both pass the limit. Throws 409 naming `promo` when the limit is reached.

@@ -1,4 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -8,13 +9,14 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
@@ -313,6 +315,58 @@ function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void
   );
 }
 
+/**
+ * A draft made by mistake (every New promo makes one) is deleted here, after a confirmation; a sent promo, or one
+ * scheduled to send (cancel that first), has no such button and the API refuses it.
+ */
+function DeleteDraft({ promo, releaseId }: { promo: Promo; releaseId: string }) {
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      notify('notification', (await api.delete<{ message: string }>(`/promos/${promo.id}`)).message);
+      navigate(`/user/releases/${releaseId}/promos`);
+    } catch (failure) {
+      notifyError(failure);
+      setDeleting(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <>
+      <Button onClick={() => setAsking(true)} data-testid="delete-promo">
+        Delete draft
+      </Button>
+      <Modal
+        visible={asking}
+        onDismiss={() => setAsking(false)}
+        header="Delete this draft promo?"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setAsking(false)}>
+                Keep it
+              </Button>
+              <Button
+                variant="primary"
+                loading={deleting}
+                onClick={() => void remove()}
+                data-testid="confirm-delete-promo"
+              >
+                Delete draft
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        “{promo.subject}” has not been sent to anyone. Deleting it cannot be undone.
+      </Modal>
+    </>
+  );
+}
+
 /** One promo (`/promos/:promoId`, its edit and send pages): its fields, the form while a draft, Send. */
 export function PromoDetailPage() {
   const { releaseId = '', promoId = '' } = useParams();
@@ -328,10 +382,14 @@ export function PromoDetailPage() {
         <Header
           variant="h1"
           actions={
-            promo.status !== 'draft' && (
+            promo.status !== 'draft' ? (
               <Button href={`/user/releases/${releaseId}/promos/${promo.id}/analysis`} onFollow={onFollow}>
                 Analysis
               </Button>
+            ) : promo.schedule === 'scheduled' || promo.schedule === 'starting' ? null : (
+              <Permitted permission="promotion.write">
+                <DeleteDraft promo={promo} releaseId={releaseId} />
+              </Permitted>
             )
           }
         >

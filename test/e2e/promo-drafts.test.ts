@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudUrl } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/** New promo makes a draft at once; one made by mistake is deleted from its page, after a confirmation. */
+let browser: Browser;
+let own: OwnCompany;
+let releaseId: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Promo drafts e2e');
+  const recording = (await own.api.post('/recordings', { title: 'Draft Journey Track' })).body.recording;
+  releaseId = (
+    await own.api.post('/releases', {
+      title: 'Draft Journey EP',
+      release_recordings_attributes: [{ recording_id: recording.id }],
+    })
+  ).body.release.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('promo drafts', () => {
+  it('deletes a draft made by mistake and lands back on the release’s promos', async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/releases/${releaseId}/promos`,
+    );
+    await page.getByRole('link', { name: 'New promo' }).click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Promo Added');
+    await page.getByTestId('delete-promo').click();
+    const dialog = page.getByRole('dialog');
+    // Kept when the user thinks again.
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    expect((await own.api.get(`/promos?release_id=${releaseId}`)).body.promos).toHaveLength(1);
+    await page.getByTestId('delete-promo').click();
+    await screenshotIfAsked(page, 'test-results/promo-draft-delete.png');
+    await dialog.getByTestId('confirm-delete-promo').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Promo deleted');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/user/releases/${releaseId}/promos`);
+    await expect.poll(() => page.locator('body').textContent()).toContain('No promos yet');
+    expect((await own.api.get(`/promos?release_id=${releaseId}`)).body.promos).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
