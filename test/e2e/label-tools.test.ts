@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format.js';
 import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
@@ -119,6 +120,25 @@ describe('label tools', () => {
     // The characters typed, not rendered: no bold element made from the note.
     expect(notes).toContain('**BBC 6 Music** <b>first</b>');
     await screenshotIfAsked(page, 'test-results/label-tools-notebook.png', true);
+    // Each note says when it last changed, in the pages' date words.
+    const today = formatDate(new Date()).replace(/^\S+ /, '');
+    expect(notes).toMatch(new RegExp(`Last changed \\d{1,2}(st|nd|rd|th) ${today}`));
+
+    // Deleting asks first: kept when the user thinks again, gone once confirmed.
+    await page.getByTestId('notes-search').locator('input').fill('');
+    await expect.poll(() => page.getByTestId('notes').textContent()).toContain('Pressing quotes');
+    await page.getByRole('button', { name: 'Delete Pressing quotes' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('“Pressing quotes” will be deleted');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    const notebook = async () =>
+      ((await own.api.get(`/labels/${label.id}/notebook`)).body.notes as { title: string }[]).map((n) => n.title);
+    expect(await notebook()).toContain('Pressing quotes');
+    await page.getByRole('button', { name: 'Delete Pressing quotes' }).click();
+    await dialog.getByTestId('note-delete-confirm').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Note deleted');
+    await expect.poll(() => page.getByTestId('notes').textContent()).not.toContain('Pressing quotes');
+    expect(await notebook()).toEqual(['Radio plan']);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -19,6 +20,7 @@ import { LoadState } from '../money/finances/period-views';
 import { LabelChoice } from './label-choice';
 import { type Note, toolsApi, useNotebook, useRefreshTools } from './tools-api';
 import { usePermits } from '../../app/use-may-open';
+import { formatDate } from '../../../../shared/format';
 
 type Draft = { id?: string; title: string; content: string; tags: string };
 const EMPTY: Draft = { title: '', content: '', tags: '' };
@@ -97,10 +99,46 @@ function NoteForm({ notebookId, draft, setDraft }: { notebookId: string; draft: 
 
 const ANY_TAG = { value: '', label: 'Any tag' };
 
+/** Asks before a note goes: a note can be long, and a deleted one cannot be brought back. */
+function DeleteNote({ note, onDelete, onClose }: { note: Note; onDelete: () => Promise<void>; onClose: () => void }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      header="Delete this note?"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Keep it
+            </Button>
+            <Button
+              variant="primary"
+              loading={deleting}
+              data-testid="note-delete-confirm"
+              onClick={async () => {
+                setDeleting(true);
+                await onDelete();
+                onClose();
+              }}
+            >
+              Delete note
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      “{note.title}” will be deleted. This cannot be undone.
+    </Modal>
+  );
+}
+
 function LabelNotebook({ labelId }: { labelId: string }) {
   const [filter, setFilter] = useState('');
   const [tag, setTag] = useState(ANY_TAG);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [deleting, setDeleting] = useState<Note | null>(null);
   const q = useDebouncedValue(filter, 250);
   const load = useNotebook(labelId, q, tag.value);
   const refresh = useRefreshTools();
@@ -123,6 +161,17 @@ function LabelNotebook({ labelId }: { labelId: string }) {
       {(answer) =>
         answer.notebook ? (
           <SpaceBetween size="l">
+            {deleting ? (
+              <DeleteNote
+                note={deleting}
+                onClose={() => setDeleting(null)}
+                onDelete={async () => {
+                  // The note being edited is gone: the form goes back to a new note rather than saving to nothing.
+                  if (draft.id === deleting.id) setDraft(EMPTY);
+                  await run(() => toolsApi.deleteNote(deleting.id));
+                }}
+              />
+            ) : null}
             {mayChange ? <NoteForm notebookId={answer.notebook.id} draft={draft} setDraft={setDraft} /> : null}
             <Cards
               data-testid="notes"
@@ -151,6 +200,14 @@ function LabelNotebook({ labelId }: { labelId: string }) {
                   // Shown as text: Markdown and any HTML in a note stay the characters typed.
                   { id: 'content', content: (note) => <div style={{ whiteSpace: 'pre-wrap' }}>{note.content}</div> },
                   {
+                    id: 'changed',
+                    content: (note) => (
+                      <Box variant="small" color="text-body-secondary">
+                        Last changed {formatDate(note.updated_at)}
+                      </Box>
+                    ),
+                  },
+                  {
                     id: 'tags',
                     content: (note) => (
                       <SpaceBetween direction="horizontal" size="xxs">
@@ -166,12 +223,13 @@ function LabelNotebook({ labelId }: { labelId: string }) {
                           id: 'actions',
                           content: (note: Note) => (
                             <SpaceBetween direction="horizontal" size="xs">
-                              <Button variant="inline-link" onClick={() => edit(note)}>
+                              <Button variant="inline-link" ariaLabel={`Edit ${note.title}`} onClick={() => edit(note)}>
                                 Edit
                               </Button>
                               <Button
                                 variant="inline-link"
-                                onClick={() => void run(() => toolsApi.deleteNote(note.id))}
+                                ariaLabel={`Delete ${note.title}`}
+                                onClick={() => setDeleting(note)}
                               >
                                 Delete
                               </Button>
