@@ -109,7 +109,13 @@ const isrcs = z
   });
 
 const labelId = z.string().trim().min(1, 'Choose a label').max(80);
-const date = (what: string) => z.iso.date(`${what} must be a date (YYYY-MM-DD)`);
+/** A day the form needs: left empty (or not sent), it is asked for by name rather than called a malformed date. */
+const date = (what: string) =>
+  z
+    .string(`${what} is required`)
+    .trim()
+    .min(1, `${what} is required`)
+    .pipe(z.iso.date(`${what} must be a date (YYYY-MM-DD)`));
 const notes = z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional();
 
 /** POST /label_mailers/soundcloud_whitelist: the label's own accounts, or third-party uploads per ISRC. */
@@ -120,7 +126,7 @@ export const soundcloudWhitelist = z.strictObject({
       type_of_form: z.enum(['own_accounts', 'third_party'], 'Choose own accounts or third-party uploads'),
       soundcloud_urls: links(SOUNDCLOUD, 'SoundCloud link'),
       isrcs: isrcs.optional(),
-      whitelist_date: date('The date'),
+      whitelist_date: date('Whitelist date'),
       notes,
     })
     .superRefine((form, ctx) => {

@@ -97,6 +97,20 @@ describe('SoundCloud whitelist', () => {
     const thirdParty = await whitelist({ type_of_form: 'third_party', isrcs: [isrc.toLowerCase()] });
     expect(thirdParty.status, JSON.stringify(thirdParty.body)).toBe(201);
   });
+
+  it('asks for a day left empty or not sent by its name, rather than calling it a malformed date', async () => {
+    for (const whitelist_date of ['', '  ', undefined]) {
+      const empty = await whitelist({ whitelist_date });
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors['form.whitelist_date']).toEqual(['Whitelist date is required']);
+    }
+    expect((await whitelist({ whitelist_date: '2026-02-30' })).body.errors['form.whitelist_date']).toEqual([
+      'Whitelist date must be a date (YYYY-MM-DD)',
+    ]);
+    const noRelease = await pitch('album_ep_email', { focus_track: 'x', release_date: '' });
+    expect(noRelease.status).toBe(400);
+    expect(noRelease.body.errors['form.release_date']).toEqual(['Release date is required']);
+  });
 });
 
 describe('YouTube claims', () => {

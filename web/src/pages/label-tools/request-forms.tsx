@@ -79,7 +79,13 @@ function WhitelistForm({ labelId }: { labelId: string }) {
       <FormField label="ISRCs" description="One per line; needed for third-party uploads" errorText={form.errors.isrcs}>
         <Textarea value={isrcs} onChange={({ detail }) => setIsrcs(detail.value)} />
       </FormField>
-      <DateField label="Whitelisted by" value={date} onChange={setDate} error={form.errors.whitelist_date} />
+      <DateField
+        label="Whitelist date"
+        description="The day it must be whitelisted by"
+        value={date}
+        onChange={setDate}
+        error={form.errors.whitelist_date}
+      />
       <FormField label="Notes" errorText={form.errors.notes}>
         <Textarea value={notes} onChange={({ detail }) => setNotes(detail.value)} />
       </FormField>
