@@ -19,6 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A day as the date fields take it typed (YYYY/MM/DD). */
+const formatDay = (day: Date) => day.toISOString().slice(0, 10).replaceAll('-', '/');
+
 const toolPath = (tool: string) =>
   `/user/labels/tools/${tool}?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
 
@@ -139,6 +142,25 @@ describe('label tools', () => {
     await expect.poll(() => page.locator('body').textContent()).toContain('Note deleted');
     await expect.poll(() => page.getByTestId('notes').textContent()).not.toContain('Pressing quotes');
     expect(await notebook()).toEqual(['Radio plan']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says in the pages’ date words which whitelist day is the earliest it can ask for', async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      toolPath('whitelist'),
+    );
+    await page.getByTestId('whitelist-urls').locator('textarea').fill('https://soundcloud.com/tools-journey');
+    await page.getByLabel('Whitelist date', { exact: true }).fill(formatDay(new Date()));
+    await page.getByTestId('whitelist-send').click();
+    const said =
+      /SoundCloud whitelisting is asked 2 working days ahead: choose \d{1,2}(st|nd|rd|th) \w{3} \d{4} or later/;
+    await expect.poll(() => page.locator('body').textContent()).toMatch(said);
+    expect(await page.locator('body').textContent()).not.toMatch(/choose \d{4}-\d{2}-\d{2}/);
     expect(errors).toEqual([]);
     await page.close();
   });
