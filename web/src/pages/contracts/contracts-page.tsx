@@ -409,7 +409,11 @@ function ContractsPanel({
           items={data?.contracts ?? []}
           empty={
             <Box color="text-body-secondary">
-              {error ? errorMessage(error) : 'No contracts yet: choose New contract to make one from a template'}
+              {error
+                ? errorMessage(error)
+                : mayChange
+                  ? 'No contracts yet: choose New contract to make one from a template'
+                  : 'No contracts yet'}
             </Box>
           }
           header={<Header counter={data ? `(${data.contracts.length})` : undefined}>Contracts</Header>}

@@ -1,4 +1,5 @@
 import { PageButton } from '../../components/page-button';
+import { usePermits } from '../../app/use-may-open';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -41,6 +42,8 @@ export function LicensesPage() {
   const list = useApi<{ licenses: License[]; total_count: number; total_pages: number }>(`/licenses?${query}`, {
     keepPreviousData: true,
   });
+  // Adding a licence changes the catalogue (POST /licenses: catalogue.write); a reader is not told to add one.
+  const mayMake = usePermits('catalogue.write');
   const pick = (set: (v: string) => void) => (value: string) => {
     set(value);
     setPage(1);
@@ -101,7 +104,15 @@ export function LicensesPage() {
           onChange={({ detail }) => setPage(detail.currentPageIndex)}
         />
       }
-      empty={<Box color="text-body-secondary">No licence matches</Box>}
+      empty={
+        <Box color="text-body-secondary">
+          {search || Object.values(filters).some(Boolean)
+            ? 'No licence matches'
+            : mayMake
+              ? 'No licences yet: choose New incoming licence or New outgoing licence to add one'
+              : 'No licences yet'}
+        </Box>
+      }
       columnDefinitions={[
         {
           id: 'licence',

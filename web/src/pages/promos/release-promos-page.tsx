@@ -16,6 +16,7 @@ import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
 import type { Promo } from './promo-types';
 import { PageButton } from '../../components/page-button';
+import { usePermits } from '../../app/use-may-open';
 
 /** The promos of a release (`/user/releases/:releaseId/promos`): each with its state, and New promo. */
 export function ReleasePromosPage() {
@@ -23,6 +24,8 @@ export function ReleasePromosPage() {
   const onFollow = useOnFollow();
   const promos = useApi<{ promos: Promo[] }>(`/promos?release_id=${encodeURIComponent(releaseId)}`);
   const base = `/user/releases/${releaseId}/promos`;
+  // Making a promo changes promos (POST /promos: promotion.write); a member who only reads them is not told to.
+  const mayMake = usePermits('promotion.write');
   return (
     <ContentLayout
       header={
@@ -52,7 +55,11 @@ export function ReleasePromosPage() {
       <Table
         loading={promos.isLoading}
         items={promos.data?.promos ?? []}
-        empty={<Box textAlign="center">No promos yet: choose New promo to make one from this release</Box>}
+        empty={
+          <Box textAlign="center">
+            {mayMake ? 'No promos yet: choose New promo to make one from this release' : 'No promos yet'}
+          </Box>
+        }
         columnDefinitions={[
           {
             id: 'subject',
