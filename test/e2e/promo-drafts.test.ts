@@ -1,10 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudUrl } from '../support/api.js';
+import { cloudUrl, uniqueEmail } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
-/** New promo makes a draft at once; one made by mistake is deleted from its page, after a confirmation. */
+/**
+ * New promo makes a draft at once; one made by mistake is deleted from its page, after a confirmation. A promo is
+ * copied to a new draft for a second wave.
+ */
 let browser: Browser;
 let own: OwnCompany;
 let releaseId: string;
@@ -47,6 +50,47 @@ describe('promo drafts', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/user/releases/${releaseId}/promos`);
     await expect.poll(() => page.locator('body').textContent()).toContain('No promos yet');
     expect((await own.api.get(`/promos?release_id=${releaseId}`)).body.promos).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('copies a sent promo to a new draft with its words, access and tracks, starting today', async () => {
+    const sent = (
+      await own.api.post('/promos', {
+        release_id: releaseId,
+        subject: 'First wave: Draft Journey EP',
+        biog: 'Recorded in one night.',
+        access: 'download',
+        download_limit: 5,
+      })
+    ).body.promo;
+    expect((await own.api.post(`/promos/${sent.id}/send`, { emails: [uniqueEmail('copy-dj')] })).status).toBe(200);
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/releases/${releaseId}/promos/${sent.id}`,
+    );
+    await page.getByTestId('copy-promo').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Promo Added');
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toMatch(new RegExp(`^/user/releases/${releaseId}/promos/(?!${sent.id})[^/]+/edit$`));
+    const copyId = new URL(page.url()).pathname.split('/')[5];
+    // The copy's own form: editable, as a draft is.
+    await expect.poll(() => page.getByRole('button', { name: 'Delete draft' }).count()).toBe(1);
+    const copy = (await own.api.get(`/promos/${copyId}`)).body.promo;
+    expect(copy).toMatchObject({
+      status: 'draft',
+      subject: 'First wave: Draft Journey EP',
+      biog: 'Recorded in one night.',
+      access: 'download',
+      download_limit: 5,
+      recording_ids: sent.recording_ids,
+      start_date: new Date().toISOString().slice(0, 10),
+    });
+    expect((await own.api.get(`/promos/${sent.id}`)).body.promo.status).not.toBe('draft');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -316,6 +316,44 @@ function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void
 }
 
 /**
+ * A new draft with this promo's words, access, tracks and mail template (a second wave to other lists, or next
+ * month's version), starting today with the usual 30 days. Only the tracks still on the release are copied.
+ */
+function CopyPromo({ promo, releaseId }: { promo: Promo; releaseId: string }) {
+  const navigate = useNavigate();
+  const [copying, setCopying] = useState(false);
+  const copy = async () => {
+    setCopying(true);
+    try {
+      const made = await api.post<{ promo: Promo; message: string }>('/promos', {
+        release_id: promo.release_id,
+        subject: promo.subject,
+        title: promo.title,
+        artists: promo.artists ?? '',
+        biog: promo.biog ?? '',
+        ...(promo.release_date ? { release_date: promo.release_date } : {}),
+        access: promo.access,
+        download_limit: promo.download_limit,
+        feedback_required: promo.feedback_required,
+        recording_ids: (promo.recordings ?? []).filter((r) => r.chosen).map((r) => r.id),
+        ...(promo.template_id ? { template_id: promo.template_id } : {}),
+      });
+      notify('notification', made.message);
+      navigate(`/user/releases/${releaseId}/promos/${made.promo.id}/edit`);
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      setCopying(false);
+    }
+  };
+  return (
+    <Button loading={copying} onClick={() => void copy()} data-testid="copy-promo">
+      Copy to a new draft
+    </Button>
+  );
+}
+
+/**
  * A draft made by mistake (every New promo makes one) is deleted here, after a confirmation; a sent promo, or one
  * scheduled to send (cancel that first), has no such button and the API refuses it.
  */
@@ -382,15 +420,20 @@ export function PromoDetailPage() {
         <Header
           variant="h1"
           actions={
-            promo.status !== 'draft' ? (
-              <Button href={`/user/releases/${releaseId}/promos/${promo.id}/analysis`} onFollow={onFollow}>
-                Analysis
-              </Button>
-            ) : promo.schedule === 'scheduled' || promo.schedule === 'starting' ? null : (
+            <SpaceBetween direction="horizontal" size="xs">
               <Permitted permission="promotion.write">
-                <DeleteDraft promo={promo} releaseId={releaseId} />
+                <CopyPromo key={promo.id} promo={promo} releaseId={releaseId} />
               </Permitted>
-            )
+              {promo.status !== 'draft' ? (
+                <Button href={`/user/releases/${releaseId}/promos/${promo.id}/analysis`} onFollow={onFollow}>
+                  Analysis
+                </Button>
+              ) : promo.schedule === 'scheduled' || promo.schedule === 'starting' ? null : (
+                <Permitted permission="promotion.write">
+                  <DeleteDraft promo={promo} releaseId={releaseId} />
+                </Permitted>
+              )}
+            </SpaceBetween>
           }
         >
           {promo.subject}
@@ -414,14 +457,14 @@ export function PromoDetailPage() {
             whose role only reads promos sees what it is and how it went. */}
         {promo.status === 'draft' && (
           <Permitted permission="promotion.write">
-            <PromoForm promo={promo} onSaved={reload} />
+            <PromoForm key={promo.id} promo={promo} onSaved={reload} />
           </Permitted>
         )}
         {promo.status !== 'draft' && <FollowUpPanel promo={promo} onSent={reload} />}
         {/* A new panel after each send: its lists and addresses cleared, so a second click does not send again. */}
         <Permitted permission="promotion.write">
           <SendPanel
-            key={sends}
+            key={`${promo.id}-${sends}`}
             promo={promo}
             onSent={() => {
               setSends((n) => n + 1);
