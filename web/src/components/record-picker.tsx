@@ -65,6 +65,7 @@ export function RecordPicker({
   onAddNew,
   addNewLabel,
   exclude = [],
+  readOnly = false,
 }: {
   source: PickerSource;
   value: PickedRecord | null;
@@ -76,6 +77,8 @@ export function RecordPicker({
   addNewLabel?: string;
   /** Records not offered (chosen on another row already). */
   exclude?: readonly string[];
+  /** Shown, not changed (a member whose role only reads it). */
+  readOnly?: boolean;
 }) {
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState(false);
@@ -119,11 +122,12 @@ export function RecordPicker({
       placeholder={placeholder}
       filteringPlaceholder="Type to search"
       invalid={invalid}
+      readOnly={readOnly}
       data-testid={testId}
       triggerVariant="label"
     />
   );
-  if (!onAddNew) return select;
+  if (!onAddNew || readOnly) return select;
   return (
     <SpaceBetween size="xs">
       {select}

@@ -85,16 +85,38 @@ function SettingsForm({ labelId, settings }: { labelId: string; settings: LabelS
       >
         <ColumnLayout columns={2}>
           <FormField label="Primary genre" errorText={errors.primary_genre_id}>
-            <RecordPicker source={genres} value={genre} onChange={setGenre} testId="label-default-genre" />
+            <RecordPicker
+              source={genres}
+              value={genre}
+              onChange={setGenre}
+              testId="label-default-genre"
+              readOnly={!mayChange}
+            />
           </FormField>
           <FormField label="Metadata language" errorText={errors.metadata_language_id}>
-            <RecordPicker source={languages} value={language} onChange={setLanguage} testId="label-default-language" />
+            <RecordPicker
+              source={languages}
+              value={language}
+              onChange={setLanguage}
+              testId="label-default-language"
+              readOnly={!mayChange}
+            />
           </FormField>
           <FormField label="© line" errorText={errors.c_line}>
-            <Input value={cLine} onChange={({ detail }) => setCLine(detail.value)} data-testid="label-default-c-line" />
+            <Input
+              value={cLine}
+              onChange={({ detail }) => setCLine(detail.value)}
+              data-testid="label-default-c-line"
+              readOnly={!mayChange}
+            />
           </FormField>
           <FormField label="℗ line" errorText={errors.p_line}>
-            <Input value={pLine} onChange={({ detail }) => setPLine(detail.value)} data-testid="label-default-p-line" />
+            <Input
+              value={pLine}
+              onChange={({ detail }) => setPLine(detail.value)}
+              data-testid="label-default-p-line"
+              readOnly={!mayChange}
+            />
           </FormField>
           <FormField
             label="Price tier"
@@ -106,10 +128,16 @@ function SettingsForm({ labelId, settings }: { labelId: string; settings: LabelS
               options={tiers}
               onChange={({ detail }) => setTier(detail.selectedOption.value ?? '')}
               data-testid="label-default-tier"
+              readOnly={!mayChange}
             />
           </FormField>
           <FormField label="Territories" errorText={errors.territories}>
-            <TerritoriesInput value={territories} onChange={setTerritories} testId="label-default-territories" />
+            <TerritoriesInput
+              value={territories}
+              onChange={setTerritories}
+              testId="label-default-territories"
+              readOnly={!mayChange}
+            />
           </FormField>
         </ColumnLayout>
       </Container>

@@ -14,12 +14,15 @@ export function TerritoriesInput({
   testId,
   invalid,
   none = 'World',
+  readOnly = false,
 }: {
   value: string[];
   onChange: (codes: string[]) => void;
   testId: string;
   invalid?: boolean;
   none?: string;
+  /** Shown, not changed (a member whose role only reads it). */
+  readOnly?: boolean;
 }) {
   const { data, isLoading } = useApi<{ countries: Country[] }>('/countries?all=true');
   const countries = data?.countries ?? [];
@@ -36,6 +39,7 @@ export function TerritoriesInput({
       placeholder={`${none} (no territory chosen)`}
       tokenLimit={6}
       invalid={invalid}
+      readOnly={readOnly}
       data-testid={testId}
     />
   );

@@ -5,6 +5,7 @@ import { launchChromium, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 /**
+ * Pages as a member whose role only reads them sees them. A label's settings are shown, not offered to change.
  * The empty lists of contracts, promos and licences say what to do only to someone who may do it: a member whose
  * role only reads them (an intern) has no New button, so is not told to choose one; a licence list with nothing yet
  * says so, rather than "No licence matches" as if a filter were set.
@@ -12,11 +13,17 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
 let browser: Browser;
 let own: OwnCompany;
 let releaseId: string;
+let labelId: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Reader empty states');
   releaseId = (await own.api.post('/releases', { title: 'Empty States EP' })).body.release.id;
+  labelId = (await own.label('Reader Records')).id;
+  const saved = await own.api.patch(`/labels/${labelId}/settings`, {
+    release_defaults: { c_line: '2026 Reader Records' },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,5 +69,30 @@ describe('empty lists', () => {
     );
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('a label’s settings are read-only to a reader, with no Save, and editable to the manager', async () => {
+    const intern = await own.member('intern', 'Ivy Settings Reader');
+    const { page, errors } = await signedInPage(browser, cloudUrl(), intern, {
+      company: { id: own.companyId, name: own.name },
+      path: `/user/labels/${labelId}/settings`,
+    });
+    const cLine = page.getByTestId('label-default-c-line').locator('input');
+    await expect.poll(() => cLine.inputValue()).toBe('2026 Reader Records');
+    expect(await cLine.isEditable()).toBe(false);
+    expect(await page.getByTestId('label-default-p-line').locator('input').isEditable()).toBe(false);
+    expect(await page.getByTestId('label-settings-save').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const manager = await signedInPage(browser, cloudUrl(), own.manager, {
+      company: { id: own.companyId, name: own.name },
+      path: `/user/labels/${labelId}/settings`,
+    });
+    const managerLine = manager.page.getByTestId('label-default-c-line').locator('input');
+    await expect.poll(() => managerLine.inputValue()).toBe('2026 Reader Records');
+    expect(await managerLine.isEditable()).toBe(true);
+    expect(await manager.page.getByTestId('label-settings-save').count()).toBe(1);
+    await manager.page.close();
   });
 });
