@@ -91,6 +91,17 @@ describe('label tools', () => {
       (t: { body: string }) => t.body === 'Send the press kit to radio',
     );
     expect(edited).toMatchObject({ due_date: '2026-03-09', assignee_id: own.manager.id, done: false });
+
+    // The list's own name changes too (PATCH /labels/{id}/todo_list/{listId}); an empty one is refused by name.
+    await page.getByTestId('todo-rename').click();
+    await dialog.getByTestId('todo-rename-name').locator('input').fill('');
+    await dialog.getByTestId('todo-rename-save').click();
+    await expect.poll(() => dialog.textContent()).toContain('Name must not be blank');
+    await dialog.getByTestId('todo-rename-name').locator('input').fill('Release week');
+    await dialog.getByTestId('todo-rename-save').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('To-do list updated');
+    await expect.poll(() => tasks.locator('h2').textContent()).toContain('Release week');
+    expect((await own.api.get(`/labels/${label.id}/todo_list`)).body.todo_list.name).toBe('Release week');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -170,13 +170,67 @@ function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: Tod
   );
 }
 
+/** The list's own name ("To-do list" when made), changed in a dialog. */
+function RenameList({
+  labelId,
+  list,
+  onClose,
+}: {
+  labelId: string;
+  list: { id: string; name: string };
+  onClose: () => void;
+}) {
+  const refresh = useRefreshTools();
+  const [name, setName] = useState(list.name);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      const answered = await toolsApi.renameTodoList(labelId, list.id, name);
+      await refresh();
+      notify('notification', answered.message ?? 'To-do list updated');
+      onClose();
+    } catch (failure) {
+      setError(fieldErrors(failure)['todo_list.name']);
+      notifyError(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      header="Rename the to-do list"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="todo-rename-save">
+              Save name
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <FormField label="Name" errorText={error}>
+        <Input value={name} onChange={({ detail }) => setName(detail.value)} data-testid="todo-rename-name" />
+      </FormField>
+    </Modal>
+  );
+}
+
 /** The label's tasks: tick one done, change it, or delete it. */
-function Tasks({ answer }: { answer: TodoListAnswer }) {
+function Tasks({ answer, labelId }: { answer: TodoListAnswer; labelId: string }) {
   const refresh = useRefreshTools();
   const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
   // Ticking and deleting change the list (PATCH and DELETE /todo_tasks/{id}: catalogue.write).
   const mayChange = usePermits('catalogue.write');
   const [editing, setEditing] = useState<TodoTask | null>(null);
+  const [renaming, setRenaming] = useState(false);
   const run = async (call: () => Promise<{ message?: string }>) => {
     try {
       const answered = await call();
@@ -190,11 +244,24 @@ function Tasks({ answer }: { answer: TodoListAnswer }) {
   return (
     <>
       {editing ? <EditTask answer={answer} task={editing} onClose={() => setEditing(null)} /> : null}
+      {renaming && answer.todo_list ? (
+        <RenameList labelId={labelId} list={answer.todo_list} onClose={() => setRenaming(false)} />
+      ) : null}
       <Table
         data-testid="todo-tasks"
         variant="container"
         header={
-          <Header variant="h2" counter={`(${open} of ${answer.todo_tasks.length} to do)`}>
+          <Header
+            variant="h2"
+            counter={`(${open} of ${answer.todo_tasks.length} to do)`}
+            actions={
+              mayChange ? (
+                <Button onClick={() => setRenaming(true)} data-testid="todo-rename">
+                  Rename list
+                </Button>
+              ) : undefined
+            }
+          >
             {answer.todo_list?.name}
           </Header>
         }
@@ -277,7 +344,7 @@ function LabelTodoList({ labelId }: { labelId: string }) {
             <Permitted permission="catalogue.write">
               <NewTask answer={answer} listId={answer.todo_list.id} />
             </Permitted>
-            <Tasks answer={answer} />
+            <Tasks answer={answer} labelId={labelId} />
           </SpaceBetween>
         ) : (
           <Container>

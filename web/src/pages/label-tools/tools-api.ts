@@ -36,6 +36,8 @@ export const useRefreshTools = () => useInvalidate('/labels/');
 
 export const toolsApi = {
   createTodoList: (labelId: string) => api.post<Message>(labelPath(labelId, 'todo_list')),
+  renameTodoList: (labelId: string, listId: string, name: string) =>
+    api.patch<Message>(`${labelPath(labelId, 'todo_list')}/${encodeURIComponent(listId)}`, { todo_list: { name } }),
   addTask: (listId: string, task: Partial<TodoTask>) =>
     api.post<Message>('/todo_tasks', { id: listId, todo_task: task }),
   updateTask: (id: string, task: Partial<TodoTask>) =>
