@@ -175,4 +175,22 @@ describe('label tools', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('says a company with no label yet has none to choose, and where to add one', async () => {
+    const bare = await own.sibling('Label tools without labels');
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      bare.manager,
+      { id: bare.companyId, name: bare.name },
+      '/user/labels/tools/todo_list',
+    );
+    await expect
+      .poll(() => page.getByTestId('no-labels-yet').textContent())
+      .toContain('No Label Selected: this company has no labels yet.');
+    await page.getByTestId('no-labels-yet').getByRole('link', { name: 'Add a label' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/labels/new');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

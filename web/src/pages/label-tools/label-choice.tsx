@@ -4,6 +4,8 @@ import { useApi } from '../../app/resources';
 import { MESSAGES } from '../../../../shared/messages';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { useLabelParam } from '../money/finances/use-period';
+import { RouterLink } from '../../components/router-link';
+import { usePermits } from '../../app/use-may-open';
 
 const labels = pickerSource('labels');
 
@@ -16,6 +18,9 @@ export function LabelChoice({ testId, children }: { testId: string; children: (l
   // A company with one label works on it without choosing.
   const firstFew = useApi<{ labels: { id: string; name: string }[] }>(label ? null : '/labels?per_page=5');
   const only = firstFew.data?.labels.length === 1 ? firstFew.data.labels[0] : undefined;
+  // A company with no label yet has nothing to choose: say so, and where a label is made (the new label page).
+  const none = firstFew.data?.labels.length === 0;
+  const mayAdd = usePermits('catalogue.write');
   useEffect(() => {
     // In place of the address without a label, so Back leaves the page instead of landing on it again.
     if (!label && only) choose({ id: only.id, name: only.name }, { replace: true });
@@ -25,7 +30,16 @@ export function LabelChoice({ testId, children }: { testId: string; children: (l
       <div style={{ maxWidth: 360 }}>
         <RecordPicker source={labels} value={label} onChange={choose} testId={testId} placeholder="Choose a label" />
       </div>
-      {label ? children(label.id) : <Box color="text-status-inactive">{MESSAGES.noLabelSelected}</Box>}
+      {label ? (
+        children(label.id)
+      ) : none ? (
+        <Box color="text-status-inactive" data-testid="no-labels-yet">
+          {MESSAGES.noLabelSelected}: this company has no labels yet.{' '}
+          {mayAdd ? <RouterLink href="/user/labels/new">Add a label</RouterLink> : null}
+        </Box>
+      ) : (
+        <Box color="text-status-inactive">{MESSAGES.noLabelSelected}</Box>
+      )}
     </>
   );
 }
