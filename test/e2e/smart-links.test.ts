@@ -80,6 +80,12 @@ describe('smart links', () => {
     await expect.poll(() => page.getByTestId('smart-link-clicks').textContent()).toBe('1');
     expect(await page.locator('body').textContent()).toContain(link.stores[0].name);
     await screenshotIfAsked(page, 'test-results/smart-link-detail.png', true);
+
+    // From the list with none chosen, the link's title opens its page, as choosing its row does.
+    await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url`);
+    await page.getByTestId('smart-links').getByRole('link', { name: releaseTitle, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('link')).toBe(link.id);
+    await expect.poll(() => page.getByTestId('smart-link-clicks').textContent()).toBe('1');
     expect(errors).toEqual([]);
     await page.close();
   });

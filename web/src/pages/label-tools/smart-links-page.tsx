@@ -116,7 +116,23 @@ export function SmartLinksPage() {
               onSelectionChange={({ detail }) => choose(detail.selectedItems[0]?.id ?? null)}
               empty={<Box color="text-status-inactive">No smart links yet</Box>}
               columnDefinitions={[
-                { id: 'title', header: 'Title', cell: (link) => link.title },
+                {
+                  id: 'title',
+                  header: 'Title',
+                  isRowHeader: true,
+                  // The title opens the link's page below, as choosing its row does (the radio alone was easy to miss).
+                  cell: (link) => (
+                    <Link
+                      href={`?link=${encodeURIComponent(link.id)}`}
+                      onFollow={(event) => {
+                        event.preventDefault();
+                        choose(link.id);
+                      }}
+                    >
+                      {link.title}
+                    </Link>
+                  ),
+                },
                 { id: 'artists', header: 'Artists', cell: (link) => link.artists ?? '' },
                 {
                   id: 'address',
