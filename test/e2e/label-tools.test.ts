@@ -193,4 +193,19 @@ describe('label tools', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('names the label in its choice when the address carries only its id', async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/labels/tools/todo_list?label_id=${encodeURIComponent(label.id)}`,
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get('label_name')).toBe(label.name);
+    await expect.poll(() => page.getByTestId('todo-label').textContent()).toContain(label.name);
+    expect(await page.getByTestId('todo-label').textContent()).not.toContain(label.id);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -36,10 +36,10 @@ describe('label agreements panel model', () => {
     });
   });
 
-  it('links the label’s notebook and to-do list', () => {
-    expect(labelToolLinks('L 1')).toEqual({
-      notebook: '/user/labels/tools/notebook?label_id=L%201',
-      todoList: '/user/labels/tools/todo_list?label_id=L%201',
+  it('links the label’s notebook and to-do list, naming the label so the tools page shows its name, not its id', () => {
+    expect(labelToolLinks({ id: 'L 1', name: 'Night & Day Records' })).toEqual({
+      notebook: '/user/labels/tools/notebook?label_id=L+1&label_name=Night+%26+Day+Records',
+      todoList: '/user/labels/tools/todo_list?label_id=L+1&label_name=Night+%26+Day+Records',
     });
   });
 });

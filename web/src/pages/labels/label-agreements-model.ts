@@ -55,9 +55,12 @@ export function agreementsPayload(values: AgreementValues) {
   };
 }
 
-/** Where a label's notebook and to-do list are (the tools come later). */
-export function labelToolLinks(labelId: string) {
-  const query = `?label_id=${encodeURIComponent(labelId)}`;
+/**
+ * Where a label's notebook and to-do list are, with the label's name beside its id (the tools page shows the name
+ * in its label choice; without it, the id would show there).
+ */
+export function labelToolLinks(label: { id: string; name: string }) {
+  const query = `?${new URLSearchParams({ label_id: label.id, label_name: label.name })}`;
   return {
     notebook: `/user/labels/tools/notebook${query}`,
     todoList: `/user/labels/tools/todo_list${query}`,

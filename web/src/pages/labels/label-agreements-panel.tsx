@@ -129,7 +129,7 @@ export function LabelAgreementsPanel({
     setValues((v) => ({ ...v, distribution: v.distribution.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
   const setFulfilment = (index: number, change: Partial<FulfilmentRow>) =>
     setValues((v) => ({ ...v, fulfilment: v.fulfilment.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
-  const tools = labelToolLinks(label.id);
+  const tools = labelToolLinks(label);
 
   return (
     <Container
