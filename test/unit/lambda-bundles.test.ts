@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERN_SCHEMA_ASSETS } from '../../functions/deliveries/ern/validate.js';
 import { SEPA_SCHEMA_ASSETS } from '../../functions/money/payouts/files/xsd.js';
 import { PDF_FONT_ASSETS } from '../../functions/money/statements/documents/font-files.js';
@@ -16,43 +16,47 @@ const READERS = [
 ] as const;
 
 /**
- * The local cloud runs the functions from source, where the fonts lie in node_modules; a Lambda has only its bundle
- * and the data files declared beside it (infra/functions.ts `assets`). A function that renders PDFs without its
- * fonts works in every local test and fails in AWS (the statement worker and the promos function did). So the rule
- * is read off the bundles themselves: whichever function's bundle holds a module that reads data files carries
- * those files, and no other carries them for nothing.
+ * The local cloud runs the functions from source, where every package and data file lies in place; a Lambda has
+ * only its bundle, the native modules installed beside it (infra/functions.ts `nativeModules`) and the data files
+ * declared beside it (`assets`). What a row forgets works in every local test and fails in AWS: the statement worker
+ * and the promos function rendered PDFs without their fonts, and the catalogue's and the jobs' functions imported
+ * DuckDB, installed beside neither, as they started. So the rules are read off the bundles themselves.
+ *
+ * The product's own modules are bundled, the packages left outside: which modules a bundle keeps is decided by the
+ * product's code, and reading the packages too took 39 s of CPU for the stack instead of about 4.
  */
-// The product's own modules only (packages left outside): which of them a bundle keeps is decided by the product's
-// code, and reading the packages too took 39 s of CPU for the stack instead of about 4.
-describe('data files beside each Lambda', { timeout: 120_000 }, () => {
-  it('gives each data file to exactly the functions whose bundle reads it: the PDF fonts, the SEPA and ERN schemas', async () => {
-    // One build of every entry: esbuild parses the modules they share once.
-    const entries = [...new Set(STACK_BUNDLES.map((b) => b.entry))];
-    const result = await build({
-      absWorkingDir: REPO_ROOT,
-      entryPoints: entries.map((entry) => path.join(REPO_ROOT, entry)),
-      bundle: true,
-      packages: 'external',
-      write: false,
-      metafile: true,
-      platform: 'node',
-      target: BUNDLING.target,
-      format: 'esm',
-      outdir: path.join(REPO_ROOT, 'function-assets-out'),
-      logLevel: 'silent',
-    });
-    const readersOf = (module: string) =>
-      new Set(
-        Object.values(result.metafile.outputs)
-          .filter((output) => (output.inputs[module]?.bytesInOutput ?? 0) > 0)
-          .map((output) => output.entryPoint),
-      );
+let outputs: Metafile['outputs'][string][];
+beforeAll(async () => {
+  // One build of every entry: esbuild parses the modules they share once.
+  const entries = [...new Set(STACK_BUNDLES.map((b) => b.entry))];
+  const result = await build({
+    absWorkingDir: REPO_ROOT,
+    entryPoints: entries.map((entry) => path.join(REPO_ROOT, entry)),
+    bundle: true,
+    packages: 'external',
+    write: false,
+    metafile: true,
+    platform: 'node',
+    target: BUNDLING.target,
+    format: 'esm',
+    outdir: path.join(REPO_ROOT, 'lambda-bundles-out'),
+    logLevel: 'silent',
+  });
+  outputs = Object.values(result.metafile.outputs).filter((output) => output.entryPoint);
+}, 120_000);
+
+/** The entries whose bundle keeps some of `module`'s code. */
+const holding = (module: string) =>
+  new Set(outputs.filter((o) => (o.inputs[module]?.bytesInOutput ?? 0) > 0).map((o) => o.entryPoint));
+
+describe('each Lambda as AWS runs it', () => {
+  it('gives each data file to exactly the functions whose bundle reads it: the PDF fonts, the SEPA and ERN schemas', () => {
     // The reading itself: the functions known to read each kind are found reading it.
-    expect(readersOf(READERS[0].module)).toContain('functions/money/statements/runs/worker.ts');
-    expect(readersOf(READERS[1].module)).toContain('functions/money/http/payouts.ts');
-    expect(readersOf(READERS[2].module)).toContain('functions/deliveries/worker.ts');
+    expect(holding(READERS[0].module)).toContain('functions/money/statements/runs/worker.ts');
+    expect(holding(READERS[1].module)).toContain('functions/money/http/payouts.ts');
+    expect(holding(READERS[2].module)).toContain('functions/deliveries/worker.ts');
     const wrong = READERS.flatMap(({ module, files, assets }) => {
-      const reading = readersOf(module);
+      const reading = holding(module);
       return STACK_BUNDLES.flatMap(({ entry, assets: carried }) => {
         const carries = assets.every((file) => carried.includes(file));
         if (reading.has(entry) && !carries) return [`${entry} reads ${files} without carrying them`];
@@ -61,5 +65,21 @@ describe('data files beside each Lambda', { timeout: 120_000 }, () => {
       });
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('starts without a native module it does not declare: left out of every bundle, such a module is imported only where installed', () => {
+    const native = (name: string) => BUNDLING.externalModules.some((m) => name === m || name.startsWith(`${m}/`));
+    const declared = new Map(STACK_BUNDLES.map((b) => [b.entry, b.external]));
+    const wrong = outputs.flatMap((output) =>
+      output.imports
+        // A static import runs as the function starts; a dynamic one only when the code that needs it runs.
+        .filter((i) => i.external && i.kind === 'import-statement' && native(i.path))
+        .filter((i) => !declared.get(output.entryPoint ?? '')?.includes(i.path))
+        .map((i) => `${output.entryPoint} imports ${i.path} as it starts, without declaring it`),
+    );
+    expect(wrong).toEqual([]);
+    // The reading itself: DuckDB's one importer is read by the areas that declare it, dynamically.
+    const ledger = outputs.find((o) => o.entryPoint === 'functions/royalties/handler.ts');
+    expect(ledger?.imports.filter((i) => i.path === '@duckdb/node-api').map((i) => i.kind)).toContain('dynamic-import');
   });
 });

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ENV } from '../../../infra/resources.js';
 import { madeOnce } from '../../lib/made-once.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
@@ -35,7 +35,11 @@ export function duckMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
  * sorts spilling at once crashed the process).
  */
 async function spillingDatabase(spillPrefix: string, options: Record<string, string> = {}): Promise<DuckDBInstance> {
-  return DuckDBInstance.create(':memory:', { ...options, temp_directory: await makeWorkFolder(spillPrefix) });
+  // Imported on the first database, not at the top: DuckDB is a native module installed only beside the Lambdas
+  // that declare it (infra/functions.ts `nativeModules`), and a function whose bundle merely holds this module
+  // through a facade (the catalogue's, through the licensing rules) must still start without it.
+  const { DuckDBInstance: Instance } = await import('@duckdb/node-api');
+  return Instance.create(':memory:', { ...options, temp_directory: await makeWorkFolder(spillPrefix) });
 }
 
 /** The reader, made on the first read (a failed making, such as a full disk, is tried again by the next read). */
