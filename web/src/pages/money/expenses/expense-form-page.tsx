@@ -17,6 +17,7 @@ import {
   toExpensePayload,
   validateExpense,
   type ExpenseFormValues,
+  listAfterForm,
 } from './expense-model';
 import { expensesApi, useExpense, useExpensePages } from './expenses-api';
 import type { Expense } from '../../../../../shared/schemas/statement-views';
@@ -35,8 +36,7 @@ function ExpenseForm({ expense }: { expense?: Expense }) {
       ? expenseToValues(expense)
       : emptyExpense(pages.type, today(), labelId ? { id: labelId, name: query.get('label_name') || labelId } : null),
   );
-  const back =
-    values.label && pages.byLabel ? `${pages.list}?label_id=${encodeURIComponent(values.label.id)}` : pages.list;
+  const back = listAfterForm(pages, values.label);
   const form = useFormSubmit({
     validate: () => validateExpense(values),
     send: () => {

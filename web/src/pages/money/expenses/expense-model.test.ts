@@ -7,6 +7,7 @@ import {
   expenseTotal,
   toExpensePayload,
   validateExpense,
+  listAfterForm,
 } from './expense-model';
 import { expensesPath } from './expenses-api';
 
@@ -122,5 +123,16 @@ describe('expense pages and list calls', () => {
     });
     expect(ofCompany.edit('E1')).toBe('/user/labels/finances/distribution_expenses/E1/edit');
     expect(expensesPath(ofCompany, params, {})).toBe('/expenses?page=1&per_page=50&type=DistributionExpense');
+  });
+
+  it("goes back from a label's form to that label's list, named as well as identified", () => {
+    const label = expensePagesFor('/user/labels/finances/expenses/new');
+    expect(listAfterForm(label, { id: 'L1', name: 'Northern Lights & Co' })).toBe(
+      '/user/labels/finances/expenses?label_id=L1&label_name=Northern+Lights+%26+Co',
+    );
+    expect(listAfterForm(label, null)).toBe('/user/labels/finances/expenses');
+    expect(listAfterForm(expensePagesFor('/distribution/finances/expenses'), { id: 'L1', name: 'N' })).toBe(
+      '/distribution/finances/expenses',
+    );
   });
 });

@@ -164,3 +164,13 @@ export function expensePagesFor(pathname: string): ExpensePages {
   // The distribution area records what it charges its distributed labels (their distribution statements' costs).
   return pagesUnder('/distribution/finances/expenses', 'DistributionExpense', false);
 }
+
+/**
+ * Where a saved or cancelled form goes: a label's list goes back to the form's label, named as well as identified,
+ * since a list given only the id shows the id where the name belongs.
+ */
+export function listAfterForm(pages: ExpensePages, label: PickedRecord | null): string {
+  return label && pages.byLabel
+    ? `${pages.list}?${new URLSearchParams({ label_id: label.id, label_name: label.name })}`
+    : pages.list;
+}
