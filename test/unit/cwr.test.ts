@@ -246,6 +246,8 @@ describe('CWR round trip', () => {
     expect(toCwrText('Björk, Dvořák & Łukasz')).toEqual({ text: 'BJORK, DVORAK & LUKASZ', unmapped: [] });
     expect(toCwrText('Мир').unmapped).toEqual(['М', 'и', 'р']);
     expect(toCwrText('Love 🎵').unmapped).toEqual(['🎵']);
+    // A letter typed with a combining accent reads as its letter.
+    expect(toCwrText('Cafe\u0301 Nin\u0303o')).toEqual({ text: 'CAFE NINO', unmapped: [] });
     const work = workOf(song());
     // Cut at 60 columns; the space at the cut is dropped (it reads back as padding).
     expect(work.title).toBe('CAFE "UNICODE" STRASSE - A VERY LONG TITLE INDEED THAT GOES');

@@ -10,10 +10,16 @@ import { plainLatin } from '../../lib/plain-latin.js';
  */
 
 /** Printable ASCII, space to tilde. */
-const PRINTABLE = /^[\x20-\x7E]+$/;
+const PRINTABLE = /^[\x20-\x7E]$/;
 
-/** Characters CWR may spell in ASCII: Latin letters, and the marks, digits and punctuation every script shares. */
-const LATIN_OR_SHARED = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]$/u;
+/**
+ * Runs of characters CWR may spell in ASCII (Latin letters, and the marks, digits and punctuation every script
+ * shares), or one character of another script. A run is spelled whole, so a letter typed with a combining accent
+ * ("e" + U+0301) reads as its letter.
+ */
+const RUNS =
+  /[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+|[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/gu;
+const SPELLABLE = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
 
 export type CwrText = { text: string; unmapped: string[] };
 
@@ -24,10 +30,15 @@ export type CwrText = { text: string; unmapped: string[] };
 export function toCwrText(value: string): CwrText {
   const unmapped: string[] = [];
   let text = '';
-  for (const char of value.replace(/\s+/g, ' ').trim()) {
-    const spelt = LATIN_OR_SHARED.test(char) ? plainLatin(char) : '';
-    if (PRINTABLE.test(spelt)) text += spelt;
-    else unmapped.push(char);
+  for (const run of value.replace(/\s+/g, ' ').trim().match(RUNS) ?? []) {
+    if (!SPELLABLE.test(run)) {
+      unmapped.push(run);
+      continue;
+    }
+    for (const char of plainLatin(run)) {
+      if (PRINTABLE.test(char)) text += char;
+      else unmapped.push(char);
+    }
   }
   return { text: text.toUpperCase(), unmapped };
 }

@@ -3,15 +3,16 @@ import type { FileProblems, FileRow } from './types.js';
 
 /**
  * A bank scheme's character set for the names and references its files carry: `refused` matches every character
- * the scheme does not take; `upperCase` for schemes that take capitals only (Bacs).
+ * the scheme does not take; `upperCase` for schemes that take capitals only (Bacs); `spelled`, the scheme's own
+ * spellings of characters it does not take.
  */
-export type BankCharacters = { refused: RegExp; upperCase?: boolean };
+export type BankCharacters = { refused: RegExp; upperCase?: boolean; spelled?: [string, string][] };
 
 /**
  * SEPA's basic Latin set, the one every bank in the scheme must take: a–z, A–Z, 0–9 and / - ? : ( ) . , ' + and the
  * space. A bank may refuse a file with anything else in it, or change the name itself.
  */
-export const SEPA_CHARACTERS: BankCharacters = { refused: /[^A-Za-z0-9/\-?:().,'+ ]/g };
+export const SEPA_CHARACTERS: BankCharacters = { refused: /[^A-Za-z0-9/\-?:().,'+ ]/g, spelled: [['&', '+']] };
 
 /** Bacs (the UK's bulk payments): A–Z, 0–9, the space and . - / &. */
 export const BACS_CHARACTERS: BankCharacters = { refused: /[^A-Z0-9 .\-/&]/g, upperCase: true };
@@ -24,7 +25,7 @@ export const BACS_CHARACTERS: BankCharacters = { refused: /[^A-Z0-9 .\-/&]/g, up
  * What is still outside the set becomes a space; SEPA, which has no &, takes + for it. Runs of spaces close up.
  */
 export function bankText(value: string, scheme: BankCharacters): string {
-  const plain = plainLatin(value, scheme === SEPA_CHARACTERS ? [['&', '+']] : []);
+  const plain = plainLatin(value, scheme.spelled);
   const cased = scheme.upperCase ? plain.toUpperCase() : plain;
   return cased.replace(scheme.refused, ' ').replace(/\s+/g, ' ').trim();
 }

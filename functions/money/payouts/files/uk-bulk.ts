@@ -13,12 +13,12 @@ const bacsText = (value: string) => bankText(value, BACS_CHARACTERS).slice(0, 18
 
 function ukBulkCsv(rows: readonly FileRow[], amounts: 'pounds' | 'pence'): string {
   return csvText(
-    rows.map(({ item, details }) => [
-      details.sort_code ?? '',
-      details.account_number ?? '',
-      bacsText(accountHolder({ item, details })),
-      amounts === 'pence' ? pence(item.amount) : item.amount,
-      bacsText(item.statement_number),
+    rows.map((row) => [
+      row.details.sort_code ?? '',
+      row.details.account_number ?? '',
+      bacsText(accountHolder(row)),
+      amounts === 'pence' ? pence(row.item.amount) : row.item.amount,
+      bacsText(row.item.statement_number),
     ]),
   );
 }
