@@ -38,10 +38,16 @@ export class Forbidden extends HttpError {
   }
 }
 
-/** 404; `what` is a record kind ("Label") or, with a space, a whole message. */
+/**
+ * A whole sentence ("This link is invalid or has expired") rather than a record kind: it says something of the
+ * record with a verb or a negation. A kind of two or three words ("Client company", "DSP connection") is a name.
+ */
+const SENTENCE = /\b(is|are|was|has|have|does|do|not|no)\b/i;
+
+/** 404; `what` is a record kind ("Label", "Statement run": "… not found") or a whole sentence, said as it is. */
 export class NotFound extends HttpError {
   constructor(what = 'Record') {
-    super(404, what.includes(' ') ? what : `${what} not found`);
+    super(404, SENTENCE.test(what) ? what : `${what} not found`);
   }
 }
 
