@@ -21,7 +21,8 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
       }));
     case 'invalid_type':
       // Without the checked input, a schema's own sentence is all there is to go on.
-      if (input === undefined && !issue.message.startsWith('Invalid input')) return [{ field, text: issue.message }];
+      if (input === undefined && !issue.message.startsWith('Invalid input'))
+        return [{ field, text: named(label, issue.message) }];
       return [
         {
           field,
@@ -31,9 +32,11 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
     case 'invalid_format':
       if (issue.format === 'email') return [{ field, text: VALIDATION.email }];
       // Our patterns carry their own sentence.
-      return [{ field, text: issue.message.startsWith('Invalid') ? `${label} is not valid` : issue.message }];
+      return [
+        { field, text: issue.message.startsWith('Invalid') ? `${label} is not valid` : named(label, issue.message) },
+      ];
     case 'too_big':
-      if (!issue.message.startsWith('Too big')) return [{ field, text: issue.message }]; // a schema's own sentence
+      if (!issue.message.startsWith('Too big')) return [{ field, text: named(label, issue.message) }]; // a schema's own sentence
       return [
         {
           field,
@@ -44,7 +47,7 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
         },
       ];
     case 'too_small':
-      if (!issue.message.startsWith('Too small')) return [{ field, text: issue.message }]; // a schema's own sentence
+      if (!issue.message.startsWith('Too small')) return [{ field, text: named(label, issue.message) }]; // a schema's own sentence
       return [
         {
           field,
@@ -61,10 +64,19 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
     case 'invalid_value':
       return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
     case 'custom':
-      return [{ field, text: issue.message }]; // our own rules carry whole sentences (the product's messages)
+      return [{ field, text: named(label, issue.message) }]; // our own rules carry whole sentences (the product's messages)
     default:
       return [{ field, text: issue.message.includes(label) ? issue.message : `${label}: ${issue.message}` }];
   }
+}
+
+/**
+ * A schema's own words: a whole sentence ("Deal percentage must be …") as it is, a predicate a shared schema leaves to
+ * its field ("must be a pay period (YYYY-MM)", starting with its verb) after the field's name, so no message reaches a person
+ * without saying which field it is about.
+ */
+function named(label: string, text: string): string {
+  return /^(must|is|are|cannot|should|may)\b/.test(text) ? `${label} ${text}` : text;
 }
 
 /**

@@ -18,7 +18,9 @@ const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} mus
  * The distributor's share of the client's income, in percent: text with up to 2 decimals from 0 to
  * 100, stored as text ("15.00"), never a float, since it is a money rate.
  */
-const dealPercentage = z.unknown().transform((value, ctx): string => {
+const dealPercentage = z.unknown().transform((value, ctx): string | null => {
+  // Empty or null clears the deal (a union with them would hide this rule's own message behind "Invalid input").
+  if (value === '' || value === null) return value;
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || new Big(text).gt(100)) {
     ctx.addIssue({ code: 'custom', message: 'Deal percentage must be a number from 0 to 100 with up to 2 decimals' });
@@ -40,7 +42,7 @@ const clientTerms = z.strictObject({
   status: z.enum(CRM_STATUSES).optional(),
   account_manager_id: z.union([z.literal(''), z.null(), trimmed(64).min(1)]).optional(),
   contacts: z.array(contact).max(50, 'At most 50 contacts').optional(),
-  deal_percentage: z.union([z.literal(''), z.null(), dealPercentage]).optional(),
+  deal_percentage: dealPercentage.optional(),
   contract_start_date: date('Contract start date').optional(),
   contract_end_date: date('Contract end date').optional(),
 });

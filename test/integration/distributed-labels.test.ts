@@ -100,6 +100,9 @@ describe('distributed labels (admin)', () => {
     ).toEqual(['statement_settings.frequency']);
     const plain = await company.label('Plain Label');
     expect((await asAdmin('GET', `/admin/distributed_labels/${plain.id}`)).status).toBe(404);
+    expect((await asAdmin('GET', `/admin/distributed_labels/${plain.id}`)).body.message).toBe(
+      'Distributed label not found',
+    );
     expect((await company.api.get('/admin/distributed_labels')).status).toBe(403);
   });
 });
@@ -125,6 +128,17 @@ describe('distribution statements (admin)', () => {
       errors: { label_id: ['No Label Selected'] },
     });
     expect((await generate({ label_id: label.id })).body.message).toBe('Please Choose Statement Periods');
+    // A month that is not one names its field.
+    expect((await generate({ label_id: label.id, start_pay_period: '2026-13', end_pay_period: 'May' })).body).toEqual({
+      message: 'Start pay period must be a pay period (YYYY-MM)',
+      errors: {
+        start_pay_period: ['Start pay period must be a pay period (YYYY-MM)'],
+        end_pay_period: ['End pay period must be a pay period (YYYY-MM)'],
+      },
+    });
+    expect(
+      (await generate({ label_id: label.id, start_pay_period: '2026-06', end_pay_period: '2026-04' })).body.errors,
+    ).toEqual({ end_pay_period: ['End pay period must not be before the start pay period'] });
     const plain = await company.label('Plain For Statements');
     expect((await generate({ label_id: plain.id, start_pay_period: '2026-04' })).body.errors.label_id).toBeDefined();
 

@@ -83,6 +83,20 @@ describe('onboarding a client company', () => {
     }
     const list = await distributor.api.get(`/crm?q=${encodeURIComponent(name)}`);
     expect(list.body.clients).toEqual([]);
+    // The deal's own rule is what the user reads, not "Invalid input"; an empty deal is still no deal.
+    const deal = 'Deal percentage must be a number from 0 to 100 with up to 2 decimals';
+    for (const deal_percentage of ['120', 'abc', 12.345])
+      expect((await distributor.api.post('/crm/clients', { client: { name, deal_percentage } })).body).toEqual({
+        message: deal,
+        errors: { 'client.deal_percentage': [deal] },
+      });
+    const noDeal = await distributor.api.post('/crm/clients', { client: { name, deal_percentage: '' } });
+    expect(noDeal.status, JSON.stringify(noDeal.body)).toBe(201);
+    expect(noDeal.body.client.deal_percentage ?? '').toBe('');
+    // A client that is not there says so.
+    expect((await distributor.api.get('/crm/clients/no-such-client')).body).toEqual({
+      message: 'Client company not found',
+    });
   });
 });
 
