@@ -98,7 +98,7 @@ export async function importRecords(csv: string): Promise<{ imported: number; me
       file: [`The header row must name some of: ${RECORD_FIELDS.join(', ')}`],
     });
   await putDistributionDeliveries(records);
-  return { imported: records.length, message: `${records.length} deliveries imported` };
+  return { imported: records.length, message: `${records.length} records were added` };
 }
 
 export async function deleteRecord(id: string): Promise<void> {

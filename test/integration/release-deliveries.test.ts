@@ -379,7 +379,7 @@ describe('distribution records (admin)', () => {
       `Newer,Aurora Vale,5060000000009,2026-06-01T10:00:00Z,Deezer,delivered`,
     ].join('\n');
     const imported = await call('POST', '/api/v1/deliveries/import', { token: admin, body: { file: csv } });
-    expect(imported).toMatchObject({ status: 200, body: { imported: 2 } });
+    expect(imported).toMatchObject({ status: 200, body: { imported: 2, message: '2 records were added' } });
     const list = await call('GET', '/api/v1/deliveries?page=1&per_page=50&order=delivery_time%20desc', {
       token: admin,
     });

@@ -39,5 +39,5 @@ export const recordsApi = {
     ),
   get: (id: string) => api.get<{ delivery: DistributionRecord }>(`/deliveries/${id}`),
   import: (file: string) => api.post<{ imported: number; message: string }>('/deliveries/import', { file }),
-  remove: (id: string) => api.delete(`/deliveries/${id}`),
+  remove: (id: string) => api.delete<{ message: string }>(`/deliveries/${id}`),
 };

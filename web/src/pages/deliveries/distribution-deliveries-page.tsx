@@ -30,6 +30,30 @@ const FIELDS = [
   'ref_id',
 ] as const;
 
+/** Each field in words, for the record's page; the import's header row still names them as the CSV does. */
+const FIELD_WORDS: Record<(typeof FIELDS)[number], string> = {
+  product_name: 'Product',
+  artist_name: 'Artist',
+  label_name: 'Label',
+  upc: 'UPC',
+  release_date: 'Release date',
+  delivery_time: 'Delivered',
+  sender: 'Sender',
+  recipient: 'Recipient',
+  distributor_name: 'Distributor',
+  status: 'Status',
+  ref_id: 'Reference',
+};
+
+/** A record's field as the list shows it: dates as dates, the status as its badge. */
+function fieldValue(record: DistributionRecord, field: (typeof FIELDS)[number]) {
+  const value = record[field];
+  if (!value) return '-';
+  if (field === 'status') return <StatusBadge word={value} />;
+  if (field === 'delivery_time' || field === 'release_date') return <FormattedDate value={value} />;
+  return value;
+}
+
 /**
  * /distribution/deliveries (admins): the delivery records, a CSV import (after
  * which the list shows page 1, 50 per page, newest delivery_time first), and one record's fields.
@@ -103,7 +127,7 @@ export function DistributionDeliveriesPage() {
             isRowHeader: true,
             cell: (d) => (
               <Button variant="inline-link" onClick={() => setShown(d)}>
-                {d.product_name || d.upc || d.id}
+                {d.product_name || d.upc || 'No product name'}
               </Button>
             ),
           },
@@ -146,12 +170,18 @@ export function DistributionDeliveriesPage() {
       <Modal visible={Boolean(shown)} onDismiss={() => setShown(undefined)} header="Delivery" size="large">
         {shown && (
           <SpaceBetween size="m">
-            <KeyValuePairs columns={2} items={FIELDS.map((f) => ({ label: f, value: shown[f] || '-' }))} />
+            <KeyValuePairs
+              data-testid="delivery-record-fields"
+              columns={2}
+              items={FIELDS.map((f) => ({ label: FIELD_WORDS[f], value: fieldValue(shown, f) }))}
+            />
             <Button
+              data-testid="delivery-record-delete"
               onClick={() =>
                 recordsApi
                   .remove(shown.id)
-                  .then(() => {
+                  .then((answer) => {
+                    notify('notification', answer.message);
                     setShown(undefined);
                     return load(page, q);
                   })

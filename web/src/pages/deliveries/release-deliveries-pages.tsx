@@ -85,7 +85,7 @@ export function ReleaseDeliveriesPage() {
 
   const statusOptions: SelectProps.Option[] = [
     { value: '', label: 'Any status' },
-    ...DELIVERY_STATUSES.map((s) => ({ value: s, label: s })),
+    ...DELIVERY_STATUSES.map((s) => ({ value: s, label: displayLabel(s) })),
   ];
   return (
     <ContentLayout header={<Header variant="h1">Release deliveries</Header>}>

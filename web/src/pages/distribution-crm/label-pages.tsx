@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
+import { useOnFollow } from '../../app/use-on-follow';
 import { useSession } from '../../app/session';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { FormattedDate } from '../../components/formatted';
@@ -309,6 +310,7 @@ export function ClientLabelPage() {
   const { labelId = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const follow = useOnFollow();
   const { data, error, isLoading, mutate } = useClientLabel(labelId);
   const tab = TABS.find((t) => t && pathname.endsWith(`/${t}`)) ?? '';
   return (
@@ -318,6 +320,24 @@ export function ClientLabelPage() {
           header={
             <Header
               variant="h1"
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button
+                    href={labelHref(label.id, 'catalogue_tasks')}
+                    onFollow={follow}
+                    data-testid="label-tasks-link"
+                  >
+                    Catalogue tasks
+                  </Button>
+                  <Button
+                    href={labelHref(label.id, 'accounting')}
+                    onFollow={follow}
+                    data-testid="label-accounting-link"
+                  >
+                    Accounting
+                  </Button>
+                </SpaceBetween>
+              }
               description={
                 <>
                   <RouterLink href={companyHref(label.company_id)}>{label.company_name}</RouterLink>

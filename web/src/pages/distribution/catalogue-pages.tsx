@@ -56,7 +56,18 @@ export function LabelCatalogueTasksPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1">{label.data ? `${label.data.label.name}: catalogue tasks` : 'Catalogue tasks'}</Header>
+        <Header
+          variant="h1"
+          description={
+            label.data ? (
+              <RouterLink href={`/distribution/labels/${encodeURIComponent(labelId)}`} data-testid="tasks-label-link">
+                {label.data.label.name}
+              </RouterLink>
+            ) : undefined
+          }
+        >
+          {label.data ? `${label.data.label.name}: catalogue tasks` : 'Catalogue tasks'}
+        </Header>
       }
     >
       <Table<TaskRelease>

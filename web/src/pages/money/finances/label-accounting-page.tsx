@@ -131,17 +131,24 @@ function LabelAccountingPage({
   title,
   controls,
   companyId,
+  description,
 }: {
   labelId: string | null;
   title: string;
   controls?: ReactNode;
+  /** Said under the title instead of the label's name (the distribution area links it back to the label's page). */
+  description?: ReactNode;
   /** The label's company, when it is not (necessarily) the current one. */
   companyId?: string;
 }) {
   const [period] = usePeriod();
   const load = useLabelAccounting(labelId, period, companyId);
   return (
-    <PeriodPage title={title} description={load.data?.accounting.label.name ?? 'Choose a label'} controls={controls}>
+    <PeriodPage
+      title={title}
+      description={description ?? load.data?.accounting.label.name ?? 'Choose a label'}
+      controls={controls}
+    >
       {labelId ? (
         <LoadState load={load} errorHeader="Could not load the label's accounting">
           {(answer) => <AccountingView view={answer.accounting} />}
@@ -166,6 +173,11 @@ export function DistributionLabelAccountingPage() {
       labelId={labelId}
       companyId={companyId}
       title="Label accounting"
+      description={
+        <RouterLink href={`/distribution/labels/${encodeURIComponent(labelId)}`} data-testid="accounting-label-link">
+          {label.data?.label.name}
+        </RouterLink>
+      }
       controls={<OtherCompanyNotice companyId={companyId} />}
     />
   );

@@ -83,7 +83,7 @@ export function PeriodPage({
   children,
 }: {
   title: string;
-  description?: string;
+  description?: ReactNode;
   actions?: ReactNode;
   controls?: ReactNode;
   children: ReactNode;

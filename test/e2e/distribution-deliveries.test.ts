@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, cloudUrl, demo } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInPage } from '../support/browser.js';
+import { deliverableRelease } from '../support/deliverable-release.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+
+/**
+ * The distribution area's deliveries and client labels as an admin works them in Chromium, in a distributor of
+ * this file's own (with a store of its own, so it takes no turn at the demo store): the company-wide deliveries
+ * list with its status filter in words, the delivery records (imported from a CSV, one record's fields in words,
+ * deleted), and a client label's catalogue tasks and accounting reached from the label's page and back.
+ */
+let browser: Browser;
+let distributor: OwnCompany;
+let store: { id: string; name: string };
+let release: { id: string; title: string };
+let dir: string;
+
+beforeAll(async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  browser = await launchChromium();
+  distributor = await ownCompany('Distribution deliveries', { distributed: true });
+  const made = await call('POST', '/api/v1/dsps', {
+    token: distributor.admin,
+    body: { name: `Deliveries Store ${Date.now()}`, active: true },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  store = made.body.dsp;
+  const connected = await call('POST', `/api/v1/companies/${distributor.companyId}/dsp_connections`, {
+    token: distributor.admin,
+    body: { dsp_connection: { dsp_id: store.id, status: 'connected' } },
+  });
+  expect(connected.status, JSON.stringify(connected.body)).toBeLessThan(300);
+  ({ release } = await deliverableRelease(distributor.api, distributor.admin, distributor.companyId));
+  const delivery = await distributor.api.post('/release_deliveries/new', {
+    release_delivery: { release_id: release.id, dsp_id: store.id, action: 'insert', status: 'created' },
+  });
+  expect(delivery.status, JSON.stringify(delivery.body)).toBe(201);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'distribution-deliveries-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const asAdmin = (path: string) =>
+  signedInPage(browser, cloudUrl(), demo.admin, {
+    company: { id: distributor.companyId, name: distributor.name },
+    path,
+  });
+
+describe('the distribution area’s deliveries', () => {
+  it('lists the company’s deliveries with their action and status in words, filtered by a status in words', async () => {
+    const { page, errors } = await asAdmin('/distribution/release_deliveries');
+    const table = page.getByTestId('release-deliveries');
+    await expect.poll(() => table.textContent()).toContain(release.title);
+    const row = table.getByRole('row').filter({ hasText: release.title });
+    await expect.poll(() => row.textContent()).toContain(store.name);
+    await expect.poll(() => row.textContent()).toContain('New delivery');
+    await expect.poll(() => row.textContent()).toContain('Created');
+    await expect(page.getByTestId('release-deliveries-new').textContent()).resolves.toBe('New delivery');
+
+    await page.getByTestId('release-deliveries-status').click();
+    // Each status in the badge's words, never its stored spelling.
+    for (const word of ['Any status', 'Created', 'Queued', 'Delivering', 'Delivered', 'Failed'])
+      await expect(page.getByRole('option', { name: word, exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('option', { name: 'created', exact: true }).count()).resolves.toBe(0);
+    await page.getByRole('option', { name: 'Delivered' }).click();
+    await expect.poll(() => table.textContent()).toContain('No deliveries yet');
+    await page.getByTestId('release-deliveries-status').click();
+    await page.getByRole('option', { name: 'Created' }).click();
+    await expect.poll(() => table.textContent()).toContain(release.title);
+    await screenshotIfAsked(page, 'test-results/distribution-release-deliveries.png', true);
+
+    // "New delivery" opens the form, whose Cancel comes back to the list.
+    await page.getByTestId('release-deliveries-new').click();
+    await page.getByRole('heading', { name: 'New delivery' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await table.waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('imports delivery records from a CSV, shows one record’s fields in words and deletes it', async () => {
+    const product = `Records EP ${Date.now()}`;
+    const csv = path.join(dir, 'deliveries.csv');
+    writeFileSync(
+      csv,
+      `product_name,artist_name,label_name,upc,release_date,recipient,status,ref_id\n${product},Aurora Vale,North Tapes,5060000000009,2026-05-01,Deezer,delivered,REF-1\n`,
+    );
+    const { page, errors } = await asAdmin('/distribution/deliveries');
+    await page.getByTestId('import-deliveries').click();
+    await page.locator('input[type=file]').setInputFiles(csv);
+    await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('1 records were added');
+
+    await page.getByPlaceholder('Find').or(page.locator('input[type=search]')).first().fill(product);
+    await page.getByRole('button', { name: product }).click();
+    const fields = page.getByTestId('delivery-record-fields');
+    await expect.poll(() => fields.textContent()).toContain('Release date');
+    const text = (await fields.textContent()) ?? '';
+    for (const words of ['Product', 'Artist', 'Label', 'UPC', 'Recipient', 'Reference', product, 'REF-1'])
+      expect(text).toContain(words);
+    // Its status and dates as the list shows them, no field's stored name.
+    expect(text).toContain('StatusDelivered');
+    expect(text).toContain('1st May 2026');
+    expect(text).not.toMatch(/[a-z]+_[a-z]+/);
+    await screenshotIfAsked(page, 'test-results/distribution-delivery-record.png');
+
+    await page.getByTestId('delivery-record-delete').click();
+    await expect.poll(() => page.locator('body').textContent()).toContain('Delivery deleted');
+    await expect.poll(() => page.locator('body').textContent()).toContain('No delivery records');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a client label’s pages', () => {
+  it('reaches the label’s catalogue tasks and accounting from its page, and comes back from each', async () => {
+    const client = await distributor.api.post('/crm/clients', { client: { name: `Tasks Client ${Date.now()}` } });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const made = await distributor.api.post(`/crm/clients/${client.body.client.id}/labels`, {
+      label: { name: 'Harbour Tapes' },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const labelPath = `/distribution/labels/${made.body.label.id}`;
+    const { page, errors } = await asAdmin(labelPath);
+    const heading = () => page.getByRole('heading', { level: 1 }).first().textContent();
+
+    await page.getByTestId('label-tasks-link').click();
+    await expect.poll(heading).toBe('Harbour Tapes: catalogue tasks');
+    await expect.poll(() => page.getByTestId('catalogue-tasks').textContent()).toContain('Nothing left to do');
+    await page.getByTestId('tasks-label-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(labelPath);
+
+    await page.getByTestId('label-accounting-link').click();
+    await expect.poll(heading).toBe('Label accounting');
+    await page.getByTestId('accounting-closing').waitFor();
+    await screenshotIfAsked(page, 'test-results/distribution-label-accounting.png', true);
+    await page.getByTestId('accounting-label-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(labelPath);
+    await expect.poll(heading).toBe('Harbour Tapes');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
