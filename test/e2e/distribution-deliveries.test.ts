@@ -148,3 +148,22 @@ describe('a client label’s pages', () => {
     await page.close();
   });
 });
+
+describe('a company’s store connections', () => {
+  it('says in words that a company has no store yet, and lists the one it has', async () => {
+    const fresh = await distributor.sibling('Distribution deliveries unconnected', { distributed: true });
+    const { page, errors } = await signedInPage(browser, cloudUrl(), distributor.manager, {
+      company: { id: fresh.companyId, name: fresh.name },
+      path: `/user/companies/${fresh.companyId}/distribution/dsps`,
+    });
+    await expect
+      .poll(() => page.getByTestId('company-dsps').textContent())
+      .toContain('No DSP connections yet: choose a DSP above and request it');
+    await screenshotIfAsked(page, 'test-results/distribution-company-dsps-empty.png');
+
+    await page.goto(`${cloudUrl()}/user/companies/${distributor.companyId}/distribution/dsps`);
+    await expect.poll(() => page.getByTestId('company-dsps').textContent()).toContain(store.name);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -46,6 +46,7 @@ function AdminCompanyDistribution({ companyId }: { companyId: string }) {
         <DistributorForm companyId={companyId} onSaved={() => mutate()} />
         <ConnectionsTable
           title="DSP connections"
+          empty="No DSP connections yet"
           testId="company-distribution-dsps"
           path={`/companies/${encodeURIComponent(companyId)}/dsp_connections`}
           companyId={companyId}

@@ -25,6 +25,7 @@ export function CompanyDspsPage() {
     <ContentLayout header={<Header variant="h1">Company DSPs</Header>}>
       <ConnectionsTable
         title="DSP connections"
+        empty={mayRequest ? 'No DSP connections yet: choose a DSP above and request it' : 'No DSP connections yet'}
         testId="company-dsps"
         path={MY_CONNECTIONS}
         companyId={companyId}

@@ -15,6 +15,7 @@ import type { DspConnection, DspConnections } from './distribution-api';
  */
 export function ConnectionsTable({
   title,
+  empty,
   path,
   companyId,
   showCompany = true,
@@ -23,6 +24,8 @@ export function ConnectionsTable({
   headerActions,
 }: {
   title: string;
+  /** What an empty list says, in its own words ("No DSP connections yet"): the title is not always a noun. */
+  empty: string;
   path: string;
   companyId?: string;
   showCompany?: boolean;
@@ -44,7 +47,7 @@ export function ConnectionsTable({
           {title}
         </Header>
       }
-      empty={<Box textAlign="center">No {title.toLowerCase()}</Box>}
+      empty={<Box textAlign="center">{empty}</Box>}
       columnDefinitions={[
         { id: 'dsp', header: 'DSP', isRowHeader: true, cell: (r) => r.dsp_name },
         ...(showCompany ? [{ id: 'company', header: 'Company', cell: (r: DspConnection) => r.company_name }] : []),

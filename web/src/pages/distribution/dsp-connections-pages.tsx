@@ -39,12 +39,14 @@ export function DspConnectionsPage() {
       <SpaceBetween size="l">
         <ConnectionsTable
           title="Connected"
+          empty="No company is connected to a store yet"
           testId="connections-connected"
           path={ALL_CONNECTIONS('connected')}
           actions={(row, reload) => [statusButton(row, 'disconnected', 'Disconnect', reload)]}
         />
         <ConnectionsTable
           title="Pending connections"
+          empty="No pending connections"
           testId="connections-pending"
           path={ALL_CONNECTIONS('pending')}
           actions={(row, reload) => [
@@ -63,6 +65,7 @@ export function DspConnectionRequestsPage() {
     <ContentLayout header={<Header variant="h1">DSP connection requests</Header>}>
       <ConnectionsTable
         title="Connection requests"
+        empty="No connection requests"
         testId="connection-requests"
         path={REQUESTED_DSPS}
         actions={(row, reload) => [

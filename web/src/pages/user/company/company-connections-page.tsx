@@ -14,6 +14,7 @@ export function CompanyConnectionsPage() {
         <SpaceBetween size="l">
           <ConnectionsTable
             title="DSP connections"
+            empty="No DSP connections yet"
             testId="company-connections"
             path={MY_CONNECTIONS}
             companyId={company.id}
