@@ -21,7 +21,14 @@ import { formatMoney } from '../../../../../shared/money';
 import { PayStatementModal } from './pay-statement-modal';
 import { AccountFigures, ContractRecoupmentPanel, ContractReservesPanel, RecoupmentPanel } from './statement-account';
 import { PaidBadge, StateBadge } from './statement-badges';
-import { explainRevenue, explainScope, payoutRows, statementTitle, type StatementPages } from './statement-model';
+import {
+  explainRevenue,
+  explainScope,
+  otherLabel,
+  payoutRows,
+  statementTitle,
+  type StatementPages,
+} from './statement-model';
 import { ControlFigures, ProvenanceTable, StatementSummariesView } from './statement-summaries';
 import { openStatementFile, statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { SelfBillingInvoice, Statement } from '../../../../../shared/schemas/statement-views';
@@ -122,6 +129,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
   const scope = explainScope(statement, pages.royalties, pages.lines?.(statement.id) ?? null);
   const currency = statement.currency;
   const title = statementTitle(statement);
+  const label = otherLabel(statement);
   const paymentPages = paymentPagesFor(useLocation().pathname);
 
   return (
@@ -133,7 +141,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           description={
             <>
               {statement.payee_name} · {statement.accounting_period} ({statement.start_pay_period} to{' '}
-              {statement.end_pay_period}){statement.label ? ` · ${statement.label.name}` : ''}{' '}
+              {statement.end_pay_period}){label ? ` · ${label.name}` : ''}{' '}
               <PaidBadge statement={statement} testId="statement-paid" />
             </>
           }
@@ -216,7 +224,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
                 ),
               },
               { label: statement.payee_type, value: statement.payee_name },
-              { label: 'Label', value: statement.label?.name ?? '-' },
+              ...(statement.payee_type === 'Label' && !label ? [] : [{ label: 'Label', value: label?.name ?? '-' }]),
               { label: 'Accounting period', value: statement.accounting_period },
               { label: 'Published', value: <FormattedDate value={statement.created_at} /> },
               { label: 'Status', value: <StateBadge state={statement.queue_status} /> },

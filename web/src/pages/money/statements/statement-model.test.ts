@@ -9,6 +9,7 @@ import {
   explainRevenue,
   explainScope,
   explainSummaryRow,
+  otherLabel,
   periodProblem,
   recoupedPercent,
   runTotalsCheck,
@@ -271,5 +272,17 @@ describe('statement list and edit', () => {
     expect(statementPagesFor('/user/payees/P1/accounting').detail('S1')).toBe('/user/finances/statements/S1');
     expect(accountPath({ type: 'Payee', id: 'P1' })).toBe('/user/payees/P1/accounting');
     expect(accountPath({ type: 'Artist', id: 'A1' })).toBe('/user/artists/A1/finances');
+  });
+});
+
+describe('otherLabel', () => {
+  const label = { id: 'L1', name: 'Harbour Tapes' };
+  it('names no label beside a label that is the statement’s own payee (a distribution statement)', () => {
+    expect(otherLabel({ payee_type: 'Label', payee_id: 'L1', label })).toBeNull();
+  });
+  it('names the label beside a payee, or another label', () => {
+    expect(otherLabel({ payee_type: 'Payee', payee_id: 'P1', label })).toEqual(label);
+    expect(otherLabel({ payee_type: 'Label', payee_id: 'L2', label })).toEqual(label);
+    expect(otherLabel({ payee_type: 'Payee', payee_id: 'P1', label: null })).toBeNull();
   });
 });

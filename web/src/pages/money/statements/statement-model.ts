@@ -349,6 +349,19 @@ export const paidWord = (s: { paid: boolean; superseded_by: string | null }) =>
   s.superseded_by ? 'superseded' : s.paid ? 'paid' : 'unpaid';
 
 /** "ST-000012 v2": the number, with the version when it is a correction. */
+/**
+ * The label a statement names beside its payee, or null when the payee is that label (a distribution statement is
+ * the label's own: naming it twice, as payee and as label, says nothing more).
+ */
+export function otherLabel(s: {
+  payee_type: string;
+  payee_id: string;
+  label?: { id: string; name: string } | null;
+}): { id: string; name: string } | null {
+  if (!s.label) return null;
+  return s.payee_type === 'Label' && s.payee_id === s.label.id ? null : s.label;
+}
+
 export const statementTitle = (s: { number: string; version: number }) =>
   s.version > 1 ? `${s.number} v${s.version}` : s.number;
 
