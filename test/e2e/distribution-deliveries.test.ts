@@ -76,9 +76,14 @@ describe('the distribution area’s deliveries', () => {
     await expect.poll(() => table.textContent()).toContain(release.title);
     await screenshotIfAsked(page, 'test-results/distribution-release-deliveries.png', true);
 
-    // "New delivery" opens the form, whose Cancel comes back to the list.
+    // "New delivery" opens the form, each picker saying what to choose and offering the connected store; Cancel
+    // comes back to the list.
     await page.getByTestId('release-deliveries-new').click();
     await page.getByRole('heading', { name: 'New delivery' }).waitFor();
+    await expect.poll(() => page.getByTestId('release-delivery-release').textContent()).toContain('Choose a release');
+    await page.getByTestId('release-delivery-dsp').getByRole('button').first().click();
+    await page.getByRole('option', { name: store.name }).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await table.waitFor();
     expect(errors).toEqual([]);
@@ -160,6 +165,17 @@ describe('a company’s store connections', () => {
       .poll(() => page.getByTestId('company-dsps').textContent())
       .toContain('No DSP connections yet: choose a DSP above and request it');
     await screenshotIfAsked(page, 'test-results/distribution-company-dsps-empty.png');
+    // An admin working in that company finds the new delivery's store picker empty, and says where stores come from.
+    const admin = await signedInPage(browser, cloudUrl(), demo.admin, {
+      company: { id: fresh.companyId, name: fresh.name },
+      path: '/distribution/release_deliveries/new',
+    });
+    await admin.page.getByTestId('release-delivery-dsp').getByRole('button').first().click();
+    await expect
+      .poll(() => admin.page.locator('body').textContent())
+      .toContain('The company is connected to no store yet: request one on its DSPs page');
+    expect(admin.errors).toEqual([]);
+    await admin.page.close();
 
     await page.goto(`${cloudUrl()}/user/companies/${distributor.companyId}/distribution/dsps`);
     await expect.poll(() => page.getByTestId('company-dsps').textContent()).toContain(store.name);

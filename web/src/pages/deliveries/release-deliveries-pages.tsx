@@ -175,6 +175,10 @@ export function ReleaseDeliveriesPage() {
 
 type Option = { value: string; label: string };
 
+/** What an empty picker says, and where to go next. */
+const NO_RELEASES = 'No release of this company matches';
+const NO_STORES = 'The company is connected to no store yet: request one on its DSPs page';
+
 /** The company's releases matching the typed text, and the stores it is connected to. */
 function useChoices() {
   const [releaseText, setReleaseText] = useState('');
@@ -241,11 +245,19 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
   };
 
   const fieldError = (...fields: string[]) => fields.flatMap((f) => failure?.errors?.[f] ?? []).join(' ') || undefined;
-  const single = (options: Option[], chosen: MultiselectProps.Options, set: (o: MultiselectProps.Options) => void) => (
+  const single = (
+    options: Option[],
+    chosen: MultiselectProps.Options,
+    set: (o: MultiselectProps.Options) => void,
+    words: { placeholder: string; empty: string; testId: string },
+  ) => (
     <Select
+      data-testid={words.testId}
       selectedOption={(chosen[0] as SelectProps.Option | undefined) ?? null}
       options={options}
       filteringType="auto"
+      placeholder={words.placeholder}
+      empty={words.empty}
       onChange={({ detail }) => set([detail.selectedOption])}
     />
   );
@@ -281,9 +293,14 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
                   onLoadItems={({ detail }) => setReleaseText(detail.filteringText)}
                   onChange={({ detail }) => setChosenReleases(detail.selectedOptions)}
                   placeholder="Choose releases"
+                  empty={NO_RELEASES}
                 />
               ) : (
-                single(releases, chosenReleases, setChosenReleases)
+                single(releases, chosenReleases, setChosenReleases, {
+                  placeholder: 'Choose a release',
+                  empty: NO_RELEASES,
+                  testId: 'release-delivery-release',
+                })
               )}
             </FormField>
             <FormField
@@ -299,9 +316,14 @@ export function ReleaseDeliveryFormPage({ bulk }: { bulk: boolean }) {
                   options={dsps}
                   onChange={({ detail }) => setChosenDsps(detail.selectedOptions)}
                   placeholder="Choose DSPs"
+                  empty={NO_STORES}
                 />
               ) : (
-                single(dsps, chosenDsps, setChosenDsps)
+                single(dsps, chosenDsps, setChosenDsps, {
+                  placeholder: 'Choose a DSP',
+                  empty: NO_STORES,
+                  testId: 'release-delivery-dsp',
+                })
               )}
             </FormField>
             <FormField label="Action">
