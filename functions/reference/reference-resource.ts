@@ -13,7 +13,9 @@ import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
 import { guardsFor, normaliseUnique, type Guard } from '../data/unique-guards.js';
-import { membershipRole } from '../data/access/companies.js';
+import { listCompanies, membershipRole } from '../data/access/companies.js';
+import { allDspConnections } from '../data/access/distribution.js';
+import { companyShape } from '../companies/company-shape.js';
 import { NotFound } from '../lib/errors.js';
 import { getOrCreate } from '../lib/get-or-create.js';
 import { idParams, operation, reply, type Operation } from '../lib/http.js';
@@ -74,6 +76,20 @@ function linkingCollections(): LinkingCollection[] {
       shape: r.shape('any'),
       rows: () => allTenantRows(r),
     })),
+    // A company's links to distributors, publishers and rightsholders (its nested rows), and its store connections:
+    // deleting what they name would leave a nameless row on the company's distribution page.
+    {
+      collection: 'companies',
+      singular: 'company',
+      shape: companyShape(''),
+      rows: async () => (await listCompanies()).map((c) => ({ ...c, id: c.companyId }) as Row),
+    },
+    {
+      collection: 'store_connections',
+      singular: 'store_connection',
+      shape: { links: [{ field: 'dspId', to: 'dsps', as: 'dsp' }] },
+      rows: async () => (await allDspConnections()).map((c) => ({ ...c }) as Row),
+    },
   ];
 }
 /** Refuses to delete records another record still links to ("Society PRS is used by 2 rightsholders"). */

@@ -5,6 +5,7 @@ import { ownCompany } from '../support/own-company.js';
 /** Reference records with links, nested rows, nested objects and files. */
 let admin: string;
 let manager: string;
+let companyId: string;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const post = async (collection: string, body: object) => {
   const answer = await call('POST', `/api/v1/${collection}`, { token: admin, body });
@@ -14,7 +15,9 @@ const post = async (collection: string, body: object) => {
 
 beforeAll(async () => {
   admin = await signIn(demo.admin.email, demo.admin.password);
-  manager = (await ownCompany('Reference Records')).manager.token;
+  const own = await ownCompany('Reference Records');
+  manager = own.manager.token;
+  companyId = own.companyId;
 });
 
 async function countryId(alpha2: string): Promise<string> {
@@ -329,6 +332,45 @@ describe('distributors and DSPs', () => {
     expect(dsp.dsp.guide).toMatchObject({ filename: 'Delivery_Guide.pdf', content_type: 'application/pdf' });
     const removed = await call('PATCH', `/api/v1/dsps/${dsp.dsp.id}`, { token: admin, body: { guide_key: null } });
     expect(removed.body.dsp.guide).toBeNull();
+  });
+
+  it('refuse to delete a distributor a company is linked to, or a DSP a company is connected to', async () => {
+    const distributor = (await post('distributors', { name: `Linked Dist ${unique()}` })).distributor;
+    const linked = await call('POST', `/api/v1/companies/${companyId}/distributors`, {
+      token: admin,
+      body: { company_distributor: { distributor_id: distributor.id } },
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const refused = await call('DELETE', `/api/v1/distributors/${distributor.id}`, { token: admin });
+    expect(refused).toEqual({
+      status: 409,
+      body: { message: `Distributor ${distributor.name} is used by 1 company` },
+    });
+    expect(
+      (
+        await call('DELETE', '/api/v1/distributors/bulk_destroy', {
+          token: admin,
+          body: { distributor_ids: [distributor.id] },
+        })
+      ).status,
+    ).toBe(409);
+    // The company's distribution page still names it.
+    const page = await call('GET', `/api/v1/companies/${companyId}/distribution`, { token: admin });
+    expect(page.body.company_distributors.map((r: { distributor_name: string }) => r.distributor_name)).toEqual([
+      distributor.name,
+    ]);
+
+    const dsp = (await post('dsps', { name: `Connected DSP ${unique()}` })).dsp;
+    const connected = await call('POST', `/api/v1/companies/${companyId}/dsp_connections`, {
+      token: admin,
+      body: { dsp_connection: { dsp_id: dsp.id, status: 'connected' } },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    expect(await call('DELETE', `/api/v1/dsps/${dsp.id}`, { token: admin })).toEqual({
+      status: 409,
+      body: { message: `DSP ${dsp.name} is used by 1 store connection` },
+    });
+    expect((await call('GET', `/api/v1/dsps/${dsp.id}`, { token: manager })).status).toBe(200);
   });
 
   it('bulk-destroy distributors by distributor_ids, exactly the ids given', async () => {
