@@ -86,6 +86,16 @@ describe('the distribution area’s deliveries', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await table.waitFor();
+
+    // One release's deliveries say whose they are, and lead back to every release's.
+    await page.goto(`${cloudUrl()}/distribution/release/deliveries?release_id=${encodeURIComponent(release.id)}`);
+    await expect
+      .poll(() => page.getByTestId('release-deliveries-scope').textContent())
+      .toContain(`The deliveries of ${release.title}`);
+    await expect.poll(() => table.textContent()).toContain(store.name);
+    await page.getByTestId('release-deliveries-scope').getByRole('link', { name: 'Every release' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/distribution/release_deliveries');
+    await expect(page.getByTestId('release-deliveries-scope').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

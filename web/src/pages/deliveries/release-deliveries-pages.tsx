@@ -49,7 +49,18 @@ export function ReleaseDeliveriesPage() {
   const [list, setList] = useState<Listed>();
   const [selected, setSelected] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
+  const [releaseTitle, setReleaseTitle] = useState<string>();
   const navigate = useNavigate();
+
+  // One release's deliveries (release/deliveries?release_id=): the page says which, and leads back to them all.
+  useEffect(() => {
+    setReleaseTitle(undefined);
+    if (!releaseId) return;
+    api
+      .get<{ release: { title: string } }>(`/releases/${encodeURIComponent(releaseId)}`)
+      .then((answer) => setReleaseTitle(answer.release.title))
+      .catch(() => setReleaseTitle(undefined));
+  }, [releaseId]);
 
   const load = useCallback(
     async () => setList(await api.get<Listed>(releaseDeliveriesQuery({ page, q, status, releaseId }))),
@@ -88,7 +99,23 @@ export function ReleaseDeliveriesPage() {
     ...DELIVERY_STATUSES.map((s) => ({ value: s, label: displayLabel(s) })),
   ];
   return (
-    <ContentLayout header={<Header variant="h1">Release deliveries</Header>}>
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={
+            releaseId ? (
+              <span data-testid="release-deliveries-scope">
+                {releaseTitle ? `The deliveries of ${releaseTitle}` : 'The deliveries of one release'} ·{' '}
+                <RouterLink href={LIST}>Every release</RouterLink>
+              </span>
+            ) : undefined
+          }
+        >
+          Release deliveries
+        </Header>
+      }
+    >
       <Table
         data-testid="release-deliveries"
         items={list?.release_deliveries ?? []}
