@@ -136,7 +136,13 @@ describe('the distribution area’s deliveries', () => {
 
 describe('a client label’s pages', () => {
   it('reaches the label’s catalogue tasks and accounting from its page, and comes back from each', async () => {
-    const client = await distributor.api.post('/crm/clients', { client: { name: `Tasks Client ${Date.now()}` } });
+    const client = await distributor.api.post('/crm/clients', {
+      client: {
+        name: `Tasks Client ${Date.now()}`,
+        contract_start_date: '2026-01-01',
+        contract_end_date: '2026-12-31',
+      },
+    });
     expect(client.status, JSON.stringify(client.body)).toBe(201);
     const made = await distributor.api.post(`/crm/clients/${client.body.client.id}/labels`, {
       label: { name: 'Harbour Tapes' },
@@ -159,6 +165,10 @@ describe('a client label’s pages', () => {
     await page.getByTestId('accounting-label-link').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(labelPath);
     await expect.poll(heading).toBe('Harbour Tapes');
+
+    // The label's client company, its contract in dates as every page shows them.
+    await page.getByRole('link', { name: client.body.client.name }).click();
+    await expect.poll(() => page.getByTestId('client-contract').textContent()).toBe('1st Jan 2026 to 31st Dec 2026');
     expect(errors).toEqual([]);
     await page.close();
   });

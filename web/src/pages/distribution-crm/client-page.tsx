@@ -62,9 +62,14 @@ function Facts({ client }: { client: CrmClientPage }) {
           {
             label: 'Contract',
             value:
-              client.contract_start_date || client.contract_end_date
-                ? `${client.contract_start_date ?? '…'} to ${client.contract_end_date ?? '…'}`
-                : '-',
+              client.contract_start_date || client.contract_end_date ? (
+                <span data-testid="client-contract">
+                  {client.contract_start_date ? <FormattedDate value={client.contract_start_date} /> : '…'} to{' '}
+                  {client.contract_end_date ? <FormattedDate value={client.contract_end_date} /> : '…'}
+                </span>
+              ) : (
+                '-'
+              ),
           },
           {
             label: 'Catalogue',
