@@ -126,7 +126,10 @@ describe('the distribution area’s deliveries', () => {
     expect(text).not.toMatch(/[a-z]+_[a-z]+/);
     await screenshotIfAsked(page, 'test-results/distribution-delivery-record.png');
 
+    // Deleting asks first, naming the record.
     await page.getByTestId('delivery-record-delete').click();
+    await expect.poll(() => page.getByTestId('delete-modal').textContent()).toContain(product);
+    await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Delivery deleted');
     await expect.poll(() => page.locator('body').textContent()).toContain('No delivery records');
     expect(errors).toEqual([]);

@@ -12,6 +12,7 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
+import { DeleteModal } from '../../components/delete-modal';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
 import { recordsApi, type DistributionRecord, type DistributionRecords } from './deliveries-api';
@@ -45,6 +46,9 @@ const FIELD_WORDS: Record<(typeof FIELDS)[number], string> = {
   ref_id: 'Reference',
 };
 
+/** A record as the user knows it: its product, else its UPC. */
+const recordName = (record: DistributionRecord) => record.product_name || record.upc || 'No product name';
+
 /** A record's field as the list shows it: dates as dates, the status as its badge. */
 function fieldValue(record: DistributionRecord, field: (typeof FIELDS)[number]) {
   const value = record[field];
@@ -65,6 +69,7 @@ export function DistributionDeliveriesPage() {
   const [importing, setImporting] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [shown, setShown] = useState<DistributionRecord>();
+  const [deleting, setDeleting] = useState<DistributionRecord>();
 
   const load = useCallback(async (p: number, text: string) => setList(await recordsApi.list(p, text)), []);
   useEffect(() => {
@@ -127,7 +132,7 @@ export function DistributionDeliveriesPage() {
             isRowHeader: true,
             cell: (d) => (
               <Button variant="inline-link" onClick={() => setShown(d)}>
-                {d.product_name || d.upc || 'No product name'}
+                {recordName(d)}
               </Button>
             ),
           },
@@ -177,22 +182,26 @@ export function DistributionDeliveriesPage() {
             />
             <Button
               data-testid="delivery-record-delete"
-              onClick={() =>
-                recordsApi
-                  .remove(shown.id)
-                  .then((answer) => {
-                    notify('notification', answer.message);
-                    setShown(undefined);
-                    return load(page, q);
-                  })
-                  .catch(notifyError)
-              }
+              onClick={() => {
+                setDeleting(shown);
+                setShown(undefined);
+              }}
             >
               Delete
             </Button>
           </SpaceBetween>
         )}
       </Modal>
+      {deleting ? (
+        <DeleteModal
+          noun="delivery record"
+          plural="delivery records"
+          names={[recordName(deleting)]}
+          run={async (report) => report((await recordsApi.remove(deleting.id)).message)}
+          onClose={() => setDeleting(undefined)}
+          onDeleted={() => void load(page, q).catch(notifyError)}
+        />
+      ) : null}
     </ContentLayout>
   );
 }
