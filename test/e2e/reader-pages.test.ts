@@ -91,8 +91,9 @@ describe('empty lists', () => {
     });
     const managerLine = manager.page.getByTestId('label-default-c-line').locator('input');
     await expect.poll(() => managerLine.inputValue()).toBe('2026 Reader Records');
-    expect(await managerLine.isEditable()).toBe(true);
-    expect(await manager.page.getByTestId('label-settings-save').count()).toBe(1);
+    // The role's permits may arrive after the label's values: the fields open and Save shows once they have.
+    await expect.poll(() => managerLine.isEditable()).toBe(true);
+    await expect.poll(() => manager.page.getByTestId('label-settings-save').count()).toBe(1);
     await manager.page.close();
   });
 });
