@@ -5,8 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 
 /**
- * A modal that asks before acting: `children` as its body, and a footer of Cancel and one
- * primary button that acts (loading while `busy`).
+ * A modal that asks before acting: `children` as its body, and a footer of Cancel (or `cancelText`: "Keep it" when
+ * the act deletes) and one primary button that acts (loading while `busy`).
  */
 export function ConfirmActionModal({
   header,
@@ -16,6 +16,7 @@ export function ConfirmActionModal({
   onConfirm,
   confirmTestId,
   cancelTestId,
+  cancelText = 'Cancel',
   children,
 }: {
   header: string;
@@ -25,6 +26,7 @@ export function ConfirmActionModal({
   onConfirm: () => void;
   confirmTestId: string;
   cancelTestId?: string;
+  cancelText?: string;
   children: ReactNode;
 }) {
   return (
@@ -38,7 +40,7 @@ export function ConfirmActionModal({
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onCancel} data-testid={cancelTestId}>
-              Cancel
+              {cancelText}
             </Button>
             <Button variant="primary" loading={busy} onClick={onConfirm} data-testid={confirmTestId}>
               {confirmText}

@@ -7,11 +7,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Textarea from '@cloudscape-design/components/textarea';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { useState } from 'react';
 import { ApiError } from '../../app/api';
 import { notify, notifyError } from '../../app/notifications';
@@ -103,34 +103,21 @@ const ANY_TAG = { value: '', label: 'Any tag' };
 function DeleteNote({ note, onDelete, onClose }: { note: Note; onDelete: () => Promise<void>; onClose: () => void }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
+    <ConfirmActionModal
       header="Delete this note?"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button
-              variant="primary"
-              loading={deleting}
-              data-testid="note-delete-confirm"
-              onClick={async () => {
-                setDeleting(true);
-                await onDelete();
-                onClose();
-              }}
-            >
-              Delete note
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      cancelText="Keep it"
+      confirmText="Delete note"
+      busy={deleting}
+      onCancel={onClose}
+      onConfirm={async () => {
+        setDeleting(true);
+        await onDelete();
+        onClose();
+      }}
+      confirmTestId="note-delete-confirm"
     >
       “{note.title}” will be deleted. This cannot be undone.
-    </Modal>
+    </ConfirmActionModal>
   );
 }
 

@@ -7,7 +7,6 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -19,18 +18,21 @@ import { LabelChoice } from './label-choice';
 import { type TodoListAnswer, type TodoTask, toolsApi, useRefreshTools, useTodoList } from './tools-api';
 import { DateField } from '../../components/date-input';
 import { dayProblem } from '../../components/form-rules';
+import { FormModal } from '../../components/form-modal';
+import { useFormSubmit } from '../../components/use-form-submit';
 import { formatDate } from '../../../../shared/format';
 import { usePermits } from '../../app/use-may-open';
 import { Permitted } from '../../components/permitted';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
+/** An API field (`todo_task.body`, `todo_list.name`) as the dialogs' forms name it. */
+const formField = (apiField: string) => apiField.replace(/^todo_(task|list)\./, '');
+
 /** The API's field errors (`todo_task.body` …) under the form's own field names. */
 function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError && error.errors)) return {};
-  return Object.fromEntries(
-    Object.entries(error.errors).map(([f, texts]) => [f.replace(/^todo_task\./, ''), texts[0] ?? '']),
-  );
+  return Object.fromEntries(Object.entries(error.errors).map(([f, texts]) => [formField(f), texts[0] ?? '']));
 }
 
 /** Who a task may be given to: nobody, or one of the company's members. */
@@ -109,64 +111,46 @@ function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: Tod
   const [body, setBody] = useState(task.body);
   const [due, setDue] = useState(task.due_date ?? '');
   const [assignee, setAssignee] = useState(current);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const wrongDay = dayProblem('Due date', due);
-    if (wrongDay) {
-      setErrors({ due_date: wrongDay });
-      return;
-    }
-    setSaving(true);
-    try {
-      const answered = await toolsApi.updateTask(task.id, {
+  const form = useFormSubmit({
+    validate: (): Record<string, string> => {
+      const wrongDay = dayProblem('Due date', due);
+      return wrongDay ? { due_date: wrongDay } : {};
+    },
+    send: () =>
+      toolsApi.updateTask(task.id, {
         body,
         due_date: due,
         ...(assignee.value === current.value ? {} : { assignee_id: assignee.value }),
-      });
+      }),
+    onSuccess: async (answered) => {
       await refresh();
       notify('notification', answered.message ?? 'Successfully Updated Task');
       onClose();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notifyError(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    fieldOf: formField,
+  });
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
+    <FormModal
       header="Edit task"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="todo-edit-save">
-              Save task
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.submitting}
+      submitText="Save task"
+      submitTestId="todo-edit-save"
     >
-      <SpaceBetween size="m">
-        <FormField label="Task" errorText={errors.body}>
-          <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-edit-body" />
-        </FormField>
-        <DateField label="Due date" value={due} onChange={setDue} error={errors.due_date} testId="todo-edit-due" />
-        <FormField label="Assigned to" errorText={errors.assignee_id}>
-          <Select
-            selectedOption={assignee}
-            options={assigneeOptions(answer)}
-            onChange={({ detail }) => setAssignee(detail.selectedOption as typeof NOBODY)}
-            data-testid="todo-edit-assignee"
-          />
-        </FormField>
-      </SpaceBetween>
-    </Modal>
+      <FormField label="Task" errorText={form.errors.body}>
+        <Input value={body} onChange={({ detail }) => setBody(detail.value)} data-testid="todo-edit-body" />
+      </FormField>
+      <DateField label="Due date" value={due} onChange={setDue} error={form.errors.due_date} testId="todo-edit-due" />
+      <FormField label="Assigned to" errorText={form.errors.assignee_id}>
+        <Select
+          selectedOption={assignee}
+          options={assigneeOptions(answer)}
+          onChange={({ detail }) => setAssignee(detail.selectedOption as typeof NOBODY)}
+          data-testid="todo-edit-assignee"
+        />
+      </FormField>
+    </FormModal>
   );
 }
 
@@ -182,44 +166,29 @@ function RenameList({
 }) {
   const refresh = useRefreshTools();
   const [name, setName] = useState(list.name);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const answered = await toolsApi.renameTodoList(labelId, list.id, name);
+  const form = useFormSubmit({
+    validate: () => ({}),
+    send: () => toolsApi.renameTodoList(labelId, list.id, name),
+    onSuccess: async (answered) => {
       await refresh();
       notify('notification', answered.message ?? 'To-do list updated');
       onClose();
-    } catch (failure) {
-      setError(fieldErrors(failure)['todo_list.name']);
-      notifyError(failure);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    fieldOf: formField,
+  });
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
+    <FormModal
       header="Rename the to-do list"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="todo-rename-save">
-              Save name
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      onClose={onClose}
+      onSubmit={form.submit}
+      busy={form.submitting}
+      submitText="Save name"
+      submitTestId="todo-rename-save"
     >
-      <FormField label="Name" errorText={error}>
+      <FormField label="Name" errorText={form.errors.name}>
         <Input value={name} onChange={({ detail }) => setName(detail.value)} data-testid="todo-rename-name" />
       </FormField>
-    </Modal>
+    </FormModal>
   );
 }
 

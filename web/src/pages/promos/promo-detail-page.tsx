@@ -1,5 +1,4 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -9,13 +8,13 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useState } from 'react';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { api } from '../../app/api';
@@ -377,30 +376,19 @@ function DeleteDraft({ promo, releaseId }: { promo: Promo; releaseId: string }) 
       <Button onClick={() => setAsking(true)} data-testid="delete-promo">
         Delete draft
       </Button>
-      <Modal
-        visible={asking}
-        onDismiss={() => setAsking(false)}
-        header="Delete this draft promo?"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setAsking(false)}>
-                Keep it
-              </Button>
-              <Button
-                variant="primary"
-                loading={deleting}
-                onClick={() => void remove()}
-                data-testid="confirm-delete-promo"
-              >
-                Delete draft
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        “{promo.subject}” has not been sent to anyone. Deleting it cannot be undone.
-      </Modal>
+      {asking && (
+        <ConfirmActionModal
+          header="Delete this draft promo?"
+          cancelText="Keep it"
+          confirmText="Delete draft"
+          busy={deleting}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void remove()}
+          confirmTestId="confirm-delete-promo"
+        >
+          “{promo.subject}” has not been sent to anyone. Deleting it cannot be undone.
+        </ConfirmActionModal>
+      )}
     </>
   );
 }
