@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cloudUrl, uniqueEmail } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
@@ -15,6 +15,9 @@ let releaseId: string;
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Promo drafts e2e');
+});
+// A release of each test's own: a test counts its release's promos, whatever order the tests run in.
+beforeEach(async () => {
   const recording = (await own.api.post('/recordings', { title: 'Draft Journey Track' })).body.recording;
   releaseId = (
     await own.api.post('/releases', {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
@@ -17,6 +17,11 @@ const promoIds = async () =>
 
 beforeAll(async () => {
   company = await ownCompany('Promo drafts deleted');
+});
+
+// A release of each test's own: the first test counts the release's promos, so another test's must not be there
+// whatever order the tests run in.
+beforeEach(async () => {
   const recording = (await company.api.post('/recordings', { title: 'Draft Track' })).body.recording;
   releaseId = (
     await company.api.post('/releases', {
