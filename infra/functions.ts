@@ -120,15 +120,18 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
-  // The admins' Jobs page: lists every kind's unfinished jobs and resumes one by queuing its message again
-  // (a royalty import's message names its report in the ledger bucket; its parts are queued by the import
-  // worker alone, which splits the report again on the re-delivery).
+  // The admins' Jobs page: lists every kind's unfinished jobs and resumes one, mostly by queuing its message
+  // again (a royalty import's message names its report in the ledger bucket; its parts are queued by the import
+  // worker alone, which splits the report again on the re-delivery); a licensing reminder is told by mail and in
+  // the inbox. These needs are every resumer's own (`needs` in functions/jobs/), which a unit test checks.
   jobs: httpArea({
     // Its registry reaches the statement run's and the licences' documents, which render PDFs.
     assets: PDF_FONT_ASSETS,
     needs: {
       buckets: { ledger: 'read' },
-      sendsTo: ['royaltyImport', 'statementRun', 'releaseDelivery', 'catalogueImport'],
+      sendsTo: ['royaltyImport', 'statementRun', 'releaseDelivery', 'catalogueImport', 'catalogueExport', 'promoSend'],
+      mail: true,
+      push: true,
     },
   }),
   // The imports history, and catalogue imports: upload (presign), preview (reads the file) and start (queues it).

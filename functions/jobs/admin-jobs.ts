@@ -15,6 +15,7 @@ const KIND_NAMES: Record<JobKind, string> = {
   royalty_import: 'Royalty import',
   statement_run: 'Statement run',
   catalogue_import: 'Catalogue import',
+  catalogue_export: 'Catalogue export',
   delivery: 'Delivery',
   payment_run: 'Payment run',
   promo_send: 'Promo send',

@@ -1,6 +1,6 @@
 /**
  * The contract every long-running job of the product keeps (royalty imports, statement runs,
- * catalogue imports, deliveries, payment runs): nothing it leaves half-done stays stuck.
+ * catalogue imports and exports, deliveries, payment runs …): nothing it leaves half-done stays stuck.
  *
  * - Each kind lists the jobs it has left in a state that is not final (a scan over every tenant:
  *   the local cloud on start, and the admins' "Jobs" page).
@@ -13,10 +13,13 @@
  * job on start. In AWS the queue is durable: a re-delivered message (after the visibility timeout)
  * takes over; the admins' Resume does the same by hand.
  */
+import type { Needs } from '../../infra/functions.js';
+
 export type JobKind =
   | 'royalty_import'
   | 'statement_run'
   | 'catalogue_import'
+  | 'catalogue_export'
   | 'delivery'
   | 'payment_run'
   | 'promo_send'
@@ -40,6 +43,12 @@ export type UnfinishedJob = {
 
 export type JobResumer = {
   kind: JobKind;
+  /**
+   * What resuming one job uses besides the table: the queues it sends to, mail, pushes, buckets. The admins'
+   * Resume runs in the jobs function, which in AWS has only what it declares (infra/functions.ts); the local
+   * cloud runs everything with everything, so a unit test holds that declaration to the union of these.
+   */
+  needs: Pick<Needs, 'sendsTo' | 'mail' | 'push' | 'buckets'>;
   /** How long a job of this kind may stay unfinished before it counts as stuck. */
   expectedSeconds: number;
   /** Every job of this kind in a state that is not final, in every tenant (a scan: admins and the local cloud only). */

@@ -1,3 +1,4 @@
+import { catalogueExportJobs } from '../catalogue-exchange/exports/resume.js';
 import { catalogueImportJobs } from '../catalogue-exchange/imports/resume.js';
 import { deliveryJobs } from '../deliveries/resume.js';
 import { paymentRunJobs, statementRunJobs } from '../money/index.js';
@@ -14,6 +15,7 @@ const RESUMERS: readonly JobResumer[] = [
   royaltyImportJobs,
   statementRunJobs,
   catalogueImportJobs,
+  catalogueExportJobs,
   deliveryJobs,
   paymentRunJobs,
   promoSendJobs,

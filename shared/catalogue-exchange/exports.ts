@@ -22,6 +22,8 @@ export type ExportModel = (typeof EXPORT_MODELS)[number];
 
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 type ExportStatus = (typeof EXPORT_STATUSES)[number];
+/** An export waiting for its worker or being written: not final, so a worker's death must not leave it there. */
+export const EXPORT_UNFINISHED = ['queued', 'running'] as const satisfies readonly ExportStatus[];
 
 /** A release left out of a file and why (a ℗/© line without a four-digit year). */
 export type ExportSkipped = { release_id: string; release: string; reasons: string[] };

@@ -506,7 +506,7 @@ describe('least privilege', () => {
     // The auth area (invitations, resets), the statements that are sent: the area (resend) and the worker, and the
     // artist portal (an artist user's invitation), the promo worker (a promo to each recipient), the licensing
     // reminders (a licence ending, an invoice past due, a report overdue) and the smart links' release-day job (a fan
-    // who asked).
+    // who asked), and the admins' Jobs function (a licensing reminder left half told, resumed).
     const senders = [
       'functions/auth/handler.ts',
       'functions/money/http/statements.ts',
@@ -515,6 +515,7 @@ describe('least privilege', () => {
       'functions/promos/worker.ts',
       'functions/licensing/reminders-job.ts',
       'functions/smart-links/fan-notices-job.ts',
+      'functions/jobs/handler.ts',
     ];
     expect(holders(/ses:SendEmail/)).toEqual(expect.arrayContaining(senders.map(roleOf)));
     expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../infra/resources.js';
 import { convertedAmount } from '../../shared/schemas/payout-conversion.js';
@@ -20,6 +20,7 @@ import { statementFigures } from '../support/statement-figures.js';
  *  - a statement run previewing;
  *  - a catalogue import being planned, its lease held by the worker that died;
  *  - a delivery to a store, claimed by the worker that died;
+ *  - a catalogue export being written by the worker that died;
  *  - a promo send, some recipients mailed and the rest queued (its queue message lived in memory only);
  *  - a promo's follow-up, some recipients reminded and the rest not yet;
  *  - the release-day mail to "notify me" fans, some mailed when the run died;
@@ -49,6 +50,7 @@ let publishingRunId: string;
 let previewingRunId: string;
 const importId = `restart-import-${Date.now()}`;
 let delivery: { tenantId: string; id: string; batchId: string };
+let catalogueExport: { tenantId: string; id: string };
 let atKill: { name: string; number: string; state: string | undefined; statementId: string }[];
 const promoId = 'restart-promo';
 const promoEmails = Array.from({ length: 40 }, (_, i) => `promo${i}.${tenantId}@example.test`.toLowerCase());
@@ -235,6 +237,18 @@ beforeAll(async () => {
       new Date(Date.now() + 10 * 60_000).toISOString(),
     ),
   ).toBeTruthy();
+
+  // The demo company's whole catalogue being written to a file by an export worker that dies.
+  catalogueExport = { tenantId: demo.companyId, id: `restart-export-${Date.now()}` };
+  await db.CatalogueExport.create({
+    ...catalogueExport,
+    userId: 'restart-user',
+    model: 'releases',
+    format: 'csv',
+    selection: { all: true },
+    status: 'running',
+    filename: 'Releases — restart.csv',
+  }).go();
 
   const today = new Date().toISOString().slice(0, 10);
   // A released record's "notify me" fans, their release-day run under way.
@@ -482,6 +496,22 @@ describe('the local cloud stopped mid-job and started again', () => {
     expect(paths).toHaveLength(done.files?.length ?? 0);
     expect(paths).toHaveLength(5);
     expect(files.at(-1)?.path).toBe(`${prefix}BatchComplete_${delivery.batchId}.xml`);
+  }, 180_000);
+
+  it('writes the catalogue export the dead worker was writing: done, its file stored whole', async () => {
+    const { db, clients, resources } = await modules();
+    const job = await until(async () => {
+      const found = (await db.CatalogueExport.get(catalogueExport).go()).data;
+      return found?.status === 'done' || found?.status === 'failed' ? found : undefined;
+    }, 120_000);
+    expect(job).toMatchObject({ status: 'done', rows: expect.any(Number) });
+    expect(job.rows).toBeGreaterThan(0);
+    const file = await clients
+      .s3Client()
+      .send(new GetObjectCommand({ Bucket: resources.BUCKETS.uploads.localName, Key: String(job.file_key) }));
+    const text = await file.Body?.transformToString();
+    expect(text).toContain('Northern Lights EP');
+    expect(Number(file.ContentLength)).toBe(job.size);
   }, 180_000);
 
   it('carries the promo send on: everyone is mailed, nobody twice', async () => {

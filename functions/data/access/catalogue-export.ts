@@ -4,9 +4,11 @@ import type {
   CreateCatalogueExport,
   UpdateCatalogueExport,
 } from '../entities/catalogue-export.js';
+import { inEachState } from '../entities/in-states-index.js';
 import type { LabelItem } from '../entities/label.js';
 import type { CountryItem, GenreItem, LanguageItem, PublisherItem } from '../entities/reference.js';
 import { getDb } from '../service.js';
+import { EXPORT_UNFINISHED } from '../../../shared/catalogue-exchange/exports.js';
 
 /**
  * What catalogue exports read (functions/catalogue-exchange/exports/): a company's releases a
@@ -102,6 +104,14 @@ export async function getExportJob(tenantId: string, id: string): Promise<Catalo
 /** A user's exports in a company, newest first. */
 export async function listExportJobs(tenantId: string, userId: string): Promise<CatalogueExportItem[]> {
   return (await jobs().query.byUser({ tenantId, userId }).go({ order: 'desc', pages: 'all' })).data;
+}
+
+/** Every company's exports queued or being written (the jobs' resume and the admins' Jobs page). */
+export async function listUnfinishedExportJobs(): Promise<CatalogueExportItem[]> {
+  return inEachState(
+    EXPORT_UNFINISHED,
+    async (status) => (await jobs().query.unfinished({ status }).go({ pages: 'all' })).data,
+  );
 }
 
 export async function updateExportJob(

@@ -5,14 +5,21 @@ import {
   type EntityItem,
   type UpdateEntityItem,
 } from 'electrodb';
-import { EXPORT_FORMATS, EXPORT_MODELS, EXPORT_STATUSES } from '../../../shared/catalogue-exchange/exports.js';
+import {
+  EXPORT_FORMATS,
+  EXPORT_MODELS,
+  EXPORT_STATUSES,
+  EXPORT_UNFINISHED,
+} from '../../../shared/catalogue-exchange/exports.js';
+import { inStatesIndex } from './in-states-index.js';
 import { SERVICE } from './service-name.js';
 
 /**
  * One catalogue export a user asked for: what was chosen, in which
  * format, how far the worker got, what it left out (the c/p line rule) and where the file is in
  * the uploads bucket (exports/{tenantId}/…). Keyed by the company, so another company's export
- * is never found; listed per user within the company (gsi3).
+ * is never found; listed per user within the company (gsi3), and while it is queued or being written
+ * in the unfinished exports of every company (gsi4), which the jobs' resume reads.
  */
 export const CatalogueExport = new Entity({
   model: { entity: 'catalogueExport', version: '1', service: SERVICE },
@@ -37,6 +44,8 @@ export const CatalogueExport = new Entity({
     size: { type: 'number', default: 0 },
     error: { type: 'string' },
     createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
+    /** The last write: a worker writing the file marks it when it starts, so a run older than its time limit is dead. */
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
     finishedAt: { type: 'string' },
   },
   indexes: {
@@ -46,6 +55,7 @@ export const CatalogueExport = new Entity({
       pk: { field: 'gsi3pk', composite: ['tenantId', 'userId'] },
       sk: { field: 'gsi3sk', composite: ['id'] },
     },
+    unfinished: inStatesIndex('gsi4', 'status', EXPORT_UNFINISHED),
   },
 });
 
