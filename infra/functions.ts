@@ -332,7 +332,8 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
   promoSend: {
     entry: 'functions/promos/worker.ts',
     memorySize: 512,
-    needs: { table: 'readWrite', mail: true, push: true },
+    // A send longer than one run queues itself again, before Lambda would stop it, to carry on with the rest.
+    needs: { table: 'readWrite', mail: true, push: true, sendsTo: ['promoSend'] },
   },
   // Promo download files: each track's 320 kbps MP3, and a WAV of an AIFF or FLAC original, made once.
   promoAudio: {

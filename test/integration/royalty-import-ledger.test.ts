@@ -301,7 +301,13 @@ describe('royalty import ledger', () => {
       (await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: second.id }).go()).data,
     ).toHaveLength(0);
 
-    const confirmed = await domain.confirmImport(tenantId, second.id);
+    // Confirming queues the import to its worker, as any import; a second confirm finds it no longer a duplicate.
+    expect(await domain.confirmImport(tenantId, second.id)).toMatchObject({ status: 'processing' });
+    await expect(domain.confirmImport(tenantId, second.id)).rejects.toMatchObject({ status: 409 });
+    const confirmed = await until(async () => {
+      const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: second.id }).go()).data;
+      return item && item.status !== 'processing' ? item : undefined;
+    }, 60_000);
     // One pay period × 13 dimensions (9 and the 4 cross dimensions).
     expect(confirmed).toMatchObject({ status: 'done', aggregates: 13, amount: '1.250000' });
     expect(confirmed.totals).toMatchObject({ stored: 1 });

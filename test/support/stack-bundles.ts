@@ -1,8 +1,15 @@
 import { AREAS } from '../../functions/routes.js';
 import { HTTP_AREAS, REQUEST_AUTHORIZER, SCHEDULED_JOBS, WORKERS, httpEntry } from '../../infra/functions.js';
+import type { QueueKey } from '../../infra/resources.js';
 
 /** One Lambda of the stack as its bundle is built: its entry, the native modules left outside, the data files beside. */
-export type StackBundle = { entry: string; external: readonly string[]; assets: readonly string[] };
+export type StackBundle = {
+  entry: string;
+  external: readonly string[];
+  assets: readonly string[];
+  /** The queues it may send to (`needs.sendsTo`), whose URLs it is given. */
+  sendsTo: readonly QueueKey[];
+};
 
 /** Every function of the stack: the rows of infra/functions.ts (the request authorizer among them) plus the two built outside it. */
 export const STACK_BUNDLES: readonly StackBundle[] = [
@@ -10,14 +17,16 @@ export const STACK_BUNDLES: readonly StackBundle[] = [
     entry: httpEntry(area),
     external: HTTP_AREAS[area].nativeModules ?? [],
     assets: HTTP_AREAS[area].assets ?? [],
+    sendsTo: HTTP_AREAS[area].needs?.sendsTo ?? [],
   })),
-  ...Object.values(WORKERS).map((w) => ({ entry: w.entry, external: w.nativeModules ?? [], assets: w.assets ?? [] })),
-  ...Object.values(SCHEDULED_JOBS).map((j) => ({
-    entry: j.entry,
-    external: j.nativeModules ?? [],
-    assets: j.assets ?? [],
+  ...[...Object.values(WORKERS), ...Object.values(SCHEDULED_JOBS)].map((f) => ({
+    entry: f.entry,
+    external: f.nativeModules ?? [],
+    assets: f.assets ?? [],
+    sendsTo: f.needs.sendsTo ?? [],
   })),
-  { entry: REQUEST_AUTHORIZER.entry, external: [], assets: [] }, // infra/areas/api.ts, in front of the signed-in routes
-  { entry: 'functions/realtime/handler.ts', external: [], assets: [] }, // infra/areas/realtime.ts
-  { entry: 'functions/reference/seed-handler.ts', external: [], assets: [] }, // infra/areas/reference-seed.ts
+  // infra/areas/api.ts, in front of the signed-in routes
+  { entry: REQUEST_AUTHORIZER.entry, external: [], assets: [], sendsTo: [] },
+  { entry: 'functions/realtime/handler.ts', external: [], assets: [], sendsTo: [] }, // infra/areas/realtime.ts
+  { entry: 'functions/reference/seed-handler.ts', external: [], assets: [], sendsTo: [] }, // infra/areas/reference-seed.ts
 ];

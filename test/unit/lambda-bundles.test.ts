@@ -5,6 +5,7 @@ import { ERN_SCHEMA_ASSETS } from '../../functions/deliveries/ern/validate.js';
 import { SEPA_SCHEMA_ASSETS } from '../../functions/money/payouts/files/xsd.js';
 import { PDF_FONT_ASSETS } from '../../functions/money/statements/documents/font-files.js';
 import { BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
+import { ENV, QUEUE_URL_ENV, type QueueKey } from '../../infra/resources.js';
 import { STACK_BUNDLES } from '../support/stack-bundles.js';
 
 /** Each module that reads data files at run time, and the files it reads. */
@@ -25,7 +26,7 @@ const READERS = [
  * The product's own modules are bundled, the packages left outside: which modules a bundle keeps is decided by the
  * product's code, and reading the packages too took 39 s of CPU for the stack instead of about 4.
  */
-let outputs: Metafile['outputs'][string][];
+let outputs: (Metafile['outputs'][string] & { text: string })[];
 beforeAll(async () => {
   // One build of every entry: esbuild parses the modules they share once.
   const entries = [...new Set(STACK_BUNDLES.map((b) => b.entry))];
@@ -42,7 +43,10 @@ beforeAll(async () => {
     outdir: path.join(REPO_ROOT, 'lambda-bundles-out'),
     logLevel: 'silent',
   });
-  outputs = Object.values(result.metafile.outputs).filter((output) => output.entryPoint);
+  const texts = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  outputs = Object.entries(result.metafile.outputs)
+    .filter(([, output]) => output.entryPoint)
+    .map(([file, output]) => ({ ...output, text: texts.get(path.join(REPO_ROOT, file)) ?? '' }));
 }, 120_000);
 
 /** The entries whose bundle keeps some of `module`'s code. */
@@ -81,5 +85,31 @@ describe('each Lambda as AWS runs it', () => {
     // The reading itself: DuckDB's one importer is read by the areas that declare it, dynamically.
     const ledger = outputs.find((o) => o.entryPoint === 'functions/royalties/handler.ts');
     expect(ledger?.imports.filter((i) => i.path === '@duckdb/node-api').map((i) => i.kind)).toContain('dynamic-import');
+  });
+
+  it('sends to exactly the queues it declares: a queue URL its code reads is set in AWS only for those', () => {
+    // esbuild drops the functions a bundle never calls, so a queue's URL read (`requireEnv(ENV.…Queue)`) that is left in
+    // the bundle's text is one its code can reach. The promo send worker (which queues its own send again before its
+    // time runs out) and the jobs function (the admins' Resume) read URLs they were never given.
+    const queueOf = new Map(Object.entries(QUEUE_URL_ENV).map(([queue, variable]) => [variable, queue as QueueKey]));
+    const envNames = new Map(Object.entries(ENV));
+    const wrong = STACK_BUNDLES.flatMap(({ entry, sendsTo }) => {
+      const text = outputs.find((o) => o.entryPoint === entry)?.text ?? '';
+      const read = new Set(
+        [...text.matchAll(/requireEnv\((?:\w+\.)?(\w+)\)/g)].flatMap((m) => {
+          const queue = queueOf.get(envNames.get(m[1]) ?? '');
+          return queue ? [queue] : [];
+        }),
+      );
+      return [
+        ...[...read].filter((q) => !sendsTo.includes(q)).map((q) => `${entry} sends to ${q} without declaring it`),
+        ...sendsTo.filter((q) => !read.has(q)).map((q) => `${entry} declares ${q} but never sends to it`),
+      ];
+    });
+    expect(wrong).toEqual([]);
+    // The reading itself: the statements area's runs are queued through it.
+    expect(outputs.find((o) => o.entryPoint === 'functions/money/http/statements.ts')?.text).toMatch(
+      /requireEnv\((\w+\.)?statementRunQueue\)/,
+    );
   });
 });

@@ -118,6 +118,36 @@ export async function claimImportRerun(
   }
 }
 
+/**
+ * Confirms importing a file held back as a duplicate: it is set processing under `token` (the queued run's message
+ * carries it) and marked confirmed, so its run, and any run after it, imports it. False unless it is a duplicate
+ * still (two clicks queue one run).
+ */
+export async function claimDuplicateConfirm(
+  tenantId: string,
+  id: string,
+  { token, progress }: { token: string; progress: number },
+): Promise<boolean> {
+  try {
+    await imports()
+      .patch({ tenantId, id })
+      .set({
+        status: 'processing',
+        progress,
+        running_since: new Date().toISOString(),
+        run_token: token,
+        confirmed_duplicate: true,
+      })
+      .remove(['error'])
+      .where((attr, op) => op.eq(attr.status, 'duplicate'))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 /** Gives a run's claim back (its attempt failed and the message comes again), unless another run holds it. */
 export async function releaseImportRun(tenantId: string, id: string, claim: string): Promise<void> {
   await imports()

@@ -101,6 +101,8 @@ export const RoyaltyImport = new Entity({
     status: { type: IMPORT_STATUSES, required: true },
     error: { type: 'string' },
     duplicate_of: { type: 'string' },
+    /** A person confirmed importing this duplicate: every run of it (a re-delivery, a resume) imports it anyway. */
+    confirmed_duplicate: { type: 'boolean' },
     /** What a self-checking report (a DDEX DSR's footer and summaries) says disagrees with its lines; the import is flagged. */
     problems: { type: 'list', items: { type: 'string' } },
     flagged: { type: 'boolean' },

@@ -4,6 +4,7 @@ import { ENV } from '../../../infra/resources.js';
 import { catalogueRecordExists } from '../../data/access/royalty-catalogue.js';
 import {
   acceptFlaggedImport,
+  claimDuplicateConfirm,
   claimImportRerun,
   deleteAllImportParts,
   getImport,
@@ -17,7 +18,6 @@ import type { MissingRate } from '../ledger/rules.js';
 import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
 import { storeLedger, type StoredLedger } from '../ledger/store.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
-import { runImport } from '../import/run-import.js';
 import { queueImport, runIsAlive, staleRunBefore } from '../import/run-claim.js';
 import { PROGRESS } from '../import/progress.js';
 import { ulid } from 'ulid';
@@ -102,11 +102,19 @@ export async function assignMatch(tenantId: string, importId: string, input: Ass
   return rematchImport(tenantId, importId);
 }
 
-/** Imports a file held back as a duplicate anyway; returns the import as it is afterwards. */
+const NOT_A_DUPLICATE = 'Only an import held back as a duplicate can be confirmed';
+
+/**
+ * Imports a file held back as a duplicate anyway: the import worker runs it, as any import (a report of gigabytes
+ * takes longer than an API request may, and is cut into parts there). Answers the import, processing.
+ */
 export async function confirmImport(tenantId: string, importId: string) {
   const item = await importOf(tenantId, importId);
-  if (item.status !== 'duplicate') throw new Conflict('Only an import held back as a duplicate can be confirmed');
-  await runImport(bucket(), item.source_key, { force: true });
+  if (item.status !== 'duplicate') throw new Conflict(NOT_A_DUPLICATE);
+  const token = ulid();
+  if (!(await claimDuplicateConfirm(tenantId, importId, { token, progress: PROGRESS.started })))
+    throw new Conflict(NOT_A_DUPLICATE);
+  await queueImport(bucket(), item.source_key, token);
   return importOf(tenantId, importId);
 }
 

@@ -47,11 +47,10 @@ export const importIdOf = (key: string, etag: string) =>
 /** split: cut into parts, which the part workers import (import/parts.ts); running: another run is under way. */
 export type ImportOutcome = 'imported' | 'failed' | 'skipped' | 'duplicate' | 'split' | 'running';
 /**
- * force: import even when it is a duplicate (the user confirmed it).
  * runToken: the claim a re-run was queued with (import-actions.ts).
  * lastAttempt: the queue's last delivery of the message: an error marks the import failed (it would say processing forever).
  */
-export type RunImportOptions = { force?: boolean; runToken?: string; lastAttempt?: boolean };
+export type RunImportOptions = { runToken?: string; lastAttempt?: boolean };
 
 export async function runImport(bucket: string, key: string, options: RunImportOptions = {}): Promise<ImportOutcome> {
   const drop = parseDropKey(key);
@@ -63,8 +62,9 @@ export async function runImport(bucket: string, key: string, options: RunImportO
   addLogContext({ importId: id });
   const timings = stepTimer(id);
   const existing = await getImport(tenantId, id);
-  const confirming = options.force && existing?.status === 'duplicate';
-  if (existing && existing.status !== 'processing' && !confirming) return 'skipped';
+  if (existing && existing.status !== 'processing') return 'skipped';
+  // A duplicate a person confirmed (the import's page, "Import anyway") is imported by every run of it.
+  const confirmed = existing?.confirmed_duplicate === true;
   const userId = head.metadata['user-id'] || undefined;
   const paymentDate = existing?.payment_date ?? new Date().toISOString().slice(0, 10);
   // The import's DynamoDB writes, recorded on it when it is done (`writes`).
@@ -142,7 +142,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
       timings?.(`downloaded and hashed (${(size / 1e6).toFixed(0)} MB)`);
       await step('processing', PROGRESS.downloaded, { sha256, size });
 
-      if (!options.force) {
+      if (!confirmed) {
         const earlier = await findEarlierImport(tenantId, id, sha256, size);
         if (earlier) {
           await step('duplicate', PROGRESS.done, { duplicate_of: earlier });
