@@ -17,7 +17,7 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({
         field: path ? `${path}.${key}` : key,
-        text: `${humanizeField(key)} is not a known field`,
+        text: `${humanizeField(key, { keepId: true })} is not a known field`,
       }));
     case 'invalid_type':
       // Without the checked input, a schema's own sentence is all there is to go on.

@@ -118,8 +118,39 @@ export const VALIDATION = {
   maxTotal: (field: string) => `${field} has an error`,
 } as const;
 
-/** "deal_percentage" → "Deal percentage": how the product shows a field name in messages. */
-export function humanizeField(field: string): string {
-  const words = field.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** Words of a field's name people know in capitals ("isrc" → "ISRC"), wherever they stand in it. */
+const ACRONYMS = new Set(
+  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp upc url vat'.split(' '),
+);
+
+const plural = (word: string) => {
+  if (ACRONYMS.has(word.toLowerCase())) return `${word}s`;
+  if (/s$/.test(word)) return word;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
+};
+
+/**
+ * How the product shows a field name in messages: "deal_percentage" → "Deal percentage", "isrc" → "ISRC",
+ * "vat_number" → "VAT number". A field holding a record's id is named by the record ("label_id" → "Label",
+ * "dsp_ids" → "DSPs"); `keepId` keeps the id where the name is a key as sent rather than a choice of record
+ * (an unknown field). `inSentence` writes it for the middle of a sentence ("ISRC, title"), capitals only where
+ * they belong.
+ */
+export function humanizeField(field: string, { keepId = false, inSentence = false } = {}): string {
+  const words = field.split(/[_\s]+/).filter(Boolean);
+  const last = words.at(-1)?.toLowerCase();
+  if (!keepId && words.length > 1 && (last === 'id' || last === 'ids')) {
+    words.pop();
+    if (last === 'ids') words.push(plural(words.pop() ?? ''));
+  }
+  const written = words.map((word) => {
+    const lower = word.toLowerCase();
+    if (ACRONYMS.has(lower)) return lower.toUpperCase();
+    // "dsps", "ids": an acronym's plural keeps its small s.
+    if (lower.endsWith('s') && ACRONYMS.has(lower.slice(0, -1))) return `${lower.slice(0, -1).toUpperCase()}s`;
+    return inSentence ? lower : word;
+  });
+  const text = written.join(' ');
+  return inSentence ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }

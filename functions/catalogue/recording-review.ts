@@ -66,8 +66,6 @@ const RECORDING_FIELD_WORDS: Record<string, string> = {
   p_line_year: '℗ line',
   primary_genre_id: 'genre',
   primary_subgenre_id: 'genre',
-  isrc: 'ISRC',
-  audio_language_id: 'audio language',
 };
 
 /** The releases a recording's edit sent back to review (their titles) and what changed that stores receive. */
@@ -80,7 +78,9 @@ type SentBack = { titles: string[]; changed: string[] };
  */
 export function sentBackForRecordingNote({ titles, changed }: SentBack): string | undefined {
   if (!titles.length) return undefined;
-  const what = [...new Set(changed.map((f) => RECORDING_FIELD_WORDS[f] ?? humanizeField(f).toLowerCase()))].join(', ');
+  const what = [
+    ...new Set(changed.map((f) => RECORDING_FIELD_WORDS[f] ?? humanizeField(f, { inSentence: true }))),
+  ].join(', ');
   const releases = titles.map((t) => `"${t}"`).join(', ');
   return `Sent back to quality control because the recording's ${what} changed: ${releases} (an admin approves ${titles.length === 1 ? 'it' : 'them'} again before ${titles.length === 1 ? 'its' : 'their'} next delivery)`;
 }

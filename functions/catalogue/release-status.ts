@@ -218,14 +218,14 @@ export function reviewAgainAfterEdit(
 
 /**
  * What the user is told where they saved an edit that sent the release back to review, in words:
- * "Sent back to quality control because what stores receive changed (Title, Upc)". Undefined when
+ * "Sent back to quality control because what stores receive changed (title, UPC)". Undefined when
  * the edit did not (the history's last entry is this edit's only when it says so).
  */
 export function sentBackNote(before: Row, after: Row): string | undefined {
   if (!REVIEWED_STATUSES.includes(String(before.status)) || after.status !== 'quality_control') return undefined;
   const last = (Array.isArray(after.status_history) ? (after.status_history as StatusChange[]) : []).at(-1);
   if (!last?.reasons?.includes(EDITED_AFTER_APPROVAL)) return undefined;
-  const fields = changedDeliveryFields(before, after).map((f) => humanizeField(f).toLowerCase());
+  const fields = changedDeliveryFields(before, after).map((f) => humanizeField(f, { inSentence: true }));
   const what = fields.length ? ` (${fields.join(', ')})` : '';
   return `Sent back to quality control because what stores receive changed${what}: an admin approves it again before its next delivery`;
 }

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { humanizeField } from '../../shared/messages.js';
 import { InvalidField } from './errors.js';
 
 /** One `*_attributes` entry: a saved row named by id (updated, or removed with `_destroy`), or a new row. */
@@ -27,7 +28,7 @@ export function applyNestedAttributes(
     if (at < 0)
       throw new InvalidField(
         `${field}.${index}.id`,
-        `${field.replace(/_attributes$/, '').replace(/_/g, ' ')} row ${index + 1} is not part of this record`,
+        `${humanizeField(field.replace(/_attributes$/, ''))} row ${index + 1} is not part of this record`,
       );
     if (_destroy) rows.splice(at, 1);
     else rows[at] = { ...rows[at], ...values, id };

@@ -1,4 +1,5 @@
 import { listCompanyNames } from '../data/access/companies.js';
+import { humanizeField } from '../../shared/messages.js';
 import { BadRequest, type FieldErrors } from '../lib/errors.js';
 import { referenceResource, referenceRows } from './reference-lists.js';
 import { rowsVisibleTo } from './company-owned.js';
@@ -89,8 +90,6 @@ function byIdOf(rows: readonly ({ id: string } & object)[], nameField: string): 
   );
 }
 
-const singularLabel = (link: Link) => link.as.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
 /** Refuses ids that name no record: `{ country_id: ['Country not found'] }` (or `rows.2.dsp_id`). */
 export async function checkLinks(
   links: readonly Link[],
@@ -103,7 +102,7 @@ export async function checkLinks(
     const id = record[link.field];
     if (typeof id !== 'string' || id === '') continue;
     if (!(await namesOf(link.to, tenantId, true)).has(id))
-      errors[`${path}${link.field}`] = [`${singularLabel(link)} not found`];
+      errors[`${path}${link.field}`] = [`${humanizeField(link.as)} not found`];
   }
   if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
 }
@@ -130,7 +129,7 @@ export async function checkIdList(list: Link, ids: readonly string[], tenantId?:
   const errors: FieldErrors = {};
   // `as` names the answer's list (languages); one missing entry is named in the singular.
   for (const [index, id] of ids.entries())
-    if (!names.has(id)) errors[`${list.field}.${index}`] = [`${singularLabel(list).replace(/s$/, '')} not found`];
+    if (!names.has(id)) errors[`${list.field}.${index}`] = [`${humanizeField(list.as).replace(/s$/, '')} not found`];
   if (Object.keys(errors).length) throw new BadRequest(Object.values(errors)[0][0], errors);
 }
 

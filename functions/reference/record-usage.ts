@@ -1,3 +1,4 @@
+import { humanizeField } from '../../shared/messages.js';
 import { Conflict } from '../lib/errors.js';
 import type { RecordShape } from './record-shape.js';
 import type { Row } from './reference-resource.js';
@@ -10,7 +11,8 @@ export type LinkingCollection = {
   rows: () => Promise<Row[]>;
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${(n === 1 ? one : many).replace(/_/g, ' ')}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n} ${humanizeField(n === 1 ? one : many, { inSentence: true })}`;
 
 /**
  * Refuses to delete records others still link to, at the top level or in nested rows (a society

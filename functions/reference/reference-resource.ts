@@ -9,6 +9,7 @@ import {
   savedResponse,
 } from '../../shared/schemas/responses.js';
 import { z } from 'zod';
+import { humanizeField } from '../../shared/messages.js';
 import { referenceStore } from '../data/access/reference.js';
 import type { RecordChange, ReferenceEntityName, ReferenceKey } from '../data/access/records.js';
 import { LISTS } from '../data/list-cache.js';
@@ -206,7 +207,9 @@ export function referenceOperations(resource: ReferenceResource): Record<string,
             { release: chunk.flatMap((row) => guardsFor(resource.collection, unique, row)), lists: [list] },
           );
         }
-        const noun = (existing.length === 1 ? resource.singular : resource.collection).replace(/_/g, ' ');
+        const noun = humanizeField(existing.length === 1 ? resource.singular : resource.collection, {
+          inSentence: true,
+        });
         return { message: `${existing.length} ${noun} deleted`, deleted: existing.length };
       },
     }),

@@ -92,7 +92,7 @@ export const retailerInput = z.strictObject({
   distributor_id: ref(),
   status: z.enum(RETAILER_STATUSES).optional(),
   type_of: z.enum(RETAILER_TYPES).optional(),
-  url: optionalUrl('Url'),
+  url: optionalUrl('URL'),
   info: text(5000).optional(),
   active: z.boolean().optional(),
   country_id: ref(),
@@ -135,8 +135,8 @@ const distributorDspRowInput = nestedRow({
 
 export const distributorInput = z.strictObject({
   name: text(200).min(1),
-  url: optionalUrl('Url'),
-  admin_url: optionalUrl('Admin url'),
+  url: optionalUrl('URL'),
+  admin_url: optionalUrl('Admin URL'),
   support_email: optionalEmail,
   support_phone: text(50).optional(),
   info: text(5000).optional(),
@@ -168,7 +168,7 @@ const technicalSpecificationInput = z.strictObject({
   delivery_format: text(100).optional(),
   delivery_server_type: text(100).optional(),
   delivery_stub: deliveryStub.optional(),
-  tech_spec_url: optionalUrl('Tech spec url'),
+  tech_spec_url: optionalUrl('Tech spec URL'),
   server_uri: text(2000).optional(),
   server_login: text(200).optional(),
   server_password: text(200).optional(),
@@ -188,7 +188,7 @@ export const dspInput = z.strictObject({
   name: text(200).min(1),
   active: z.boolean().optional(),
   description: text(5000).optional(),
-  url: optionalUrl('Url'),
+  url: optionalUrl('URL'),
   country_id: ref(),
   delivery_class: text(100).optional(),
   /** The store's DDEX party id (DPID), the ERN's MessageRecipient. */

@@ -270,7 +270,7 @@ describe('account entries', () => {
     );
     expect(listed.body.total_count).toBeGreaterThanOrEqual(4);
     expect((await api.get('/account_entries?account_type=Payee')).body.errors).toEqual({
-      account_id: ['Account id is required'],
+      account_id: ['Account is required'],
     });
     expect((await api.del(`/account_entries/${transfer.id}`)).body).toEqual({ message: 'Transfer Deleted' });
     expect((await api.patch(`/account_entries/${transfer.id}`, { amount: '1' })).status).toBe(404);

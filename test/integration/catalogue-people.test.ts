@@ -173,6 +173,6 @@ describe('tenancy', () => {
     expect((await as(B).get(`/artists/${artist.id}`)).status).toBe(200);
     const payee = (await as(A).post('/payees', { name: `Unmovable ${unique()}` })).body.payee;
     const refused = await call('PATCH', `/api/v1/admin/payees/${payee.id}`, { token: admin, body: { tenant_id: B } });
-    expect(refused.body.errors).toEqual({ tenant_id: ['Tenant id is not a known field'] });
+    expect(refused.body.errors).toEqual({ tenant_id: ['Tenant ID is not a known field'] });
   });
 });

@@ -146,7 +146,7 @@ describe('unique reference values', () => {
       body: { name: 'Second Britain', iso_alpha_two: 'gb', iso_alpha_three: 'QQQ', iso_numeric: '998' },
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.errors).toEqual({ iso_alpha_two: ['Iso alpha two has already been taken'] });
+    expect(taken.body.errors).toEqual({ iso_alpha_two: ['ISO alpha two has already been taken'] });
     expect((await call('GET', '/api/v1/countries?q=second%20britain', { token: manager })).body.total_count).toBe(0);
 
     const created = await call('POST', '/api/v1/countries', {

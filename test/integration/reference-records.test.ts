@@ -266,7 +266,7 @@ describe('distributors and DSPs', () => {
       token: admin,
       body: { distributor_dsps_attributes: [{ dsp_id: 'nope' }] },
     });
-    expect(unknownDsp.body.errors).toEqual({ 'distributor_dsps_attributes.1.dsp_id': ['Dsp not found'] });
+    expect(unknownDsp.body.errors).toEqual({ 'distributor_dsps_attributes.1.dsp_id': ['DSP not found'] });
 
     const paused = await call('PATCH', `/api/v1/distributors/${distributor.distributor.id}`, {
       token: admin,

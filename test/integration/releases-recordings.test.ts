@@ -43,7 +43,7 @@ describe('recordings', () => {
     });
     const again = await api(A).post('/recordings', { title: 'Same code', isrc: code });
     expect(again.status).toBe(409);
-    expect(again.body.errors).toEqual({ isrc: ['Isrc has already been taken'] });
+    expect(again.body.errors).toEqual({ isrc: ['ISRC has already been taken'] });
     expect((await api(B).post('/recordings', { title: 'Other company, same code', isrc: code })).status).toBe(201);
     const gb = (await call('GET', '/api/v1/countries?q=GBR', { token: admin })).body.countries[0];
     const placed = await api(A).post('/recordings', {
@@ -155,7 +155,7 @@ describe('releases', () => {
     expect((await api(A).post('/releases', { title: 'Placeholder', upc: 'assign later' })).status).toBe(201);
     expect((await api(A).post('/releases', { title: 'Another placeholder', upc: 'Assign later' })).status).toBe(201);
     const taken = await api(A).post('/releases', { title: 'Same UPC', upc: code });
-    expect(taken.body.errors).toEqual({ upc: ['Upc has already been taken'] });
+    expect(taken.body.errors).toEqual({ upc: ['UPC has already been taken'] });
     const territories = await api(A).post('/releases', { title: 'Twice', territories: ['GB', 'gb'] });
     expect(territories.body.errors).toEqual({ territories: ['Territories must not list a country twice'] });
   });

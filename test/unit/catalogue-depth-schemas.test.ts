@@ -107,7 +107,7 @@ describe('recording depth', () => {
       'repertoire_ownerships_attributes.1.end_date': 'End date must not be before the start date',
       'product_items_attributes.0.sample_start_time': 'Sample start time must be at least 0',
       'recording_identifiers_attributes.0.type_of': 'Type of is required',
-      'recording_songs_attributes.0.song_id': 'Song id is required',
+      'recording_songs_attributes.0.song_id': 'Song is required',
     });
     expect(errorsOf(bad)['product_items_attributes.0.price_tier']).toBeDefined();
   });

@@ -126,4 +126,25 @@ describe('messages', () => {
   it('show field names without underscores, capitalised', () => {
     expect(humanizeField('deal_percentage')).toBe('Deal percentage');
   });
+  it('keep acronyms in capitals wherever they stand in a field name', () => {
+    const acronyms = ['url', 'dsp', 'isrc', 'upc', 'iswc', 'ipi', 'isni', 'iban', 'bic', 'ean', 'grid', 'cwr', 'ddex'];
+    for (const field of [...acronyms, 'sftp', 'pdf', 'csv', 'api', 'id'])
+      expect(humanizeField(field)).toBe(field.toUpperCase());
+    expect(humanizeField('vat_number')).toBe('VAT number');
+    expect(humanizeField('tech_spec_url')).toBe('Tech spec URL');
+    expect(humanizeField('country_iso')).toBe('Country ISO');
+    expect(humanizeField('id_number')).toBe('ID number');
+    expect(humanizeField('isrc', { inSentence: true })).toBe('ISRC');
+    expect(humanizeField('label_and_upc', { inSentence: true })).toBe('label and UPC');
+  });
+  it('name a field holding a record’s id by the record, unless the key itself is meant', () => {
+    expect(humanizeField('dsp_id')).toBe('DSP');
+    expect(humanizeField('label_id')).toBe('Label');
+    expect(humanizeField('dsp_ids')).toBe('DSPs');
+    expect(humanizeField('release_ids')).toBe('Releases');
+    expect(humanizeField('territory_ids')).toBe('Territories');
+    expect(humanizeField('primary_genre_id', { inSentence: true })).toBe('primary genre');
+    expect(humanizeField('tenant_id', { keepId: true })).toBe('Tenant ID');
+    expect(humanizeField('dsp_ids', { keepId: true })).toBe('DSP IDs');
+  });
 });

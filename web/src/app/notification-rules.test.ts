@@ -39,6 +39,10 @@ describe('notifications', () => {
       'Deal percentage must be under 100',
       'Name is required',
     ]);
+    expect(fieldErrorLines({ 'rows.0.dsp_id': ['is required'], vat_number: 'is not valid' })).toEqual([
+      'DSP is required',
+      'VAT number is not valid',
+    ]);
     expect(fieldErrorLines(undefined)).toEqual([]);
   });
   it('show an API sentence once: not prefixed with its field, and not again when it is the message', () => {

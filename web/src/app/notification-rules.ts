@@ -1,3 +1,5 @@
+import { humanizeField } from '../../../shared/messages';
+
 /** The product's notification types: error, warning or notification. */
 export type NotificationType = 'error' | 'warning' | 'notification';
 
@@ -21,8 +23,8 @@ export function notificationsShownOn(pathname: string): boolean {
 }
 
 /**
- * Multi-field error objects show one line per field: the field name (underscores removed,
- * capitalised) then its value. A value that is already a sentence (it starts with a
+ * Multi-field error objects show one line per field: the field name in words (shared/messages' humanizeField)
+ * then its value. A value that is already a sentence (it starts with a
  * capital, as the API's own messages do: "Logo was not uploaded…") is shown as it is, and a line
  * that only repeats the notification's `message` is left out, so each text appears once.
  */
@@ -30,8 +32,9 @@ export function fieldErrorLines(errors: Record<string, string[] | string> | unde
   if (!errors) return [];
   return Object.entries(errors).flatMap(([field, value]) => {
     const text = Array.isArray(value) ? value.join(', ') : value;
-    const name = field.replace(/_/g, ' ').trim();
-    const line = /^[A-Z]/.test(text) ? text : `${name.charAt(0).toUpperCase() + name.slice(1)} ${text}`;
+    // A nested field ("rows.0.dsp_id") is named by its own last name, not its path.
+    const name = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
+    const line = /^[A-Z]/.test(text) ? text : `${humanizeField(name)} ${text}`;
     return line === message ? [] : [line];
   });
 }

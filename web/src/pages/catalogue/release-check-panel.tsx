@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useLocation } from 'react-router';
+import { humanizeField } from '../../../../shared/messages';
 import { CHECKED_FIELD_WORDS, type Problem } from '../../../../shared/metadata-checker';
 import { RouterLink } from '../../components/router-link';
 import { api } from '../../app/api';
@@ -128,7 +129,7 @@ function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<str
                 header: 'Fix',
                 cell: (p) => (
                   <RouterLink href={fixHref(p, adminArea)} data-testid={`release-check-fix-${p.scope}-${p.field}`}>
-                    {`Edit ${(CHECKED_FIELD_WORDS[p.field] ?? p.field.replace(/_/g, ' ')).toLowerCase()}`}
+                    {`Edit ${CHECKED_FIELD_WORDS[p.field]?.toLowerCase() ?? humanizeField(p.field, { inSentence: true })}`}
                   </RouterLink>
                 ),
               },

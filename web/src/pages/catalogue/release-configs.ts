@@ -9,7 +9,7 @@ import {
   RELEASE_CONFIGS,
   RIGHTSHOLDING_TYPES,
 } from '../../../../shared/catalogue';
-import { VALIDATION } from '../../../../shared/messages';
+import { humanizeField, VALIDATION } from '../../../../shared/messages';
 import { recordingInput, releaseInput } from '../../../../shared/schemas/catalogue';
 import { rules } from '../../components/form-rules';
 import {
@@ -248,14 +248,7 @@ export const recording: ReferenceConfig = {
         'classical',
         'blocked_from_sale',
       ] as const
-    ).map((flag) =>
-      checkbox(
-        flag,
-        flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-        false,
-        { section: DETAILS },
-      ),
-    ),
+    ).map((flag) => checkbox(flag, humanizeField(flag), false, { section: DETAILS })),
     checkbox('locked_payee_shares', 'Locked payee shares', true, { section: DETAILS }),
     text('recording_venue', 'Recording venue', [], { section: DETAILS }),
     { ...link('recording_country_id', 'Country of recording', 'countries', 'recording_country'), section: DETAILS },

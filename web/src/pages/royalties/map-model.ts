@@ -1,4 +1,4 @@
-import { VALIDATION } from '../../../../shared/messages';
+import { humanizeField, VALIDATION } from '../../../../shared/messages';
 import type { MappingColumn, RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 
 /** The largest sample read from a chosen report for the preview (64 KB). */
@@ -116,11 +116,8 @@ export function previewable(map: RoyaltyMap): boolean {
   );
 }
 
-/** "subtotal_payable" → "Subtotal payable". */
-export const columnLabel = (column: string) => {
-  const words = column.replace(/_/g, ' ').replace(/\b(isrc|upc|iso)\b/gi, (w) => w.toUpperCase());
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** "subtotal_payable" → "Subtotal payable", "isrc" → "ISRC". */
+export const columnLabel = (column: string) => humanizeField(column);
 
 /** Reads the first SAMPLE_BYTES of a local file as text (the preview's sample). */
 export async function readSample(file: Blob): Promise<string> {

@@ -4,6 +4,7 @@ import {
   MAX_GUIDE_BYTES,
   MAX_LOGO_BYTES,
 } from '../../../../../shared/constants';
+import { humanizeField } from '../../../../../shared/messages';
 import {
   countryInput,
   distributorInput,
@@ -350,14 +351,7 @@ const dsp: ReferenceConfig = {
     countryLink(),
     text('delivery_class', 'Delivery class'),
     textarea('description', 'Description'),
-    ...DSP_FLAGS.map((flag) =>
-      checkbox(
-        flag,
-        flag.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-        false,
-        { section: 'Delivery' },
-      ),
-    ),
+    ...DSP_FLAGS.map((flag) => checkbox(flag, humanizeField(flag), false, { section: 'Delivery' })),
     {
       name: 'guide',
       label: 'Guide',
