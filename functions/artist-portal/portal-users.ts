@@ -153,7 +153,7 @@ async function pendingInvitation(token: string): Promise<ArtistPortalInvitationI
   const [invitationId, secret] = token.split('.', 2);
   const found = invitationId ? await portalInvitation(invitationId) : null;
   if (!found || !isPending(found) || !secret || !sameHash(hashOf(secret), found.secretHash)) {
-    throw new NotFound(PORTAL_MESSAGES.invalid);
+    throw NotFound.saying(PORTAL_MESSAGES.invalid);
   }
   return found;
 }

@@ -34,9 +34,9 @@ async function issueToken(userId: string, purpose: TokenPurpose): Promise<string
 /** A token that exists, has its purpose and has not expired (TTL deletion lags, so check the time too). */
 async function validToken(token: string, purpose: TokenPurpose) {
   const found = await users.getAuthToken(token);
-  if (!found || found.purpose !== purpose || found.expiresAt < Date.now() / 1000) throw new NotFound(INVALID_LINK);
+  if (!found || found.purpose !== purpose || found.expiresAt < Date.now() / 1000) throw NotFound.saying(INVALID_LINK);
   const user = await users.getUser(found.userId);
-  if (!user) throw new NotFound(INVALID_LINK);
+  if (!user) throw NotFound.saying(INVALID_LINK);
   return { token: found, user };
 }
 
@@ -73,7 +73,7 @@ export async function issueConfirmMail(
 
 export async function findUnconfirmedUser(accessToken: string) {
   const { user } = await validToken(accessToken, 'confirm');
-  if (user.confirmed) throw new NotFound(INVALID_LINK);
+  if (user.confirmed) throw NotFound.saying(INVALID_LINK);
   return { user: { id: user.userId, name: user.name, email: user.email } };
 }
 
@@ -83,9 +83,9 @@ export async function findUnconfirmedUser(accessToken: string) {
  */
 export async function confirmUser(accessToken: string, password: string) {
   const { token, user } = await validToken(accessToken, 'confirm');
-  if (user.confirmed) throw new NotFound(INVALID_LINK);
+  if (user.confirmed) throw NotFound.saying(INVALID_LINK);
   const { sub } = await ensureLogin(user.email);
-  if (!(await users.confirmUserLogin(user.userId, sub, token.token))) throw new NotFound(INVALID_LINK);
+  if (!(await users.confirmUserLogin(user.userId, sub, token.token))) throw NotFound.saying(INVALID_LINK);
   await setPassword(user.email, password);
   return { email: user.email, message: MESSAGES.confirmBySettingPassword };
 }
@@ -112,7 +112,7 @@ export async function checkResetToken(token: string) {
 /** The reset link works once: it is consumed before the password is set, so of racing requests one sets it. */
 export async function changePassword(token: string, password: string) {
   const found = await validToken(token, 'reset');
-  if (!(await users.consumeAuthToken(token, 'reset'))) throw new NotFound(INVALID_LINK);
+  if (!(await users.consumeAuthToken(token, 'reset'))) throw NotFound.saying(INVALID_LINK);
   await setPassword(found.user.email, password);
   return { message: 'Your password has been changed; sign in with it now' };
 }

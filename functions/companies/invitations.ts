@@ -37,9 +37,9 @@ function parseToken(token: string): { invitationId: string; secret?: string } {
 async function pendingInvitation(token: string, needSecret: boolean): Promise<InvitationItem> {
   const { invitationId, secret } = parseToken(token);
   const found = await onboarding.getInvitation(invitationId);
-  if (!found || !isPending(found)) throw new NotFound(INVALID_INVITATION);
+  if (!found || !isPending(found)) throw NotFound.saying(INVALID_INVITATION);
   if (secret === undefined ? needSecret : !sameHash(hashOf(secret), found.secretHash)) {
-    throw new NotFound(INVALID_INVITATION);
+    throw NotFound.saying(INVALID_INVITATION);
   }
   return found;
 }
@@ -243,7 +243,7 @@ export async function declineInvitation(caller: Caller, token: string) {
 export async function setUpInvitedAccount(token: string, password: string) {
   const invitation = await pendingInvitation(token, true);
   const user = await findUserByEmail(invitation.email);
-  if (!user) throw new NotFound(INVALID_INVITATION);
+  if (!user) throw NotFound.saying(INVALID_INVITATION);
   if (user.confirmed) {
     const message = 'You already have an account: sign in to accept the invitation';
     throw new Conflict(message, { password: [message] });

@@ -39,15 +39,19 @@ export class Forbidden extends HttpError {
 }
 
 /**
- * A whole sentence ("This link is invalid or has expired") rather than a record kind: it says something of the
- * record with a verb or a negation. A kind of two or three words ("Client company", "DSP connection") is a name.
+ * 404 naming a record kind: `new NotFound('Statement run')` → "Statement run not found". A 404 that says
+ * something else in a whole sentence says so: `NotFound.saying('This link is invalid or has expired')`.
  */
-const SENTENCE = /\b(is|are|was|has|have|does|do|not|no)\b/i;
-
-/** 404; `what` is a record kind ("Label", "Statement run": "… not found") or a whole sentence, said as it is. */
 export class NotFound extends HttpError {
-  constructor(what = 'Record') {
-    super(404, SENTENCE.test(what) ? what : `${what} not found`);
+  constructor(kind = 'Record') {
+    super(404, `${kind} not found`);
+  }
+
+  /** A 404 whose message is the sentence as it is. */
+  static saying(sentence: string): NotFound {
+    const error = new NotFound();
+    error.message = sentence;
+    return error;
   }
 }
 

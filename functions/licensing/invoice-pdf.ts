@@ -217,7 +217,7 @@ function documentNumbered(license: LicenseItem, number: string): NumberedDocumen
     if (credited.credit_note.number === number)
       return { kind: 'credit_note', credited: { ...credited, invoice: { ...credited.invoice, billed } } };
   }
-  throw new NotFound(`${number.startsWith('LC-') ? 'Credit note' : 'Invoice'} ${number} is not on this licence`);
+  throw NotFound.saying(`${number.startsWith('LC-') ? 'Credit note' : 'Invoice'} ${number} is not on this licence`);
 }
 
 /**

@@ -58,13 +58,13 @@ async function openLink(
   accessToken: string,
 ): Promise<{ promo: PromoItem; recipient: PromoRecipientItem; cached: CachedPromo }> {
   const token = readAccessToken(accessToken);
-  if (!token) throw new NotFound(WRONG_LINK);
+  if (!token) throw NotFound.saying(WRONG_LINK);
   // The promo id alone names no company; the recipient row under the promo is found through its scan-free key below.
   const cached = await cachedPromo(promoId);
-  if (!cached) throw new NotFound(WRONG_LINK);
+  if (!cached) throw NotFound.saying(WRONG_LINK);
   const found = cached.promo;
   const recipient = await data.getRecipient(found.tenantId, promoId, token.recipientId);
-  if (!recipient || !linkMatches(token.secret, recipient)) throw new NotFound(WRONG_LINK);
+  if (!recipient || !linkMatches(token.secret, recipient)) throw NotFound.saying(WRONG_LINK);
   if (recipient.revoked) throw new Forbidden('This promo link has been withdrawn by the label.');
   if (found.start_date > today()) throw new Forbidden(`This promo opens on ${formatDate(found.start_date)}.`);
   if (found.expiry_date < today()) throw new Gone(`This promo expired on ${formatDate(found.expiry_date)}.`);
@@ -197,7 +197,7 @@ export async function downloadTrack(promoId: string, accessToken: string, record
     (r) => r.id === recordingId,
   );
   const audio = recording?.audio as RecordingAudio | undefined;
-  if (audio?.status !== 'ready' || !audio.preview_key) throw new NotFound('This track has no file to download yet.');
+  if (audio?.status !== 'ready' || !audio.preview_key) throw NotFound.saying('This track has no file to download yet.');
   const bytes = await downloadSource(promo.tenantId, recordingId, audio, format);
   if (!bytes) {
     await queuePromoAudio({ tenantId: promo.tenantId, promoId: promo.id });
@@ -216,7 +216,7 @@ export async function coverLink(promoId: string, accessToken: string): Promise<s
   const artwork = (await data.promoRelease(promo.tenantId, promo.release_id))?.release.artwork as
     | ReleaseArtwork
     | undefined;
-  if (!artwork) throw new NotFound('This promo has no cover.');
+  if (!artwork) throw NotFound.saying('This promo has no cover.');
   return presignDownload(artwork.medium_key, 'image/jpeg');
 }
 
@@ -228,7 +228,7 @@ export async function unsubscribe(promoId: string, accessToken: string) {
   const token = readAccessToken(accessToken);
   const promo = token ? await data.findPromoById(promoId) : null;
   const recipient = promo && token ? await data.getRecipient(promo.tenantId, promoId, token.recipientId) : null;
-  if (!promo || !token || !recipient || !linkMatches(token.secret, recipient)) throw new NotFound(WRONG_LINK);
+  if (!promo || !token || !recipient || !linkMatches(token.secret, recipient)) throw NotFound.saying(WRONG_LINK);
   await data.suppressAddress(promo.tenantId, recipient.email, 'unsubscribed');
   return { message: 'You are unsubscribed: this label will not send you promos again.' };
 }

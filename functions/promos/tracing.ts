@@ -26,7 +26,7 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = { mp3: 'audio/mpeg', wav: 
 function marked(source: Uint8Array, marker: string, format: DownloadFormat): Uint8Array {
   if (format === 'wav') {
     const file = markWav(source, marker);
-    if (!file) throw new NotFound('This track has no WAV to download.');
+    if (!file) throw NotFound.saying('This track has no WAV to download.');
     return file;
   }
   const tag = markerTag(marker);

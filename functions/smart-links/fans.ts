@@ -43,7 +43,7 @@ export const offersNotifyMe = (link: SmartLinkItem, releaseDay: string | null) =
  */
 export async function captureFan(slug: string, email: string) {
   const link = await linkBySlug(slug);
-  if (!link) throw new NotFound('This smart link does not exist');
+  if (!link) throw NotFound.saying('This smart link does not exist');
   if (!offersNotifyMe(link, await releaseDayOf(link))) throw new BadRequest(ALREADY_OUT);
   const minute = new Date().toISOString().slice(0, 16);
   if (!(await fans.takeSignupSlot(link.tenantId, link.id, minute, SIGNUPS_PER_MINUTE)))
@@ -65,7 +65,7 @@ export async function unsubscribeFan(slug: string, accessToken: string) {
   const token = readAccessToken(accessToken);
   const link = token ? await linkBySlug(slug) : null;
   const fan = link && token ? await fans.getFan(link.tenantId, link.id, token.recipientId) : null;
-  if (!link || !token || !fan || !secretMatches(token.secret, fan.token_hash)) throw new NotFound(WRONG_LINK);
+  if (!link || !token || !fan || !secretMatches(token.secret, fan.token_hash)) throw NotFound.saying(WRONG_LINK);
   await fans.moveFan(link.tenantId, link.id, fan.id, ['waiting', 'sending', 'mailed', 'skipped'], {
     status: 'unsubscribed',
   });

@@ -17,7 +17,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 async function linkOf(slug: string): Promise<SmartLinkItem> {
   const link = await linkBySlug(slug);
-  if (!link) throw new NotFound(LINK_NOT_FOUND);
+  if (!link) throw NotFound.saying(LINK_NOT_FOUND);
   return link;
 }
 
@@ -69,7 +69,7 @@ export async function followStore(slug: string, key: string, headers: Headers, r
   const link = await linkOf(slug);
   const store = (link.stores as SmartLinkStore[]).find((candidate) => candidate.key === key);
   const url = store ? storeUrl(store, link.code, visitorCountry(headers)) : null;
-  if (!store || !url) throw new NotFound('This store is not on the smart link');
+  if (!store || !url) throw NotFound.saying('This store is not on the smart link');
   const facts = clickFacts(headers, store.key, ref);
   if (facts) countClickAfterAnswer(link, facts);
   return reply(302, { location: url }, { ...NO_STORE, Location: url });
@@ -89,7 +89,7 @@ export async function followLink(slug: string, headers: Headers, ref: string | u
  */
 export async function labelStore(labelId: string) {
   const label = await findLabelAnyTenant(labelId);
-  if (!label?.store) throw new NotFound('This label has no store page');
+  if (!label?.store) throw NotFound.saying('This label has no store page');
   const links = (await data.listSmartLinks(label.tenantId)).filter(
     (link) => link.label_id === label.labelId && !link.recording_id,
   );

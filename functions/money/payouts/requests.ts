@@ -165,7 +165,7 @@ export async function askForPayoutDetails(tenantId: string, userId: string, acco
 /** A member withdraws the outstanding request: its link stops working. 404 when none is open. */
 export async function withdrawPayoutRequest(tenantId: string, account: AccountRef) {
   await ownAccount(tenantId, account);
-  if (!(await revokeOpen(tenantId, account))) throw new NotFound(PAYOUT_REQUEST_WORDS.noneOpen);
+  if (!(await revokeOpen(tenantId, account))) throw NotFound.saying(PAYOUT_REQUEST_WORDS.noneOpen);
   return { message: PAYOUT_REQUEST_WORDS.withdrawn };
 }
 
@@ -175,7 +175,7 @@ export async function withdrawPayoutRequest(tenantId: string, account: AccountRe
  * that sent this one, by its name: the holder may be a label, to whom "the label" would mean itself.
  */
 async function refusalOf(request: PayoutDetailsRequestItem | null): Promise<Error> {
-  if (!request) return new NotFound(PAYOUT_REQUEST_WORDS.notValid);
+  if (!request) return NotFound.saying(PAYOUT_REQUEST_WORDS.notValid);
   if (isOpen(request)) return new Conflict(PAYOUT_REQUEST_WORDS.busy);
   const company = (await getCompany(request.tenantId))?.name ?? 'whoever sent it';
   if (request.status === 'used') return new Gone(PAYOUT_REQUEST_WORDS.used(company));
