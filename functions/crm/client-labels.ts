@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { clientLabelCreate, clientLabelUpdate } from '../../shared/schemas/crm.js';
+import { unknownStores } from '../../shared/crm.js';
 import { createLabel, getLabel as labelView, updateLabel } from '../catalogue/labels.js';
 import { catalogueStore } from '../data/access/catalogue.js';
 import { getCompanies } from '../data/access/companies.js';
@@ -188,8 +189,10 @@ export async function setLabelStores(caller: Caller, distributorId: string, labe
   const wanted = [...new Set(dspIds)];
   const found = new Map((await getDsps(wanted)).map((d) => [d.id, d.name]));
   const unknown = wanted.filter((id) => !found.has(id));
-  if (unknown.length)
-    throw new BadRequest('Unknown stores', { dsp_ids: unknown.map((id) => `No store with id ${id}`) });
+  if (unknown.length) {
+    const message = unknownStores(unknown.length);
+    throw new BadRequest(message, { dsp_ids: [message] });
+  }
   await putCrmLabel(
     { companyId: label.tenantId, labelId, distributorId },
     { dsp_ids: wanted, updated_by: caller.user.userId },

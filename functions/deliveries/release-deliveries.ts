@@ -24,7 +24,7 @@ import {
 } from '../data/access/deliveries.js';
 import type { ReleaseDeliveryItem } from '../data/entities/deliveries.js';
 import type { ReleaseItem } from '../data/entities/catalogue.js';
-import { BadRequest, Conflict, NotFound } from '../lib/errors.js';
+import { BadRequest, Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { deliveryIsStuck, LEASE_MS, staleQueuedBefore } from './lease.js';
 import { deliveryView } from './present.js';
 import { queueDelivery } from './queue.js';
@@ -57,7 +57,7 @@ async function requireConnected(tenantId: string, dspIds: readonly string[]): Pr
   const names = new Map<string, string>();
   for (const dspId of new Set(dspIds)) {
     const dsp = await getDsp(dspId);
-    if (!dsp) throw new BadRequest('DSP not found', { dsp_id: [`No DSP with id ${dspId}`] });
+    if (!dsp) throw new InvalidField('dsp_id', 'DSP not found');
     if (!(await companyDspConnected(tenantId, dspId)))
       throw new BadRequest(`Your company is not connected to ${dsp.name}`, {
         dsp_id: [`Your company is not connected to ${dsp.name}`],

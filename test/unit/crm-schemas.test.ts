@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_STATUS_COLOURS, CRM_STATUSES, storeNotAuthorised } from '../../shared/crm.js';
+import { CRM_STATUS_COLOURS, CRM_STATUSES, storeNotAuthorised, unknownStores } from '../../shared/crm.js';
 import { crmClientCreate, crmClientUpdate, labelStoresInput } from '../../shared/schemas/crm.js';
 
 /** The CRM's input rules, before any read or write: the deal rate as exact text, dates in order, bounded lists. */
@@ -35,5 +35,10 @@ describe('CRM input', () => {
     expect(storeNotAuthorised('Harbour Tapes', 'Spotify')).toMatch(
       /^Harbour Tapes is not authorised to deliver to Spotify/,
     );
+  });
+
+  it('refuses stores that are not on the list in words, counting them', () => {
+    expect(unknownStores(1)).toBe('One of the chosen stores is not in the list of stores: choose the stores again');
+    expect(unknownStores(3)).toBe('3 of the chosen stores are not in the list of stores: choose the stores again');
   });
 });
