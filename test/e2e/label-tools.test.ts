@@ -194,7 +194,7 @@ describe('label tools', () => {
     await page.close();
   });
 
-  it('names the label in its choice when the address carries only its id', async () => {
+  it('names the label in its choice when the address carries only its id, on the tools and the finances pages', async () => {
     const { page, errors } = await signedInManagerPage(
       browser,
       cloudUrl(),
@@ -205,6 +205,11 @@ describe('label tools', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('label_name')).toBe(label.name);
     await expect.poll(() => page.getByTestId('todo-label').textContent()).toContain(label.name);
     expect(await page.getByTestId('todo-label').textContent()).not.toContain(label.id);
+    // The finances pages read the label from the address the same way.
+    await page.goto(`${cloudUrl()}/user/labels/finances?label_id=${encodeURIComponent(label.id)}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('label_name')).toBe(label.name);
+    await expect.poll(() => page.getByTestId('finances-label').textContent()).toContain(label.name);
+    expect(await page.locator('body').textContent()).not.toContain(label.id);
     expect(errors).toEqual([]);
     await page.close();
   });

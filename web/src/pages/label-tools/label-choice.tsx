@@ -15,16 +15,6 @@ const labels = pickerSource('labels');
  */
 export function LabelChoice({ testId, children }: { testId: string; children: (labelId: string) => ReactNode }) {
   const [label, choose] = useLabelParam();
-  // An address with the label's id but not its name (an older or hand-made link) would show the id in the choice:
-  // the name is read once and put in the address instead.
-  const unnamed = label && label.name === label.id ? label.id : null;
-  const named = useApi<{ label: { id: string; name: string } }>(
-    unnamed ? `/labels/${encodeURIComponent(unnamed)}` : null,
-  );
-  const found = named.data?.label;
-  useEffect(() => {
-    if (unnamed && found?.id === unnamed && found.name) choose({ id: found.id, name: found.name }, { replace: true });
-  }, [unnamed, found, choose]);
   // A company with one label works on it without choosing.
   const firstFew = useApi<{ labels: { id: string; name: string }[] }>(label ? null : '/labels?per_page=5');
   const only = firstFew.data?.labels.length === 1 ? firstFew.data.labels[0] : undefined;

@@ -1,5 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { useApi } from '../../../app/resources';
 import { financePagesFor, periodFromQuery, type FinancePages, type Period } from './finance-model';
 
 /**
@@ -33,15 +34,25 @@ export function useFinancePages(): FinancePages {
 
 type LabelChoice = { id: string; name: string };
 
-/** The label a page shows, kept in its URL (label_id, label_name) like the period; null: none chosen. */
+/**
+ * The label a page shows, kept in its URL (label_id, label_name) like the period; null: none chosen. An address
+ * with the label's id but not its name (an older or hand-made link) has the name read once and put in the address,
+ * so a page shows the label's name, never its id (no name, while it is read).
+ */
 export function useLabelParam(): [
   LabelChoice | null,
   (label: LabelChoice | null, options?: { replace?: boolean }) => void,
 ] {
   const [query, setQuery] = useSearchParams();
   const id = query.get('label_id');
-  const name = query.get('label_name');
-  const label = useMemo(() => (id ? { id, name: name || id } : null), [id, name]);
+  const given = query.get('label_name');
+  const unnamed = id && (!given || given === id) ? id : null;
+  const read = useApi<{ label: LabelChoice }>(unnamed ? `/labels/${encodeURIComponent(unnamed)}` : null).data?.label;
+  const found = unnamed && read?.id === unnamed && read.name ? read : null;
+  const label = useMemo(
+    () => (id ? { id, name: unnamed ? (found?.name ?? '') : (given ?? '') } : null),
+    [id, given, unnamed, found],
+  );
   const choose = useCallback(
     (next: LabelChoice | null, options?: { replace?: boolean }) =>
       setQuery((current) => {
@@ -53,5 +64,8 @@ export function useLabelParam(): [
       }, options),
     [setQuery],
   );
+  useEffect(() => {
+    if (found) choose({ id: found.id, name: found.name }, { replace: true });
+  }, [found, choose]);
   return [label, choose];
 }
