@@ -4,6 +4,7 @@ import type { ContentText } from 'pdfmake/interfaces';
 import { assetPath } from '../../../lib/assets.js';
 import { getOrCreate } from '../../../lib/get-or-create.js';
 import { madeOnce } from '../../../lib/made-once.js';
+import { hasRightToLeft, visualPieces } from './bidi.js';
 import { PDF_FONT_FILES } from './font-files.js';
 
 /** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
@@ -86,12 +87,46 @@ export function robotoHas(codePoint: number): boolean {
  */
 const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7FF\uFFA0-\uFFDC]/;
 
-/** The embedded font that prints this code point: Roboto where it can, Noto Sans KR for Korean, else Noto Sans SC. */
-function fontFor(char: string): FontName {
+/**
+ * Scripts Roboto lacks and the font of each. By the characters' script extensions, so the script's own punctuation
+ * and digits (the Arabic comma, the Devanagari danda) and its vowel marks go with its letters.
+ */
+const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
+  [/\p{scx=Arabic}/u, 'NotoSansArabic'],
+  [/\p{scx=Hebrew}/u, 'NotoSansHebrew'],
+  [/\p{scx=Devanagari}/u, 'NotoSansDevanagari'],
+  [/\p{scx=Thai}/u, 'NotoSansThai'],
+  [HANGUL, 'NotoSansKR'],
+];
+
+/**
+ * Characters that belong to the letters around them: the zero-width (non-)joiners, which decide how Arabic letters
+ * join and Devanagari conjuncts form, and marks of no script of their own. They stay in the run of the letter before
+ * them, as a shaper sees them only within one run.
+ */
+const JOINED_TO_LETTER = /[\u200C\u200D]|\p{sc=Inherited}/u;
+const INHERITED = /\p{sc=Inherited}/u;
+
+/** The fonts of the scripts whose letters are shaped together, which keep JOINED_TO_LETTER (and have its glyphs). */
+const SHAPED_FONTS: ReadonlySet<FontName> = new Set(['NotoSansArabic', 'NotoSansDevanagari', 'NotoSansThai']);
+
+/**
+ * The embedded font that prints this code point: Roboto where it can, the font of its script (SCRIPT_FONTS), else
+ * Noto Sans SC. `previous` is the font of the character before it, which a joiner or a mark keeps.
+ */
+function fontFor(char: string, previous: FontName | undefined): FontName {
   const code = char.codePointAt(0) ?? 0;
+  // The only embedded font with (empty, zero-width) glyphs for them; taken out before printing (visualPieces).
+  if (char === LEFT_TO_RIGHT_MARK || char === '\u200F') return 'NotoSansArabic';
+  if (previous && SHAPED_FONTS.has(previous) && JOINED_TO_LETTER.test(char)) return previous;
   if (code < 0x20 || robotoHas(code)) return 'Roboto';
-  return HANGUL.test(char) ? 'NotoSansKR' : 'NotoSansSC';
+  // A mark of no script of its own (U+0308, the diaeresis, is Hebrew's too) not after one of those letters is not
+  // taken for the script: it stays with Noto Sans SC, as before these fonts.
+  if (!INHERITED.test(char)) for (const [script, font] of SCRIPT_FONTS) if (script.test(char)) return font;
+  return 'NotoSansSC';
 }
+
+const LEFT_TO_RIGHT_MARK = '\u200E';
 
 /**
  * Text as pdfmake inlines, each run in a font that has its glyphs (fontFor); spread it into a cell or paragraph to
@@ -99,11 +134,15 @@ function fontFor(char: string): FontName {
  * accents ("e" + U+0301) prints as the precomposed letter Roboto has, and Korean typed as jamo as its syllables.
  */
 export function fontRuns(value: string): ContentText {
-  const text = value.normalize('NFC');
+  // A name or title with right-to-left letters ends in a left-to-right mark: what follows it on the line (" · 2026-Q3",
+  // another name) is then read in the document's direction, not drawn into the name's right-to-left run ("2026-Q3"
+  // printed as "Q3-2026" after an Arabic name), as if the name were set apart.
+  const normalized = value.normalize('NFC');
+  const text = hasRightToLeft(normalized) ? normalized + LEFT_TO_RIGHT_MARK : normalized;
   const runs: { text: string; font: FontName }[] = [];
   for (const char of text) {
-    const font = fontFor(char);
     const last = runs.at(-1);
+    const font = fontFor(char, last?.font);
     if (last && last.font === font) last.text += char;
     else runs.push({ text: char, font });
   }
@@ -139,6 +178,9 @@ async function load(): Promise<PdfMake> {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   await shareFontWork(pdfmake);
+  // Imported here for the same reason as pdfmake: its own module, the one pdfmake lays out lines with.
+  const layoutBuilder = (await import('pdfmake/js/LayoutBuilder.js')) as { default: unknown };
+  orderLinesForPrinting(layoutBuilder);
   return pdfmake;
 }
 
@@ -209,4 +251,98 @@ function shareLayouts(prototype: PdfkitFontPrototype): void {
     return layout;
   };
   prototype.sharesLayouts = true;
+}
+
+/** What orderLinesForPrinting reaches of one of pdfmake's inlines: a word, or the part of one in one font. */
+type Inline = {
+  text: string;
+  width: number;
+  leadingCut?: number;
+  trailingCut?: number;
+  font: { widthOfString(text: string, size: number, features: unknown): number };
+  fontSize: number;
+  fontFeatures: unknown;
+  characterSpacing?: number;
+  /** The last word before a line break typed in the text. */
+  lineEnd?: boolean;
+};
+
+/** What orderLinesForPrinting reaches of pdfmake's line: its inlines, placed left to right as they are added. */
+type Line = {
+  inlines: Inline[];
+  inlineWidths: number;
+  leadingCut: number;
+  trailingCut: number;
+  addInline(inline: Inline): void;
+};
+
+/** A paragraph being broken into lines: the inlines not yet laid out. */
+type TextNode = { _inlines?: Inline[] };
+
+type LayoutBuilderPrototype = { buildNextLine(this: unknown, node: TextNode): Line | null; ordersLines?: true };
+
+/**
+ * pdfmake sets a line's words left to right in the order they are typed, which reads wrong wherever a name or title
+ * is in Arabic or Hebrew. Each line is set again, once pdfmake has broken the text into lines (so a name that wraps
+ * has its right-to-left words ordered within each line, as they are read), in the order the Unicode Bidirectional
+ * Algorithm gives (visualPieces). A line with no right-to-left character, the common case, is left as it is. If
+ * pdfmake's layout ever stops having the method, lines print as before.
+ */
+function orderLinesForPrinting(module: { default: unknown }): void {
+  // pdfmake's modules are CommonJS: under Node's loader the class is the exports' `default`, under esbuild's the
+  // namespace's.
+  const exported = module.default as { default?: { prototype: LayoutBuilderPrototype }; prototype?: unknown };
+  const prototype = (exported.default ?? exported).prototype as LayoutBuilderPrototype | undefined;
+  if (typeof prototype?.buildNextLine !== 'function' || prototype.ordersLines) return;
+  const buildOwn = prototype.buildNextLine;
+  prototype.buildNextLine = function (node) {
+    const line = buildOwn.call(this, node);
+    if (line?.inlines.some((inline) => hasRightToLeft(inline.text))) setInVisualOrder(line, following(line, node));
+    return line;
+  };
+  prototype.ordersLines = true;
+}
+
+/** How much of the paragraph after a line is read for its levels: enough for the words next to it, not a page. */
+const FOLLOWING_CHARS = 200;
+
+/** The text of the paragraph after the line (up to a typed line break), for the levels at its end. */
+function following(line: Line, node: TextNode): string {
+  if (line.inlines.at(-1)?.lineEnd) return '';
+  let text = '';
+  for (const inline of node._inlines ?? []) {
+    text += inline.text;
+    if (inline.lineEnd || text.length >= FOLLOWING_CHARS) break;
+  }
+  return text;
+}
+
+/** The line's inlines replaced by its pieces left to right, each measured as pdfmake measures a word. */
+function setInVisualOrder(line: Line, after: string): void {
+  const inlines = line.inlines;
+  const pieces = visualPieces(
+    inlines.map((inline) => inline.text),
+    after,
+  ).map(({ run, text }) => {
+    const inline = inlines[run];
+    if (text === inline.text) return inline;
+    const width = (part: string) =>
+      part === ''
+        ? 0
+        : inline.font.widthOfString(part, inline.fontSize, inline.fontFeatures) +
+          (inline.characterSpacing ?? 0) * (part.length - 1);
+    // Spaces at either end of a line are not counted in its width, as pdfmake cuts them from a word.
+    return {
+      ...inline,
+      text,
+      width: width(text),
+      leadingCut: width(/^\s*/.exec(text)?.[0] ?? ''),
+      trailingCut: width(/\s*$/.exec(text)?.[0] ?? ''),
+    };
+  });
+  line.inlines = [];
+  line.inlineWidths = 0;
+  line.leadingCut = 0;
+  line.trailingCut = 0;
+  for (const piece of pieces) line.addInline(piece);
 }
