@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
+import { visualPieces } from '../../functions/money/statements/documents/bidi.js';
 import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/money/statements/documents/fonts.js';
 import { exact, money } from '../../functions/money/statements/documents/format.js';
 import { renderStatementPdf, type StatementDocument } from '../../functions/money/statements/documents/render.js';
@@ -70,6 +71,32 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     const summaries = { ...sample.statement.summaries, track: [korean, ...(sample.statement.summaries?.track ?? [])] };
     const { text } = await pdfText({ ...sample, statement: { ...sample.statement, summaries } });
     expect(text).toContain('방탄소년단 — 봄날 (KRA381700001)');
+  });
+
+  it('prints Arabic and Hebrew names right to left within the line, and Devanagari and Thai, in fonts that have them', async () => {
+    const sample = sampleStatementDocument({ rows: 3 });
+    const tracks = [
+      { value: 'R6', label: 'محمد عمر — سلام (LBA123456789)', lines: 7, quantity: 70, amount: '3.5' },
+      { value: 'R7', label: 'עומר אדם — תל אביב', lines: 6, quantity: 60, amount: '3' },
+      { value: 'R8', label: 'Sigur Rós — سلام (live)', lines: 5, quantity: 50, amount: '2.5' },
+      { value: 'R9', label: 'लता मंगेशकर — ธงไชย แมคอินไตย์', lines: 4, quantity: 40, amount: '2' },
+    ];
+    const summaries = {
+      ...sample.statement.summaries,
+      track: [...tracks, ...(sample.statement.summaries?.track ?? [])],
+    };
+    const payee = { ...sample.payee, name: 'محمد عمر' };
+    const { text } = await pdfText({ ...sample, payee, statement: { ...sample.statement, summaries } });
+    // Read back left to right as laid out (each word as typed, PDF.js turns it back): the first word typed of a
+    // right-to-left run is the rightmost, and the Latin around the run keeps its place. A letter printed as an empty
+    // box would read back as nothing. (Arabic letters drawn with separate dots, as ز or ي in this font, read back
+    // without them, so the names here have none.)
+    expect(text).toContain('سلام — عمر محمد (LBA123456789)');
+    expect(text).toContain('אביב תל — אדם עומר');
+    expect(text).toContain('Sigur Rós — سلام (live)');
+    expect(text).toContain('लता मंगेशकर — ธงไชย แมคอินไตย์');
+    // The footer's period after an Arabic name stays as typed, not drawn into the name ("Q3-2026").
+    expect(text).toContain('ST-000042 · عمر محمد · 2026-Q3');
   });
 
   it('repeats a summary’s heading and column names on every page it runs over', async () => {
@@ -207,6 +234,65 @@ describe('statement fonts', () => {
     for (let code = 0xac00; code <= 0xd7a3; code += 1)
       for (const face of korean) if (!face.has(code)) expect.fail(`Noto Sans KR has no ${code.toString(16)}`);
     expect([...'방탄소년단'].some((char) => cjk.has(char.codePointAt(0) ?? 0))).toBe(false);
+    // The letters of each script in both faces of its font: Arabic with the Persian and Urdu ones and the
+    // Arabic-Indic digits, Hebrew, the Devanagari block, Thai.
+    const letters: [string, [number, number][]][] = [
+      [
+        'NotoSansArabic',
+        [
+          [0x621, 0x63a],
+          [0x641, 0x64a],
+          [0x660, 0x669],
+          [0x679, 0x679],
+          [0x67e, 0x67e],
+          [0x686, 0x686],
+          [0x688, 0x688],
+          [0x691, 0x691],
+          [0x698, 0x698],
+          [0x6a9, 0x6a9],
+          [0x6af, 0x6af],
+          [0x6ba, 0x6ba],
+          [0x6be, 0x6be],
+          [0x6c1, 0x6c1],
+          [0x6cc, 0x6cc],
+          [0x6d2, 0x6d2],
+          [0x6f0, 0x6f9],
+        ],
+      ],
+      ['NotoSansHebrew', [[0x5d0, 0x5ea]]],
+      ['NotoSansDevanagari', [[0x900, 0x97f]]],
+      [
+        'NotoSansThai',
+        [
+          [0xe01, 0xe3a],
+          [0xe3f, 0xe5b],
+        ],
+      ],
+    ];
+    for (const [family, ranges] of letters)
+      for (const bold of [false, true]) {
+        const face = new Set(doc.provideFont(family, bold, false).font.characterSet);
+        for (const [first, last] of ranges)
+          for (let code = first; code <= last; code += 1)
+            if (!face.has(code)) expect.fail(`${family} ${bold ? 'bold' : 'regular'} has no ${code.toString(16)}`);
+      }
+  });
+
+  it('joins Arabic letters: the embedded font and its shaping give each letter its initial, medial or final form', async () => {
+    type Glyph = { name: string; codePoints: number[] };
+    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
+      provideFont(
+        family: string,
+        bold: boolean,
+        italics: boolean,
+      ): { font: { layout(text: string): { glyphs: Glyph[] } } };
+    };
+    for (const bold of [false, true]) {
+      const { glyphs } = doc.provideFont('NotoSansArabic', bold, false).font.layout('سلام');
+      // Left to right as printed: م (alone, as ا does not join on), ا final, ل medial, س initial.
+      expect(glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join('')).toBe('مالس');
+      expect(glyphs.map((g) => /\.(init|medi|fina)/.exec(g.name)?.[1] ?? '')).toEqual(['', 'fina', 'medi', 'init']);
+    }
   });
 
   it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {
@@ -233,6 +319,72 @@ describe('statement fonts', () => {
     expect(fontRuns('봄날')).toEqual({ text: [{ text: '봄날', font: 'NotoSansKR' }] });
     // Typed as jamo, NFC makes them the syllables.
     expect(fontRuns('\u1107\u1169\u11B7')).toEqual({ text: [{ text: '봄', font: 'NotoSansKR' }] });
+    expect(fontRuns('लता (live)')).toEqual({ text: [{ text: 'लता', font: 'NotoSansDevanagari' }, ' (live)'] });
+    expect(fontRuns('ธงไชย')).toEqual({ text: [{ text: 'ธงไชย', font: 'NotoSansThai' }] });
+    // A name with right-to-left letters ends in a left-to-right mark (in the Arabic font, which has an empty glyph
+    // for it), taken out again before printing; an Arabic vowel mark and a joiner stay in the run of their letter.
+    expect(fontRuns('עומר (live)')).toEqual({
+      text: [{ text: 'עומר', font: 'NotoSansHebrew' }, ' (live)', { text: '\u200E', font: 'NotoSansArabic' }],
+    });
+    expect(fontRuns('مُحمد\u200Cي')).toEqual({ text: [{ text: 'مُحمد\u200Cي\u200E', font: 'NotoSansArabic' }] });
+  });
+});
+
+describe('statement text direction', () => {
+  it('sets a line’s right-to-left words last first, each handed to fontkit as typed (fontkit turns its letters)', () => {
+    expect(visualPieces(['Sigur Rós — ', 'فيروز', ' (live)'])).toEqual([
+      { run: 0, text: 'Sigur Rós — ' },
+      { run: 1, text: 'فيروز' },
+      { run: 2, text: ' (live)' },
+    ]);
+    // Two Arabic words and the space between them: the second typed is printed first, on the left.
+    expect(visualPieces(['Sigur Rós — ', 'فيروز', ' ', 'سلام', ' (live)'])).toEqual([
+      { run: 0, text: 'Sigur Rós — ' },
+      { run: 3, text: 'سلام' },
+      { run: 2, text: ' ' },
+      { run: 1, text: 'فيروز' },
+      { run: 4, text: ' (live)' },
+    ]);
+    expect(visualPieces(['עומר', ' — ', 'אדם'])).toEqual([
+      { run: 2, text: 'אדם' },
+      { run: 1, text: ' ' },
+      { run: 1, text: '—' },
+      { run: 1, text: ' ' },
+      { run: 0, text: 'עומר' },
+    ]);
+  });
+
+  it('mirrors brackets in right-to-left text, keeps numbers left to right, and leaves Latin lines alone', () => {
+    // The year in brackets after an Arabic name belongs to its run: printed "(2024)" on its left.
+    expect(visualPieces(['دياب', ' (2024)\u200E'])).toEqual([
+      { run: 1, text: '(' },
+      { run: 1, text: '2024' },
+      { run: 1, text: ')' },
+      { run: 1, text: ' ' },
+      { run: 0, text: 'دياب' },
+    ]);
+    // Arabic-Indic digits read left to right too; fontkit turns them as Arabic script, so they are handed over turned.
+    expect(visualPieces(['عجرم', ' ', '١٢٣'])).toEqual([
+      { run: 2, text: '٣٢١' },
+      { run: 1, text: ' ' },
+      { run: 0, text: 'عجرم' },
+    ]);
+    const latin = ['Łódź ', 'Polska ', '周杰伦'];
+    expect(visualPieces(latin)).toEqual(latin.map((text, run) => ({ run, text })));
+  });
+
+  it('reads the paragraph past the end of a wrapped line: a dash between two Arabic words stays in their run', () => {
+    // Alone, the line's last dash would be left to right, on the right; with the next line's Arabic it is on the left.
+    // (The space at the very end stays at the end, where pdfmake leaves it out of the line's width.)
+    expect(visualPieces(['أم', ' ', 'كلثوم', ' — '], 'الأطلال').map((piece) => piece.text)).toEqual([
+      '—',
+      ' ',
+      'كلثوم',
+      ' ',
+      'أم',
+      ' ',
+    ]);
+    expect(visualPieces(['أم', ' ', 'كلثوم', ' — ']).map((piece) => piece.text)).toEqual(['كلثوم', ' ', 'أم', ' — ']);
   });
 });
 
