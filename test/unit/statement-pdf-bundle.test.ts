@@ -31,7 +31,10 @@ it('renders from the Lambda bundle with the fonts carried as assets', async () =
       `import { renderStatementPdf } from ${JSON.stringify(render)};`,
       `import { sampleStatementDocument } from ${JSON.stringify(sample)};`,
       `import { pdfmakeWithFonts } from ${JSON.stringify(fonts)};`,
-      `writeFileSync(process.argv[2], await renderStatementPdf(sampleStatementDocument({ rows: 2 })));`,
+      `const document = sampleStatementDocument({ rows: 2 });`,
+      // An Arabic title: its font carried too, and its words set right to left by the bundled pdfmake's lines.
+      `document.statement.summaries.track.unshift({ value: 'R6', label: 'محمد عمر — سلام', lines: 1, quantity: 1, amount: '1' });`,
+      `writeFileSync(process.argv[2], await renderStatementPdf(document));`,
       // Whether two documents' Roboto share its decoded tables in the bundle too (fonts.ts shareDecodedTables).
       `const roboto = async () => (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()).provideFont('Roboto', false, false).font;`,
       `const [a, b] = [await roboto(), await roboto()];`,
@@ -64,4 +67,5 @@ it('renders from the Lambda bundle with the fonts carried as assets', async () =
   const text = await pdfText(readFileSync(pdf));
   expect(text).toContain('Пётр Ильич Чайковский');
   expect(text).toContain('周杰伦');
+  expect(text).toContain('سلام — عمر محمد');
 }, 60_000);
