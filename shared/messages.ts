@@ -1,3 +1,4 @@
+import pluralize from 'pluralize';
 /**
  * The product's fixed messages, word for word from the specification (including its
  * spellings). Server and SPA both import them so a message never drifts between the two.
@@ -123,12 +124,8 @@ const ACRONYMS = new Set(
   'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp upc url vat'.split(' '),
 );
 
-const plural = (word: string) => {
-  if (ACRONYMS.has(word.toLowerCase())) return `${word}s`;
-  if (/s$/.test(word)) return word;
-  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
-  return /(x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
-};
+// An acronym's plural is its letters and a small s ("DSPs"); a word already plural stays ("societies_ids").
+const plural = (word: string) => (ACRONYMS.has(word.toLowerCase()) ? `${word}s` : pluralize.plural(word));
 
 /**
  * How the product shows a field name in messages: "deal_percentage" → "Deal percentage", "isrc" → "ISRC",
