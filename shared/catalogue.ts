@@ -193,6 +193,18 @@ export const RELEASE_STATUSES = [
   'live',
   'delivered',
 ] as const;
+/** A release's status as a sentence says it ("… is in quality control"), never the stored value. */
+export const RELEASE_STATUS_IN_SENTENCE: Record<(typeof RELEASE_STATUSES)[number], string> = {
+  drafted: 'drafted',
+  quality_control: 'in quality control',
+  submitted: 'submitted',
+  accepted: 'accepted',
+  rejected: 'rejected',
+  imported: 'imported',
+  processing: 'processing',
+  live: 'live',
+  delivered: 'delivered',
+};
 export const RECORDING_CATEGORIES = ['Recording', 'Video', 'Ringtone', 'Audiobook'] as const;
 export const PRODUCT_FORMATS = ['Digital', 'CD', 'Vinyl', 'Cassette', 'DVD', 'Box Set'] as const;
 export const PRODUCT_TYPES = ['Distributed', 'Promotional', 'Fulfilment'] as const;

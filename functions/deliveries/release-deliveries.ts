@@ -6,6 +6,7 @@ import {
   type DeliveryStatus,
   type ReleaseDeliveryView,
 } from '../../shared/deliveries.js';
+import { RELEASE_STATUS_IN_SENTENCE } from '../../shared/catalogue.js';
 import { mayDeliver } from '../catalogue/release-status.js';
 import { companyDspConnected } from '../companies/dsp-connections.js';
 import { requireAuthorisedStores } from '../crm/index.js';
@@ -41,6 +42,10 @@ async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseIt
   return release;
 }
 
+/** A release's status in the refusal's words ("in quality control"), never its stored value. */
+const statusInSentence = (status: string | undefined) =>
+  RELEASE_STATUS_IN_SENTENCE[(status ?? 'drafted') as keyof typeof RELEASE_STATUS_IN_SENTENCE] ?? 'not ready';
+
 /**
  * A release that has not passed quality control is never delivered; a takedown of a
  * release stores have may go while an edit is in review again (mayDeliver).
@@ -48,7 +53,9 @@ async function releaseOf(tenantId: string, releaseId: string): Promise<ReleaseIt
 function requireDeliverable(release: ReleaseItem, actions: readonly string[] = ['insert']): void {
   if (!actions.every((action) => mayDeliver(release, action)))
     throw new BadRequest(NOT_DELIVERABLE_MESSAGE, {
-      release: [`${release.title} is ${release.status ?? 'drafted'}: it must pass quality control before delivery`],
+      release: [
+        `${release.title} is ${statusInSentence(release.status)}: it must pass quality control before delivery`,
+      ],
     });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RELEASE_STATUSES } from '../../shared/catalogue.js';
+import { RELEASE_STATUS_IN_SENTENCE, RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { statusColour } from '../../shared/status-colours.js';
 import {
   DELIVERABLE_STATUSES,
@@ -125,5 +125,12 @@ describe('release status moves', () => {
     expect(qualityControlActions('accepted', true).map((a) => a.label)).toEqual(['Reject']);
     expect(qualityControlActions('delivered', true).map((a) => a.label)).toEqual(['Mark live']);
     expect(qualityControlActions('accepted', false)).toEqual([]);
+  });
+});
+
+describe('a release status in a sentence', () => {
+  it('is said in words for every status, never as the stored value', () => {
+    for (const status of RELEASE_STATUSES) expect(RELEASE_STATUS_IN_SENTENCE[status]).toMatch(/^[a-z]+( [a-z]+)*$/);
+    expect(RELEASE_STATUS_IN_SENTENCE.quality_control).toBe('in quality control');
   });
 });
