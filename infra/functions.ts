@@ -112,11 +112,16 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     // the CRM reaches the licensing and money code that renders licence and statement PDFs.
     assets: PDF_FONT_ASSETS,
     nativeModules: DUCKDB_MODULES,
-    needs: { buckets: { uploads: 'presign', ledger: 'read' } },
+    // Mails a member's invitation, a label's request and a licence's documents; tells members (inbox, mail, pushes).
+    needs: { buckets: { uploads: 'presign', ledger: 'read' }, mail: true, push: true },
   }),
   reference: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   // The release checks read the licensing rules, whose module also renders licence PDFs: the fonts come along.
-  catalogue: httpArea({ assets: PDF_FONT_ASSETS, needs: { buckets: { uploads: 'presign' } } }),
+  // A release's quality-control decision and a label's requests are told to the company's members (mail, pushes).
+  catalogue: httpArea({
+    assets: PDF_FONT_ASSETS,
+    needs: { buckets: { uploads: 'presign' }, mail: true, push: true },
+  }),
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),
   support: httpArea(),
@@ -158,7 +163,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // A promo's report is a PDF, rendered with the statements' fonts.
   promos: httpArea({
     assets: PDF_FONT_ASSETS,
-    needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend', 'promoAudio'] },
+    // A template's test mail goes to the person who asks for it.
+    needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['promoSend', 'promoAudio'], mail: true },
   }),
   // Reads the Parquet ledger (and presigns report uploads into the drop folder); edits are overlays in the table.
   royalties: httpArea({
@@ -170,10 +176,11 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     assets: PDF_FONT_ASSETS,
     // A failed or stuck import is re-run through the import queue.
     // The admin royalties across companies and any ledger above a configured size go to Athena.
-    // A licence's documents and signed copy live in the uploads bucket beside the contracts' (contracts/{company}/licenses/).
+    // A licence's documents and signed copy live in the uploads bucket beside the contracts' (contracts/{company}/licenses/),
+    // and are mailed to the licensee.
     needs: {
       buckets: { ledger: 'readWrite', uploads: 'readWrite' },
-      push: true,
+      mail: true,
       sendsTo: ['royaltyImport'],
       ledgerQuery: true,
     },
@@ -184,7 +191,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     entry: 'functions/money/http/statements.ts',
     memorySize: 3008,
     nativeModules: DUCKDB_MODULES,
-    needs: { buckets: { ledger: 'readWrite' }, mail: true, sendsTo: ['statementRun'] },
+    // A run's progress is pushed to the page of the person who started it.
+    needs: { buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },
   }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea({ entry: 'functions/money/http/accounts.ts' }),
@@ -201,7 +209,9 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   payouts: httpArea({
     entry: 'functions/money/http/payouts.ts',
     assets: ['functions/money/payouts/schemas/pain.001.001.09.xsd'],
-    needs: { buckets: { ledger: 'readWrite' }, sealingKey: true },
+    // Asking a payee for their bank details mails them a link; the members are told when the details come (inbox,
+    // mail, pushes).
+    needs: { buckets: { ledger: 'readWrite' }, sealingKey: true, mail: true, push: true },
   }),
   // Payments: table reads and writes only (a payment and its statements in one transaction).
   payments: httpArea({ entry: 'functions/money/http/payments.ts' }),
@@ -216,7 +226,8 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   }),
   // Catalogue exports: reads the catalogue, writes a few releases' file at once (uploads bucket,
   // exports/), presigns its download, queues larger exports to the export worker.
-  exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'] } }),
+  // An export's progress is pushed to the page of the person who asked for it.
+  exports: httpArea({ needs: { buckets: { uploads: 'readWrite' }, sendsTo: ['catalogueExport'], push: true } }),
   // The artist portal: an artist's earnings as finances computes them (DuckDB over the ledger),
   // presigned statement PDFs (ledger bucket), and the invitation mail of a new artist user.
   'artist-portal': httpArea({
@@ -333,7 +344,7 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     entry: 'functions/promos/worker.ts',
     memorySize: 512,
     // A send longer than one run queues itself again, before Lambda would stop it, to carry on with the rest.
-    needs: { table: 'readWrite', mail: true, push: true, sendsTo: ['promoSend'] },
+    needs: { table: 'readWrite', mail: true, sendsTo: ['promoSend'] },
   },
   // Promo download files: each track's 320 kbps MP3, and a WAV of an AIFF or FLAC original, made once.
   promoAudio: {

@@ -506,7 +506,10 @@ describe('least privilege', () => {
     // The auth area (invitations, resets), the statements that are sent: the area (resend) and the worker, and the
     // artist portal (an artist user's invitation), the promo worker (a promo to each recipient), the licensing
     // reminders (a licence ending, an invoice past due, a report overdue) and the smart links' release-day job (a fan
-    // who asked), and the admins' Jobs function (a licensing reminder left half told, resumed).
+    // who asked), and the admins' Jobs function (a licensing reminder left half told, resumed); the companies area (a
+    // member's invitation, a label's requests), the catalogue (a quality-control decision told to the members), the
+    // promos area (a template's test mail), the payouts area (a payee asked for bank details) and the royalties area
+    // (a licence's documents to the licensee). test/unit/lambda-bundles.test.ts reads these off the bundles.
     const senders = [
       'functions/auth/handler.ts',
       'functions/money/http/statements.ts',
@@ -516,6 +519,11 @@ describe('least privilege', () => {
       'functions/licensing/reminders-job.ts',
       'functions/smart-links/fan-notices-job.ts',
       'functions/jobs/handler.ts',
+      'functions/companies/handler.ts',
+      'functions/catalogue/handler.ts',
+      'functions/promos/handler.ts',
+      'functions/money/http/payouts.ts',
+      'functions/royalties/handler.ts',
     ];
     expect(holders(/ses:SendEmail/)).toEqual(expect.arrayContaining(senders.map(roleOf)));
     expect(holders(/ses:SendEmail/)).toHaveLength(senders.length);

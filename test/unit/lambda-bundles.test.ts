@@ -87,29 +87,54 @@ describe('each Lambda as AWS runs it', () => {
     expect(ledger?.imports.filter((i) => i.path === '@duckdb/node-api').map((i) => i.kind)).toContain('dynamic-import');
   });
 
+  /**
+   * esbuild drops the functions a bundle never calls, so what is left in a bundle's text is what its code can reach.
+   * A queue's URL, mail (SES) and pushes (the WebSocket API) are given only to the functions that declare them
+   * (`needs`): the URL as a variable, the right to send as a grant. What a row forgets works locally, where every
+   * function has everything, and fails in AWS: the promo send worker queues its own send again without its queue's
+   * URL, the admins' Jobs function could not resume a promo send, and member invitations, payee bank-details requests,
+   * quality-control decisions and licence documents could not be mailed.
+   */
+  const reaching = (entry: string) => outputs.find((o) => o.entryPoint === entry)?.text ?? '';
+  const queueOf = new Map(Object.entries(QUEUE_URL_ENV).map(([queue, variable]) => [variable, queue as QueueKey]));
+  const envNames = new Map(Object.entries(ENV));
+  const queuesRead = (text: string) =>
+    new Set(
+      [...text.matchAll(/requireEnv\((?:\w+\.)?(\w+)\)/g)].flatMap((m) => {
+        const queue = queueOf.get(envNames.get(m[1]) ?? '');
+        return queue ? [queue] : [];
+      }),
+    );
+
   it('sends to exactly the queues it declares: a queue URL its code reads is set in AWS only for those', () => {
-    // esbuild drops the functions a bundle never calls, so a queue's URL read (`requireEnv(ENV.…Queue)`) that is left in
-    // the bundle's text is one its code can reach. The promo send worker (which queues its own send again before its
-    // time runs out) and the jobs function (the admins' Resume) read URLs they were never given.
-    const queueOf = new Map(Object.entries(QUEUE_URL_ENV).map(([queue, variable]) => [variable, queue as QueueKey]));
-    const envNames = new Map(Object.entries(ENV));
-    const wrong = STACK_BUNDLES.flatMap(({ entry, sendsTo }) => {
-      const text = outputs.find((o) => o.entryPoint === entry)?.text ?? '';
-      const read = new Set(
-        [...text.matchAll(/requireEnv\((?:\w+\.)?(\w+)\)/g)].flatMap((m) => {
-          const queue = queueOf.get(envNames.get(m[1]) ?? '');
-          return queue ? [queue] : [];
-        }),
-      );
+    const wrong = STACK_BUNDLES.flatMap(({ entry, needs }) => {
+      const read = queuesRead(reaching(entry));
+      const declared = needs.sendsTo ?? [];
       return [
-        ...[...read].filter((q) => !sendsTo.includes(q)).map((q) => `${entry} sends to ${q} without declaring it`),
-        ...sendsTo.filter((q) => !read.has(q)).map((q) => `${entry} declares ${q} but never sends to it`),
+        ...[...read].filter((q) => !declared.includes(q)).map((q) => `${entry} sends to ${q} without declaring it`),
+        ...declared.filter((q) => !read.has(q)).map((q) => `${entry} declares ${q} but never sends to it`),
       ];
     });
     expect(wrong).toEqual([]);
     // The reading itself: the statements area's runs are queued through it.
-    expect(outputs.find((o) => o.entryPoint === 'functions/money/http/statements.ts')?.text).toMatch(
-      /requireEnv\((\w+\.)?statementRunQueue\)/,
-    );
+    expect(queuesRead(reaching('functions/money/http/statements.ts'))).toContain('statementRun');
+  });
+
+  it('mails and pushes exactly where it declares so', () => {
+    const wrong = STACK_BUNDLES.flatMap(({ entry, needs }) => {
+      const text = reaching(entry);
+      return [
+        ['mail', /\bSend(Raw)?EmailCommand\(/.test(text), Boolean(needs.mail)] as const,
+        ['pushes', /\bPostToConnectionCommand\(/.test(text), Boolean(needs.push)] as const,
+      ].flatMap(([what, reached, declared]) => {
+        if (reached && !declared) return [`${entry} sends ${what} without declaring it`];
+        if (declared && !reached) return [`${entry} declares ${what} but never sends any`];
+        return [];
+      });
+    });
+    expect(wrong).toEqual([]);
+    // The reading itself: the statement worker mails and pushes.
+    expect(reaching('functions/money/statements/runs/worker.ts')).toMatch(/\bSend(Raw)?EmailCommand\(/);
+    expect(reaching('functions/money/statements/runs/worker.ts')).toMatch(/\bPostToConnectionCommand\(/);
   });
 });
