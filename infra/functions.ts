@@ -191,8 +191,14 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
     entry: 'functions/money/http/statements.ts',
     memorySize: 3008,
     nativeModules: DUCKDB_MODULES,
-    // A run's progress is pushed to the page of the person who started it.
-    needs: { buckets: { ledger: 'readWrite' }, mail: true, push: true, sendsTo: ['statementRun'] },
+    // A run's progress is pushed to the page of the person who started it. The admins' distributed labels are
+    // answered as the catalogue answers a label, its logo presigned from the uploads bucket.
+    needs: {
+      buckets: { ledger: 'readWrite', uploads: 'presign' },
+      mail: true,
+      push: true,
+      sendsTo: ['statementRun'],
+    },
   }),
   // Expenses, account entries and accounts: table reads and writes only.
   accounts: httpArea({ entry: 'functions/money/http/accounts.ts' }),
