@@ -389,6 +389,15 @@ describe('follow-ups', () => {
       until(async () => ((await api.get(`/promos/${promo.id}`)).body.promo.status === 'sent' ? true : undefined));
     await sent();
     expect((await page(openerLink.promoId, openerLink.token)).status).toBe(200);
+    // The open is counted just after the page's answer (an analytic never holds a page up): the follow-up asked
+    // below must find it counted.
+    await until(async () => {
+      const recipients = (await api.get(`/promos/${promo.id}/recipients`)).body.recipients as {
+        email: string;
+        opened: boolean;
+      }[];
+      return recipients.find((r) => r.email === opener)?.opened ? true : undefined;
+    });
     const left = await call('POST', `/api/v1/promo_unsubscribe/${leaverLink.promoId}/${leaverLink.token}`);
     expect(left.status, JSON.stringify(left.body)).toBe(200);
     const wrong = await followUp('everyone');
