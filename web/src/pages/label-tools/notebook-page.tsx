@@ -21,6 +21,7 @@ import { LabelChoice } from './label-choice';
 import { type Note, toolsApi, useNotebook, useRefreshTools } from './tools-api';
 import { usePermits } from '../../app/use-may-open';
 import { formatDate } from '../../../../shared/format';
+import { EditDeleteLinks } from '../../components/edit-delete-links';
 
 type Draft = { id?: string; title: string; content: string; tags: string };
 const EMPTY: Draft = { title: '', content: '', tags: '' };
@@ -209,18 +210,11 @@ function LabelNotebook({ labelId }: { labelId: string }) {
                         {
                           id: 'actions',
                           content: (note: Note) => (
-                            <SpaceBetween direction="horizontal" size="xs">
-                              <Button variant="inline-link" ariaLabel={`Edit ${note.title}`} onClick={() => edit(note)}>
-                                Edit
-                              </Button>
-                              <Button
-                                variant="inline-link"
-                                ariaLabel={`Delete ${note.title}`}
-                                onClick={() => setDeleting(note)}
-                              >
-                                Delete
-                              </Button>
-                            </SpaceBetween>
+                            <EditDeleteLinks
+                              name={note.title}
+                              onEdit={() => edit(note)}
+                              onDelete={() => setDeleting(note)}
+                            />
                           ),
                         },
                       ]

@@ -28,6 +28,7 @@ import { zodErrors } from '../../components/form-rules';
 import { WhoseFilePanel } from './whose-file-panel';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Member } from './promo-types';
+import { EditDeleteLinks } from '../../components/edit-delete-links';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
 const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
@@ -492,14 +493,12 @@ export function MailingListPage() {
                     header: 'Actions',
                     minWidth: 150,
                     cell: (m: Member) => (
-                      <SpaceBetween direction="horizontal" size="xs">
-                        <Button variant="inline-link" ariaLabel={`Edit ${whoIs(m)}`} onClick={() => setEditing(m)}>
-                          Edit
-                        </Button>
-                        <Button variant="inline-link" ariaLabel={`Remove ${whoIs(m)}`} onClick={() => setRemoving(m)}>
-                          Remove
-                        </Button>
-                      </SpaceBetween>
+                      <EditDeleteLinks
+                        name={whoIs(m)}
+                        onEdit={() => setEditing(m)}
+                        onDelete={() => setRemoving(m)}
+                        deleteText="Remove"
+                      />
                     ),
                   },
                 ]
