@@ -23,6 +23,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { formatDate } from '../../../../shared/format';
 import { usePermits } from '../../app/use-may-open';
 import { Permitted } from '../../components/permitted';
+import { EditDeleteLinks } from '../../components/edit-delete-links';
 
 const NOBODY = { value: '', label: 'Nobody' };
 
@@ -98,12 +99,21 @@ function NewTask({ answer, listId }: { answer: TodoListAnswer; listId: string })
   );
 }
 
+/** What the list's dialogs do once saved: the list read again, the answer's message (else `fallback`), the dialog closed. */
+function useCloseOnSave(onClose: () => void, fallback: string) {
+  const refresh = useRefreshTools();
+  return async (answered: { message?: string }) => {
+    await refresh();
+    notify('notification', answered.message ?? fallback);
+    onClose();
+  };
+}
+
 /**
  * A saved task changed: what to do, by when and by whom (an emptied date or "Nobody" clears it). The assignee is
  * sent only when changed, so a task given to someone who has since left the company can still be reworded.
  */
 function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: TodoTask; onClose: () => void }) {
-  const refresh = useRefreshTools();
   const names = new Map(answer.assignees.map((a) => [a.id, a.name]));
   const current = task.assignee_id
     ? { value: task.assignee_id, label: names.get(task.assignee_id) ?? 'A former member' }
@@ -111,6 +121,7 @@ function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: Tod
   const [body, setBody] = useState(task.body);
   const [due, setDue] = useState(task.due_date ?? '');
   const [assignee, setAssignee] = useState(current);
+  const saved = useCloseOnSave(onClose, 'Successfully Updated Task');
   const form = useFormSubmit({
     validate: (): Record<string, string> => {
       const wrongDay = dayProblem('Due date', due);
@@ -122,11 +133,7 @@ function EditTask({ answer, task, onClose }: { answer: TodoListAnswer; task: Tod
         due_date: due,
         ...(assignee.value === current.value ? {} : { assignee_id: assignee.value }),
       }),
-    onSuccess: async (answered) => {
-      await refresh();
-      notify('notification', answered.message ?? 'Successfully Updated Task');
-      onClose();
-    },
+    onSuccess: saved,
     fieldOf: formField,
   });
   return (
@@ -164,16 +171,12 @@ function RenameList({
   list: { id: string; name: string };
   onClose: () => void;
 }) {
-  const refresh = useRefreshTools();
   const [name, setName] = useState(list.name);
+  const saved = useCloseOnSave(onClose, 'To-do list updated');
   const form = useFormSubmit({
     validate: () => ({}),
     send: () => toolsApi.renameTodoList(labelId, list.id, name),
-    onSuccess: async (answered) => {
-      await refresh();
-      notify('notification', answered.message ?? 'To-do list updated');
-      onClose();
-    },
+    onSuccess: saved,
     fieldOf: formField,
   });
   return (
@@ -271,18 +274,11 @@ function Tasks({ answer, labelId }: { answer: TodoListAnswer; labelId: string })
                   id: 'delete',
                   header: '',
                   cell: (t: TodoTask) => (
-                    <SpaceBetween direction="horizontal" size="xs">
-                      <Button variant="inline-link" ariaLabel={`Edit ${t.body}`} onClick={() => setEditing(t)}>
-                        Edit
-                      </Button>
-                      <Button
-                        variant="inline-link"
-                        ariaLabel={`Delete ${t.body}`}
-                        onClick={() => void run(() => toolsApi.deleteTask(t.id))}
-                      >
-                        Delete
-                      </Button>
-                    </SpaceBetween>
+                    <EditDeleteLinks
+                      name={t.body}
+                      onEdit={() => setEditing(t)}
+                      onDelete={() => void run(() => toolsApi.deleteTask(t.id))}
+                    />
                   ),
                 },
               ]
