@@ -22,18 +22,16 @@ afterAll(async () => {
 /** A day as the date fields take it typed (YYYY/MM/DD). */
 const formatDay = (day: Date) => day.toISOString().slice(0, 10).replaceAll('-', '/');
 
+/** A signed-in page of a company's label manager (this file's company unless another is given), opened at `path`. */
+const managerPage = (path: string, world: OwnCompany = own) =>
+  signedInManagerPage(browser, cloudUrl(), world.manager, { id: world.companyId, name: world.name }, path);
+
 const toolPath = (tool: string) =>
   `/user/labels/tools/${tool}?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
 
 describe('label tools', () => {
   it('makes the default to-do list, adds a task and ticks one done', async () => {
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
-      toolPath('todo_list'),
-    );
+    const { page, errors } = await managerPage(toolPath('todo_list'));
     await page.getByTestId('todo-create').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Default Todo List and Tasks created.');
     await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Upload the label’s logo');
@@ -107,11 +105,7 @@ describe('label tools', () => {
   });
 
   it('makes the notebook, adds notes and finds one by search, showing Markdown as text', async () => {
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
+    const { page, errors } = await managerPage(
       // No label in the address: the company has one, so the page works on it without asking.
       '/user/labels/tools/notebook',
     );
@@ -158,13 +152,7 @@ describe('label tools', () => {
   });
 
   it('says in the pages’ date words which whitelist day is the earliest it can ask for', async () => {
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
-      toolPath('whitelist'),
-    );
+    const { page, errors } = await managerPage(toolPath('whitelist'));
     await page.getByTestId('whitelist-urls').locator('textarea').fill('https://soundcloud.com/tools-journey');
     await page.getByLabel('Whitelist date', { exact: true }).fill(formatDay(new Date()));
     await page.getByTestId('whitelist-send').click();
@@ -178,13 +166,7 @@ describe('label tools', () => {
 
   it('says a company with no label yet has none to choose, and where to add one', async () => {
     const bare = await own.sibling('Label tools without labels');
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      bare.manager,
-      { id: bare.companyId, name: bare.name },
-      '/user/labels/tools/todo_list',
-    );
+    const { page, errors } = await managerPage('/user/labels/tools/todo_list', bare);
     await expect
       .poll(() => page.getByTestId('no-labels-yet').textContent())
       .toContain('No Label Selected: this company has no labels yet.');
@@ -195,13 +177,7 @@ describe('label tools', () => {
   });
 
   it('names the label in its choice when the address carries only its id, on the tools and the finances pages', async () => {
-    const { page, errors } = await signedInManagerPage(
-      browser,
-      cloudUrl(),
-      own.manager,
-      { id: own.companyId, name: own.name },
-      `/user/labels/tools/todo_list?label_id=${encodeURIComponent(label.id)}`,
-    );
+    const { page, errors } = await managerPage(`/user/labels/tools/todo_list?label_id=${encodeURIComponent(label.id)}`);
     await expect.poll(() => new URL(page.url()).searchParams.get('label_name')).toBe(label.name);
     await expect.poll(() => page.getByTestId('todo-label').textContent()).toContain(label.name);
     expect(await page.getByTestId('todo-label').textContent()).not.toContain(label.id);
