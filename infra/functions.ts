@@ -128,7 +128,7 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   // The admins' Jobs page: lists every kind's unfinished jobs and resumes one, mostly by queuing its message
   // again (a royalty import's message names its report in the ledger bucket; its parts are queued by the import
   // worker alone, which splits the report again on the re-delivery); a licensing reminder is told by mail and in
-  // the inbox. These needs are every resumer's own (`needs` in functions/jobs/), which a unit test checks.
+  // the inbox. test/unit/lambda-bundles.test.ts holds these to what its bundle (every kind's resumer) uses.
   jobs: httpArea({
     // Its registry reaches the statement run's and the licences' documents, which render PDFs.
     assets: PDF_FONT_ASSETS,

@@ -19,7 +19,6 @@ import { queueDelivery } from './queue.js';
 export const deliveryJobs: JobResumer = {
   kind: 'delivery',
   expectedSeconds: 30 * 60,
-  needs: { sendsTo: ['releaseDelivery'] },
   async listUnfinished() {
     const items = await listDeliveriesOnTheirWay();
     return Promise.all(

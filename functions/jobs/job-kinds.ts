@@ -13,8 +13,6 @@
  * job on start. In AWS the queue is durable: a re-delivered message (after the visibility timeout)
  * takes over; the admins' Resume does the same by hand.
  */
-import type { Needs } from '../../infra/functions.js';
-
 export type JobKind =
   | 'royalty_import'
   | 'statement_run'
@@ -43,12 +41,6 @@ export type UnfinishedJob = {
 
 export type JobResumer = {
   kind: JobKind;
-  /**
-   * What resuming one job uses besides the table: the queues it sends to, mail, pushes, buckets. The admins'
-   * Resume runs in the jobs function, which in AWS has only what it declares (infra/functions.ts); the local
-   * cloud runs everything with everything, so a unit test holds that declaration to the union of these.
-   */
-  needs: Pick<Needs, 'sendsTo' | 'mail' | 'push' | 'buckets'>;
   /** How long a job of this kind may stay unfinished before it counts as stuck. */
   expectedSeconds: number;
   /** Every job of this kind in a state that is not final, in every tenant (a scan: admins and the local cloud only). */

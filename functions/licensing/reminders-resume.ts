@@ -14,8 +14,6 @@ const RUN_LIMIT_SECONDS = 15 * 60;
 export const licenseReminderJobs: JobResumer = {
   kind: 'license_reminder',
   expectedSeconds: RUN_LIMIT_SECONDS,
-  // The reminder is told to the company's members in their inbox and by mail.
-  needs: { mail: true, push: true },
   async listUnfinished() {
     return (await store.unsentReminders()).map((claim) => ({
       kind: 'license_reminder' as const,

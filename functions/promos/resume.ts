@@ -11,7 +11,6 @@ import { queuePromoSend } from './queue.js';
 export const promoSendJobs: JobResumer = {
   kind: 'promo_send',
   expectedSeconds: 15 * 60,
-  needs: { sendsTo: ['promoSend'] },
   async listUnfinished() {
     return (await listPromosSending()).map((promo) => ({
       kind: 'promo_send' as const,

@@ -28,7 +28,6 @@ const isUnfinished = (status: string): boolean => (EXPORT_UNFINISHED as readonly
 export const catalogueExportJobs: JobResumer = {
   kind: 'catalogue_export',
   expectedSeconds: QUEUES.catalogueExport.workerTimeoutSeconds,
-  needs: { sendsTo: ['catalogueExport'] },
   async listUnfinished() {
     return (await listUnfinishedExportJobs()).map((job) => ({
       kind: 'catalogue_export' as const,

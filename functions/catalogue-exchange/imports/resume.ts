@@ -27,7 +27,6 @@ const STATES: Record<string, string> = {
 export const catalogueImportJobs: JobResumer = {
   kind: 'catalogue_import',
   expectedSeconds: 30 * 60,
-  needs: { sendsTo: ['catalogueImport'] },
   async listUnfinished() {
     return (await listUnfinishedCatalogueImports()).map((job) => ({
       kind: 'catalogue_import' as const,

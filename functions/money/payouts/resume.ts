@@ -16,7 +16,6 @@ import { finishConfirming } from './runs.js';
 export const paymentRunJobs: JobResumer = {
   kind: 'payment_run',
   expectedSeconds: 5 * 60,
-  needs: {},
   async listUnfinished() {
     return (await listConfirmingRuns()).map((run) => ({
       kind: 'payment_run' as const,

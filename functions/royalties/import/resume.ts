@@ -17,8 +17,6 @@ import { queueImport, runIsAlive } from './run-claim.js';
 export const royaltyImportJobs: JobResumer = {
   kind: 'royalty_import',
   expectedSeconds: 30 * 60,
-  // The import's message names its report in the ledger bucket.
-  needs: { sendsTo: ['royaltyImport'], buckets: { ledger: 'read' } },
   async listUnfinished() {
     return (await listProcessingImports()).map((item) => ({
       kind: 'royalty_import' as const,

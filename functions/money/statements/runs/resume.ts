@@ -101,8 +101,6 @@ export async function resumeRun(
 export const statementRunJobs: JobResumer = {
   kind: 'statement_run',
   expectedSeconds: STALL_SECONDS,
-  // A publishing run's manifest in the ledger bucket says which accounts are left.
-  needs: { sendsTo: ['statementRun'], buckets: { ledger: 'read' } },
   async listUnfinished() {
     const jobs = new Map<string, UnfinishedJob>();
     for (const run of await listActiveRuns())
