@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { AUDIO_EXTENSIONS } from '../../shared/constants.js';
-import { getRecording, saveRecordingAudio } from '../data/access/catalogue.js';
+import { failRecordingAudio, getRecording, saveRecordingAudio } from '../data/access/catalogue.js';
 import type { RecordingAudio } from '../data/entities/catalogue.js';
 import { s3Client } from '../lib/clients.js';
 import { addLogContext, log } from '../lib/logger.js';
@@ -14,6 +14,7 @@ import { pushToUser } from '../realtime/push.js';
 import { presignDownload, presignUpload, safeFileName } from '../uploads/presign.js';
 import { processAudio, UnusableAudio, type AudioFacts } from './process-audio.js';
 import { makeWorkFolder } from '../lib/work-folders.js';
+import { stoppedAfterAttempts } from '../lib/queue-attempts.js';
 
 /**
  * A recording's audio: the browser PUTs a WAV/AIFF straight to S3, the
@@ -74,6 +75,18 @@ export async function presentAudio(row: Record<string, unknown>): Promise<Record
   };
 }
 
+/** The SPA shows "Recording {summary} - audio uploaded and processing." (or ready, or failed) and reloads the recording. */
+async function pushAudioState(userId: string, recordingId: string, title: string, audio: RecordingAudio) {
+  await pushToUser(userId, {
+    type: 'record',
+    model: 'Recording',
+    id: recordingId,
+    title,
+    status: audio.status,
+    reason: audio.reason ?? null,
+  }).catch(() => 0);
+}
+
 const lengthOf = (ms: number) => {
   const total = Math.round(ms / 1000);
   return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60]
@@ -100,17 +113,7 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
 
   const base: RecordingAudio = { status: 'processing', source_key: key, filename };
   await saveRecordingAudio(tenantId, recordingId, base);
-  // The SPA shows "Recording {summary} - audio uploaded and processing." and reloads the recording.
-  const push = async (audio: RecordingAudio) => {
-    await pushToUser(userId, {
-      type: 'record',
-      model: 'Recording',
-      id: recordingId,
-      title: recording.title,
-      status: audio.status,
-      reason: audio.reason ?? null,
-    }).catch(() => 0);
-  };
+  const push = (audio: RecordingAudio) => pushAudioState(userId, recordingId, recording.title, audio);
   await push(base);
 
   const dir = await makeWorkFolder('audio-');
@@ -164,4 +167,26 @@ export async function handleAudioUpload(bucket: string, key: string): Promise<'p
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What the recording says when processing its audio failed on every attempt of the upload queue. */
+const AUDIO_STOPPED = stoppedAfterAttempts(
+  'uploadEvents',
+  'Processing the audio',
+  'Upload the file again; if it stops again, contact support.',
+);
+
+/**
+ * The upload queue's last attempt at this audio failed: the recording says so (failed, with AUDIO_STOPPED) instead of
+ * "processing" for ever, and the uploader's open pages are told. A newer upload, or a result already stored, is left
+ * alone (failRecordingAudio's condition).
+ */
+export async function audioUploadStopped(key: string): Promise<'marked' | 'skipped'> {
+  const parsed = parseAudioKey(key);
+  if (!parsed) return 'skipped';
+  const { tenantId, recordingId, userId } = parsed;
+  if (!(await failRecordingAudio(tenantId, recordingId, key, AUDIO_STOPPED))) return 'skipped';
+  const recording = await getRecording(tenantId, recordingId);
+  if (recording?.audio) await pushAudioState(userId, recordingId, recording.title, recording.audio);
+  return 'marked';
 }

@@ -6,9 +6,10 @@ import { log, withRecordLog } from '../lib/logger.js';
 import { readQueueMessage } from '../lib/queue-message.js';
 import { isDeclaredImage, isImageKey, SNIFF_BYTES } from './image-type.js';
 import { decodeS3Key, s3EventMessage } from './s3-event.js';
-import { AUDIO_PREFIX, handleAudioUpload } from '../audio/recording-audio.js';
+import { AUDIO_PREFIX, audioUploadStopped, handleAudioUpload } from '../audio/recording-audio.js';
 import { ARTWORK_PREFIX } from '../artwork/cover-art.js';
-import { handleCoverArtUpload } from '../artwork/cover-art-worker.js';
+import { coverArtUploadStopped, handleCoverArtUpload } from '../artwork/cover-art-worker.js';
+import { givingUpOnLastAttempt, isLastAttempt } from '../lib/queue-attempts.js';
 import { required } from '../lib/required.js';
 
 const processor = new BatchProcessor(EventType.SQS);
@@ -31,16 +32,25 @@ async function checkImage(bucket: string, key: string): Promise<'kept' | 'delete
 async function recordHandler(record: SQSRecord): Promise<void> {
   const event = readQueueMessage('uploads', s3EventMessage, record);
   if (event.Event === 's3:TestEvent') return; // S3 sends this once when the notification is set up.
+  const lastAttempt = isLastAttempt(record, 'uploadEvents');
   for (const s3Record of event.Records ?? []) {
     const bucket = s3Record.s3.bucket.name;
     const key = decodeS3Key(s3Record.s3.object.key);
     await withRecordLog(record.messageId, { worker: 'uploads', key }, async () => {
       if (isImageKey(key)) await checkImage(bucket, key);
       else if (key.startsWith(AUDIO_PREFIX)) {
-        const outcome = await handleAudioUpload(bucket, key);
+        const outcome = await givingUpOnLastAttempt(
+          lastAttempt,
+          () => handleAudioUpload(bucket, key),
+          () => audioUploadStopped(key),
+        );
         log().info('audio upload handled', { outcome });
       } else if (key.startsWith(ARTWORK_PREFIX)) {
-        const outcome = await handleCoverArtUpload(bucket, key);
+        const outcome = await givingUpOnLastAttempt(
+          lastAttempt,
+          () => handleCoverArtUpload(bucket, key),
+          () => coverArtUploadStopped(key),
+        );
         log().info('cover art upload handled', { outcome });
       }
     });

@@ -3,6 +3,7 @@ import type { ReleaseArtwork, ReleaseArtworkUpload, ReleaseItem } from '../entit
 import { listsChanged, LISTS } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
+import { Conflict } from '../../lib/errors.js';
 
 /** A company's release, or null (another company's id finds nothing). */
 export async function getReleaseRecord(tenantId: string, releaseId: string): Promise<ReleaseItem | null> {
@@ -22,6 +23,41 @@ export async function saveReleaseArtwork(
       LISTS.allTenantsCollection('releases'),
     ]),
   ]);
+}
+
+/**
+ * Marks the cover art upload `key` failed with `reason`, in one conditional write: only while that upload is still the
+ * release's latest and neither stored nor refused, so a newer upload, or a verdict stored meanwhile, is left alone.
+ * Whether it was marked.
+ */
+export async function failReleaseArtworkUpload(
+  tenantId: string,
+  releaseId: string,
+  key: string,
+  reason: string,
+): Promise<boolean> {
+  try {
+    await writeTransaction((e) => [
+      e.Release.patch({ tenantId, id: releaseId })
+        .data(({ artwork_upload }, { set }) => {
+          set(artwork_upload.status, 'failed');
+          set(artwork_upload.reason, reason);
+        })
+        .where(
+          ({ artwork_upload }, { eq, ne }) =>
+            `${eq(artwork_upload.key, key)} AND ${ne(artwork_upload.status, 'ready')} AND ${ne(artwork_upload.status, 'failed')}`,
+        )
+        .commit(),
+      ...listsChanged(e.ListVersion, [
+        LISTS.tenantCollection('releases', tenantId),
+        LISTS.allTenantsCollection('releases'),
+      ]),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }
 
 /** The files kept beside one release or label of a company. */

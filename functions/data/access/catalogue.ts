@@ -2,6 +2,7 @@ import type { RecordingAudio, RecordingItem } from '../entities/catalogue.js';
 import { listsChanged, LISTS } from '../list-cache.js';
 import { getDb } from '../service.js';
 import { writeTransaction } from '../transaction.js';
+import { Conflict } from '../../lib/errors.js';
 
 /**
  * The catalogue's queries beyond the generic collection store (`catalogueStore` in records.ts,
@@ -31,6 +32,41 @@ export async function saveRecordingAudio(
       LISTS.allTenantsCollection('recordings'),
     ]),
   ]);
+}
+
+/**
+ * Marks the audio of the upload `sourceKey` failed with `reason`, in one conditional write: only while that upload is
+ * still the recording's and neither ready nor failed, so a newer upload, or a result stored meanwhile, is left alone.
+ * Whether it was marked.
+ */
+export async function failRecordingAudio(
+  tenantId: string,
+  recordingId: string,
+  sourceKey: string,
+  reason: string,
+): Promise<boolean> {
+  try {
+    await writeTransaction((e) => [
+      e.Recording.patch({ tenantId, id: recordingId })
+        .data(({ audio }, { set }) => {
+          set(audio.status, 'failed');
+          set(audio.reason, reason);
+        })
+        .where(
+          ({ audio }, { eq, ne }) =>
+            `${eq(audio.source_key, sourceKey)} AND ${ne(audio.status, 'ready')} AND ${ne(audio.status, 'failed')}`,
+        )
+        .commit(),
+      ...listsChanged(e.ListVersion, [
+        LISTS.tenantCollection('recordings', tenantId),
+        LISTS.allTenantsCollection('recordings'),
+      ]),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
 }
 
 /** What a manual sale takes from the catalogue about the recording or release it names (royalties/api/sale-catalogue.ts). */

@@ -6,7 +6,7 @@ import { log, withRecordLog } from '../../lib/logger.js';
 import { readQueueMessage } from '../../lib/queue-message.js';
 import { partMessage } from './part-message.js';
 import { runImportPart } from './parts.js';
-import { isLastAttempt } from './run-claim.js';
+import { isLastAttempt } from '../../lib/queue-attempts.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 

@@ -30,7 +30,7 @@ import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report
 import { unreadableReport } from './report-problem.js';
 import type { RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import type { PartMessage } from './part-message.js';
-import { stoppedAfterAttempts } from './run-claim.js';
+import { importStoppedAfterAttempts } from './run-claim.js';
 import { deleteObjectsUnder, getJson, putFile, putJson, readRange } from '../../lib/bucket-objects.js';
 import { splitReport, type ReportSplit } from './split-report.js';
 import { required } from '../../lib/required.js';
@@ -213,7 +213,7 @@ export async function runImportPart(
     if (lastAttempt)
       await failImport(
         item,
-        stoppedAfterAttempts(`Part ${part + 1} of ${message.parts} of the report`),
+        importStoppedAfterAttempts('royaltyImportPart', `Part ${part + 1} of ${message.parts} of the report`),
         message.runToken,
       ).catch(() => undefined);
     throw error;

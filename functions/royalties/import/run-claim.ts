@@ -1,8 +1,8 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { ENV, QUEUES, type QueueKey } from '../../../infra/resources.js';
 import { requireEnv, sqsClient } from '../../lib/clients.js';
+import { stoppedAfterAttempts } from '../../lib/queue-attempts.js';
 import { s3EventMessage } from '../../uploads/s3-event.js';
 
 /**
@@ -35,11 +35,6 @@ export async function queueImport(bucket: string, key: string, rerun?: string): 
   );
 }
 
-/** Whether this delivery of a message is its last before the queue moves it to its DLQ. */
-export const isLastAttempt = (record: SQSRecord, queue: QueueKey) =>
-  Number(record.attributes?.ApproximateReceiveCount ?? 1) >= QUEUES[queue].maxReceiveCount;
-
-/** Why an import stopped when its message failed on every attempt, in the user's words (the cause is logged). */
-export const stoppedAfterAttempts = (what: string) =>
-  `${what} failed ${QUEUES.royaltyImport.maxReceiveCount} times on our side, not because of the file, and ` +
-  'was stopped. Re-run the import; if it stops again, contact support.';
+/** Why an import (or one part of it, read from `queue`) stopped when its message failed on every attempt. */
+export const importStoppedAfterAttempts = (queue: QueueKey, what: string) =>
+  stoppedAfterAttempts(queue, what, 'Re-run the import; if it stops again, contact support.');

@@ -25,7 +25,7 @@ import { stagedLedgerRows, stageReport, type ControlTotals } from './read-report
 import { unreadableReport } from './report-problem.js';
 import { asDelimitedText } from './report-file.js';
 import { dsrToReport, isDsr } from './dsr.js';
-import { staleRunBefore, stoppedAfterAttempts } from './run-claim.js';
+import { importStoppedAfterAttempts, staleRunBefore } from './run-claim.js';
 
 /**
  * Imports one report dropped at drop/{company}/{source}/{file} in the ledger bucket:
@@ -122,7 +122,7 @@ export async function runImport(bucket: string, key: string, options: RunImportO
         { tenantId, id, filename, user_id: userId },
         'failed',
         PROGRESS.done,
-        { error: stoppedAfterAttempts('The import') },
+        { error: importStoppedAfterAttempts('royaltyImport', 'The import') },
         { whileProcessing: true },
       ).catch(() => undefined);
     throw error;

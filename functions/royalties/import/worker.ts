@@ -5,7 +5,8 @@ import { readQueueMessage } from '../../lib/queue-message.js';
 import { decodeS3Key } from '../../uploads/s3-event.js';
 import { parseDropKey } from '../bucket-keys.js';
 import { runImport } from './run-import.js';
-import { importMessage, isLastAttempt } from './run-claim.js';
+import { importMessage } from './run-claim.js';
+import { isLastAttempt } from '../../lib/queue-attempts.js';
 
 const processor = new BatchProcessor(EventType.SQS);
 
