@@ -118,9 +118,11 @@ export const HTTP_AREAS: Record<Area, HttpAreaDeclaration> = {
   reference: httpArea({ needs: { buckets: { uploads: 'presign' } } }),
   // The release checks read the licensing rules, whose module also renders licence PDFs: the fonts come along.
   // A release's quality-control decision and a label's requests are told to the company's members (mail, pushes).
+  // A deleted release's or label's files, and a kept asset deleted on its own, go from the uploads bucket (readWrite:
+  // delete, and list a folder's objects; it also presigns the browser's uploads).
   catalogue: httpArea({
     assets: PDF_FONT_ASSETS,
-    needs: { buckets: { uploads: 'presign' }, mail: true, push: true },
+    needs: { buckets: { uploads: 'readWrite' }, mail: true, push: true },
   }),
   // Tells recipients' open tabs when their notices change (the header's unread count).
   notices: httpArea({ needs: { push: true } }),

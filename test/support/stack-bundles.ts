@@ -13,8 +13,8 @@ export type StackBundle = {
   entry: string;
   external: readonly string[];
   assets: readonly string[];
-  /** What it is given to reach other services: the queues it may send to (their URLs), mail, pushes. */
-  needs: Pick<Needs, 'sendsTo' | 'mail' | 'push'>;
+  /** What it is given to reach other services: the queues it may send to (their URLs), mail, pushes, buckets. */
+  needs: Pick<Needs, 'sendsTo' | 'mail' | 'push' | 'buckets'>;
 };
 
 /** Every function of the stack: the rows of infra/functions.ts (the request authorizer among them) plus the two built outside it. */

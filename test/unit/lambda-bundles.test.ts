@@ -5,7 +5,8 @@ import { ERN_SCHEMA_ASSETS } from '../../functions/deliveries/ern/validate.js';
 import { SEPA_SCHEMA_ASSETS } from '../../functions/money/payouts/files/xsd.js';
 import { PDF_FONT_ASSETS } from '../../functions/money/statements/documents/font-files.js';
 import { BUNDLING, REPO_ROOT } from '../../infra/areas/product-function.js';
-import { ENV, QUEUE_URL_ENV, type QueueKey } from '../../infra/resources.js';
+import { BUCKET_ENV } from '../../infra/areas/storage.js';
+import { type BucketKey, ENV, QUEUE_URL_ENV, type QueueKey } from '../../infra/resources.js';
 import { STACK_BUNDLES } from '../support/stack-bundles.js';
 
 /** Each module that reads data files at run time, and the files it reads. */
@@ -136,5 +137,36 @@ describe('each Lambda as AWS runs it', () => {
     // The reading itself: the statement worker mails and pushes.
     expect(reaching('functions/money/statements/runs/worker.ts')).toMatch(/\bSend(Raw)?EmailCommand\(/);
     expect(reaching('functions/money/statements/runs/worker.ts')).toMatch(/\bPostToConnectionCommand\(/);
+  });
+
+  /**
+   * A delete needs the bucket's `readWrite` (DeleteObject, and ListBucket for a folder's objects); `presign` and `read`
+   * do not give it, and locally every function may do anything. Read where a delete names its bucket by the bucket's
+   * variable in the same call: the catalogue deleted a release's files and a kept asset with only `presign`. (Most
+   * reads and writes go through helpers that take the bucket as an argument, so they are not read off the text.)
+   */
+  const bucketOf = new Map(Object.entries(BUCKET_ENV).map(([bucket, variable]) => [variable, bucket as BucketKey]));
+  const bucketsDeletedFrom = (text: string) =>
+    new Set(
+      [
+        ...text.matchAll(
+          /\b(?:deleteObjectsUnder|DeleteObjectCommand\d*)\(\s*\{?\s*(?:Bucket:\s*)?requireEnv\((?:\w+\.)?(\w+)\)/g,
+        ),
+      ].flatMap((m) => {
+        const bucket = bucketOf.get(envNames.get(m[1]) ?? '');
+        return bucket ? [bucket] : [];
+      }),
+    );
+
+  it('deletes only from the buckets it may write', () => {
+    const wrong = STACK_BUNDLES.flatMap(({ entry, needs }) =>
+      [...bucketsDeletedFrom(reaching(entry))]
+        .filter((bucket) => needs.buckets?.[bucket] !== 'readWrite')
+        .map((bucket) => `${entry} deletes from the ${bucket} bucket without readWrite`),
+    );
+    expect(wrong).toEqual([]);
+    // The reading itself: a deleted release's files go from the catalogue, a payment run's files from the payouts.
+    expect(bucketsDeletedFrom(reaching('functions/catalogue/handler.ts'))).toEqual(new Set(['uploads']));
+    expect(bucketsDeletedFrom(reaching('functions/money/http/payouts.ts'))).toEqual(new Set(['ledger']));
   });
 });
