@@ -151,3 +151,12 @@ export function humanizeField(field: string, { keepId = false, inSentence = fals
   const text = written.join(' ');
   return inSentence ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A stored value in words, where no dictionary has chosen words for it: "past_due" → "Past due",
+ * "dsp_rejected" → "DSP rejected", "Dsp" → "DSP". The same acronyms as a field name, so a value never reads
+ * "Dsp" or "Isrc"; unlike a field name, an "id" in a value is part of it and stays ("ID").
+ */
+export function valueWords(value: string, { inSentence = false } = {}): string {
+  return humanizeField(value, { keepId: true, inSentence });
+}

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { CrmStatus } from '../../shared/crm.js';
+import { valueWords } from '../../shared/messages.js';
 import type { CrmClientCreate, CrmClientUpdate } from '../../shared/schemas/crm.js';
 import { membershipRole } from '../data/access/companies.js';
 import { createClientCompany, getCrmClient, patchCrmClient, type CrmClientChanges } from '../data/access/crm.js';
@@ -16,11 +17,6 @@ import type { Caller } from '../lib/auth-context.js';
 
 /** The most activity lines a client keeps; older ones drop off. */
 const ACTIVITY_KEPT = 200;
-
-const words = (value: string) => {
-  const spaced = value.replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-};
 
 export async function clientOf(distributorId: string, companyId: string): Promise<CrmClientItem> {
   const client = await getCrmClient(distributorId, companyId);
@@ -72,7 +68,7 @@ export async function onboardClient(caller: Caller, distributorId: string, input
       contract_end_date: orUnset(input.contract_end_date),
       todo_tasks: [],
       notes: [],
-      activity: [activityLine(caller, `Client onboarded as ${words(status)}`)],
+      activity: [activityLine(caller, `Client onboarded as ${valueWords(status)}`)],
     },
   );
   return companyId;
@@ -113,7 +109,7 @@ export async function updateClient(caller: Caller, distributorId: string, compan
     const lines: string[] = [];
     if (input.status && input.status !== client.status) {
       changes.status = input.status;
-      lines.push(`Status changed from ${words(client.status)} to ${words(input.status)}`);
+      lines.push(`Status changed from ${valueWords(client.status)} to ${valueWords(input.status)}`);
     }
     if (input.account_manager_id !== undefined && orUnset(input.account_manager_id) !== client.account_manager_id) {
       changes.account_manager_id = orUnset(input.account_manager_id);

@@ -13,7 +13,7 @@ import {
 import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
-import { humanizeField, MESSAGES } from '../../shared/messages.js';
+import { humanizeField, MESSAGES, valueWords } from '../../shared/messages.js';
 
 describe('status colours', () => {
   it.each([
@@ -146,5 +146,17 @@ describe('messages', () => {
     expect(humanizeField('primary_genre_id', { inSentence: true })).toBe('primary genre');
     expect(humanizeField('tenant_id', { keepId: true })).toBe('Tenant ID');
     expect(humanizeField('dsp_ids', { keepId: true })).toBe('DSP IDs');
+  });
+  it('write a stored value with the same acronyms, its id kept: a value is not a choice of record', () => {
+    expect(valueWords('past_due')).toBe('Past due');
+    expect(valueWords('dsp_rejected')).toBe('DSP rejected');
+    expect(valueWords('awaiting_isrc')).toBe('Awaiting ISRC');
+    expect(valueWords('vat_registered')).toBe('VAT registered');
+    expect(valueWords('smart_url')).toBe('Smart URL');
+    expect(valueWords('Dsp')).toBe('DSP');
+    expect(valueWords('sftp_upload', { inSentence: true })).toBe('SFTP upload');
+    expect(valueWords('Company', { inSentence: true })).toBe('company');
+    expect(valueWords('partner_id')).toBe('Partner ID');
+    expect(valueWords('Out Of Business')).toBe('Out Of Business');
   });
 });

@@ -60,6 +60,16 @@ describe('displayLabel', () => {
     expect(displayLabel('Out Of Business')).toBe('Out Of Business');
   });
 
+  it('keeps acronyms in capitals in a value the dictionary does not list', () => {
+    expect(displayLabel('dsp_rejected')).toBe('DSP rejected');
+    expect(displayLabel('isrc_missing')).toBe('ISRC missing');
+    expect(displayLabel('vat_registered')).toBe('VAT registered');
+    expect(displayLabel('tech_spec_url')).toBe('Tech spec URL');
+    expect(displayLabel('ddex_sftp')).toBe('DDEX SFTP');
+    expect(displayLabel('Dsp')).toBe('DSP');
+    expect(displayLabel('csv')).toBe('CSV');
+  });
+
   it('shows nothing for a missing value', () => {
     expect(displayLabel(null)).toBe('');
     expect(displayLabel(undefined)).toBe('');

@@ -5,12 +5,14 @@ import {
   API_TOKEN_AREAS,
 } from '../../../shared/api-token-scope';
 import { CALENDAR_KIND_WORDS } from '../../../shared/calendar-kinds';
+import { valueWords } from '../../../shared/messages';
 
 /**
  * The one dictionary of words shown for stored values (release configs, statuses, roles, import kinds,
  * delivery actions, payout methods …). Screens never show an engine value such as "audio_release":
- * people read "Audio release". Values not listed are still made readable (underscores become spaces,
- * first letter capitalised) so a new value never reaches the screen raw.
+ * people read "Audio release". Values not listed are still made readable by `valueWords` (underscores become
+ * spaces, first letter capitalised, acronyms in capitals: "dsp_rejected" → "DSP rejected") so a new value never
+ * reaches the screen raw.
  */
 const LABELS: Record<string, string> = {
   // Release and recording configs
@@ -101,8 +103,7 @@ export function displayLabel(value: string | boolean | null | undefined): string
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const known = LABELS[value];
   if (known !== undefined) return known;
-  const words = value.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return valueWords(value);
 }
 
 /**
