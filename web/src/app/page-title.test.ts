@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { valueWords } from '../../../shared/messages';
 import { documentTitle, PRODUCT_NAME } from './page-title';
-import { ROUTE_TABLE } from './route-table';
+import { ROUTE_BY_NAME, ROUTE_TABLE } from './route-table';
 
 describe('browser tab titles', () => {
   it('names the page, then the product', () => {
@@ -16,6 +17,18 @@ describe('browser tab titles', () => {
       if (/[a-z][A-Z]/.test(route.name)) expect(title, route.path).not.toContain(route.name);
       expect(title, route.path).not.toMatch(/[/_]|:\w|\b[A-Z][a-z]+[A-Z]/);
     }
+  });
+
+  it('writes acronyms in capitals in every title ("API tokens", "DSPs"), never as made from the path ("Api", "dsp")', () => {
+    // A word the product writes in capitals is one `valueWords` does not put in small letters mid-sentence.
+    const wrong = (title: string) =>
+      title.split(/[\s:/,()·]+/).filter((word) => {
+        const right = valueWords(word, { inSentence: true });
+        return right !== word.toLowerCase() && right !== word;
+      });
+    for (const route of ROUTE_TABLE) expect(wrong(route.title), route.path).toEqual([]);
+    expect(ROUTE_BY_NAME.get('AdminDsps')?.title).toBe('Admin: DSPs');
+    expect(ROUTE_BY_NAME.get('AdminNewDsp')?.title).toBe('Admin: new DSP');
   });
 
   it('tells routes apart: at most a few share a title', () => {

@@ -3,6 +3,7 @@
  * Pure data: the router builds lazily loaded routes from it, the guards read its access rules,
  * and routes without a `page` show the generic "coming soon" page naming their feature.
  */
+import { valueWords } from '../../../shared/messages';
 export type Access = 'public' | 'user' | 'admin' | 'artist_user';
 
 export type PageKey =
@@ -250,10 +251,8 @@ const pascal = (text: string) =>
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
-const words = (text: string) => {
-  const spaced = text.replace(/[_/]+/g, ' ').trim();
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-};
+/** A path segment or entity name as a title's words: "api_tokens" → "API tokens", "dsp" in a sentence → "DSP". */
+const words = (text: string, options?: { inSentence?: boolean }) => valueWords(text.replace(/\//g, ' '), options);
 
 /** "child" routes under a base: `[segment, nameSuffix?, title?]`. */
 function children(
@@ -339,9 +338,13 @@ function userEntity(
   const detailName = names.detail ?? `User${Singular}`;
   return [
     tenant(base, names.list ?? `User${pascal(plural)}`, words(plural)),
-    tenant(`${base}/new`, names.new ?? `UserNew${Singular}`, `New ${words(singular).toLowerCase()}`),
+    tenant(`${base}/new`, names.new ?? `UserNew${Singular}`, `New ${words(singular, { inSentence: true })}`),
     tenant(`${base}/:${param}`, detailName, words(singular)),
-    tenant(`${base}/:${param}/edit`, names.edit ?? `EditUser${Singular}`, `Edit ${words(singular).toLowerCase()}`),
+    tenant(
+      `${base}/:${param}/edit`,
+      names.edit ?? `EditUser${Singular}`,
+      `Edit ${words(singular, { inSentence: true })}`,
+    ),
     ...children(tenant, `${base}/:${param}`, detailName, words(singular), extra),
   ];
 }
@@ -601,15 +604,20 @@ function adminEntity(
   const detailName = names.detail ?? `Admin${Singular}`;
   return [
     admin(base, names.list ?? `Admin${pascal(plural)}`, `Admin: ${words(plural)}`, pages.list),
-    admin(`${base}/new`, names.new ?? `AdminNew${Singular}`, `Admin: new ${words(singular).toLowerCase()}`, pages.new),
-    admin(`${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, pages.detail),
+    admin(
+      `${base}/new`,
+      names.new ?? `AdminNew${Singular}`,
+      `Admin: new ${words(singular, { inSentence: true })}`,
+      pages.new,
+    ),
+    admin(`${base}/:${param}`, detailName, `Admin: ${words(singular, { inSentence: true })}`, pages.detail),
     admin(
       `${base}/:${param}/edit`,
       names.edit ?? `AdminEdit${Singular}`,
-      `Admin: edit ${words(singular).toLowerCase()}`,
+      `Admin: edit ${words(singular, { inSentence: true })}`,
       pages.edit,
     ),
-    ...children(admin, `${base}/:${param}`, detailName, `Admin: ${words(singular).toLowerCase()}`, extra),
+    ...children(admin, `${base}/:${param}`, detailName, `Admin: ${words(singular, { inSentence: true })}`, extra),
   ];
 }
 

@@ -9,6 +9,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { displayLabel } from '../../app/display-labels';
 import { notify } from '../../app/notifications';
 import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
@@ -26,7 +27,8 @@ import {
 import type { AdminNotice } from '../../../../shared/schemas/notice-views';
 import { RecipientsField } from './recipients-field';
 
-const TYPE_OPTIONS = NOTICE_TYPES.map((t) => ({ value: t, label: t[0].toUpperCase() + t.slice(1) }));
+// The words the notices list and a notice's badge show for its type.
+const TYPE_OPTIONS = NOTICE_TYPES.map((t) => ({ value: t, label: displayLabel(t) }));
 const LIST = '/admin/notices';
 
 /** Add and edit form; recipients are chosen on add only. After saving, back to the list. */

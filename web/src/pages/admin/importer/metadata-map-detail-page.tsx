@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { displayLabel } from '../../../app/display-labels';
 import { DeleteModal } from '../../../components/delete-modal';
 import { DetailHeader } from '../../../components/detail-header';
 import { FormattedDate } from '../../../components/formatted';
@@ -45,11 +46,14 @@ export function AdminMetadataMapPage() {
                   columns={3}
                   items={[
                     { label: 'Model', value: EXCHANGE_MODEL_TITLES[m.model_type] },
-                    { label: 'Type', value: m.type ?? '-' },
+                    { label: 'Type', value: m.type ? displayLabel(m.type) : '-' },
                     { label: 'Year', value: m.year ?? '-' },
                     { label: 'Source service', value: m.source_service || '-' },
                     { label: 'Target service', value: m.target_service || '-' },
-                    { label: 'Belongs to', value: m.mapable ? `${m.mapable_type}: ${m.mapable.name}` : '-' },
+                    {
+                      label: 'Belongs to',
+                      value: m.mapable ? `${displayLabel(m.mapable_type)}: ${m.mapable.name}` : '-',
+                    },
                     { label: 'Notes', value: m.notes || '-' },
                     { label: 'Created', value: <FormattedDate value={m.created_at} /> },
                     { label: 'Updated', value: <FormattedDate value={m.updated_at} /> },

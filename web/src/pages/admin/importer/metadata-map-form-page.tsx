@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { displayLabel } from '../../../app/display-labels';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
 import { RecordState } from '../../../components/record-state';
@@ -17,6 +18,7 @@ import {
   EXCHANGE_MODEL_TITLES,
   type ExchangeModel,
 } from '../../../../../shared/catalogue-exchange/model-attributes';
+import { valueWords } from '../../../../../shared/messages';
 import { MAPABLE_TYPES, METADATA_MAP_TYPES } from '../../../../../shared/schemas/metadata-map';
 import { ColumnMapEditor } from './column-map-editor';
 import { attributesOf, columnMapProblems, mapOfRows, rowsOfMap, type MapRow } from './column-map-model';
@@ -29,7 +31,10 @@ import {
 } from './importer-api';
 
 const LIST = '/admin/metadata_maps';
-const option = (value: string, label = value) => ({ value, label });
+/** A stored choice ("import", "Dsp") in the dictionary's words ("Import", "DSP"). */
+const option = (value: string, label = displayLabel(value)) => ({ value, label });
+/** The kind of record a map belongs to, in the middle of a sentence: "Choose a DSP", "Choose a company". */
+const ownerWords = (type: string) => valueWords(type, { inSentence: true });
 const MODEL_OPTIONS = EXCHANGE_MODELS.map((m) => option(m, EXCHANGE_MODEL_TITLES[m]));
 const NONE = option('', 'None');
 
@@ -55,7 +60,7 @@ function validate(values: Values): Record<string, string> {
   const problems = columnMapProblems(values.model_type, values.rows);
   if (problems.length) errors.map = problems.join(' ');
   if (values.mapable_type && !values.mapable_id)
-    errors.mapable_id = `Choose the ${values.mapable_type} the map belongs to`;
+    errors.mapable_id = `Choose the ${ownerWords(values.mapable_type)} the map belongs to`;
   if (values.year && !/^\d{4}$/.test(values.year)) errors.year = 'Year must be a year';
   return errors;
 }
@@ -134,12 +139,12 @@ function MetadataMapForm({ saved }: { saved?: MetadataMap }) {
             />
           </FormField>
           {values.mapable_type ? (
-            <FormField label={values.mapable_type} errorText={errors.mapable_id}>
+            <FormField label={displayLabel(values.mapable_type)} errorText={errors.mapable_id}>
               <Select
                 selectedOption={owners.find((o) => o.value === values.mapable_id) ?? null}
                 options={owners}
                 filteringType="auto"
-                placeholder={`Choose a ${values.mapable_type}`}
+                placeholder={`Choose a ${ownerWords(values.mapable_type)}`}
                 onChange={({ detail }) => set({ mapable_id: detail.selectedOption.value ?? '' })}
               />
             </FormField>

@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useNavigate } from 'react-router';
+import { displayLabel } from '../../../app/display-labels';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
@@ -20,7 +21,7 @@ const COLUMNS: TableProps.ColumnDefinition<MetadataMap>[] = [
     ),
   },
   { id: 'model_type', header: 'Model', sortingField: 'model_type', cell: (m) => EXCHANGE_MODEL_TITLES[m.model_type] },
-  { id: 'type', header: 'Type', sortingField: 'type', cell: (m) => m.type ?? '-' },
+  { id: 'type', header: 'Type', sortingField: 'type', cell: (m) => (m.type ? displayLabel(m.type) : '-') },
   { id: 'target_service', header: 'Target', sortingField: 'target_service', cell: (m) => m.target_service ?? '-' },
   { id: 'year', header: 'Year', sortingField: 'year', cell: (m) => m.year ?? '-' },
   { id: 'columns', header: 'Columns', cell: (m) => Object.keys(m.map).length },
