@@ -47,7 +47,7 @@ describe('user logs page', () => {
     const { page } = await signedInPage(browser, cloudUrl(), demo.admin, {
       path: `/admin/users/${own.manager.id}/logs`,
     });
-    await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('sign in');
+    await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('Sign in');
     await page.getByTestId('logs-gdpr-delete').click();
     await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.locator('body').textContent()).toMatch(/\d+ logs? deleted/);

@@ -1,5 +1,5 @@
 import { accountHolder, accountOfKey } from '../../accounts/account.js';
-import { MESSAGES } from '../../../../shared/messages.js';
+import { MESSAGES, valueWords } from '../../../../shared/messages.js';
 import type {
   AccountRef,
   RunKind,
@@ -143,7 +143,9 @@ export async function publishStatementRun(tenantId: string, runId: string): Prom
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
   if (!(await moveRun(tenantId, runId, ['preview_ready'], { status: 'publishing' })))
-    throw new Conflict(`This run is ${run.status.replace('_', ' ')}: only a previewed run can be published`);
+    throw new Conflict(
+      `This run is ${valueWords(run.status, { inSentence: true })}: only a previewed run can be published`,
+    );
   await queueRunMessages([{ type: 'publish', tenantId, runId }]);
   return statementRunView(tenantId, runId);
 }
@@ -157,7 +159,7 @@ export async function resumeStatementRun(tenantId: string, runId: string): Promi
   if (!run) throw new NotFound('Statement run');
   if (run.status !== 'previewing' && run.status !== 'publishing')
     throw new Conflict(
-      `This run is ${run.status.replace('_', ' ')}: only a run previewing or publishing can be resumed`,
+      `This run is ${valueWords(run.status, { inSentence: true })}: only a run previewing or publishing can be resumed`,
     );
   if ((await resumeRun(tenantId, runId, { onStart: false })) === 'still_working')
     throw new Conflict('This run is still working: it can be resumed once it has made no progress for 15 minutes');

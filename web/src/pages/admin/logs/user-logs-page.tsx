@@ -4,6 +4,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
+import { displayLabel } from '../../../app/display-labels';
 import { useApi } from '../../../app/resources';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
@@ -27,7 +28,7 @@ export const LOG_COLUMNS: TableProps.ColumnDefinition<LogRow>[] = [
   {
     id: 'action',
     header: 'Action',
-    cell: (l) => <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{l.action.replace('_', ' ')}</StatusBadge>,
+    cell: (l) => <StatusBadge word={ACTION_WORD[l.action] ?? l.action}>{displayLabel(l.action)}</StatusBadge>,
   },
   { id: 'subject', header: 'What', cell: (l) => l.subject || '-' },
   { id: 'ip_address', header: 'IP address', cell: (l) => l.ip_address || '-' },
