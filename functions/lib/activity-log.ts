@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { createLog, deleteLogsOf, logsOf } from '../data/access/logs.js';
 import { isConditionFailed } from './errors.js';
 import type { Route } from '../routes.js';
+import { valueWords } from '../../shared/messages.js';
 
 const ACTION_BY_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
 
@@ -38,6 +39,13 @@ export async function logSignIn(userId: string, authTime: unknown, ip: string | 
   );
 }
 
+/** A change's operation as it is logged ("updateProfile"); other subjects are sentences written for people. */
+const OPERATION_NAME = /^[a-z][a-zA-Z0-9]*$/;
+
+/** What a log is about in the reader's words: "updateProfile" → "Update profile", "createDsp" → "Create DSP". */
+const subjectWords = (subject: string) =>
+  OPERATION_NAME.test(subject) ? valueWords(subject.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()) : subject;
+
 export async function listLogs(userId: string) {
   const items = await logsOf(userId);
   const logs = items
@@ -45,7 +53,7 @@ export async function listLogs(userId: string) {
       id: l.logId,
       user_id: l.userId,
       action: l.action,
-      subject: l.subject ?? '',
+      subject: subjectWords(l.subject ?? ''),
       ip_address: l.ip_address ?? '',
       created_at: l.createdAt ?? '',
     }))

@@ -13,7 +13,8 @@ describe('activity logs', () => {
     const logs = await call('GET', `/api/v1/admin/logs?user_id=${me.id}`, { token: admin });
     const actions = logs.body.logs.map((l: { action: string; subject: string }) => `${l.action}:${l.subject}`);
     expect(actions.filter((a: string) => a.startsWith('sign_in'))).toHaveLength(1);
-    expect(actions).toEqual(expect.arrayContaining(['update:updateProfile', 'create:reportBug']));
+    // The operation in words, never its name in the code ("updateProfile").
+    expect(actions).toEqual(expect.arrayContaining(['update:Update profile', 'create:Report bug']));
     expect(logs.body.logs.every((l: { ip_address: string }) => l.ip_address.length > 0)).toBe(true);
     expect((await call('GET', `/api/v1/admin/logs?user_id=${me.id}`, { token: person.token })).status).toBe(403);
 
