@@ -31,6 +31,27 @@ function row(text: string, label: string): string {
   return amount(match[1]);
 }
 
+/**
+ * A name in each script whose font came with Bengali's, and the font: conjuncts, vowel signs written before, after,
+ * above, below and around their letter, and the joiners.
+ */
+const SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
+  ['NotoSansBengali', 'রবীন্দ্রনাথ ঠাকুর — শ্রেয়া ঘোষাল'],
+  ['NotoSansGurmukhi', 'ਦਿਲਜੀਤ ਦੋਸਾਂਝ — ਸਿੱਧੂ'],
+  ['NotoSansGujarati', 'ફાલ્ગુની પાઠક — કિંજલ દવે'],
+  ['NotoSansOriya', 'ଅକ୍ଷୟ ମହାନ୍ତି — ଓଡ଼ିଆ'],
+  ['NotoSansTamil', 'இளையராஜா — A. R. Rahman (ரஹ்மான்)'],
+  ['NotoSansTelugu', 'ఘంటసాల — బాలసుబ్రహ్మణ్యం'],
+  ['NotoSansKannada', 'ಪುನೀತ್ ರಾಜ್\u200Cಕುಮಾರ್'],
+  ['NotoSansMalayalam', 'കെ. ജെ. യേശുദാസ് — കൃഷ്ണ'],
+  ['NotoSansSinhala', 'සුනිල් එදිරිසිංහ — ශ්\u200Dරී ලංකා'],
+  ['NotoSansKhmer', 'ស៊ីន ស៊ីសាមុត — រស់ សេរីសុទ្ធា'],
+  ['NotoSansLao', 'ພູມີ ວົງວິຈິດ'],
+  ['NotoSansEthiopic', 'ቴዲ አፍሮ — ጥላሁን ገሠሠ'],
+  ['NotoSansGeorgian', 'ნინო ქათამაძე'],
+  ['NotoSansArmenian', 'Արամ Խաչատրյան'],
+];
+
 // Each test renders whole statements (CJK fonts embedded) and reads them back: seconds each on a busy machine.
 describe('statement PDF', { timeout: 30_000 }, () => {
   it('prints Cyrillic, CJK and accented names, and the account adds up as printed', async () => {
@@ -97,6 +118,29 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).toContain('लता मंगेशकर — ธงไชย แมคอินไตย์');
     // The footer's period after an Arabic name stays as typed, not drawn into the name ("Q3-2026").
     expect(text).toContain('ST-000042 · عمر محمد · 2026-Q3');
+  });
+
+  it('prints names in the scripts of South and South-East Asia, Ethiopia, Georgia and Armenia, in fonts that have them', async () => {
+    const sample = sampleStatementDocument({ rows: 3 });
+    const tracks = SCRIPT_SAMPLES.map(([, name], index) => ({
+      value: `S${index}`,
+      label: name,
+      lines: 3,
+      quantity: 30,
+      amount: '1.5',
+    }));
+    const summaries = {
+      ...sample.statement.summaries,
+      track: [...tracks, ...(sample.statement.summaries?.track ?? [])],
+    };
+    // A Malayalam payee: its vowel signs reach the marks Noto Sans gives no place on some letters (skipEmptyAnchors).
+    const payee = { ...sample.payee, name: 'കെ. എസ്. ചിത്ര' };
+    const { text } = await pdfText({ ...sample, payee, statement: { ...sample.statement, summaries } });
+    // Scripts printed letter by letter read back as typed; shaped ones are checked glyph by glyph below.
+    expect(text).toContain('ნინო ქათამაძე');
+    expect(text).toContain('Արամ Խաչատրյան');
+    expect(text).toContain('ቴዲ አፍሮ');
+    expect(text).toContain('A. R. Rahman');
   });
 
   it('repeats a summary’s heading and column names on every page it runs over', async () => {
@@ -235,7 +279,7 @@ describe('statement fonts', () => {
       for (const face of korean) if (!face.has(code)) expect.fail(`Noto Sans KR has no ${code.toString(16)}`);
     expect([...'방탄소년단'].some((char) => cjk.has(char.codePointAt(0) ?? 0))).toBe(false);
     // The letters of each script in both faces of its font: Arabic with the Persian and Urdu ones and the
-    // Arabic-Indic digits, Hebrew, the Devanagari block, Thai.
+    // Arabic-Indic digits, Hebrew, the Devanagari block, Thai, and those below.
     const letters: [string, [number, number][]][] = [
       [
         'NotoSansArabic',
@@ -269,7 +313,25 @@ describe('statement fonts', () => {
         ],
       ],
     ];
-    for (const [family, ranges] of letters)
+    // Each script's consonants (with its independent vowels where they run on) or syllables, vowel signs, digits.
+    // biome-ignore format: one dense range table
+    const more: [string, [number, number][]][] = [
+      ['NotoSansBengali', [[0x995, 0x9a8], [0x9be, 0x9c4], [0x9e6, 0x9ef]]],
+      ['NotoSansGurmukhi', [[0xa13, 0xa28], [0xa3e, 0xa42], [0xa66, 0xa6f]]],
+      ['NotoSansGujarati', [[0xa93, 0xaa8], [0xabe, 0xac5], [0xae6, 0xaef]]],
+      ['NotoSansOriya', [[0xb13, 0xb28], [0xb3e, 0xb44], [0xb66, 0xb6f]]],
+      ['NotoSansTamil', [[0xbae, 0xbb9], [0xbbe, 0xbc2], [0xbe6, 0xbef]]],
+      ['NotoSansTelugu', [[0xc12, 0xc28], [0xc2a, 0xc39], [0xc66, 0xc6f]]],
+      ['NotoSansKannada', [[0xc92, 0xca8], [0xcaa, 0xcb3], [0xce6, 0xcef]]],
+      ['NotoSansMalayalam', [[0xd12, 0xd44], [0xd66, 0xd6f]]],
+      ['NotoSansSinhala', [[0xd85, 0xd96], [0xd9a, 0xdb1], [0xdcf, 0xdd4]]],
+      ['NotoSansLao', [[0xe8c, 0xea3], [0xea7, 0xebd], [0xed0, 0xed9]]],
+      ['NotoSansKhmer', [[0x1780, 0x17d3], [0x17e0, 0x17e9]]],
+      ['NotoSansEthiopic', [[0x1200, 0x1248], [0x1260, 0x1288], [0x12d8, 0x1310]]],
+      ['NotoSansGeorgian', [[0x10a0, 0x10c5], [0x10d0, 0x10fa], [0x1c90, 0x1cba]]],
+      ['NotoSansArmenian', [[0x531, 0x556], [0x561, 0x587]]],
+    ];
+    for (const [family, ranges] of [...letters, ...more])
       for (const bold of [false, true]) {
         const face = new Set(doc.provideFont(family, bold, false).font.characterSet);
         for (const [first, last] of ranges)
@@ -293,6 +355,43 @@ describe('statement fonts', () => {
       expect(glyphs.map((g) => String.fromCodePoint(...g.codePoints)).join('')).toBe('مالس');
       expect(glyphs.map((g) => /\.(init|medi|fina)/.exec(g.name)?.[1] ?? '')).toEqual(['', 'fina', 'medi', 'init']);
     }
+  });
+
+  it('shapes each script’s names: every letter a glyph of the font fontRuns picks, vowel signs on their letters', async () => {
+    type Glyph = { id: number; codePoints: number[] };
+    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
+      provideFont(
+        family: string,
+        bold: boolean,
+        italics: boolean,
+      ): { font: { layout(text: string): { glyphs: Glyph[] } } };
+    };
+    const layout = (family: string, bold: boolean, text: string) =>
+      doc.provideFont(family, bold, false).font.layout(text).glyphs;
+    for (const [family, name] of SCRIPT_SAMPLES) {
+      const runs = fontRuns(name).text as (string | { text: string; font: string })[];
+      const inFont = runs.flatMap((run) => (typeof run === 'string' ? [] : [run]));
+      expect(new Set(inFont.map((run) => run.font)), name).toEqual(new Set([family]));
+      for (const bold of [false, true])
+        for (const run of inFont) {
+          const glyphs = layout(family, bold, run.text);
+          // Glyph 0 is the empty box; a dotted circle is what a shaper draws for a vowel sign it could not attach.
+          expect(
+            glyphs.filter((g) => g.id === 0 || g.codePoints.includes(0x25cc)),
+            `${family} ${run.text}`,
+          ).toEqual([]);
+        }
+    }
+    // Vowel signs written before the consonant they follow in the text: printed first, left to right.
+    const first = (family: string, text: string) => layout(family, false, text)[0].codePoints;
+    expect(first('NotoSansBengali', 'মে')).toEqual([0x9c7]);
+    expect(first('NotoSansTamil', 'கொ')).toEqual([0xbc6]);
+    expect(first('NotoSansMalayalam', 'കെ')).toEqual([0xd46]);
+    expect(first('NotoSansSinhala', 'කෙ')).toEqual([0xdd9]);
+    expect(first('NotoSansKhmer', 'កែ')).toEqual([0x17c2]);
+    // A conjunct is one glyph: Kannada ksha, Malayalam ksha.
+    expect(layout('NotoSansKannada', false, 'ಕ್ಷ')).toHaveLength(1);
+    expect(layout('NotoSansMalayalam', true, 'ക്ഷ')).toHaveLength(1);
   });
 
   it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {
@@ -321,6 +420,13 @@ describe('statement fonts', () => {
     expect(fontRuns('\u1107\u1169\u11B7')).toEqual({ text: [{ text: '봄', font: 'NotoSansKR' }] });
     expect(fontRuns('लता (live)')).toEqual({ text: [{ text: 'लता', font: 'NotoSansDevanagari' }, ' (live)'] });
     expect(fontRuns('ธงไชย')).toEqual({ text: [{ text: 'ธงไชย', font: 'NotoSansThai' }] });
+    expect(fontRuns('A. R. Rahman (ரஹ்மான்)')).toEqual({
+      text: ['A. R. Rahman (', { text: 'ரஹ்மான்', font: 'NotoSansTamil' }, ')'],
+    });
+    // The danda several Indic scripts share stays in the run of the script before it (its font has it).
+    expect(fontRuns('ঘোষাল।')).toEqual({ text: [{ text: 'ঘোষাল।', font: 'NotoSansBengali' }] });
+    expect(fontRuns('ශ්\u200Dරී')).toEqual({ text: [{ text: 'ශ්\u200Dරී', font: 'NotoSansSinhala' }] });
+    expect(fontRuns('ნინო')).toEqual({ text: [{ text: 'ნინო', font: 'NotoSansGeorgian' }] });
     // A name with right-to-left letters ends in a left-to-right mark (in the Arabic font, which has an empty glyph
     // for it), taken out again before printing; an Arabic vowel mark and a joiner stay in the run of their letter.
     expect(fontRuns('עומר (live)')).toEqual({

@@ -2,6 +2,8 @@
  * The font files a statement PDF embeds, relative to the repository root. Roboto (shipped with
  * pdfmake) prints Latin with every European accent, Greek and the whole Cyrillic block; Noto Sans
  * Arabic, Hebrew, Devanagari and Thai print those scripts (about 1 MB for the eight files); Noto Sans
+ * Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao, Ethiopic,
+ * Georgian and Armenian print theirs (about 3.9 MB for the 28 files, Ethiopic's two the largest at 0.7 MB); Noto Sans
  * KR prints Korean (Hangul), which Noto Sans SC has not; Noto Sans SC prints Chinese, Japanese kana and
  * the rest of what Roboto lacks. Data only: infra/functions.ts lists these
  * as the assets of the function that renders statements, so the Lambda bundle carries them.
@@ -27,6 +29,62 @@ export const PDF_FONT_FILES = {
   NotoSansThai: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
     bold: 'node_modules/@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf',
+  },
+  NotoSansBengali: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf',
+  },
+  NotoSansGurmukhi: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-gurmukhi/700Bold/NotoSansGurmukhi_700Bold.ttf',
+  },
+  NotoSansGujarati: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf',
+  },
+  NotoSansOriya: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-oriya/400Regular/NotoSansOriya_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-oriya/700Bold/NotoSansOriya_700Bold.ttf',
+  },
+  NotoSansTamil: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-tamil/700Bold/NotoSansTamil_700Bold.ttf',
+  },
+  NotoSansTelugu: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-telugu/400Regular/NotoSansTelugu_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-telugu/700Bold/NotoSansTelugu_700Bold.ttf',
+  },
+  NotoSansKannada: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-kannada/700Bold/NotoSansKannada_700Bold.ttf',
+  },
+  NotoSansMalayalam: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-malayalam/400Regular/NotoSansMalayalam_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-malayalam/700Bold/NotoSansMalayalam_700Bold.ttf',
+  },
+  NotoSansSinhala: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-sinhala/400Regular/NotoSansSinhala_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-sinhala/700Bold/NotoSansSinhala_700Bold.ttf',
+  },
+  NotoSansKhmer: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-khmer/400Regular/NotoSansKhmer_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-khmer/700Bold/NotoSansKhmer_700Bold.ttf',
+  },
+  NotoSansLao: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-lao/400Regular/NotoSansLao_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-lao/700Bold/NotoSansLao_700Bold.ttf',
+  },
+  NotoSansEthiopic: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-ethiopic/400Regular/NotoSansEthiopic_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-ethiopic/700Bold/NotoSansEthiopic_700Bold.ttf',
+  },
+  NotoSansGeorgian: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-georgian/400Regular/NotoSansGeorgian_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-georgian/700Bold/NotoSansGeorgian_700Bold.ttf',
+  },
+  NotoSansArmenian: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-armenian/400Regular/NotoSansArmenian_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-armenian/700Bold/NotoSansArmenian_700Bold.ttf',
   },
   NotoSansKR: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',

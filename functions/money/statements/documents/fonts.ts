@@ -89,15 +89,34 @@ const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7
 
 /**
  * Scripts Roboto lacks and the font of each. By the characters' script extensions, so the script's own punctuation
- * and digits (the Arabic comma, the Devanagari danda) and its vowel marks go with its letters.
+ * and digits (the Arabic comma, the Devanagari danda) and its vowel marks go with its letters. Myanmar has no font
+ * here: fontkit has no shaper for it, so its vowel sign E and medial Ra would print after the consonant they are
+ * written before, a misspelt name where an empty box at least shows the name was not printed.
  */
 const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
   [/\p{scx=Arabic}/u, 'NotoSansArabic'],
   [/\p{scx=Hebrew}/u, 'NotoSansHebrew'],
   [/\p{scx=Devanagari}/u, 'NotoSansDevanagari'],
+  [/\p{scx=Bengali}/u, 'NotoSansBengali'],
+  [/\p{scx=Gurmukhi}/u, 'NotoSansGurmukhi'],
+  [/\p{scx=Gujarati}/u, 'NotoSansGujarati'],
+  [/\p{scx=Oriya}/u, 'NotoSansOriya'],
+  [/\p{scx=Tamil}/u, 'NotoSansTamil'],
+  [/\p{scx=Telugu}/u, 'NotoSansTelugu'],
+  [/\p{scx=Kannada}/u, 'NotoSansKannada'],
+  [/\p{scx=Malayalam}/u, 'NotoSansMalayalam'],
+  [/\p{scx=Sinhala}/u, 'NotoSansSinhala'],
   [/\p{scx=Thai}/u, 'NotoSansThai'],
+  [/\p{scx=Lao}/u, 'NotoSansLao'],
+  [/\p{scx=Khmer}/u, 'NotoSansKhmer'],
+  [/\p{scx=Ethiopic}/u, 'NotoSansEthiopic'],
+  [/\p{scx=Georgian}/u, 'NotoSansGeorgian'],
+  [/\p{scx=Armenian}/u, 'NotoSansArmenian'],
   [HANGUL, 'NotoSansKR'],
 ];
+
+/** Each script font's script, for a character several scripts share (SCRIPT_FONTS). */
+const SCRIPT_OF_FONT: ReadonlyMap<FontName, RegExp> = new Map(SCRIPT_FONTS.map(([script, font]) => [font, script]));
 
 /**
  * Characters that belong to the letters around them: the zero-width (non-)joiners, which decide how Arabic letters
@@ -108,7 +127,22 @@ const JOINED_TO_LETTER = /[\u200C\u200D]|\p{sc=Inherited}/u;
 const INHERITED = /\p{sc=Inherited}/u;
 
 /** The fonts of the scripts whose letters are shaped together, which keep JOINED_TO_LETTER (and have its glyphs). */
-const SHAPED_FONTS: ReadonlySet<FontName> = new Set(['NotoSansArabic', 'NotoSansDevanagari', 'NotoSansThai']);
+const SHAPED_FONTS: ReadonlySet<FontName> = new Set([
+  'NotoSansArabic',
+  'NotoSansDevanagari',
+  'NotoSansBengali',
+  'NotoSansGurmukhi',
+  'NotoSansGujarati',
+  'NotoSansOriya',
+  'NotoSansTamil',
+  'NotoSansTelugu',
+  'NotoSansKannada',
+  'NotoSansMalayalam',
+  'NotoSansSinhala',
+  'NotoSansThai',
+  'NotoSansLao',
+  'NotoSansKhmer',
+]);
 
 /**
  * The embedded font that prints this code point: Roboto where it can, the font of its script (SCRIPT_FONTS), else
@@ -122,7 +156,12 @@ function fontFor(char: string, previous: FontName | undefined): FontName {
   if (code < 0x20 || robotoHas(code)) return 'Roboto';
   // A mark of no script of its own (U+0308, the diaeresis, is Hebrew's too) not after one of those letters is not
   // taken for the script: it stays with Noto Sans SC, as before these fonts.
-  if (!INHERITED.test(char)) for (const [script, font] of SCRIPT_FONTS) if (script.test(char)) return font;
+  if (!INHERITED.test(char)) {
+    // A sign several scripts share (the danda ends a sentence in Bengali, Tamil, Sinhala … as in Devanagari) stays in
+    // the run of the script it follows, whose font has it, instead of splitting the run.
+    if (previous && SCRIPT_OF_FONT.get(previous)?.test(char)) return previous;
+    for (const [script, font] of SCRIPT_FONTS) if (script.test(char)) return font;
+  }
   return 'NotoSansSC';
 }
 
@@ -190,14 +229,24 @@ type FontkitFontPrototype = {
   sharesDecodedTables?: true;
 };
 
+/** What skipEmptyAnchors reaches of fontkit's glyph positioning: how it places a mark on the glyph it sits on. */
+type GposProcessorPrototype = {
+  applyAnchor(this: unknown, mark: { markAnchor: object | null }, base: object | null, baseIndex: number): void;
+  skipsEmptyAnchors?: true;
+};
+
 /** What shareLayouts reaches of pdfkit's font of a document: its fontkit font, and how it lays out one word. */
-type PdfkitFont = { font: { stream: { buffer: object } }; layoutRun(text: string): unknown };
+type PdfkitFont = {
+  font: { stream: { buffer: object }; _layoutEngine?: { engine?: { GPOSProcessor?: object | null } } };
+  layoutRun(text: string): unknown;
+};
 type PdfkitFontPrototype = { layoutCached(this: PdfkitFont, text: string): unknown; sharesLayouts?: true };
 
 /**
  * fontkit's and pdfkit's per-document work on the fonts, done once per process instead (shareDecodedTables,
- * shareLayouts). Both are reached through a font pdfmake opened (its own copies of fontkit and pdfkit, whichever the
- * bundler chose); if either ever stops having the method, documents render as before, unshared.
+ * shareLayouts), and fontkit's mark positioning made to pass over a mark the font gives no place (skipEmptyAnchors).
+ * All are reached through a font pdfmake opened (its own copies of fontkit and pdfkit, whichever the bundler chose);
+ * if one ever stops having the method, documents render as before without that change.
  */
 async function shareFontWork(instance: PdfMake): Promise<void> {
   const doc = (await instance.createPdf({ content: [] }).getStream()) as unknown as {
@@ -206,6 +255,25 @@ async function shareFontWork(instance: PdfMake): Promise<void> {
   const font = doc.provideFont('Roboto', false, false);
   shareDecodedTables(Object.getPrototypeOf(font.font) as FontkitFontPrototype);
   shareLayouts(Object.getPrototypeOf(font) as PdfkitFontPrototype);
+  // Roboto has glyph positioning (kerning), so its layout engine has the processor every font's shares.
+  const positioning = font.font._layoutEngine?.engine?.GPOSProcessor;
+  if (positioning) skipEmptyAnchors(Object.getPrototypeOf(positioning) as GposProcessorPrototype);
+}
+
+/**
+ * A font may leave a mark with no anchor on some glyphs (an empty offset: no place for that mark there). fontkit 2.0.4
+ * reads the anchor's coordinates all the same and throws: a whole document would fail on one Malayalam, Gurmukhi,
+ * Gujarati, Tamil, Telugu or Khmer name with a vowel sign or nasal mark where Noto Sans leaves one empty (most
+ * Malayalam and Gurmukhi names). Such a mark is left where the shaping put it, as HarfBuzz does.
+ */
+function skipEmptyAnchors(prototype: GposProcessorPrototype): void {
+  if (typeof prototype.applyAnchor !== 'function' || prototype.skipsEmptyAnchors) return;
+  const applyOwn = prototype.applyAnchor;
+  prototype.applyAnchor = function (mark, base, baseIndex) {
+    if (!base || !mark.markAnchor) return;
+    applyOwn.call(this, mark, base, baseIndex);
+  };
+  prototype.skipsEmptyAnchors = true;
 }
 
 /**
