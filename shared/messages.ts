@@ -121,7 +121,7 @@ export const VALIDATION = {
 
 /** Words of a field's name people know in capitals ("isrc" → "ISRC"), wherever they stand in it. */
 const ACRONYMS = new Set(
-  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp upc url vat'.split(' '),
+  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp uk upc url vat'.split(' '),
 );
 
 // An acronym's plural is its letters and a small s ("DSPs"); a word already plural stays ("societies_ids").

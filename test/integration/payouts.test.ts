@@ -108,11 +108,12 @@ describe('payout details', () => {
     const { db, logs } = await modules();
     const raw = await db.entities.PayoutDetail.get({ tenantId, accountKey: `Payee#${payee.id}` }).go();
     expect(JSON.stringify(raw.data)).not.toMatch(/20041010050500013|FR14/);
-    const mine = (await logs.logsOf(userId)).filter((l) => l.subject?.includes(payee.id));
+    // The log is read by people: the payee by name and the fields in words, never an id or a field's code.
+    const mine = (await logs.logsOf(userId)).filter((l) => l.subject?.includes(payee.name));
     expect(mine.map((l) => l.subject)).toEqual(
       expect.arrayContaining([
-        `Payout details of Payee ${payee.name} (${payee.id}) changed: method, account_name, currency, iban, bic`,
-        `Payout details of Payee ${payee.name} (${payee.id}) changed: account_name`,
+        `Payout details of payee ${payee.name} changed: method, account name, currency, IBAN, BIC`,
+        `Payout details of payee ${payee.name} changed: account name`,
       ]),
     );
     expect(JSON.stringify(mine)).not.toMatch(/2606|20041010|Aurora/);
@@ -252,7 +253,7 @@ describe('payment runs', { shuffle: false }, () => {
     // Who downloaded a bank file (it carries account numbers in full) is logged.
     const { logs } = await modules();
     expect((await logs.logsOf(userId)).map((l) => [l.action, l.subject])).toEqual(
-      expect.arrayContaining([['download', `Payment run ${runId} file sepa-eur-1.xml`]]),
+      expect.arrayContaining([['download', 'Bank file sepa-eur-1.xml of the payment run of 2026-12-01']]),
     );
     // Frozen: the run answers the same files when exported again.
     expect((await api.post(`/payment_runs/${runId}/export`)).body.payment_run.exported_at).toBe(

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { humanizeField } from '../../../shared/messages.js';
 import { lastFour, normaliseBic, normaliseIban } from '../../../shared/bank-details.js';
 import type { DebtorAccountView } from '../../../shared/schemas/payment-views.js';
 import {
@@ -78,7 +79,7 @@ export async function updateDebtorAccount(
       userId,
       logId: ulid(),
       action: 'update',
-      subject: `Company bank account changed: ${changed.join(', ')}`,
+      subject: `Company bank account changed: ${changed.map((field) => humanizeField(field, { inSentence: true })).join(', ')}`,
     }).catch((error: unknown) => console.error('debtor account change not logged', error));
   return presentDebtorAccount(saved);
 }

@@ -1,5 +1,6 @@
 import { accountHolder, accountKeyOf, type AccountHolderOptions } from '../accounts/account.js';
 import { ulid } from 'ulid';
+import { humanizeField } from '../../../shared/messages.js';
 import { lastFour, lastTwoOfSortCode, maskEmail } from '../../../shared/bank-details.js';
 import type { PayoutDetailsView, PayoutMethod } from '../../../shared/schemas/payment-views.js';
 import type { AccountRef } from '../../../shared/schemas/statement-views.js';
@@ -94,8 +95,9 @@ export async function payoutDetailsView(tenantId: string, account: AccountRef): 
 /** Logs who changed which fields of whose payout details; the values never reach the log. */
 async function logFields(userId: string, what: string, fields: readonly string[]) {
   if (!fields.length) return;
-  await createLog({ userId, logId: ulid(), action: 'update', subject: `${what}: ${fields.join(', ')}` }).catch(
-    (error: unknown) => console.error('payout details change not logged', error),
+  const named = fields.map((field) => humanizeField(field, { inSentence: true })).join(', ');
+  await createLog({ userId, logId: ulid(), action: 'update', subject: `${what}: ${named}` }).catch((error: unknown) =>
+    console.error('payout details change not logged', error),
   );
 }
 
@@ -155,7 +157,8 @@ export async function savePayoutDetails(
   if (author.kind === 'member') await putPayoutDetail(item);
   else if (!(await putPayoutDetailSpendingRequest(item, author.tokenHash, now))) throw await author.refusal();
   const changed = FIELDS.filter((field) => (stored?.[field] ?? null) !== (details[field] ?? null));
-  const whose = `Payout details of ${account.type} ${holder.name} (${account.id})`;
+  // The holder by name, as the reader of the log knows them (the log is shown to people, never an id).
+  const whose = `Payout details of ${account.type.toLowerCase()} ${holder.name}`;
   if (author.kind === 'member') await logFields(author.userId, `${whose} changed`, changed);
   // The payee has no login: the change is logged with the member who sent the link.
   else await logFields(author.askedBy, `${whose} given by the payee through the link sent to ${author.email}`, changed);
@@ -183,6 +186,6 @@ function emptyDetails(method: PayoutMethod, currency: string): PayoutDetails {
 export async function deletePayoutDetails(tenantId: string, userId: string, account: AccountRef) {
   const holder = await ownAccount(tenantId, account);
   await deletePayoutDetail(tenantId, accountKeyOf(account));
-  await logFields(userId, `Payout details of ${account.type} ${holder.name} (${account.id}) removed`, ['all fields']);
+  await logFields(userId, `Payout details of ${account.type.toLowerCase()} ${holder.name} removed`, ['all fields']);
   return presentPayoutDetails(null);
 }

@@ -323,7 +323,7 @@ export async function runFileUrl(tenantId: string, userId: string, runId: string
     userId,
     logId: ulid(),
     action: 'download',
-    subject: `Payment run ${runId} file ${name}`,
+    subject: `Bank file ${name} of the payment run of ${run.execution_date}`,
   }).catch((error: unknown) => console.error('bank file download not logged', error));
   const filename = `payment-run-${run.execution_date}-${name}`;
   return { url: await downloadUrl(file.key, filename), filename };
