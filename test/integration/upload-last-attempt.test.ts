@@ -26,7 +26,9 @@ const eventOf = (key: string, receiveCount: number): SQSEvent =>
         messageId: `m-${receiveCount}`,
         receiptHandle: 'r',
         body: JSON.stringify({
-          Records: [{ s3: { bucket: { name: bucket }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/') } } }],
+          Records: [
+            { s3: { bucket: { name: bucket }, object: { key: encodeURIComponent(key).replace(/%2F/g, '/') } } },
+          ],
         }),
         attributes: { ApproximateReceiveCount: String(receiveCount) },
         messageAttributes: {},
