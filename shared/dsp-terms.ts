@@ -5,7 +5,7 @@
 
 /** A DDEX Party ID: PADPIDA and 11 letters or digits (the ERN 4.3 schema asks PADPIDA[a-zA-Z0-9]+). */
 export const DPID_PATTERN = /^PADPIDA[0-9A-Z]{11}$/;
-export const DPID_MESSAGE = 'DDEX party id must be PADPIDA followed by 11 letters or digits';
+export const DPID_MESSAGE = 'DDEX party ID must be PADPIDA followed by 11 letters or digits';
 
 /** A genre map is typed one mapping a line: "our genre = the store's genre". */
 const GENRE_MAP_SEPARATOR = '=';

@@ -68,7 +68,7 @@ export const planInput = z.strictObject({
   id: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_]{3,64}$/, 'Id must be 3 to 64 lower-case letters, digits or underscores')
+    .regex(/^[a-z0-9_]{3,64}$/, 'ID must be 3 to 64 lower-case letters, digits or underscores')
     .optional(),
   ...fields,
   interval_count: fields.interval_count.default(1),

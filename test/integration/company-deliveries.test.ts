@@ -172,7 +172,7 @@ describe("a store's DSP record shapes the message it receives", () => {
     });
     expect(refusedDpid.status).toBe(400);
     expect(refusedDpid.body.errors.ddex_party_id).toEqual([
-      'DDEX party id must be PADPIDA followed by 11 letters or digits',
+      'DDEX party ID must be PADPIDA followed by 11 letters or digits',
     ]);
     const badMap = await call('POST', '/api/v1/dsps', {
       token: admin,

@@ -187,7 +187,7 @@ describe('the DSP record: DDEX party id and genre map', () => {
     expect(parse({ ddex_party_id: '' }).success).toBe(true);
     for (const bad of ['PADPIDA123', 'XADPIDA2014120301U', 'PADPIDA2014120301U1', 'PADPIDA20141203-1U'])
       expect(messages({ ddex_party_id: bad })).toEqual([
-        'DDEX party id must be PADPIDA followed by 11 letters or digits',
+        'DDEX party ID must be PADPIDA followed by 11 letters or digits',
       ]);
   });
 

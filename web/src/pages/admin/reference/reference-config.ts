@@ -361,7 +361,7 @@ const dsp: ReferenceConfig = {
       accept: '.pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip',
       section: 'Delivery',
     },
-    text('ddex_party_id', 'DDEX party id', [], { section: 'Delivery', constraint: 'PADPIDA and 11 letters or digits' }),
+    text('ddex_party_id', 'DDEX party ID', [], { section: 'Delivery', constraint: 'PADPIDA and 11 letters or digits' }),
     textarea('genre_map', 'Genre map', {
       section: 'Delivery',
       constraint: "One a line: our genre = the store's genre",

@@ -86,7 +86,7 @@ export function validatePlan(values: PlanValues, isNew: boolean): Record<string,
   const errors: Record<string, string> = {};
   if (!values.name.trim()) errors.name = VALIDATION.required('Name');
   if (isNew && values.id && !/^[a-z0-9_]{3,64}$/.test(values.id))
-    errors.id = 'Id must be 3 to 64 lower-case letters, digits or underscores';
+    errors.id = 'ID must be 3 to 64 lower-case letters, digits or underscores';
   if (textToPence(values.amount) === null) errors.amount = 'Amount must be an amount with up to 2 decimals';
   if (!/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Currency must be a 3-letter code';
   if (!WHOLE.test(values.interval_count) || Number(values.interval_count) < 1)

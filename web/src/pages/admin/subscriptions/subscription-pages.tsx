@@ -86,7 +86,7 @@ export function AdminSubscriptionsPage() {
             </RouterLink>
           ),
         },
-        { id: 'id', header: 'Id', cell: (p) => <code>{p.id}</code> },
+        { id: 'id', header: 'ID', cell: (p) => <code>{p.id}</code> },
         { id: 'price', header: 'Price', cell: (p) => priceText(p) },
         {
           id: 'public',
@@ -138,7 +138,7 @@ export function AdminSubscriptionPage() {
               <KeyValuePairs
                 columns={3}
                 items={[
-                  { label: 'Id', value: <code>{plan.id}</code> },
+                  { label: 'ID', value: <code>{plan.id}</code> },
                   { label: 'Price', value: priceText(plan) },
                   { label: 'Public', value: plan.public ? 'Yes: managers may choose it' : 'No: admins assign it' },
                   { label: 'Trial period days', value: String(plan.trial_period_days) },
@@ -255,7 +255,7 @@ function PlanForm({ plan }: { plan?: PlanView }) {
             {isNew
               ? text(
                   'id',
-                  'Id',
+                  'ID',
                   'Optional: lower-case letters, digits and underscores (e.g. plan_pro). Left empty, it is made from the name.',
                 )
               : null}
