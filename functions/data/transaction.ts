@@ -32,6 +32,20 @@ export async function writeTransaction(
   throw new Conflict('The record was changed by someone else; reload and try again');
 }
 
+/**
+ * Runs a transaction whose conditions may refuse it (the record changed, or the work was done already): whether it
+ * was written. A refusal is an answer here, not an error; anything else throws.
+ */
+export async function writtenUnlessRefused(build: (entities: TransactionEntities) => Commit[]): Promise<boolean> {
+  try {
+    await writeTransaction(build);
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
+}
+
 /** A transaction's answer as ElectroDB gives it: cancelled or not, with each item's code when cancelled. */
 type TransactionAnswer = { canceled: boolean; data: ({ code?: string } | undefined)[] };
 

@@ -2,8 +2,7 @@ import type { CatalogueAssetItem } from '../entities/catalogue-asset.js';
 import type { ReleaseArtwork, ReleaseArtworkUpload, ReleaseItem } from '../entities/catalogue.js';
 import { listsChanged, LISTS } from '../list-cache.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
-import { Conflict } from '../../lib/errors.js';
+import { writeTransaction, writtenUnlessRefused } from '../transaction.js';
 
 /** A company's release, or null (another company's id finds nothing). */
 export async function getReleaseRecord(tenantId: string, releaseId: string): Promise<ReleaseItem | null> {
@@ -36,28 +35,22 @@ export async function failReleaseArtworkUpload(
   key: string,
   reason: string,
 ): Promise<boolean> {
-  try {
-    await writeTransaction((e) => [
-      e.Release.patch({ tenantId, id: releaseId })
-        .data(({ artwork_upload }, { set }) => {
-          set(artwork_upload.status, 'failed');
-          set(artwork_upload.reason, reason);
-        })
-        .where(
-          ({ artwork_upload }, { eq, ne }) =>
-            `${eq(artwork_upload.key, key)} AND ${ne(artwork_upload.status, 'ready')} AND ${ne(artwork_upload.status, 'failed')}`,
-        )
-        .commit(),
-      ...listsChanged(e.ListVersion, [
-        LISTS.tenantCollection('releases', tenantId),
-        LISTS.allTenantsCollection('releases'),
-      ]),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+  return writtenUnlessRefused((e) => [
+    e.Release.patch({ tenantId, id: releaseId })
+      .data(({ artwork_upload }, { set }) => {
+        set(artwork_upload.status, 'failed');
+        set(artwork_upload.reason, reason);
+      })
+      .where(
+        ({ artwork_upload }, { eq, ne }) =>
+          `${eq(artwork_upload.key, key)} AND ${ne(artwork_upload.status, 'ready')} AND ${ne(artwork_upload.status, 'failed')}`,
+      )
+      .commit(),
+    ...listsChanged(e.ListVersion, [
+      LISTS.tenantCollection('releases', tenantId),
+      LISTS.allTenantsCollection('releases'),
+    ]),
+  ]);
 }
 
 /** The files kept beside one release or label of a company. */

@@ -1,8 +1,7 @@
 import type { RecordingAudio, RecordingItem } from '../entities/catalogue.js';
 import { listsChanged, LISTS } from '../list-cache.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
-import { Conflict } from '../../lib/errors.js';
+import { writeTransaction, writtenUnlessRefused } from '../transaction.js';
 
 /**
  * The catalogue's queries beyond the generic collection store (`catalogueStore` in records.ts,
@@ -45,28 +44,22 @@ export async function failRecordingAudio(
   sourceKey: string,
   reason: string,
 ): Promise<boolean> {
-  try {
-    await writeTransaction((e) => [
-      e.Recording.patch({ tenantId, id: recordingId })
-        .data(({ audio }, { set }) => {
-          set(audio.status, 'failed');
-          set(audio.reason, reason);
-        })
-        .where(
-          ({ audio }, { eq, ne }) =>
-            `${eq(audio.source_key, sourceKey)} AND ${ne(audio.status, 'ready')} AND ${ne(audio.status, 'failed')}`,
-        )
-        .commit(),
-      ...listsChanged(e.ListVersion, [
-        LISTS.tenantCollection('recordings', tenantId),
-        LISTS.allTenantsCollection('recordings'),
-      ]),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+  return writtenUnlessRefused((e) => [
+    e.Recording.patch({ tenantId, id: recordingId })
+      .data(({ audio }, { set }) => {
+        set(audio.status, 'failed');
+        set(audio.reason, reason);
+      })
+      .where(
+        ({ audio }, { eq, ne }) =>
+          `${eq(audio.source_key, sourceKey)} AND ${ne(audio.status, 'ready')} AND ${ne(audio.status, 'failed')}`,
+      )
+      .commit(),
+    ...listsChanged(e.ListVersion, [
+      LISTS.tenantCollection('recordings', tenantId),
+      LISTS.allTenantsCollection('recordings'),
+    ]),
+  ]);
 }
 
 /** What a manual sale takes from the catalogue about the recording or release it names (royalties/api/sale-catalogue.ts). */

@@ -1,6 +1,6 @@
 import type { UpdateEntityItem } from 'electrodb';
 import type { PaymentRunStatus } from '../../../shared/schemas/payment-views.js';
-import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import type {
   CreatePaymentRun,
   CreatePayoutDetail,
@@ -11,7 +11,7 @@ import type {
   PayoutDetailsRequestItem,
 } from '../entities/payouts.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
+import { writtenUnlessRefused } from '../transaction.js';
 
 /**
  * Every read and write of payout details, the company's debtor account and payment runs (issue
@@ -83,19 +83,13 @@ export async function putPayoutDetailSpendingRequest(
   tokenHash: string,
   at: string,
 ): Promise<boolean> {
-  try {
-    await writeTransaction(({ PayoutDetailsRequest, PayoutDetail }) => [
-      PayoutDetailsRequest.patch({ tokenHash })
-        .set({ status: 'used', usedAt: at })
-        .where(({ status, expiresAt }, { eq, gt }) => `${eq(status, 'open')} AND ${gt(expiresAt, at)}`)
-        .commit(),
-      PayoutDetail.put(detail).commit(),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(({ PayoutDetailsRequest, PayoutDetail }) => [
+    PayoutDetailsRequest.patch({ tokenHash })
+      .set({ status: 'used', usedAt: at })
+      .where(({ status, expiresAt }, { eq, gt }) => `${eq(status, 'open')} AND ${gt(expiresAt, at)}`)
+      .commit(),
+    PayoutDetail.put(detail).commit(),
+  ]);
 }
 
 // ——— The company's debtor account ———

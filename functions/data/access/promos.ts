@@ -9,9 +9,9 @@ import {
 } from '../entities/promo.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient } from '../../lib/clients.js';
-import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
+import { writeTransaction, writtenUnlessRefused } from '../transaction.js';
 
 /** Every query of a company's mailing lists, promos and promo recipients, by name. */
 const db = () => getDb().entities;
@@ -452,24 +452,18 @@ export async function applyMailEvent(
   effect: MailEventEffect,
 ): Promise<boolean> {
   const key = { tenantId, promo_id: event.promoId, id: event.recipientId };
-  try {
-    await writeTransaction(({ PromoMailEvent, PromoRecipient }) => [
-      PromoMailEvent.create({
-        tenantId,
-        event_id: event.id,
-        type: event.type,
-        promo_id: event.promoId,
-        recipient_id: event.recipientId,
-      }).commit(),
-      Object.keys(effect.add).length
-        ? PromoRecipient.patch(key).set(effect.set).add(effect.add).commit()
-        : PromoRecipient.patch(key).set(effect.set).commit(),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(({ PromoMailEvent, PromoRecipient }) => [
+    PromoMailEvent.create({
+      tenantId,
+      event_id: event.id,
+      type: event.type,
+      promo_id: event.promoId,
+      recipient_id: event.recipientId,
+    }).commit(),
+    Object.keys(effect.add).length
+      ? PromoRecipient.patch(key).set(effect.set).add(effect.add).commit()
+      : PromoRecipient.patch(key).set(effect.set).commit(),
+  ]);
 }
 
 /** Stores a send for later; refused (false) while one is already starting. */

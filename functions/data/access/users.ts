@@ -1,8 +1,8 @@
-import { Conflict, writtenUnlessConditionFailed } from '../../lib/errors.js';
+import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import type { AuthTokenItem, CreateAuthToken, TokenPurpose } from '../entities/auth-token.js';
 import type { CreateUser, UpdateUser, UserItem } from '../entities/user.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
+import { writeTransaction, writtenUnlessRefused } from '../transaction.js';
 
 /** Every query of users, their sign-ins and their mailed tokens, by name. */
 
@@ -73,22 +73,16 @@ export async function createUser(user: CreateUser): Promise<void> {
  * token exactly one confirms; the others answer false and change nothing.
  */
 export async function confirmUserLogin(userId: string, sub: string, token: string): Promise<boolean> {
-  try {
-    await writeTransaction(({ User, UserLogin, AuthToken }) => [
-      AuthToken.delete({ token })
-        .where((attr, op) => `${op.eq(attr.userId, userId)} AND ${op.eq(attr.purpose, 'confirm')}`)
-        .commit(),
-      User.patch({ userId })
-        .set({ confirmed: true })
-        .where(({ confirmed }, { eq }) => eq(confirmed, false))
-        .commit(),
-      UserLogin.put({ sub, userId }).commit(),
-    ]);
-    return true;
-  } catch (error) {
-    if (error instanceof Conflict) return false;
-    throw error;
-  }
+  return writtenUnlessRefused(({ User, UserLogin, AuthToken }) => [
+    AuthToken.delete({ token })
+      .where((attr, op) => `${op.eq(attr.userId, userId)} AND ${op.eq(attr.purpose, 'confirm')}`)
+      .commit(),
+    User.patch({ userId })
+      .set({ confirmed: true })
+      .where(({ confirmed }, { eq }) => eq(confirmed, false))
+      .commit(),
+    UserLogin.put({ sub, userId }).commit(),
+  ]);
 }
 
 /** Deletes a user with their e-mail guard, sign-in and memberships in one transaction. */
