@@ -53,6 +53,17 @@ const SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
 ];
 
 // Each test renders whole statements (CJK fonts embedded) and reads them back: seconds each on a busy machine.
+
+type TrackSummary = { value: string; label: string; lines: number; quantity: number; amount: string };
+
+/** A three-row sample statement whose track summary starts with `tracks`, paid to `payeeName` when given. */
+function statementWithTracks(tracks: TrackSummary[], payeeName?: string) {
+  const sample = sampleStatementDocument({ rows: 3 });
+  const summaries = { ...sample.statement.summaries, track: [...tracks, ...(sample.statement.summaries?.track ?? [])] };
+  const payee = payeeName ? { ...sample.payee, name: payeeName } : sample.payee;
+  return { ...sample, payee, statement: { ...sample.statement, summaries } };
+}
+
 describe('statement PDF', { timeout: 30_000 }, () => {
   it('prints Cyrillic, CJK and accented names, and the account adds up as printed', async () => {
     const { text, pages, bytes } = await pdfText(sampleStatementDocument({ rows: 60 }));
@@ -87,27 +98,19 @@ describe('statement PDF', { timeout: 30_000 }, () => {
   });
 
   it('prints Korean names in a font that has Hangul, not as empty boxes', async () => {
-    const sample = sampleStatementDocument({ rows: 3 });
     const korean = { value: 'R9', label: '방탄소년단 — 봄날 (KRA381700001)', lines: 7, quantity: 70, amount: '3.5' };
-    const summaries = { ...sample.statement.summaries, track: [korean, ...(sample.statement.summaries?.track ?? [])] };
-    const { text } = await pdfText({ ...sample, statement: { ...sample.statement, summaries } });
+    const { text } = await pdfText(statementWithTracks([korean]));
     expect(text).toContain('방탄소년단 — 봄날 (KRA381700001)');
   });
 
   it('prints Arabic and Hebrew names right to left within the line, and Devanagari and Thai, in fonts that have them', async () => {
-    const sample = sampleStatementDocument({ rows: 3 });
     const tracks = [
       { value: 'R6', label: 'محمد عمر — سلام (LBA123456789)', lines: 7, quantity: 70, amount: '3.5' },
       { value: 'R7', label: 'עומר אדם — תל אביב', lines: 6, quantity: 60, amount: '3' },
       { value: 'R8', label: 'Sigur Rós — سلام (live)', lines: 5, quantity: 50, amount: '2.5' },
       { value: 'R9', label: 'लता मंगेशकर — ธงไชย แมคอินไตย์', lines: 4, quantity: 40, amount: '2' },
     ];
-    const summaries = {
-      ...sample.statement.summaries,
-      track: [...tracks, ...(sample.statement.summaries?.track ?? [])],
-    };
-    const payee = { ...sample.payee, name: 'محمد عمر' };
-    const { text } = await pdfText({ ...sample, payee, statement: { ...sample.statement, summaries } });
+    const { text } = await pdfText(statementWithTracks(tracks, 'محمد عمر'));
     // Read back left to right as laid out (each word as typed, PDF.js turns it back): the first word typed of a
     // right-to-left run is the rightmost, and the Latin around the run keeps its place. A letter printed as an empty
     // box would read back as nothing. (Arabic letters drawn with separate dots, as ز or ي in this font, read back
@@ -121,7 +124,6 @@ describe('statement PDF', { timeout: 30_000 }, () => {
   });
 
   it('prints names in the scripts of South and South-East Asia, Ethiopia, Georgia and Armenia, in fonts that have them', async () => {
-    const sample = sampleStatementDocument({ rows: 3 });
     const tracks = SCRIPT_SAMPLES.map(([, name], index) => ({
       value: `S${index}`,
       label: name,
@@ -129,13 +131,8 @@ describe('statement PDF', { timeout: 30_000 }, () => {
       quantity: 30,
       amount: '1.5',
     }));
-    const summaries = {
-      ...sample.statement.summaries,
-      track: [...tracks, ...(sample.statement.summaries?.track ?? [])],
-    };
     // A Malayalam payee: its vowel signs reach the marks Noto Sans gives no place on some letters (skipEmptyAnchors).
-    const payee = { ...sample.payee, name: 'കെ. എസ്. ചിത്ര' };
-    const { text } = await pdfText({ ...sample, payee, statement: { ...sample.statement, summaries } });
+    const { text } = await pdfText(statementWithTracks(tracks, 'കെ. എസ്. ചിത്ര'));
     // Scripts printed letter by letter read back as typed; shaped ones are checked glyph by glyph below.
     expect(text).toContain('ნინო ქათამაძე');
     expect(text).toContain('Արամ Խաչատրյան');
