@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { labelUpdate } from '../../../../../shared/schemas/label';
 import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
 import type { StatementRun } from '../../../../../shared/schemas/statement-views';
-import { isRunActive, publishConsequence, pushedRun, runPercent, runWithProgress } from './run-model';
+import {
+  isRunActive,
+  publishConsequence,
+  publishedSentence,
+  pushedRun,
+  runPercent,
+  runWithProgress,
+} from './run-model';
 
 describe('account entries', () => {
   it('shows an advance or reserve as taken off the balance, a release as added, a transfer as typed', () => {
@@ -110,6 +117,19 @@ describe('publishConsequence', () => {
     );
     expect(publishConsequence(rows(Array(1200).fill(null)))[0]).toBe(
       '1,200 statements will be numbered and published.',
+    );
+  });
+});
+
+describe('publishedSentence', () => {
+  it('says a published run sent only the statements whose payee has an e-mail address', () => {
+    const rows = (emails: (string | null)[]) => emails.map((email) => ({ email }));
+    expect(publishedSentence(2, rows(['a@x.test', 'b@x.test']))).toBe('2 statements published and sent.');
+    expect(publishedSentence(2, rows([null, null]))).toBe(
+      '2 statements published; none was e-mailed: no payee in this run has an e-mail address.',
+    );
+    expect(publishedSentence(1, rows(['a@x.test', null]))).toBe(
+      '1 statement published; those of payees without an e-mail address were not sent.',
     );
   });
 });

@@ -63,6 +63,18 @@ export function publishConsequence(rows: readonly Pick<RunPreviewRow, 'email'>[]
   ];
 }
 
+/**
+ * What a published run did, said after it: every statement is published, and only those whose payee has an e-mail
+ * address are sent (the run's warnings name the others). "Published and sent" when none had one read as a lie.
+ */
+export function publishedSentence(done: number, rows: readonly Pick<RunPreviewRow, 'email'>[]): string {
+  const published = `${statementsWord(done)} published`;
+  const mailed = rows.filter((row) => row.email).length;
+  if (mailed === 0) return `${published}; none was e-mailed: no payee in this run has an e-mail address.`;
+  if (mailed === rows.length) return `${published} and sent.`;
+  return `${published}; those of payees without an e-mail address were not sent.`;
+}
+
 function mailedSentence(mailed: number, unmailed: number): string {
   if (mailed === 0) return 'None will be e-mailed: no payee in this run has an e-mail address.';
   const who = unmailed === 0 && mailed > 1 ? `All ${formatCount(mailed)}` : formatCount(mailed);

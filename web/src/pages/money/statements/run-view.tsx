@@ -17,7 +17,15 @@ import { RouterLink } from '../../../components/router-link';
 import { UploadProgress } from '../../../components/upload-progress';
 import { formatCount } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
-import { isRunActive, publishConsequence, pushedRun, RUN_POLL_MS, runPercent, runWithProgress } from './run-model';
+import {
+  isRunActive,
+  publishConsequence,
+  publishedSentence,
+  pushedRun,
+  RUN_POLL_MS,
+  runPercent,
+  runWithProgress,
+} from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../../shared/statement-periods';
@@ -265,7 +273,7 @@ export function RunView({ runId }: { runId: string }) {
               ) : null}
               {r.status === 'published' ? (
                 <Alert type="success" header="Published" data-testid="run-published">
-                  {formatCount(r.done)} statement{r.done === 1 ? '' : 's'} published and sent.{' '}
+                  {publishedSentence(r.done, r.preview?.rows ?? [])}{' '}
                   {r.skipped ? (
                     <span data-testid="run-skipped">
                       {formatCount(r.skipped)} left out: another statement covers their period already.{' '}
