@@ -140,7 +140,7 @@ export function StatementsTable({
         { id: 'royalties', header: 'Royalties', cell: (s) => money(s.royalties, s.currency) },
         { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
         // Tax withheld and a self-billing invoice's VAT make what is paid differ from the payable.
-        { id: 'paid_out', header: 'Paid out', cell: (s) => money(s.paid_out, s.currency) },
+        { id: 'paid_out', header: 'Payout', cell: (s) => money(s.paid_out, s.currency) },
         { id: 'paid', header: 'Paid', cell: (s) => (s.paid ? 'Yes' : 'No') },
         {
           id: 'files',

@@ -106,6 +106,11 @@ export function PaymentsPage() {
         trackBy="id"
         list={list}
         selectionType="single"
+        emptyAction={
+          <Box color="text-body-secondary">
+            Record a payment when you pay a statement, or pay the statements due all at once with a payment run.
+          </Box>
+        }
         filters={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             <LabelFilter value={label} onChange={setLabel} testId="payments-filter-label" placeholder="Any label" />

@@ -1,3 +1,4 @@
+import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -118,6 +119,11 @@ export function StatementsTable({
       collection="statements"
       trackBy="id"
       list={list}
+      emptyAction={
+        <Box color="text-body-secondary">
+          A statement run makes them: choose the period, preview what each payee is owed, then publish.
+        </Box>
+      }
       filters={<StatementFilters filter={filter} fixed={fixed} onChange={setFilter} />}
       selectionType={selectable ? 'multi' : undefined}
       actions={(context) => (
