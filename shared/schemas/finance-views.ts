@@ -139,9 +139,20 @@ export type UserDashboard = {
   company: { id: string; name: string };
   counts: DashboardCounts;
   finances: FinancesView;
-  /** Statements due for payment (payments_due_summary's totals). */
-  due: { accounts: number; total: Money };
-  latest_statements: { id: string; number: string; payee_name: string; payable: Money; paid: boolean }[];
+  /**
+   * Statements due for payment (payments_due_summary's totals): `total` adds up every payable whatever its currency,
+   * `by_currency` says it per currency, as the page shows it.
+   */
+  due: { accounts: number; total: Money; by_currency: { currency: string; total: Money }[] };
+  latest_statements: {
+    id: string;
+    number: string;
+    payee_name: string;
+    payable: Money;
+    /** The statement's own currency (its payable is in it). */
+    currency: string;
+    paid: boolean;
+  }[];
 };
 
 /** GET dashboard as an admin (AdminDashboard, DistributionDashboard): the platform's counts and money by company. */

@@ -27,9 +27,20 @@ export const userDashboardResponse = z.looseObject({
     company: z.looseObject({ id: z.string(), name: z.string() }),
     counts,
     finances: financesResponse.shape.finances,
-    due: z.looseObject({ accounts: count, total: money }),
+    due: z.looseObject({
+      accounts: count,
+      total: money,
+      by_currency: z.array(z.looseObject({ currency: z.string(), total: money })),
+    }),
     latest_statements: z.array(
-      z.looseObject({ id: z.string(), number: z.string(), payee_name: z.string(), payable: money, paid: z.boolean() }),
+      z.looseObject({
+        id: z.string(),
+        number: z.string(),
+        payee_name: z.string(),
+        payable: money,
+        currency: z.string(),
+        paid: z.boolean(),
+      }),
     ),
   }),
 });

@@ -49,6 +49,7 @@ export async function userDashboard(
     due: {
       accounts: new Set(due.map((s) => s.accountKey)).size,
       total: money(due.reduce((a, s) => a.plus(s.figures.payable), new Big(0))),
+      by_currency: dueByCurrency(due),
     },
     latest_statements: statements
       .filter(inForce)
@@ -61,9 +62,22 @@ export async function userDashboard(
         number: s.number,
         payee_name: s.payee_name,
         payable: s.figures.payable,
+        currency: s.currency,
         paid: s.paid,
       })),
   };
+}
+
+/**
+ * What is due in each currency the due statements are in (a company whose currency changed keeps statements in the
+ * old one): pounds and euros are never added up into one figure.
+ */
+function dueByCurrency(due: readonly { currency: string; figures: { payable: string } }[]) {
+  const sums = new Map<string, Big>();
+  for (const s of due) sums.set(s.currency, (sums.get(s.currency) ?? new Big(0)).plus(s.figures.payable));
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, total]) => ({ currency, total: money(total) }));
 }
 
 /** GET dashboard/releases: the company's latest releases. */

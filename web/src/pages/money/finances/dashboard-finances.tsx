@@ -74,6 +74,12 @@ function CompanyFigures({ dashboard }: { dashboard: UserDashboard }) {
   );
 }
 
+/** "£21.00 + EUR 1,234.56": what is due in each currency, as the server added it up; nought when nothing is due. */
+function dueInAll(byCurrency: UserDashboard['due']['by_currency'], currency: string | null): string {
+  if (!byCurrency.length) return money('0', currency);
+  return byCurrency.map((t) => money(t.total, t.currency)).join(' + ');
+}
+
 function Statements({ dashboard }: { dashboard: UserDashboard }) {
   const pages = useFinancePages();
   const { currency } = dashboard.finances;
@@ -87,7 +93,7 @@ function Statements({ dashboard }: { dashboard: UserDashboard }) {
           description={
             <span data-testid="dashboard-due">
               {dashboard.due.accounts} {dashboard.due.accounts === 1 ? 'account' : 'accounts'} due for payment,{' '}
-              {money(dashboard.due.total, currency)} in all
+              {dueInAll(dashboard.due.by_currency, currency)} in all
             </span>
           }
           actions={<RouterLink href={pages.statements}>All statements</RouterLink>}
@@ -106,7 +112,7 @@ function Statements({ dashboard }: { dashboard: UserDashboard }) {
           cell: (s) => <RouterLink href={pages.statement(s.id)}>{s.number}</RouterLink>,
         },
         { id: 'payee', header: 'Payee', cell: (s) => s.payee_name },
-        { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, currency) },
+        { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
         { id: 'paid', header: 'Paid', cell: (s) => <StatusBadge word={s.paid ? 'paid' : 'unpaid'} /> },
       ]}
     />
