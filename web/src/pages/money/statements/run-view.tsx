@@ -29,7 +29,7 @@ import {
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../../shared/statement-periods';
-import { accountPath, runTotalsCheck } from './statement-model';
+import { accountPath, monthsWords, runTotalsCheck } from './statement-model';
 import { labelShareWords } from './label-share-words';
 import { statementsApi, useStatementPages, useStatementRun, useStatementRunProgress } from './statements-api';
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../../shared/schemas/statement-views';
@@ -174,7 +174,7 @@ function RunHeader({
   return (
     <Header
       variant="h2"
-      description={`${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${run.start_pay_period} to ${run.end_pay_period}${run.scheduled ? ' · scheduled' : ''}`}
+      description={`${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${monthsWords(run.start_pay_period, run.end_pay_period)}${run.scheduled ? ' · scheduled' : ''}`}
       actions={action}
     >
       Statement run <StateBadge state={run.status} testId="run-status" />

@@ -26,6 +26,7 @@ import {
   explainScope,
   otherLabel,
   payoutRows,
+  statementPeriodWords,
   statementTitle,
   type StatementPages,
 } from './statement-model';
@@ -140,9 +141,8 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           title={`Statement ${title}`}
           description={
             <>
-              {statement.payee_name} · {statement.accounting_period} ({statement.start_pay_period} to{' '}
-              {statement.end_pay_period}){label ? ` · ${label.name}` : ''}{' '}
-              <PaidBadge statement={statement} testId="statement-paid" />
+              {statement.payee_name} · {statementPeriodWords(statement)}
+              {label ? ` · ${label.name}` : ''} <PaidBadge statement={statement} testId="statement-paid" />
             </>
           }
           onEdit={() => navigate(pages.edit(statement.id))}

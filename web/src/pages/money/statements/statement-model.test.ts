@@ -16,6 +16,7 @@ import {
   statementEditBody,
   statementFilterParams,
   statementPagesFor,
+  statementPeriodWords,
   today,
   validateStatementEdit,
   EMPTY_STATEMENT_FILTER,
@@ -284,5 +285,15 @@ describe('otherLabel', () => {
     expect(otherLabel({ payee_type: 'Payee', payee_id: 'P1', label })).toEqual(label);
     expect(otherLabel({ payee_type: 'Label', payee_id: 'L2', label })).toEqual(label);
     expect(otherLabel({ payee_type: 'Payee', payee_id: 'P1', label: null })).toBeNull();
+  });
+});
+
+describe('statementPeriodWords', () => {
+  it("says a statement's period in months people read, never the stored YYYY-MM twice over", () => {
+    const of = (accounting_period: string, start_pay_period: string, end_pay_period: string) =>
+      statementPeriodWords({ accounting_period, start_pay_period, end_pay_period });
+    expect(of('2057-03', '2057-03', '2057-03')).toBe('Mar 2057');
+    expect(of('2026-Q1', '2026-01', '2026-03')).toBe('2026-Q1 (Jan 2026 to Mar 2026)');
+    expect(of('2026-H1', '2026-01', '2026-06')).toBe('2026-H1 (Jan 2026 to Jun 2026)');
   });
 });

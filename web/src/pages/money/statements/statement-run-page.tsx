@@ -22,6 +22,7 @@ import { UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { statementsApi, useStatementPages, useStatementRuns, useUnaccountable } from './statements-api';
 import { usePeriodForm } from './use-period-form';
+import { monthsWords } from './statement-model';
 import type { RunKind, StatementRun } from '../../../../../shared/schemas/statement-views';
 
 const labelSource = pickerSource('labels');
@@ -141,9 +142,7 @@ function RecentRuns() {
           header: 'Period',
           isRowHeader: true,
           cell: (r) => (
-            <RouterLink href={pages.runView(r.id)}>
-              {r.start_pay_period} to {r.end_pay_period}
-            </RouterLink>
+            <RouterLink href={pages.runView(r.id)}>{monthsWords(r.start_pay_period, r.end_pay_period)}</RouterLink>
           ),
         },
         { id: 'kind', header: 'Kind', cell: (r) => (r.kind === 'distribution' ? 'Distribution' : 'Payee') },
