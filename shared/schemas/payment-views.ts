@@ -222,6 +222,11 @@ export type PaymentsDueSummary = {
   payable_total: Money;
   /** Σ to pay of every account listed: what paying them all sends (VAT added, tax withheld). */
   to_pay_total: Money;
+  /**
+   * The same per currency of the statements (the totals above add every currency up: they are one figure only where
+   * the accounts share one), with what a run can pay: the to-pay of the accounts without a problem.
+   */
+  by_currency: { currency: string; total: Money; to_pay_total: Money; run_can_pay: Money }[];
   without_email: number;
 };
 

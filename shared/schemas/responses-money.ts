@@ -182,6 +182,7 @@ export const paymentsDueResponse = z.looseObject({
   total: money,
   payable_total: money,
   to_pay_total: money,
+  by_currency: z.array(z.looseObject({ currency: z.string(), total: money, to_pay_total: money, run_can_pay: money })),
   without_email: count,
 });
 

@@ -8,6 +8,7 @@ import { LISTS } from '../../data/list-cache.js';
 import { required } from '../../lib/required.js';
 import { companySummaries, inForce } from './company-summary.js';
 import { owedStatements } from '../payments/owed.js';
+import { totalsByCurrency } from '../currency-totals.js';
 import { NotFound } from '../../lib/errors.js';
 import { addToCube, type FinanceCube } from './cube.js';
 import { byPeriod, figuresOf, rangeTotal } from './finance-figures.js';
@@ -49,7 +50,7 @@ export async function userDashboard(
     due: {
       accounts: new Set(due.map((s) => s.accountKey)).size,
       total: money(due.reduce((a, s) => a.plus(s.figures.payable), new Big(0))),
-      by_currency: dueByCurrency(due),
+      by_currency: totalsByCurrency(due, { total: (s) => s.figures.payable }),
     },
     latest_statements: statements
       .filter(inForce)
@@ -66,18 +67,6 @@ export async function userDashboard(
         paid: s.paid,
       })),
   };
-}
-
-/**
- * What is due in each currency the due statements are in (a company whose currency changed keeps statements in the
- * old one): pounds and euros are never added up into one figure.
- */
-function dueByCurrency(due: readonly { currency: string; figures: { payable: string } }[]) {
-  const sums = new Map<string, Big>();
-  for (const s of due) sums.set(s.currency, (sums.get(s.currency) ?? new Big(0)).plus(s.figures.payable));
-  return [...sums]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, total]) => ({ currency, total: money(total) }));
 }
 
 /** GET dashboard/releases: the company's latest releases. */

@@ -11,6 +11,7 @@ import { listPaymentRuns, listPayoutDetails } from '../../data/access/payouts.js
 import { listStatements } from '../../data/access/statements.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { owedByAccount } from '../payments/owed.js';
+import { totalsByCurrency } from '../currency-totals.js';
 import { statementPayout } from '../statements/accounts/payout.js';
 import { taxFormWarning } from '../../../shared/tax-forms.js';
 
@@ -117,6 +118,12 @@ export async function paymentsDueSummary(
     total: sum(accounts.map((a) => a.payable)).toFixed(2),
     payable_total: sum(accounts.filter((a) => !a.problems.length).map((a) => a.payable)).toFixed(2),
     to_pay_total: sum(accounts.map((a) => a.to_pay)).toFixed(2),
+    // The same per currency, and what a run can pay (the to-pay of the accounts without a problem), as the page says it.
+    by_currency: totalsByCurrency(accounts, {
+      total: (a) => a.payable,
+      to_pay_total: (a) => a.to_pay,
+      run_can_pay: (a) => (a.problems.length ? '0' : a.to_pay),
+    }),
     without_email: accounts.filter((a) => !a.has_email).length,
   };
 }

@@ -10,7 +10,12 @@ import { useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
 import { formatMoney } from '../../../../../shared/money';
-import { PAYOUT_METHOD_NAMES, type PaymentDue, type PaymentRun } from '../../../../../shared/schemas/payment-views';
+import {
+  PAYOUT_METHOD_NAMES,
+  type PaymentDue,
+  type PaymentRun,
+  type PaymentsDueSummary,
+} from '../../../../../shared/schemas/payment-views';
 import { DUE_PROBLEM_TEXT } from '../../../../../shared/schemas/payout-details';
 import { payoutsApi, useDueSummary } from './payouts-api';
 import { pairsToConvert } from './run-model';
@@ -19,23 +24,21 @@ import { DateInput } from '../../../components/date-input';
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
 
-/**
- * Σ per currency of what the accounts are owed (`payable`) or of what paying them sends (`to_pay`: VAT added, tax
- * withheld), e.g. "£3.08 + EUR 1,235.56": amounts in different currencies are never added up.
- */
-function byCurrency(rows: readonly PaymentDue[], figure: 'payable' | 'to_pay', none: string | null = null): string {
-  const sums = new Map<string, Big>();
-  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? new Big(0)).plus(row[figure]));
-  // Nothing to add up: nought in the currency of what is due, never a bare number.
-  if (!sums.size) return formatMoney('0', none);
-  return [...sums].map(([currency, sum]) => formatMoney(sum.toFixed(2), currency)).join(' + ');
-}
+type CurrencyTotals = PaymentsDueSummary['by_currency'];
 
-/** "Due: £1,000.00 · to pay £900.00 · a run can pay £900.00", the middle part only when VAT or tax make them differ. */
-function dueWords(rows: readonly PaymentDue[], payable: readonly PaymentDue[]): string {
-  const owed = byCurrency(rows, 'payable');
-  const toPay = byCurrency(rows, 'to_pay');
-  const run = byCurrency(payable, 'to_pay', rows[0]?.currency ?? null);
+/** One figure of each currency, as the server added them up: "£3.08 + EUR 1,235.56", never one sum of both. */
+const perCurrency = (totals: CurrencyTotals, figure: 'total' | 'to_pay_total' | 'run_can_pay') =>
+  totals.map((t) => formatMoney(t[figure], t.currency)).join(' + ');
+
+/**
+ * "Due: £1,000.00 · to pay £900.00 · a run can pay £900.00" (the middle part only when VAT or tax make them differ); a
+ * currency in which a run can pay nothing is left out of the last part, unless no currency has anything a run can pay.
+ */
+function dueWords(totals: CurrencyTotals): string {
+  const owed = perCurrency(totals, 'total');
+  const toPay = perCurrency(totals, 'to_pay_total');
+  const payable = totals.filter((t) => !new Big(t.run_can_pay).eq(0));
+  const run = perCurrency(payable.length ? payable : totals.slice(0, 1), 'run_can_pay');
   return `Due: ${owed}${toPay === owed ? '' : ` · to pay ${toPay}`} · a run can pay ${run}`;
 }
 
@@ -107,7 +110,7 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={rows.length ? dueWords(rows, payable) : undefined}
+          description={rows.length && data ? dueWords(data.by_currency) : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="end">
               {pairs.map((pair) => (
