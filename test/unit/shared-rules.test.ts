@@ -14,6 +14,7 @@ import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
 import { humanizeField, MESSAGES, valueWords } from '../../shared/messages.js';
+import { territoryName } from '../../shared/territories.js';
 
 describe('status colours', () => {
   it.each([
@@ -82,6 +83,16 @@ describe('display conventions', () => {
     expect(uploadProgress(499, 1000)).toEqual({ percent: 49, colour: 'red' });
     expect(uploadProgress(500, 1000)).toEqual({ percent: 50, colour: 'green' });
     expect(uploadProgress(1000, 1000)).toEqual({ percent: 100, colour: 'green' });
+  });
+});
+
+describe('territories', () => {
+  it('names a country code in words and leaves anything else as the report wrote it', () => {
+    expect(territoryName('GB')).toBe('United Kingdom');
+    expect(territoryName('FR')).toBe('France');
+    expect(territoryName('Worldwide')).toBe('Worldwide');
+    expect(territoryName('gb')).toBe('gb');
+    expect(territoryName('GBR')).toBe('GBR');
   });
 });
 

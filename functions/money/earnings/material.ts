@@ -17,6 +17,7 @@ import { decimalOfUnits, exactFromUnits, unitsOf } from '../../royalties/ledger/
 import { RETAINED } from './weights.js';
 import { spreadsheetSafeSql as safe } from '../../../shared/spreadsheet-safe.js';
 import { timed } from '../../lib/step-timings.js';
+import { territoryName } from '../../../shared/territories.js';
 
 /**
  * Publishing's material, in two passes over the scope's lines whatever the number of accounts:
@@ -129,13 +130,14 @@ async function summarise(p: Prepared, relation: string): Promise<Map<number, Acc
   return byAccount;
 }
 
-/** What a reader sees for a summary value: release and track titles from the catalogue. */
+/** What a reader sees for a summary value: release and track titles from the catalogue, a territory's name. */
 function summaryLabeller(p: Prepared) {
   const releases = new Map(p.catalogue.releases.map((r) => [r.id, r]));
   const recordings = new Map(p.catalogue.recordings.map((r) => [r.id, r]));
   return (dimension: SummaryDimension, value: string | null): string => {
     if (value === null) return 'Unknown';
     if (dimension === 'release') return releases.get(value)?.title ?? value;
+    if (dimension === 'territory') return territoryName(value);
     if (dimension === 'track') {
       const recording = recordings.get(value);
       if (!recording) return value;

@@ -4,6 +4,7 @@ import type { FinanceFigures, FinancePeriod, FinanceSlice } from '../../../share
 import { addSums, zeroSums, type FinanceCube, type Sums } from './cube.js';
 import { periodDates, type DateRange } from './range.js';
 import { periodSlice, periodTotal, type CubeScope, type SliceName } from './scope.js';
+import { territoryName } from '../../../shared/territories.js';
 
 /**
  * Finance figures from the cube's exact sums, rounded to the cent once, at the end, by the rule the royalties list's
@@ -82,7 +83,8 @@ export function bySlice(
   range: DateRange,
   scope: CubeScope,
   slice: SliceName,
-  names: (key: string) => string = (key) => key,
+  // A territory's code in words ("GB" → "United Kingdom"); other slices are named by their caller or by their key.
+  names: (key: string) => string = slice === 'territory' ? territoryName : (key) => key,
 ): FinanceSlice[] {
   const summed = new Map<string | null, Sums>();
   for (const period of range.periods)

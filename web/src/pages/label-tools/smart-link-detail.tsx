@@ -29,9 +29,9 @@ import {
   useSmartLink,
 } from './smart-links-api';
 import { usePermits } from '../../app/use-may-open';
+import { territoryName } from '../../../../shared/territories';
 
 const NO_REDIRECT = { value: '', label: 'No: show the page with every store' };
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
 
 /** A store's per-territory addresses as lines "GB https://…", the way the form edits them. */
 const territoryLines = (store: SmartLinkStore) =>
@@ -157,14 +157,8 @@ function SliceTable({ title, items, name }: { title: string; items: Slice[]; nam
   );
 }
 
-const countryName = (code: string) => {
-  if (code === 'unknown') return displayLabel('smart_link_country_unknown');
-  try {
-    return regions.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+const countryName = (code: string) =>
+  code === 'unknown' ? displayLabel('smart_link_country_unknown') : territoryName(code);
 
 function Analytics({ analytics }: { analytics: SmartLinkAnalytics }) {
   return (

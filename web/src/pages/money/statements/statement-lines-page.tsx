@@ -19,6 +19,7 @@ import { notifyError } from '../../../app/notifications';
 import { RouterLink } from '../../../components/router-link';
 import { statementTitle } from './statement-model';
 import { openStatementFile, useStatement, useStatementLines, useStatementPages } from './statements-api';
+import { territoryName } from '../../../../../shared/territories';
 
 /** Each filter as the page names it ("Store: Spotify"). */
 const FILTER_WORDS: Record<StatementLineFilter, string> = {
@@ -145,7 +146,7 @@ export function StatementLinesPage() {
           columnDefinitions={[
             { id: 'month', header: 'Month', cell: (l) => l.pay_period },
             { id: 'store', header: 'Store', cell: (l) => l.retailer || '-' },
-            { id: 'territory', header: 'Territory', cell: (l) => l.territory || '-' },
+            { id: 'territory', header: 'Territory', cell: (l) => (l.territory ? territoryName(l.territory) : '-') },
             { id: 'format', header: 'Format', cell: (l) => l.sales_format || '-' },
             { id: 'release', header: 'Release', cell: (l) => l.release || '-' },
             {
