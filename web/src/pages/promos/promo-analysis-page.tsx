@@ -14,6 +14,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { saveFile } from '../../app/save-file';
 import type { Promo, Recipient, RecipientsAnswer } from './promo-types';
+import { ParentRecordLink } from '../../components/parent-record-link';
 
 async function exportCsv(promoId: string) {
   try {
@@ -69,6 +70,7 @@ export function PromoAnalysisPage() {
       header={
         <Header
           variant="h1"
+          description={promo ? <ParentRecordLink kind="release" id={promo.release_id} /> : undefined}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => downloadReport(promoId)} data-testid="promo-report">
@@ -137,7 +139,9 @@ export function PromoAnalysisPage() {
               ? [
                   {
                     id: 'revoke',
-                    header: '',
+                    // Wide enough for the link's words on one line: an empty, narrow last column broke them a letter a line.
+                    header: 'Actions',
+                    minWidth: 130,
                     cell: (r: Recipient) =>
                       r.revoked ? null : (
                         <Button variant="inline-link" onClick={() => revoke(r)}>

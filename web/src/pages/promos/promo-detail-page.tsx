@@ -28,6 +28,7 @@ import type { MailingList, Promo } from './promo-types';
 import { FollowUpPanel } from './follow-up-panel';
 import { DateField, DateInput } from '../../components/date-input';
 import { Permitted } from '../../components/permitted';
+import { ParentRecordLink } from '../../components/parent-record-link';
 import { usePermits } from '../../app/use-may-open';
 
 type Draft = Omit<
@@ -407,6 +408,8 @@ export function PromoDetailPage() {
       header={
         <Header
           variant="h1"
+          // Whose promo it is, linking back to the release, as the release's promos page says.
+          description={<ParentRecordLink kind="release" id={promo.release_id} />}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Permitted permission="promotion.write">
