@@ -29,6 +29,19 @@ export function formatFileSize(bytes: number): string {
   return `${size.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 
+/**
+ * A size limit as people read it on a form and in its message: "500 MB", "5 MB", "512 kB", never a count of
+ * bytes. The limits are round in one of the two ways megabytes are counted (500,000,000 bytes, or 5 × 1024 × 1024),
+ * and both are written "MB", as the forms' hints do.
+ */
+export function sizeLimitWords(bytes: number): string {
+  const mebi = 1024 * 1024;
+  if (bytes >= mebi && bytes % mebi === 0) return `${bytes / mebi} MB`;
+  if (bytes >= 1_000_000 && bytes % 1_000_000 === 0) return `${bytes / 1_000_000} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} kB`;
+  return formatFileSize(bytes);
+}
+
 /** A leading zero below 10. */
 export function padTwo(n: number): string {
   return n < 10 ? `0${n}` : String(n);

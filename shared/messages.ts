@@ -121,7 +121,7 @@ export const VALIDATION = {
 
 /** Words of a field's name people know in capitals ("isrc" → "ISRC"), wherever they stand in it. */
 const ACRONYMS = new Set(
-  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp uk upc url vat'.split(' '),
+  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp tv uk upc url vat'.split(' '),
 );
 
 // An acronym's plural is its letters and a small s ("DSPs"); a word already plural stays ("societies_ids").
@@ -148,7 +148,8 @@ export function humanizeField(field: string, { keepId = false, inSentence = fals
     if (lower.endsWith('s') && ACRONYMS.has(lower.slice(0, -1))) return `${lower.slice(0, -1).toUpperCase()}s`;
     return inSentence ? lower : word;
   });
-  const text = written.join(' ');
+  // "film_tv" (music for film and television) is written as the trade writes it: "Film/TV", not "Film TV".
+  const text = written.join(' ').replace(/\b(film) TV\b/i, '$1/TV');
   return inSentence ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sizeLimitWords } from '../format.js';
 import { VALIDATION } from '../messages.js';
 
 /** The body asking for a presigned upload: the file's name, type (from a fixed list) and size (up to a limit). */
@@ -10,6 +11,6 @@ export function uploadRequest(contentTypes: readonly [string, ...string[]], maxB
       .number()
       .int()
       .min(1)
-      .max(maxBytes, VALIDATION.maxValue('Size', `${maxBytes} bytes`)),
+      .max(maxBytes, VALIDATION.maxValue('Size', sizeLimitWords(maxBytes))),
   });
 }

@@ -54,7 +54,7 @@ async function uploadAudio(filename: string, bytes: Buffer) {
 }
 
 describe('audio pipeline', () => {
-  it('refuses what is not a WAV/AIFF, and files over 500,000,000 bytes, before upload', async () => {
+  it('refuses what is not a WAV/AIFF, and files over 500 MB, before upload', async () => {
     const recording = (await api.post('/recordings', { title: `Refused ${Date.now()}` })).body.recording;
     const mp3 = await api.post(`/recordings/${recording.id}/update_audio`, {
       filename: 'song.mp3',
@@ -67,7 +67,7 @@ describe('audio pipeline', () => {
       content_type: 'audio/wav',
       size: 500_000_001,
     });
-    expect(huge.body.errors).toEqual({ size: ['Size must be under 500000000 bytes'] });
+    expect(huge.body.errors).toEqual({ size: ['Size must be under 500 MB'] });
   });
 
   it('marks a truncated WAV, a renamed text file and an empty file failed with the reason, and nothing reaches the DLQ', async () => {

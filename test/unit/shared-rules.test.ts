@@ -6,6 +6,7 @@ import {
   formatDaysIn,
   fileTypeWords,
   formatFileSize,
+  sizeLimitWords,
   padTwo,
   quarterOf,
   uploadProgress,
@@ -53,6 +54,13 @@ describe('display conventions', () => {
     expect(formatFileSize(1536)).toBe('1.50 kB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
     expect(formatFileSize(3 * 1024 ** 4)).toBe('3.00 TB');
+  });
+  it('write an upload’s size limit as people read it, never a count of bytes', () => {
+    expect(sizeLimitWords(500_000_000)).toBe('500 MB');
+    expect(sizeLimitWords(5 * 1024 * 1024)).toBe('5 MB');
+    expect(sizeLimitWords(36 * 1024 * 1024)).toBe('36 MB');
+    expect(sizeLimitWords(512 * 1024)).toBe('512 kB');
+    expect(sizeLimitWords(1500)).toBe('1.46 kB');
   });
   it('names a file type in words, never as the MIME type', () => {
     expect(fileTypeWords('application/pdf')).toBe('PDF document');
@@ -147,6 +155,9 @@ describe('messages', () => {
     expect(humanizeField('id_number')).toBe('ID number');
     expect(humanizeField('isrc', { inSentence: true })).toBe('ISRC');
     expect(humanizeField('label_and_upc', { inSentence: true })).toBe('label and UPC');
+    // A recording's flag for music made for film or television.
+    expect(humanizeField('film_tv')).toBe('Film/TV');
+    expect(humanizeField('film_tv', { inSentence: true })).toBe('film/TV');
   });
   it('name a field holding a record’s id by the record, unless the key itself is meant', () => {
     expect(humanizeField('dsp_id')).toBe('DSP');

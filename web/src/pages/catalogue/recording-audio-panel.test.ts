@@ -8,6 +8,6 @@ describe('audio upload box', () => {
     expect(audioFileProblem({ name: 'mix.aif', size: 1 })).toBeNull();
     expect(audioFileProblem({ name: 'master.FLAC', size: 1 })).toBeNull();
     expect(audioFileProblem({ name: 'song.mp3', size: 10 })).toBe('Audio must be a wav, aiff, aif or flac file');
-    expect(audioFileProblem({ name: 'long.wav', size: 500_000_001 })).toBe('Size must be under 500000000 bytes');
+    expect(audioFileProblem({ name: 'long.wav', size: 500_000_001 })).toBe('Size must be under 500 MB');
   });
 });

@@ -7,6 +7,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { AUDIO_EXTENSIONS, MAX_AUDIO_BYTES } from '../../../../shared/constants';
+import { sizeLimitWords } from '../../../../shared/format';
 import { VALIDATION } from '../../../../shared/messages';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { useInvalidate } from '../../app/invalidate';
@@ -37,7 +38,7 @@ export function audioFileProblem(file: { name: string; size: number }): string |
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(AUDIO_EXTENSIONS as readonly string[]).includes(extension))
     return 'Audio must be a wav, aiff, aif or flac file';
-  if (file.size > MAX_AUDIO_BYTES) return VALIDATION.maxValue('Size', `${MAX_AUDIO_BYTES} bytes`);
+  if (file.size > MAX_AUDIO_BYTES) return VALIDATION.maxValue('Size', sizeLimitWords(MAX_AUDIO_BYTES));
   return null;
 }
 
@@ -174,7 +175,7 @@ export function RecordingAudioPanel({ recording }: { recording: Recording }) {
             accept=".wav,.aiff,.aif,.flac"
             errorText={problem}
             showFileSize
-            constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes"
+            constraintText={`WAV, AIFF, AIF or FLAC, up to ${sizeLimitWords(MAX_AUDIO_BYTES)}`}
             i18nStrings={fileUploadStrings({
               uploadButtonText: () => (audio ? 'Replace audio' : 'Upload audio'),
               dropzoneText: () => 'Drop a WAV, AIFF or FLAC file',

@@ -4,7 +4,8 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useRef, useState } from 'react';
-import { RELEASE_STREAM_DELAY_MS } from '../../../../shared/constants';
+import { MAX_AUDIO_BYTES, RELEASE_STREAM_DELAY_MS } from '../../../../shared/constants';
+import { sizeLimitWords } from '../../../../shared/format';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { subscribeRealtime } from '../../app/realtime';
@@ -138,7 +139,7 @@ export function ReleaseAudioUploads({
             if (detail.value.length) void upload(detail.value);
           }}
           accept=".wav,.aiff,.aif,.flac"
-          constraintText="WAV, AIFF, AIF or FLAC, up to 500,000,000 bytes each"
+          constraintText={`WAV, AIFF, AIF or FLAC, up to ${sizeLimitWords(MAX_AUDIO_BYTES)} each`}
           i18nStrings={fileUploadStrings({
             uploadButtonText: () => 'Upload audio files',
             dropzoneText: () => 'Drop WAV, AIFF or FLAC files',
