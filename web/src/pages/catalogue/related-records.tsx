@@ -32,6 +32,8 @@ function RelatedTable({
   return (
     <Table
       data-testid={testId}
+      // A long release title wraps rather than pushing the status off the page.
+      wrapLines
       loading={isLoading}
       loadingText={`Loading ${collection}`}
       header={

@@ -111,6 +111,8 @@ function MetadataCheck({ record }: { config: ReferenceConfig; record: Record<str
           <StatusIndicator type="warning">{`${data?.problems.length ?? 0} problems to fix before delivery`}</StatusIndicator>
           <Table
             variant="embedded"
+            // Long recording titles wrap: on one line they pushed the Problem and Fix columns off the page.
+            wrapLines
             items={data?.problems ?? []}
             data-testid="release-check-problems"
             columnDefinitions={[
