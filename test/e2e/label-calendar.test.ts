@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format.js';
 import { cloudUrl, demo } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
@@ -63,6 +64,8 @@ describe('calendar and requests', () => {
     await page.getByTestId('claim-send').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Your YouTube claim request was sent');
     await expect.poll(() => page.getByTestId('claim-requests').textContent()).toContain('1 video to release');
+    // The day it was sent, as every page writes a day.
+    expect(await page.getByTestId('claim-requests').textContent()).toContain(formatDate(releaseDay));
     const id = (await own.api.get('/marketing')).body.requests[0].id as string;
 
     const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/distribution/marketing' });

@@ -60,6 +60,7 @@ export function MarketingToolsPage() {
           {(data) => (
             <RequestsTable
               testId="marketing-submissions"
+              empty="No pitches yet: pitch an album, EP or single above."
               header={
                 <Header
                   variant="h2"

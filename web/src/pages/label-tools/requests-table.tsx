@@ -1,25 +1,31 @@
 import Box from '@cloudscape-design/components/box';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { formatDate } from '../../../../shared/format';
 import { displayLabel } from '../../app/display-labels';
 import { StatusBadge } from '../../components/status-badge';
 import type { LabelRequest } from './requests-api';
 
-/** Requests with their state in words; a refusal shows its reason. `extra` adds columns (the team's actions). */
+/**
+ * Requests with their state in words; a refusal shows its reason. `extra` adds columns (the team's actions); `empty`
+ * says what to do when there are none yet, where the page offers it.
+ */
 export function RequestsTable({
   requests,
   testId,
   header,
   extra = [],
   showCompany = false,
+  empty = 'No requests yet',
 }: {
   requests: LabelRequest[];
   testId: string;
   header: React.ReactNode;
   extra?: TableProps.ColumnDefinition<LabelRequest>[];
   showCompany?: boolean;
+  empty?: string;
 }) {
   const columns: TableProps.ColumnDefinition<LabelRequest>[] = [
-    { id: 'sent', header: 'Sent', cell: (r) => r.createdAt.slice(0, 10) },
+    { id: 'sent', header: 'Sent', cell: (r) => formatDate(r.createdAt.slice(0, 10)) },
     ...(showCompany ? [{ id: 'company', header: 'Company', cell: (r: LabelRequest) => r.company_name ?? '' }] : []),
     { id: 'label', header: 'Label', cell: (r) => r.label_name },
     { id: 'kind', header: 'Request', cell: (r) => displayLabel(`request_${r.kind}`) },
@@ -44,7 +50,7 @@ export function RequestsTable({
       items={requests}
       trackBy="id"
       wrapLines
-      empty={<Box color="text-status-inactive">No requests yet</Box>}
+      empty={<Box color="text-status-inactive">{empty}</Box>}
       columnDefinitions={columns}
     />
   );
