@@ -103,6 +103,8 @@ export function PromoAnalysisPage() {
         </Container>
         <Table
           data-testid="promo-recipients"
+          // Ten columns: a long address or comment wraps, so the last (Revoke link) stays on the page.
+          wrapLines
           loading={answer.isLoading}
           items={answer.data?.recipients ?? []}
           header={<Header variant="h2">Recipients</Header>}
