@@ -187,8 +187,9 @@ export function LicensePage() {
       setBusy(false);
     }
   };
+  // A term not given reads "-", as on every other record's page, rather than a label over nothing.
   const text = (value: string | number | undefined | null) =>
-    value === undefined || value === null ? '' : String(value);
+    value === undefined || value === null || String(value).trim() === '' ? '-' : String(value);
   return (
     <ContentLayout
       header={
@@ -227,21 +228,23 @@ export function LicensePage() {
               { label: 'Territory', value: text(license.territory) },
               { label: 'Term', value: text(license.term) },
               { label: 'Credit', value: text(license.credit) },
-              { label: 'Tags', value: license.tag },
-              { label: 'Fee', value: license.fee ? formatMoney(license.fee, license.fee_currency) : '' },
+              { label: 'Tags', value: text(license.tag) },
+              { label: 'Fee', value: license.fee ? formatMoney(license.fee, license.fee_currency) : '-' },
               {
                 label: 'Advance fee',
-                value: license.advance_fee ? formatMoney(license.advance_fee, license.fee_currency) : '',
+                value: license.advance_fee ? formatMoney(license.advance_fee, license.fee_currency) : '-',
               },
-              { label: 'Initial contact', value: formatDate(license.initial_contact_date) },
-              { label: 'Proposal', value: formatDate(license.proposal_date) },
-              { label: 'Signed', value: formatDate(license.signed_date) },
-              { label: 'Advance paid', value: formatDate(license.advance_paid_date) },
-              { label: 'Licence starts', value: formatDate(license.license_start_date) },
-              { label: 'Licence ends', value: formatDate(license.license_end_date) },
+              { label: 'Initial contact', value: text(formatDate(license.initial_contact_date)) },
+              { label: 'Proposal', value: text(formatDate(license.proposal_date)) },
+              { label: 'Signed', value: text(formatDate(license.signed_date)) },
+              { label: 'Advance paid', value: text(formatDate(license.advance_paid_date)) },
+              { label: 'Licence starts', value: text(formatDate(license.license_start_date)) },
+              { label: 'Licence ends', value: text(formatDate(license.license_end_date)) },
               {
                 label: 'Contacts',
-                value: license.contacts.map((c) => [c.name, c.email, c.phone].filter(Boolean).join(', ')).join('; '),
+                value: text(
+                  license.contacts.map((c) => [c.name, c.email, c.phone].filter(Boolean).join(', ')).join('; '),
+                ),
               },
             ]}
           />
