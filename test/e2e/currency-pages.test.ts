@@ -104,6 +104,8 @@ describe('money pages of a EUR and a USD company', () => {
         `/user/finances/statement_run?run=${s.runId}`,
         '/user/finances/payment_run',
         `/user/payees/${s.payeeId}/accounting`,
+        // The payee's own page: its minimum payout is money of the company's.
+        `/user/payees/${s.payeeId}`,
       ];
       const found: string[] = [];
       for (const path of paths) {

@@ -183,6 +183,7 @@ export const payee: ReferenceConfig = {
     checkbox('statement_settings.graphs', 'Graphs', false, { section: SETTINGS }),
     text('minimum_payout', 'Minimum payout', [], {
       section: PAYMENT_TERMS,
+      isMoney: true,
       constraint: 'Nothing is paid while the balance is below it. Blank: any amount is paid.',
     }),
     checkbox('self_billing', 'Self-billing agreement', false, { section: PAYMENT_TERMS }),

@@ -11,7 +11,10 @@ const webAddress = (label: string): Rule<FormValues> =>
   rules.pattern(/^https?:\/\/\S+$/i, `${label} must start with http:// or https://`);
 
 type Extra = Partial<
-  Pick<ReferenceField, 'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate' | 'derived' | 'describe'>
+  Pick<
+    ReferenceField,
+    'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate' | 'isMoney' | 'derived' | 'describe'
+  >
 >;
 
 export const text = (

@@ -36,6 +36,8 @@ type FieldBase = {
   adminArea?: boolean;
   /** A calendar date typed as YYYY-MM-DD, shown as every page shows a day ("4th Dec 2026"). */
   isDate?: boolean;
+  /** An amount in the company's currency, shown with it ("£25.00") on the record's page and in the list. */
+  isMoney?: boolean;
   /**
    * A value the other fields decide (a W-8 tax form's expiry): while it answers a string the field shows it, cannot
    * be typed in and sends it; null leaves the field to the user.

@@ -4,7 +4,7 @@ import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
 import { useLocation } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
-import { FileSize, FormattedDate } from '../../../components/formatted';
+import { CompanyMoney, FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
 import { valueAt, type ReferenceRecord } from './reference-model';
@@ -29,6 +29,7 @@ export function ReferenceValue({
   const value = valueAt(record, field);
   if (field === 'created_at' || field === 'updated_at' || (definition?.isDate && value))
     return <FormattedDate value={value as string | undefined} />;
+  if (definition?.isMoney) return <CompanyMoney value={value} />;
   switch (definition?.kind) {
     case 'checkbox':
       return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : value ? 'Yes' : 'No';
