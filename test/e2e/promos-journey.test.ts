@@ -61,6 +61,10 @@ describe('promos', () => {
     await page.getByTestId('list-name').locator('input').fill('Journey DJs');
     await page.getByTestId('create-list').click();
     await page.getByRole('link', { name: 'Journey DJs' }).click();
+    // The list's page leads back to all the lists.
+    await expect
+      .poll(() => page.getByTestId('mailing-list-back').getByRole('link').getAttribute('href'))
+      .toBe('/user/labels/promo_tools/mailing_lists');
     const csv = path.join(folder, 'members.csv');
     writeFileSync(
       csv,
@@ -229,6 +233,10 @@ describe('promos', () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${promos[0].id}/analysis`);
     const table = page.getByTestId('promo-recipients');
     await table.getByText('4 / 5').waitFor();
+    // The analysis names the release it is a promo of, linking back to it.
+    await expect
+      .poll(() => page.getByTestId('parent-record-link').textContent())
+      .toBe(`Release Promo Journey EP ${stamp}`);
     // The track titles come with the promo, read beside the recipients: wait for them too.
     await expect.poll(() => table.innerText()).toContain('Journey Track ×1');
     const text = await table.innerText();

@@ -29,6 +29,7 @@ import { WhoseFilePanel } from './whose-file-panel';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Member } from './promo-types';
 import { EditDeleteLinks } from '../../components/edit-delete-links';
+import { RouterLink } from '../../components/router-link';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
 const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
@@ -443,7 +444,18 @@ export function MailingListPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={list?.description}>
+        <Header
+          variant="h1"
+          // Whose list it is, linking back to all of them, as a release's own pages name their release.
+          description={
+            <SpaceBetween size="xxxs">
+              <span data-testid="mailing-list-back">
+                One of your <RouterLink href="/user/labels/promo_tools/mailing_lists">mailing lists</RouterLink>
+              </span>
+              {list?.description ? <span>{list.description}</span> : null}
+            </SpaceBetween>
+          }
+        >
           {list?.name ?? 'Mailing list'}
         </Header>
       }
