@@ -44,19 +44,21 @@ export function LicenceInvoicesPage() {
       errors={{ from: fieldError('from'), to: fieldError('to') }}
     >
       <Container header={<Header variant="h2">Totals</Header>}>
-        <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
-          {(data?.totals ?? []).map((t) => (
-            <div key={t.currency}>
-              <Box variant="awsui-key-label">{`${t.currency}: ${t.count} ${t.count === 1 ? 'document' : 'documents'}`}</Box>
-              <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
-              <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
-              <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
-            </div>
-          ))}
-        </ColumnLayout>
+        {/* The grid only when it has figures: empty, it still pulled the line below up into the heading. */}
         {data && !data.totals.length ? (
           <Box color="text-body-secondary">No invoice or credit note dated in this range</Box>
-        ) : null}
+        ) : (
+          <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
+            {(data?.totals ?? []).map((t) => (
+              <div key={t.currency}>
+                <Box variant="awsui-key-label">{`${t.currency}: ${t.count} ${t.count === 1 ? 'document' : 'documents'}`}</Box>
+                <div>{`Net ${formatMoney(t.net, t.currency)}`}</div>
+                <div>{`VAT ${formatMoney(t.vat, t.currency)}`}</div>
+                <Box fontWeight="bold">{`Total ${formatMoney(t.total, t.currency)}`}</Box>
+              </div>
+            ))}
+          </ColumnLayout>
+        )}
       </Container>
       <Table
         data-testid="licence-invoices"
