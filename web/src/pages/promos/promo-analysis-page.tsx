@@ -109,7 +109,14 @@ export function PromoAnalysisPage() {
           items={answer.data?.recipients ?? []}
           header={<Header variant="h2">Recipients</Header>}
           columnDefinitions={[
-            { id: 'email', header: 'Recipient', cell: (r) => (r.name ? `${r.name} (${r.email})` : r.email) },
+            {
+              id: 'email',
+              header: 'Recipient',
+              // An address has no spaces to wrap at: it may break anywhere, or it alone pushes the table wider than the page.
+              cell: (r) => (
+                <span style={{ overflowWrap: 'anywhere' }}>{r.name ? `${r.name} (${r.email})` : r.email}</span>
+              ),
+            },
             {
               id: 'status',
               header: 'Delivery',
