@@ -44,7 +44,7 @@ describe('a balance carried into the next statement', () => {
     );
     expect(due.map((d: { payable: string }) => d.payable)).toEqual(['13.08']);
     const dashboard = (await api.get(`/user_dashboard?${range}`)).body.user_dashboard;
-    expect(dashboard.due).toEqual({ accounts: 1, total: '13.08' });
+    expect(dashboard.due).toEqual({ accounts: 1, total: '13.08', by_currency: [{ currency: 'GBP', total: '13.08' }] });
     const owedOfPayee = async () => (await api.get(`/payees/${payee.id}/finances?${range}`)).body.finances;
     expect((await owedOfPayee()).owed).toBe('13.08');
     const money = async () => (await api.get(`/finances?${range}`)).body.finances.money;
@@ -59,7 +59,11 @@ describe('a balance carried into the next statement', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     expect(await money()).toMatchObject({ statements: 2, owed: '0.00', paid: '13.08' });
     expect((await owedOfPayee()).owed).toBe('0.00');
-    expect((await api.get(`/user_dashboard?${range}`)).body.user_dashboard.due).toEqual({ accounts: 0, total: '0.00' });
+    expect((await api.get(`/user_dashboard?${range}`)).body.user_dashboard.due).toEqual({
+      accounts: 0,
+      total: '0.00',
+      by_currency: [],
+    });
     // A period holding only the first statement: its money was paid (by the later statement's payment).
     const q1Only = (await api.get('/finances?start_date=2026-01-01&end_date=2026-03-31')).body.finances.money;
     expect(q1Only).toMatchObject({ statements: 1, owed: '0.00', paid: '3.08' });

@@ -12,6 +12,7 @@ import { exactFromUnits, unitsFromExact } from '../../../royalties/ledger/units.
 import { statementsBucket } from '../statement-keys.js';
 import type { StatementLinesQuery } from './schemas.js';
 import { statementOf } from './statements.js';
+import { territoryName } from '../../../../shared/territories.js';
 
 /**
  * A published statement's lines, read from the CSV it was published with (the file the statement page downloads),
@@ -40,7 +41,8 @@ const cell = (row: CsvRow, column: string) => spreadsheetText(row(column));
  */
 const MATCHES: Record<StatementLineFilter, (row: CsvRow, value: string) => boolean> = {
   store: (row, value) => cell(row, 'retailer') === value,
-  territory: (row, value) => cell(row, 'territory') === value,
+  // A statement's territory row is named in words ("United Kingdom"; those published before, by the code).
+  territory: (row, value) => cell(row, 'territory') === value || territoryName(cell(row, 'territory')) === value,
   format: (row, value) => cell(row, 'sales_format') === value,
   release: (row, value) => cell(row, 'release') === value,
   track: (row, value) =>
