@@ -1,3 +1,4 @@
+import { sizeLimitWords } from '../../shared/format.js';
 import { z } from 'zod';
 import {
   companyRecordRow,
@@ -66,7 +67,7 @@ const assetRequest = z.strictObject({
     .number()
     .int()
     .min(1)
-    .max(MAX_ASSET_BYTES, VALIDATION.maxValue('Size', `${MAX_ASSET_BYTES} bytes`)),
+    .max(MAX_ASSET_BYTES, VALIDATION.maxValue('Size', sizeLimitWords(MAX_ASSET_BYTES))),
 });
 const assetKey = z.strictObject({ file_key: z.string().min(1).max(400) });
 const assetParams = z.strictObject({ id: z.string().min(1).max(80), assetId: z.string().min(1).max(80) });

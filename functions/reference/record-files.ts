@@ -1,3 +1,4 @@
+import { sizeLimitWords } from '../../shared/format.js';
 import { z } from 'zod';
 import { VALIDATION } from '../../shared/messages.js';
 import { InvalidField } from '../lib/errors.js';
@@ -39,7 +40,8 @@ export function presignFileUpload(
   if (!file) throw new InvalidField('field', `Field must be one of: ${files.map((f) => f.field).join(', ')}`);
   if (!file.contentTypes.includes(body.content_type))
     throw new InvalidField('content_type', `Content type must be one of: ${file.contentTypes.join(', ')}`);
-  if (body.size > file.maxBytes) throw new InvalidField('size', VALIDATION.maxValue('Size', `${file.maxBytes} bytes`));
+  if (body.size > file.maxBytes)
+    throw new InvalidField('size', VALIDATION.maxValue('Size', sizeLimitWords(file.maxBytes)));
   return presignUpload(file.prefix, body);
 }
 
