@@ -54,6 +54,19 @@ const SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
 
 // Each test renders whole statements (CJK fonts embedded) and reads them back: seconds each on a busy machine.
 
+type Glyph = { id: number; name: string; codePoints: number[] };
+
+/** The embedded fonts as a document opens them (pdfkit's provideFont), each laid out by fontkit as the PDF is. */
+async function fontsOfADocument() {
+  return (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
+    provideFont(
+      family: string,
+      bold: boolean,
+      italics: boolean,
+    ): { font: { layout(text: string): { glyphs: Glyph[] } } };
+  };
+}
+
 type TrackSummary = { value: string; label: string; lines: number; quantity: number; amount: string };
 
 /** A three-row sample statement whose track summary starts with `tracks`, paid to `payeeName` when given. */
@@ -338,14 +351,7 @@ describe('statement fonts', () => {
   });
 
   it('joins Arabic letters: the embedded font and its shaping give each letter its initial, medial or final form', async () => {
-    type Glyph = { name: string; codePoints: number[] };
-    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
-      provideFont(
-        family: string,
-        bold: boolean,
-        italics: boolean,
-      ): { font: { layout(text: string): { glyphs: Glyph[] } } };
-    };
+    const doc = await fontsOfADocument();
     for (const bold of [false, true]) {
       const { glyphs } = doc.provideFont('NotoSansArabic', bold, false).font.layout('سلام');
       // Left to right as printed: م (alone, as ا does not join on), ا final, ل medial, س initial.
@@ -355,14 +361,7 @@ describe('statement fonts', () => {
   });
 
   it('shapes each script’s names: every letter a glyph of the font fontRuns picks, vowel signs on their letters', async () => {
-    type Glyph = { id: number; codePoints: number[] };
-    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
-      provideFont(
-        family: string,
-        bold: boolean,
-        italics: boolean,
-      ): { font: { layout(text: string): { glyphs: Glyph[] } } };
-    };
+    const doc = await fontsOfADocument();
     const layout = (family: string, bold: boolean, text: string) =>
       doc.provideFont(family, bold, false).font.layout(text).glyphs;
     for (const [family, name] of SCRIPT_SAMPLES) {
