@@ -77,6 +77,20 @@ export function formatMoney(
   return shown.startsWith('-') ? `-${code} ${shown.slice(1)}` : `${code} ${shown}`;
 }
 
+/**
+ * Amounts kept per currency, written as one figure: "EUR 1,234.56 + £21.00", each in its own currency, never added
+ * together. A currency whose amount is nought is left out; with none left, nought in `otherwise` (the page's currency).
+ */
+export function formatMoneyByCurrency<K extends string>(
+  totals: readonly ({ currency: string } & Record<K, string>)[],
+  figure: K,
+  otherwise: string | null | undefined,
+): string {
+  const some = totals.filter((t) => !decimal(t[figure]).eq(0));
+  if (!some.length) return formatMoney('0', otherwise);
+  return some.map((t) => formatMoney(t[figure], t.currency)).join(' + ');
+}
+
 /** A plain amount with grouped thousands and fixed decimals, no currency: "1,234.567891". */
 export function formatDecimal(value: string | number | null | undefined, precision: MoneyPrecision = 'exact'): string {
   return formatMoney(value, null, { precision });

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { money } from '../../shared/schemas/money.js';
+import type { CurrencyOwed } from '../../shared/schemas/finance-views.js';
 import { listTenantDeliveries } from '../data/access/deliveries.js';
 import { companySummaries, inForce, moneyRecords } from '../money/index.js';
 
@@ -13,8 +14,18 @@ export type ClientFigures = {
   catalogue: { labels: number; releases: number; recordings: number };
   currency: string;
   balance_owed: string;
+  /** The balance per currency: a client whose currency changed keeps its older statements in the old one. */
+  balance_owed_by_currency: CurrencyOwed[];
   last_delivery: { status: string; at: string; release_id: string } | null;
-  last_statement: { id: string; number: string; period: string; at: string } | null;
+  /** `period` is its months as stored ("2026-01 – 2026-03"); the months themselves, for a page to say in words. */
+  last_statement: {
+    id: string;
+    number: string;
+    period: string;
+    start_pay_period: string;
+    end_pay_period: string;
+    at: string;
+  } | null;
 };
 
 async function lastDelivery(companyId: string): Promise<ClientFigures['last_delivery']> {
@@ -37,6 +48,8 @@ async function lastStatement(companyId: string): Promise<ClientFigures['last_sta
         id: latest.statementId,
         number: latest.number,
         period: `${latest.start_pay_period} – ${latest.end_pay_period}`,
+        start_pay_period: latest.start_pay_period,
+        end_pay_period: latest.end_pay_period,
         at: latest.createdAt ?? '',
       }
     : null;
@@ -58,6 +71,7 @@ export async function clientFigures(companyIds: readonly string[]): Promise<Map<
         },
         currency: summary?.currency ?? 'GBP',
         balance_owed: summary ? money(new Big(summary.owed)) : '0.00',
+        balance_owed_by_currency: summary?.owed_by_currency ?? [],
         last_delivery: delivery,
         last_statement: statement,
       });

@@ -49,9 +49,19 @@ export type FinancesView = {
   by_territory: FinanceSlice[];
   by_label: FinanceSlice[];
   by_release: FinanceSlice[];
-  /** The money side over the same range: expenses booked, statements published, paid, still owed. */
-  money: { expenses: Money; statements: number; paid: Money; owed: Money };
+  /**
+   * The money side over the same range: expenses booked, statements published, paid, still owed. `paid` and `owed`
+   * add up every statement's payable whatever its currency; `by_currency` says them per currency, as the pages show
+   * them (a company whose currency changed keeps its older statements in the old one).
+   */
+  money: { expenses: Money; statements: number; paid: Money; owed: Money; by_currency: CurrencyPaidOwed[] };
 };
+
+/** What statements in one currency were paid and still owe, the currencies in alphabetical order. */
+type CurrencyPaidOwed = { currency: string; paid: Money; owed: Money };
+
+/** What statements in one currency still owe, the currencies in alphabetical order. */
+export type CurrencyOwed = { currency: string; owed: Money };
 
 /**
  * A label's accounting per pay period (label/accounting, labels/{id}/accounting,
@@ -109,6 +119,8 @@ export type AccountFinances = {
   /** The account as it stands: last closing balance, owed (unpaid payable), paid in the range. */
   balance: Money;
   owed: Money;
+  /** `owed` per currency: the account's statements keep the currency they were published in. */
+  owed_by_currency: CurrencyOwed[];
   paid: Money;
   statements: {
     id: string;
@@ -159,6 +171,15 @@ export type UserDashboard = {
 export type AdminDashboard = {
   counts: DashboardCounts & { companies: number; users: number; distributed_labels: number };
   currency: string;
-  by_company: { id: string; name: string; currency: string; revenue: Money; owed: Money; statements_unpaid: number }[];
+  /** Each company's `owed` adds up its statements whatever their currency; `owed_by_currency` says it per currency. */
+  by_company: {
+    id: string;
+    name: string;
+    currency: string;
+    revenue: Money;
+    owed: Money;
+    owed_by_currency: CurrencyOwed[];
+    statements_unpaid: number;
+  }[];
   by_period: FinancePeriod[];
 };

@@ -195,8 +195,18 @@ const crmClientRow = recordRow({
   catalogue: z.looseObject({ labels: count, releases: count, recordings: count }),
   currency: z.string(),
   balance_owed: money,
+  balance_owed_by_currency: z.array(z.looseObject({ currency: z.string(), owed: money })),
   last_delivery: z.looseObject({ status: z.string(), at: z.string(), release_id: z.string() }).nullable(),
-  last_statement: z.looseObject({ id: z.string(), number: z.string(), period: z.string(), at: z.string() }).nullable(),
+  last_statement: z
+    .looseObject({
+      id: z.string(),
+      number: z.string(),
+      period: z.string(),
+      start_pay_period: z.string(),
+      end_pay_period: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
 }).meta({ id: 'CrmClient' });
 const accountManagers = z.array(z.looseObject({ id: z.string(), name: z.string() }));
 /** The distributor's clients, the counts by status and who may manage a client. */

@@ -262,6 +262,7 @@ export const accountFinancesResponse = z.looseObject({
       ...earningsOverRange,
       balance: money,
       owed: money,
+      owed_by_currency: z.array(z.looseObject({ currency: z.string(), owed: money })),
       paid: money,
       statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money, paid: z.boolean() })),
     })

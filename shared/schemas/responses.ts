@@ -199,7 +199,13 @@ export const financesResponse = z.object({
       by_period: z.array(financeFigures.extend({ pay_period: z.string() })),
       by_store: z.array(financeFigures.extend({ key: z.string().nullable(), name: z.string() })),
       by_territory: z.array(financeFigures.extend({ key: z.string().nullable(), name: z.string() })),
-      money: z.looseObject({ expenses: money, statements: count, paid: money, owed: money }),
+      money: z.looseObject({
+        expenses: money,
+        statements: count,
+        paid: money,
+        owed: money,
+        by_currency: z.array(z.looseObject({ currency: z.string(), paid: money, owed: money })),
+      }),
     })
     .meta({ id: 'Finances' }),
 });

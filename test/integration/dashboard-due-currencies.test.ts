@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { call, inCompany } from '../support/api.js';
 import { dueStatement } from '../support/due-statements.js';
 import { ownCompany } from '../support/own-company.js';
 
@@ -38,5 +39,45 @@ describe("the company dashboard's and the payments' statements due", () => {
       { currency: 'EUR', total: '1234.56', to_pay_total: '1234.56', run_can_pay: '0.00' },
       { currency: 'GBP', total: '21.00', to_pay_total: '21.00', run_can_pay: '0.00' },
     ]);
+  }, 60_000);
+
+  it('says what a company and a payee still owe per currency: finances, the admin dashboard and the CRM', async () => {
+    const distributor = await ownCompany('Owed currencies distributor');
+    const made = await distributor.api.post('/crm/clients', { client: { name: `Owed currencies ${Date.now()}` } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const client = made.body.client as { id: string };
+    // The platform admin works in the client company, as the distributor's admins do.
+    const company = inCompany(distributor.admin, client.id);
+    const payee = async (name: string) => {
+      const answer = await company.post('/payees', { name });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body.payee as { id: string; name: string };
+    };
+    const euro = await payee('Euro Payee');
+    const pound = await payee('Pound Payee');
+    // The euro payee's older statement was published before the company's currency became pounds; the newer ones are
+    // in pounds. Each account owes its latest statement, which carries the earlier unpaid one of the same account.
+    await dueStatement(client.id, euro, '1234.56', 'EUR', { period: ['2026-01', '2026-03'] });
+    await dueStatement(client.id, pound, '21.00', 'GBP', { period: ['2026-01', '2026-03'] });
+    const range = 'start_date=2026-01-01&end_date=2026-06-30';
+    const perCurrency = [
+      { currency: 'EUR', owed: '1234.56' },
+      { currency: 'GBP', owed: '21.00' },
+    ];
+
+    const finances = (await company.get(`/finances?${range}`)).body.finances;
+    expect(finances.money.by_currency).toEqual([
+      { currency: 'EUR', paid: '0.00', owed: '1234.56' },
+      { currency: 'GBP', paid: '0.00', owed: '21.00' },
+    ]);
+    const euroFinances = (await company.get(`/payees/${euro.id}/finances?${range}`)).body.finances;
+    expect(euroFinances.owed_by_currency).toEqual([{ currency: 'EUR', owed: '1234.56' }]);
+
+    const dashboard = await call('GET', `/api/v1/admin/dashboard?${range}`, { token: distributor.admin });
+    expect(dashboard.status).toBe(200);
+    const row = dashboard.body.dashboard.by_company.find((c: { id: string }) => c.id === client.id);
+    expect(row.owed_by_currency).toEqual(perCurrency);
+    const crm = (await distributor.api.get(`/crm/clients/${client.id}`)).body.client;
+    expect(crm.balance_owed_by_currency).toEqual(perCurrency);
   }, 60_000);
 });

@@ -5,10 +5,27 @@ import {
   currencySign,
   formatDecimal,
   formatMoney,
+  formatMoneyByCurrency,
   negatedAmount,
   roundRowsToStated,
   roundRowsToTotal,
 } from '../../shared/money';
+
+describe('formatMoneyByCurrency', () => {
+  it('writes each currency in its own and never adds them up, leaving out a currency with nothing', () => {
+    const totals = [
+      { currency: 'EUR', owed: '1234.56', paid: '0.00' },
+      { currency: 'GBP', owed: '21', paid: '5.5' },
+    ];
+    expect(formatMoneyByCurrency(totals, 'owed', 'GBP')).toBe('EUR 1,234.56 + £21.00');
+    expect(formatMoneyByCurrency(totals, 'paid', 'GBP')).toBe('£5.50');
+  });
+
+  it("says nought in the page's currency when no currency has anything", () => {
+    expect(formatMoneyByCurrency([], 'owed', 'USD')).toBe('$0.00');
+    expect(formatMoneyByCurrency([{ currency: 'EUR', owed: '0.00' }], 'owed', 'GBP')).toBe('£0.00');
+  });
+});
 
 describe('formatMoney', () => {
   it('shows GBP as £ and USD as $, grouped thousands, to the cent', () => {

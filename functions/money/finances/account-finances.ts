@@ -12,6 +12,7 @@ import { bySlice, figuresOf, rangeTotal, royaltiesQuery } from './finance-figure
 import { periodDates, type DateRange } from './range.js';
 import { periodTotal, type CubeScope } from './scope.js';
 import { owedStatements } from '../payments/owed.js';
+import { totalsByCurrency } from '../currency-totals.js';
 
 /**
  * payees/{id}/finances, artists/{id}/finances: what an account earns, exactly as its statements
@@ -48,7 +49,8 @@ export async function accountFinances(
   const filter = drillFilter(account, earnings.recordings);
   const inForce = statements.filter((s) => !s.superseded_by && (s.queue_status ?? 'published') === 'published');
   // The due statement's payable holds the earlier unpaid ones it carries: each balance once.
-  const owed = owedStatements(statements, entries).reduce((a, s) => a.plus(s.figures.payable), new Big(0));
+  const owing = owedStatements(statements, entries);
+  const owed = owing.reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const paid = entries
     .filter((e) => e.kind === 'payment' && e.date >= range.start_date && e.date <= range.end_date)
     .reduce((a, e) => a.minus(e.amount), new Big(0));
@@ -87,6 +89,7 @@ export async function accountFinances(
     totals,
     balance: view.balance,
     owed: money(owed),
+    owed_by_currency: totalsByCurrency(owing, { owed: (s) => s.figures.payable }),
     paid: money(paid),
     statements: inForce
       .sort((a, b) => b.end_pay_period.localeCompare(a.end_pay_period))

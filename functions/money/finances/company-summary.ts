@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { DashboardCounts } from '../../../shared/schemas/finance-views.js';
+import type { CurrencyOwed, DashboardCounts } from '../../../shared/schemas/finance-views.js';
 import { getCompanySummaries, putCompanySummary } from '../../data/access/company-summaries.js';
 import { LISTS, readVersions } from '../../data/list-cache.js';
 import { addToCube, financeCube, type FinanceCube, type Sums } from './cube.js';
@@ -7,6 +7,7 @@ import { companyCounts, countLists } from './counts.js';
 import type { StatementItem } from '../../data/entities/statements.js';
 import { companyCurrency, moneyRecords } from './money-records.js';
 import { owedStatements } from '../payments/owed.js';
+import { totalsByCurrency } from '../currency-totals.js';
 
 /**
  * One company's part of the platform admin's dashboard, computed once per state of the company
@@ -18,8 +19,10 @@ import { owedStatements } from '../payments/owed.js';
 export type CompanySummary = {
   counts: DashboardCounts;
   currency: string;
-  /** What its statements in force still owe, each balance once (owedStatements), exact. */
+  /** What its statements in force still owe, each balance once (owedStatements), exact, whatever their currency. */
   owed: string;
+  /** The same per currency: a company whose currency changed keeps its older statements in the old one. */
+  owed_by_currency: CurrencyOwed[];
   /** Its revenue totals by pay period: the cube's 'total' cells, all the platform view reads. */
   cube: FinanceCube;
 };
@@ -31,7 +34,13 @@ export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status
 const AMOUNTS = ['amount', 'label_payable', 'aggregator_payable', 'payees', 'retained', 'unaccountable'] as const;
 type Amount = (typeof AMOUNTS)[number];
 type StoredSums = Omit<Sums, Amount> & Record<Amount, string>;
-type Stored = { counts: DashboardCounts; currency: string; owed: string; periods: [string, StoredSums][] };
+type Stored = {
+  counts: DashboardCounts;
+  currency: string;
+  owed: string;
+  owed_by_currency: CurrencyOwed[];
+  periods: [string, StoredSums][];
+};
 
 const storedSums = (sums: Sums): StoredSums => ({
   lines: sums.lines,
@@ -49,10 +58,10 @@ const CONCURRENCY = 8;
 
 /**
  * The rules a stored summary was computed by: changed when a figure's rule changes (2: "owed" counts a carried
- * statement's balance once; 3: by the payments due list's whole rule), so summaries stored before are computed again
- * instead of showing the old figure.
+ * statement's balance once; 3: by the payments due list's whole rule; 4: "owed" per currency too), so summaries stored
+ * before are computed again instead of showing the old figure.
  */
-const SUMMARY_RULES = 3;
+const SUMMARY_RULES = 4;
 
 const versionKey = (tenantId: string, versions: Map<string, string>) =>
   [`rules=${SUMMARY_RULES}`, ...countLists(tenantId).map((list) => `${list}=${versions.get(list) ?? ''}`)].join('|');
@@ -65,22 +74,27 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
     financeCube(tenantId, known[LISTS.royalties(tenantId)]),
     moneyRecords(tenantId, known[LISTS.money(tenantId)]),
   ]);
-  const owed = owedStatements(records.statements, records.entries).reduce(
-    (a, s) => a.plus(s.figures.payable),
-    new Big(0),
-  );
+  const owing = owedStatements(records.statements, records.entries);
+  const owed = owing.reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const periods: [string, StoredSums][] = [];
   for (const [period, dimensions] of cube) {
     const total = dimensions.get('total')?.get('total');
     if (total) periods.push([period, storedSums(total)]);
   }
-  return { counts, currency: companyCurrency(records), owed: owed.toString(), periods };
+  return {
+    counts,
+    currency: companyCurrency(records),
+    owed: owed.toString(),
+    owed_by_currency: totalsByCurrency(owing, { owed: (s) => s.figures.payable }),
+    periods,
+  };
 }
 
 function fromStored(stored: Stored): CompanySummary {
   const cube: FinanceCube = new Map();
   for (const [period, sums] of stored.periods) addToCube(cube, period, 'total', 'total', readSums(sums));
-  return { counts: stored.counts, currency: stored.currency, owed: stored.owed, cube };
+  const { counts, currency, owed, owed_by_currency } = stored;
+  return { counts, currency, owed, owed_by_currency, cube };
 }
 
 /**

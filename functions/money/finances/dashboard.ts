@@ -117,12 +117,13 @@ export async function adminDashboard(range: DateRange): Promise<AdminDashboard> 
     },
     currency,
     by_company: perCompany
-      .map(({ company, cube, currency: own, owed, counts: c }) => ({
+      .map(({ company, cube, currency: own, owed, owed_by_currency, counts: c }) => ({
         id: company.companyId,
         name: company.name,
         currency: own,
         revenue: figuresOf(rangeTotal(cube, range, { kind: 'all' })).revenue,
         owed: money(owed),
+        owed_by_currency,
         statements_unpaid: c.statements_unpaid,
       }))
       .sort((a, b) => new Big(b.revenue).cmp(a.revenue) || a.name.localeCompare(b.name)),

@@ -13,6 +13,7 @@ import { byPeriod, bySlice, figuresOf, rangeTotal, royaltiesQuery, scopeFilter }
 import type { DateRange } from './range.js';
 import type { CubeScope } from './scope.js';
 import { onceEach } from '../payments/carried.js';
+import { totalsByCurrency } from '../currency-totals.js';
 
 /**
  * A finances page (FinancesView): the scope's royalties over the range from the cube (totals,
@@ -61,11 +62,16 @@ function moneyOf(
   const payable = (list: readonly StatementItem[]) => sum(list.map((s) => new Big(s.figures.payable)));
   // A statement carried into a later one of the period is in that one's payable, and paid by its payment: once.
   const { unpaid, paid } = onceEach(stated, statements);
+  const paidSet = new Set(paid);
   return {
     expenses: money(sum(booked.map((x) => new Big(x.total)))),
     statements: stated.length,
     paid: money(payable(paid)),
     owed: money(payable(unpaid)),
+    by_currency: totalsByCurrency([...paid, ...unpaid], {
+      paid: (s) => (paidSet.has(s) ? s.figures.payable : '0'),
+      owed: (s) => (paidSet.has(s) ? '0' : s.figures.payable),
+    }),
   };
 }
 

@@ -21,7 +21,7 @@ import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoneyByCurrency } from '../../../../shared/money';
 import {
   catalogueWords,
   type CrmClientPage,
@@ -32,6 +32,7 @@ import {
   useRefreshCrm,
 } from './crm-api';
 import { CrmStatusBadge } from './crm-page';
+import { monthsWords } from '../money/statements/statement-model';
 import { DateField, DateInput } from '../../components/date-input';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
@@ -87,11 +88,17 @@ function Facts({ client }: { client: CrmClientPage }) {
           },
           {
             label: 'Last statement',
-            value: client.last_statement ? `${client.last_statement.number} (${client.last_statement.period})` : '-',
+            value: client.last_statement
+              ? `${client.last_statement.number} (${monthsWords(client.last_statement.start_pay_period, client.last_statement.end_pay_period)})`
+              : '-',
           },
           {
             label: 'Balance owed',
-            value: <span data-testid="client-owed">{formatMoney(client.balance_owed, client.currency)}</span>,
+            value: (
+              <span data-testid="client-owed">
+                {formatMoneyByCurrency(client.balance_owed_by_currency, 'owed', client.currency)}
+              </span>
+            ),
           },
         ]}
       />

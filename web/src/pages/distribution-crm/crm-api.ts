@@ -22,8 +22,16 @@ export type CrmClient = {
   catalogue: { labels: number; releases: number; recordings: number };
   currency: string;
   balance_owed: string;
+  /** The balance per currency, as the page shows it. */
+  balance_owed_by_currency: { currency: string; owed: string }[];
   last_delivery: { status: string; at: string } | null;
-  last_statement: { id: string; number: string; period: string; at: string } | null;
+  last_statement: {
+    id: string;
+    number: string;
+    start_pay_period: string;
+    end_pay_period: string;
+    at: string;
+  } | null;
 };
 type Task = { id: string; body: string; done: boolean; due_date?: string | null; assignee_id?: string | null };
 type Note = { id: string; title: string; content: string; tags: string[]; created_at: string };

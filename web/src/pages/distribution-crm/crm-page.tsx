@@ -21,7 +21,7 @@ import { RouterLink } from '../../components/router-link';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoneyByCurrency } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 import { DateField } from '../../components/date-input';
 
@@ -64,7 +64,11 @@ const COLUMNS: TableProps.ColumnDefinition<CrmClient>[] = [
       ),
   },
   { id: 'last_statement', header: 'Last statement', cell: (c) => c.last_statement?.number ?? '-' },
-  { id: 'owed', header: 'Balance owed', cell: (c) => formatMoney(c.balance_owed, c.currency) },
+  {
+    id: 'owed',
+    header: 'Balance owed',
+    cell: (c) => formatMoneyByCurrency(c.balance_owed_by_currency, 'owed', c.currency),
+  },
   { id: 'tasks', header: 'Open to-dos', cell: (c) => c.open_tasks },
 ];
 

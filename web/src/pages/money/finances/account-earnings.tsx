@@ -8,6 +8,7 @@ import { fillPeriods, money, royaltiesHref, sliceHref } from './finance-model';
 import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { AccountFinances } from '../../../../../shared/schemas/finance-views';
+import { formatMoneyByCurrency } from '../../../../../shared/money';
 
 function Earnings({ view }: { view: AccountFinances }) {
   const pages = useFinancePages();
@@ -33,7 +34,12 @@ function Earnings({ view }: { view: AccountFinances }) {
           note="Before costs and recoupment"
         />
         <Figure label="Paid in the period" value={m(view.paid)} testId="earnings-paid" />
-        <Figure label="Owed" value={m(view.owed)} testId="earnings-owed" note={`Balance ${m(view.balance)}`} />
+        <Figure
+          label="Owed"
+          value={formatMoneyByCurrency(view.owed_by_currency, 'owed', view.currency)}
+          testId="earnings-owed"
+          note={`Balance ${m(view.balance)}`}
+        />
       </ColumnLayout>
       <ColumnLayout columns={2}>
         <PeriodChart

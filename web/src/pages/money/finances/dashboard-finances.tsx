@@ -12,6 +12,7 @@ import { useUserDashboard } from './finance-api';
 import { PeriodChart, SlicePie } from './finance-charts';
 import { Figure, RoyaltyFigures } from './finance-figures';
 import { countLinks, fillPeriods, money, royaltiesHref, sliceHref } from './finance-model';
+import { formatMoneyByCurrency } from '../../../../../shared/money';
 import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { DashboardCounts, UserDashboard } from '../../../../../shared/schemas/finance-views';
@@ -74,12 +75,6 @@ function CompanyFigures({ dashboard }: { dashboard: UserDashboard }) {
   );
 }
 
-/** "£21.00 + EUR 1,234.56": what is due in each currency, as the server added it up; nought when nothing is due. */
-function dueInAll(byCurrency: UserDashboard['due']['by_currency'], currency: string | null): string {
-  if (!byCurrency.length) return money('0', currency);
-  return byCurrency.map((t) => money(t.total, t.currency)).join(' + ');
-}
-
 function Statements({ dashboard }: { dashboard: UserDashboard }) {
   const pages = useFinancePages();
   const { currency } = dashboard.finances;
@@ -93,7 +88,7 @@ function Statements({ dashboard }: { dashboard: UserDashboard }) {
           description={
             <span data-testid="dashboard-due">
               {dashboard.due.accounts} {dashboard.due.accounts === 1 ? 'account' : 'accounts'} due for payment,{' '}
-              {dueInAll(dashboard.due.by_currency, currency)} in all
+              {formatMoneyByCurrency(dashboard.due.by_currency, 'total', currency)} in all
             </span>
           }
           actions={<RouterLink href={pages.statements}>All statements</RouterLink>}

@@ -19,6 +19,7 @@ import {
   type PeriodMeasure,
 } from './finance-model';
 import type { FinanceSlice, FinancesView } from '../../../../../shared/schemas/finance-views';
+import { formatMoneyByCurrency } from '../../../../../shared/money';
 
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
@@ -154,13 +155,13 @@ export function FinancesPanel({
           />
           <Figure
             label="Paid"
-            value={money(view.money.paid, currency)}
+            value={formatMoneyByCurrency(view.money.by_currency, 'paid', currency)}
             href={pages.statements}
             testId={`${testId}-paid`}
           />
           <Figure
             label="Owed"
-            value={money(view.money.owed, currency)}
+            value={formatMoneyByCurrency(view.money.by_currency, 'owed', currency)}
             href={pages.statements}
             testId={`${testId}-owed`}
             note="Published, not yet paid"

@@ -13,6 +13,7 @@ import { DashboardCountsGrid } from './dashboard-finances';
 import { PeriodContainer } from './period-views';
 import { useFinancePages, usePeriod } from './use-period';
 import type { AdminDashboard } from '../../../../../shared/schemas/finance-views';
+import { formatMoneyByCurrency } from '../../../../../shared/money';
 
 function Figures({ dashboard, companyPage }: { dashboard: AdminDashboard; companyPage: (id: string) => string }) {
   const pages = useFinancePages();
@@ -61,7 +62,7 @@ function Figures({ dashboard, companyPage }: { dashboard: AdminDashboard; compan
             cell: (c) => <RouterLink href={companyPage(c.id)}>{c.name}</RouterLink>,
           },
           { id: 'revenue', header: 'Revenue', cell: (c) => money(c.revenue, c.currency) },
-          { id: 'owed', header: 'Owed', cell: (c) => money(c.owed, c.currency) },
+          { id: 'owed', header: 'Owed', cell: (c) => formatMoneyByCurrency(c.owed_by_currency, 'owed', c.currency) },
           { id: 'unpaid', header: 'Statements not paid', cell: (c) => formatCount(c.statements_unpaid) },
         ]}
       />

@@ -5,11 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import Big from 'big.js';
 import { useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
-import { formatMoney } from '../../../../../shared/money';
+import { formatMoney, formatMoneyByCurrency } from '../../../../../shared/money';
 import {
   PAYOUT_METHOD_NAMES,
   type PaymentDue,
@@ -26,19 +25,16 @@ const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
 
 type CurrencyTotals = PaymentsDueSummary['by_currency'];
 
-/** One figure of each currency, as the server added them up: "£3.08 + EUR 1,235.56", never one sum of both. */
-const perCurrency = (totals: CurrencyTotals, figure: 'total' | 'to_pay_total' | 'run_can_pay') =>
-  totals.map((t) => formatMoney(t[figure], t.currency)).join(' + ');
-
 /**
- * "Due: £1,000.00 · to pay £900.00 · a run can pay £900.00" (the middle part only when VAT or tax make them differ); a
- * currency in which a run can pay nothing is left out of the last part, unless no currency has anything a run can pay.
+ * "Due: £1,000.00 · to pay £900.00 · a run can pay £900.00" (the middle part only when VAT or tax make them differ),
+ * each figure per currency as the server added them up ("£3.08 + EUR 1,235.56"), never one sum of both; a currency
+ * whose figure is nought is left out of it.
  */
 function dueWords(totals: CurrencyTotals): string {
-  const owed = perCurrency(totals, 'total');
-  const toPay = perCurrency(totals, 'to_pay_total');
-  const payable = totals.filter((t) => !new Big(t.run_can_pay).eq(0));
-  const run = perCurrency(payable.length ? payable : totals.slice(0, 1), 'run_can_pay');
+  const first = totals[0]?.currency;
+  const owed = formatMoneyByCurrency(totals, 'total', first);
+  const toPay = formatMoneyByCurrency(totals, 'to_pay_total', first);
+  const run = formatMoneyByCurrency(totals, 'run_can_pay', first);
   return `Due: ${owed}${toPay === owed ? '' : ` · to pay ${toPay}`} · a run can pay ${run}`;
 }
 
