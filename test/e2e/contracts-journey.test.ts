@@ -170,4 +170,33 @@ describe('release contracts', JOURNEY, () => {
       .toBe('signed');
     expect(errors).toEqual([]);
   });
+
+  it('lists every contract of the company in one place, found by a name or its status, and opens one there', async () => {
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
+    await page.getByTestId('contracts-all-link').click();
+    await page.waitForURL(/\/user\/contracts$/);
+    const register = page.getByTestId('contracts-register');
+    const row = register.getByRole('row').filter({ hasText: 'Jo Journey' });
+    // What it is on, in words and linked; its status and its end as the detail says them.
+    await expect.poll(() => row.textContent()).toContain(`Release: Contract Journey EP ${stamp}`);
+    expect(await row.textContent()).toContain('Signed');
+    expect(await row.textContent()).toContain('31st Dec 2030');
+    expect(await row.getByRole('link', { name: `Release: Contract Journey EP ${stamp}` }).getAttribute('href')).toBe(
+      `/user/releases/${releaseId}`,
+    );
+    await page.getByTestId('register-search').locator('input').fill('journey JO');
+    await expect.poll(() => register.getByRole('row').count()).toBe(2);
+    await page.getByTestId('register-status').click();
+    await page.getByRole('option', { name: 'Draft' }).click();
+    await expect.poll(() => register.textContent()).toContain('No contract matches');
+    await page.getByTestId('register-status').click();
+    await page.getByRole('option', { name: 'Signed' }).click();
+    await row.getByRole('link', { name: 'Artist release contract with Jo Journey' }).click();
+    // The chosen contract opens below, and its address keeps it (a link to it opens it again).
+    const detail = page.getByTestId('contract-detail');
+    await expect.poll(() => detail.textContent()).toContain('Artist release contract with Jo Journey');
+    expect(new URL(page.url()).searchParams.get('contract')).toBeTruthy();
+    await screenshotIfAsked(page, '/tmp/contracts-register.png', true);
+    expect(errors).toEqual([]);
+  });
 });

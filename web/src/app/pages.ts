@@ -59,6 +59,7 @@ export const PAGES: Record<PageKey, () => Promise<ComponentType>> = {
   'license-form': () => import('../pages/licensing/license-form-page').then((m) => m.LicenseFormPage),
   'document-templates': () => import('../pages/contracts/document-templates-page').then((m) => m.DocumentTemplatesPage),
   'contracts-import': () => import('../pages/contracts/contracts-import-page').then((m) => m.ContractsImportPage),
+  'contracts-register': () => import('../pages/contracts/contracts-register-page').then((m) => m.ContractsRegisterPage),
   // Smart links and a label's settings and store page (label tools).
   'smart-links': () => import('../pages/label-tools/smart-links-page').then((m) => m.SmartLinksPage),
   'smart-link-landing': () =>

@@ -88,6 +88,7 @@ export type PageKey =
   | 'license-form'
   | 'document-templates'
   | 'contracts-import'
+  | 'contracts-register'
   | 'label-assets'
   | 'admin-label-assets'
   | 'admin-dashboard'
@@ -540,6 +541,7 @@ const userRoutes: RouteDef[] = [
     },
   ),
   tenant('/user/licensing/templates', 'LicensingTemplates', 'Document templates', 'document-templates'),
+  tenant('/user/contracts', 'UserContracts', 'Contracts', 'contracts-register'),
   tenant('/user/contracts/import', 'ContractsImport', 'Import contracts', 'contracts-import'),
   tenant('/user/licensing/invoices', 'LicensingInvoices', 'Invoices and credit notes', 'licence-invoices'),
   tenant('/user/licensing/:id', 'UserLicense', 'Licence', 'license'),

@@ -15,7 +15,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { api, errorMessage } from '../../app/api';
@@ -31,9 +31,11 @@ import { PayeesEditor } from './payees-editor';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 import { usePermits } from '../../app/use-may-open';
 
-type Contract = {
+export type Contract = {
   id: string;
   contractable_type: string;
+  /** The release's, label's or artist's name. */
+  subject_name?: string | null;
   contractable_id: string;
   type_name: string;
   status: 'draft' | 'signed' | 'terminated';
@@ -160,7 +162,7 @@ function FutureVersion({ versions }: { versions: Contract['versions'] }) {
 }
 
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
-function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
+export function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
   // Signing and terminating are asked before they are done: neither is undone from the page.
   const [confirming, setConfirming] = useState<null | 'signed' | 'terminated'>(null);
@@ -368,7 +370,9 @@ function ContractsPanel({
 }) {
   const path = `/contracts?contractable_type=${subject.type}&contractable_id=${encodeURIComponent(subject.id)}`;
   const { data, error, isLoading, mutate } = useApi<{ contracts: Contract[] }>(path);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The contract the address names (?contract=…, as the company's contracts list links to it) opens at once.
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(params.get('contract'));
   const [adding, setAdding] = useState(false);
   // Making a contract changes the catalogue: a member whose role only reads it sees the contracts.
   const mayChange = usePermits('catalogue.write');
@@ -380,6 +384,9 @@ function ContractsPanel({
           description={parent}
           actions={
             <SpaceBetween size="xs" direction="horizontal">
+              <PageButton href="/user/contracts" testId="contracts-all-link">
+                All contracts
+              </PageButton>
               <PageButton href="/user/contracts/import" testId="contracts-import-link">
                 Import contracts
               </PageButton>
