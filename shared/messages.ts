@@ -121,8 +121,22 @@ export const VALIDATION = {
 
 /** Words of a field's name people know in capitals ("isrc" → "ISRC"), wherever they stand in it. */
 const ACRONYMS = new Set(
-  'api bic csv cwr ddex dsp dsr ean ern grid iban id ipi isni iso isrc iswc pdf sftp tv uk upc url vat'.split(' '),
+  'api bic csv cwr ddex dsp dsr ean ep ern grid iban id ipi isni iso isrc iswc pdf sftp tv uk upc url vat'.split(' '),
 );
+
+/** Words with a written form of their own, kept wherever they stand (a brand's capitals, a hyphen). */
+const WRITTEN: Record<string, string> = {
+  youtube: 'YouTube',
+  todo: 'to-do',
+  tiktok: 'TikTok',
+  soundcloud: 'SoundCloud',
+};
+
+/** Pairs of words the trade writes as one: music for "film/TV"; a release that is an "album or EP". */
+const PAIRS: [RegExp, string][] = [
+  [/\b(film) (TV)\b/gi, '$1/$2'],
+  [/\b(album) (EP)\b/gi, '$1 or $2'],
+];
 
 // An acronym's plural is its letters and a small s ("DSPs"); a word already plural stays ("societies_ids").
 const plural = (word: string) => (ACRONYMS.has(word.toLowerCase()) ? `${word}s` : pluralize.plural(word));
@@ -144,12 +158,12 @@ export function humanizeField(field: string, { keepId = false, inSentence = fals
   const written = words.map((word) => {
     const lower = word.toLowerCase();
     if (ACRONYMS.has(lower)) return lower.toUpperCase();
+    if (WRITTEN[lower]) return WRITTEN[lower];
     // "dsps", "ids": an acronym's plural keeps its small s.
     if (lower.endsWith('s') && ACRONYMS.has(lower.slice(0, -1))) return `${lower.slice(0, -1).toUpperCase()}s`;
     return inSentence ? lower : word;
   });
-  // "film_tv" (music for film and television) is written as the trade writes it: "Film/TV", not "Film TV".
-  const text = written.join(' ').replace(/\b(film) TV\b/i, '$1/TV');
+  const text = PAIRS.reduce((words, [pair, as]) => words.replace(pair, as), written.join(' '));
   return inSentence ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 

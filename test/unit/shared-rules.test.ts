@@ -158,6 +158,11 @@ describe('messages', () => {
     // A recording's flag for music made for film or television.
     expect(humanizeField('film_tv')).toBe('Film/TV');
     expect(humanizeField('film_tv', { inSentence: true })).toBe('film/TV');
+    // Words with a written form of their own, and the trade's other slashed pair.
+    expect(humanizeField('youtube_claims')).toBe('YouTube claims');
+    expect(humanizeField('todo_list')).toBe('To-do list');
+    expect(humanizeField('todo_list', { inSentence: true })).toBe('to-do list');
+    expect(humanizeField('new_release album_ep', { inSentence: true })).toBe('new release album or EP');
   });
   it('name a field holding a record’s id by the record, unless the key itself is meant', () => {
     expect(humanizeField('dsp_id')).toBe('DSP');
