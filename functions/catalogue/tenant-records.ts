@@ -26,6 +26,14 @@ const TENANT_LINK: Link = { field: 'tenant_id', to: 'companies', as: 'tenant' };
 /** The company a new record is created in. */
 type Scope = { tenantId: string };
 
+/**
+ * A new record's fields without the blank ones that have a default: a form sends a field the user left empty
+ * as '', and a new recording left so still starts with copyright year 2020 and length 00:00:00.
+ */
+function withoutBlankDefaults(set: Record<string, unknown>, defaults: Record<string, unknown> = {}) {
+  return Object.fromEntries(Object.entries(set).filter(([field, value]) => !(value === '' && field in defaults)));
+}
+
 export function recordOps(resource: TenantResource) {
   const unique = resource.unique ?? [];
   const nameField = resource.nameField ?? 'name';
@@ -79,7 +87,7 @@ export function recordOps(resource: TenantResource) {
   async function create({ tenantId }: Scope, body: Record<string, unknown>, id: string = ulid()) {
     const { tenant_id: _ignored, ...input } = body;
     const { set } = await storedChanges(resource.shape(tenantId), input, undefined, tenantId);
-    const draft = { ...resource.defaults, ...set, tenantId, id };
+    const draft = { ...resource.defaults, ...withoutBlankDefaults(set, resource.defaults), tenantId, id };
     const record = { ...draft, ...(await resource.prepare?.(draft, { tenantId, isNew: true })) };
     const claim = guardsFor(guardScope(tenantId), unique, record);
     await store.write([{ create: record }], { claim, ownerId: id, lists: lists(tenantId) });

@@ -41,6 +41,10 @@ describe('recordings', () => {
       message: 'Recording Added',
       recording: { isrc: code, copyright_year: 2020, length: '00:00:00', status: 'drafted', category: 'Recording' },
     });
+    // The form sends what was left empty as '': a new recording still starts with its defaults.
+    const blank = await api(A).post('/recordings', { title: `Blank ${unique()}`, copyright_year: '', length: '' });
+    expect(blank.status, JSON.stringify(blank.body)).toBe(201);
+    expect(blank.body.recording).toMatchObject({ copyright_year: 2020, length: '00:00:00', status: 'drafted' });
     const again = await api(A).post('/recordings', { title: 'Same code', isrc: code });
     expect(again.status).toBe(409);
     expect(again.body.errors).toEqual({ isrc: ['ISRC has already been taken'] });

@@ -39,6 +39,21 @@ describe('catalogue depth in the generic forms', () => {
     expect(toPayload(releases, release)).toMatchObject({ release_format: 'Digital', todo_tasks_attributes: [] });
   });
 
+  it('starts a new recording with the product’s defaults, which an edit never fills in', () => {
+    expect(emptyValues(recordings)).toMatchObject({
+      copyright_year: '2020',
+      length: '00:00:00',
+      category: 'Recording',
+      locked_payee_shares: true,
+    });
+    expect(toPayload(recordings, { ...emptyValues(recordings), title: 'T' })).toMatchObject({
+      copyright_year: '2020',
+      length: '00:00:00',
+    });
+    const saved = recordToValues(recordings, { id: 'R1', title: 'T' });
+    expect(saved).toMatchObject({ copyright_year: '', length: '' });
+  });
+
   it('links a release’s expenses through its label, narrowed to the release', () => {
     expect(releaseExpensesHref({ id: 'R1', label: null })).toBeNull();
     expect(releaseExpensesHref({ id: 'R1', label: { id: 'L1', name: 'Label One' } })).toBe(

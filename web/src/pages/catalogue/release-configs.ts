@@ -6,6 +6,7 @@ import {
   PRODUCT_FORMATS,
   PRODUCT_TYPES,
   RECORDING_CATEGORIES,
+  RECORDING_DEFAULTS,
   RELEASE_CONFIGS,
   RIGHTSHOLDING_TYPES,
 } from '../../../../shared/catalogue';
@@ -221,11 +222,18 @@ export const recording: ReferenceConfig = {
     text('mix_title', 'Mix title'),
     text('isrc', 'ISRC', [], { constraint: 'e.g. GB-AAA-05-00001; dashes are removed' }),
     text('alternative_title', 'Alternative title'),
-    text('length', 'Length', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')], {
-      constraint: 'HH:MM:SS',
-    }),
-    yearField('copyright_year', 'Copyright year'),
-    select('category', 'Category', RECORDING_CATEGORIES, 'Recording'),
+    // A new recording's form starts with its defaults, as the API stores them when left empty.
+    {
+      ...text('length', 'Length', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')], {
+        constraint: 'HH:MM:SS',
+      }),
+      initial: RECORDING_DEFAULTS.length,
+    } as ReferenceField,
+    {
+      ...yearField('copyright_year', 'Copyright year'),
+      initial: String(RECORDING_DEFAULTS.copyright_year),
+    } as ReferenceField,
+    select('category', 'Category', RECORDING_CATEGORIES, RECORDING_DEFAULTS.category),
     languageField('audio_language', 'Audio language'),
     languageField('metadata_language', 'Metadata language'),
     genreField('primary_genre', 'Primary genre'),
