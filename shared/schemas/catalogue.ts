@@ -15,7 +15,6 @@ import {
   PRODUCT_TYPES,
   RECORDING_CATEGORIES,
   RELEASE_CONFIGS,
-  RELEASE_STATUSES,
   RIGHTSHOLDING_TYPES,
   SPOTIFY_ARTIST_PREFIX,
   STATEMENT_FORMATS,
@@ -401,7 +400,7 @@ export const recordingInput = z.strictObject({
         .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS'),
     ])
     .optional(),
-  status: z.enum(RELEASE_STATUSES).optional(),
+  // No status: a recording starts drafted (imported by an import) and no one sets it by hand.
   category: z.enum(RECORDING_CATEGORIES).optional(),
   explicit: z.boolean().optional(),
   explicit_lyrics: z.boolean().optional(),

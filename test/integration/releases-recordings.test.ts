@@ -45,6 +45,13 @@ describe('recordings', () => {
     const blank = await api(A).post('/recordings', { title: `Blank ${unique()}`, copyright_year: '', length: '' });
     expect(blank.status, JSON.stringify(blank.body)).toBe(201);
     expect(blank.body.recording).toMatchObject({ copyright_year: 2020, length: '00:00:00', status: 'drafted' });
+    // A recording starts drafted: its status is not set by hand, neither on create nor after.
+    const live = await api(A).post('/recordings', { title: `Live ${unique()}`, status: 'live' });
+    expect(live.status).toBe(400);
+    expect(live.body.errors).toEqual({ status: ['Status is not a known field'] });
+    const accepted = await api(A).patch(`/recordings/${blank.body.recording.id}`, { status: 'accepted' });
+    expect(accepted.status).toBe(400);
+    expect((await api(A).get(`/recordings/${blank.body.recording.id}`)).body.recording.status).toBe('drafted');
     const again = await api(A).post('/recordings', { title: 'Same code', isrc: code });
     expect(again.status).toBe(409);
     expect(again.body.errors).toEqual({ isrc: ['ISRC has already been taken'] });
