@@ -1,5 +1,7 @@
 import { isValidIsrc, isValidUpc, normaliseIsrc, normaliseUpc } from '../../../shared/identifiers.js';
 import { PRICE_TIERS, PRODUCT_FORMATS } from '../../../shared/catalogue.js';
+import { VALIDATION } from '../../../shared/messages.js';
+import { INSTRUMENTAL } from '../../../shared/schemas/reference.js';
 import {
   readWriter,
   RELEASE_SHEET_COLUMNS,
@@ -212,6 +214,10 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
   const format = text('format');
   const knownFormat = PRODUCT_FORMATS.find((f) => nameKey(f) === nameKey(format ?? ''));
   if (format && !knownFormat) releaseError('format', `Format must be one of ${PRODUCT_FORMATS.join(', ')}`);
+  // As in the release form: the metadata language may not be Instrumental (a recording's audio language may).
+  const metadataLanguageId = resolve('metadata_language', names.languages, text('metadata_language'));
+  if (metadataLanguageId && metadataLanguageId === names.languages.get(nameKey(INSTRUMENTAL)))
+    releaseError('metadata_language', VALIDATION.notInstrumental('Metadata language'));
   const priceTier = text('price_tier');
   const knownTier = PRICE_TIERS.find((t) => nameKey(t) === nameKey(priceTier ?? ''));
   if (priceTier && !knownTier) releaseError('price_tier', `Price tier must be one of ${PRICE_TIERS.join(', ')}`);
@@ -232,7 +238,7 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
     compilation: release.get('compilation'),
     total_volumes: release.get('total_volumes'),
     territories,
-    metadata_language_id: resolve('metadata_language', names.languages, text('metadata_language')),
+    metadata_language_id: metadataLanguageId,
     recording_year: release.get('recording_year'),
     recording_location: text('recording_location'),
     country_id: resolve('country', names.countries, text('country')),
