@@ -62,6 +62,9 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
         },
       ];
     case 'invalid_value':
+      // A choice left blank (a form's empty select) is a missing value, said as one.
+      if (input !== undefined && valueAt(input, issue.path) === '')
+        return [{ field, text: VALIDATION.required(label) }];
       return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
     case 'custom':
       return [{ field, text: named(label, issue.message) }]; // our own rules carry whole sentences (the product's messages)

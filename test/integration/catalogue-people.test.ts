@@ -102,7 +102,8 @@ describe('artists', () => {
         { service: 'Deezer', identifier: '42', new: true },
         { service: 'MySpace', identifier: 'x' },
       ],
-      artist_members_attributes: [{ contributor_id: 'c1' }],
+      // The form sends what the user left empty as '': both required fields of a member say so.
+      artist_members_attributes: [{ contributor_id: 'c1' }, { contributor_id: '', membership_type: '' }],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
@@ -111,6 +112,8 @@ describe('artists', () => {
       'artist_identifiers_attributes.2.new': ['New can only be ticked while the identifier is empty'],
       'artist_identifiers_attributes.3.service': [expect.stringContaining('Service must be one of')],
       'artist_members_attributes.0.membership_type': ['Membership type is required'],
+      'artist_members_attributes.1.contributor_id': ['Contributor is required'],
+      'artist_members_attributes.1.membership_type': ['Membership type is required'],
     });
     expect((await as(A).get('/artists?q=rule%20breaker')).body.total_count).toBe(0);
   });

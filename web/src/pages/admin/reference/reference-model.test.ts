@@ -233,6 +233,18 @@ describe('nested row payloads', () => {
     expect(validateValues(artists, { ...emptyValues(artists), name: 'Band', artist_members: rows }, userArea)).toEqual(
       {},
     );
+    // A member row left empty: its two required fields say so, in the words the API uses.
+    const blankRow = nestedRowsReducer<RowValues>([], {
+      type: 'add',
+      key: 'n2',
+      values: { contributor_id: null, membership_type: '', roles: [], payee_id: null, active: true },
+    });
+    expect(
+      validateValues(artists, { ...emptyValues(artists), name: 'Band', artist_members: blankRow }, userArea),
+    ).toEqual({
+      'artist_members_attributes.0.contributor_id': 'Contributor is required',
+      'artist_members_attributes.0.membership_type': 'Membership type is required',
+    });
     // On admin pages the company must be chosen.
     expect(validateValues(artists, { ...emptyValues(artists), name: 'Band' })).toEqual({
       tenant_id: 'Company is required',

@@ -206,9 +206,10 @@ export function validateValues(
     if (f.rules?.length && (!options.visible || options.visible(f))) map[f.name] = f.rules;
   }
   const errors = validate(values, map);
-  const parsed = config.schema?.safeParse(toPayload(config, values, options));
+  const payload = toPayload(config, values, options);
+  const parsed = config.schema?.safeParse(payload);
   if (parsed && !parsed.success) {
-    for (const [field, message] of Object.entries(zodErrors(parsed.error)))
+    for (const [field, message] of Object.entries(zodErrors(parsed.error, payload)))
       errors[formFieldOf(config, field)] ??= message;
   }
   return errors;
