@@ -302,13 +302,14 @@ describe('catalogue imports', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toMatchObject({ 'rows.1.upc': ['Row 1: UPC is required'] });
-    // The metadata language may not be Instrumental, as in the release form.
+    // The metadata language may not be Instrumental, and a UPC must pass its check digit, as in the release form.
     const wordless = await api.post('/import_release', {
-      rows: rows.map((row) => ({ ...row, metadata_language: 'Instrumental' })),
+      rows: rows.map((row) => ({ ...row, metadata_language: 'Instrumental', upc: '5012345678901' })),
     });
     expect(wordless.status).toBe(400);
     expect(wordless.body.errors).toEqual({
       'rows.1.metadata_language': ['Row 1: Metadata language must not be Instrumental'],
+      'rows.1.upc': ['Row 1: UPC invalid'],
     });
     const ok = await api.post('/import_release', { rows });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);

@@ -203,7 +203,7 @@ export function readRelease(rows: readonly SheetRow[], names: CatalogueNames): R
   const resolve = (key: ReleaseSheetKey, map: Map<string, string>, value: string | undefined) =>
     reader.resolve(key, map, value, releaseError);
   const upcText = text('upc') ?? '';
-  if (upcText && !isValidUpc(upcText)) releaseError('upc', 'UPC must be a valid UPC or EAN barcode');
+  if (upcText && !isValidUpc(upcText)) releaseError('upc', VALIDATION.upc);
   else if (/assign/i.test(upcText)) releaseError('upc', 'UPC must be the barcode itself to import a release');
   const territories = list('territories').map((t) => t.toUpperCase());
   for (const t of territories)
