@@ -42,6 +42,9 @@ describe('release journey in the browser', JOURNEY, () => {
     for (const title of trackTitles) {
       await page.goto(`${cloudUrl()}/user/recordings/new`);
       await page.getByTestId('ref-field-title').fill(title);
+      // A new recording's form starts with its defaults.
+      expect(await page.getByTestId('ref-field-length').inputValue()).toBe('00:00:00');
+      expect(await page.getByTestId('ref-field-copyright_year').inputValue()).toBe('2020');
       await page.getByTestId('ref-rows-artist_recordings-add').click();
       expect(await page.getByTestId('ref-rows-artist_recordings-payee_share-0').inputValue()).toBe('100');
       await pick('ref-rows-artist_recordings-artist_id-0', artistName, artistName);
