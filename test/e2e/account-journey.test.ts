@@ -34,6 +34,7 @@ describe('account journey in the browser', JOURNEY, () => {
     const link = /(\/confirm\/[\w-]+)/.exec((await latestMail(email))!.text)![1];
     await page.goto(`${cloudUrl()}${link}`);
     await expect.poll(() => page.getByTestId('confirm-email').textContent()).toContain(email);
+    expect(await page.locator('body').textContent()).toContain(MESSAGES.confirmBySettingPassword);
     await page.getByTestId('confirm-password').fill('Browser-pass-1');
     await page.getByTestId('confirm-password-confirmation').fill('Browser-pass-2');
     await page.getByTestId('confirm-submit').click();
@@ -64,6 +65,7 @@ describe('account journey in the browser', JOURNEY, () => {
     await fresh.waitForURL('**/signin');
     await signInThroughForm(fresh, cloudUrl(), email, 'Renewed-pass-3');
     await fresh.waitForURL('**/user');
+    await expect.poll(() => fresh.getByTestId('notification-message').textContent()).toContain(MESSAGES.userLoggedIn);
     await context.close();
   });
 
