@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../../../shared/messages';
+import { expenseInput } from '../../../../../shared/schemas/expense';
 import {
   deleteBlocked,
   emptyExpense,
@@ -55,12 +56,46 @@ describe('the expense form', () => {
     expect(validateExpense({ ...filled, subtotal: '10.001' }).subtotal).toMatch(/2 decimals/);
     const recoupable = { ...filled, recoupable: true, recoupable_percentage: '120' };
     expect(validateExpense(recoupable)).toMatchObject({
-      recoupable_percentage: 'Recoupable percentage must be under 100',
+      recoupable_percentage: 'Recoupable percentage must be a number from 0 to 100 with up to 2 decimals',
       payee: 'Payee is required for a recoupable expense',
     });
     expect(validateExpense({ ...filled, type: 'DistributionExpense' }).expensable_id).toBe(
       'Label is required for a distribution expense',
     );
+  });
+
+  it("says of the money what the API says, word for word, beside the field (the API's own rules)", () => {
+    /** The API's message for one field of an otherwise valid expense. */
+    const api = (field: string, value: unknown) =>
+      expenseInput
+        .safeParse({
+          date: '2026-07-14',
+          description: 'Mastering',
+          subtotal: '1.00',
+          recoupable: true,
+          payee: { type: 'Payee', id: 'P1' },
+          [field]: value,
+        })
+        .error?.issues.find((issue) => issue.path[0] === field)?.message;
+    const cases: [keyof typeof filled, string][] = [
+      ['subtotal', '10.001'],
+      ['subtotal', '-5.00'],
+      ['subtotal', '1234567890123'],
+      ['vat', '-1.00'],
+      ['vat', '1.234'],
+      ['recoupable_percentage', '120'],
+      ['recoupable_percentage', '33.333'],
+      ['recoupable_percentage', 'half'],
+    ];
+    for (const [field, value] of cases) {
+      const said = validateExpense({ ...filled, recoupable: true, payee: { id: 'P1', name: 'Ada' }, [field]: value });
+      expect(said[field], `${field} ${value}`).toBe(api(field, value));
+      expect(said[field], `${field} ${value}`).toBeTruthy();
+    }
+    expect(validateExpense({ ...filled, subtotal: '-5.00' }).subtotal).toBe('Subtotal must not be negative');
+    expect(
+      validateExpense({ ...filled, recoupable: true, payee: { id: 'P1', name: 'Ada' }, recoupable_percentage: '100' }),
+    ).toEqual({});
   });
 
   it('sends ids, 2-decimal money and the total', () => {

@@ -1,5 +1,7 @@
 import Big from 'big.js';
+import type { z } from 'zod';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
+import { centsAmount, optionalCents, percentage } from '../../../../../shared/schemas/money';
 import type { Expense, ExpenseType } from '../../../../../shared/schemas/statement-views';
 import type { PickedRecord } from '../../../components/record-picker';
 import { dayProblem } from '../../../components/form-rules';
@@ -69,7 +71,7 @@ export function expenseToValues(expense: Expense): ExpenseFormValues {
 }
 
 /** Money entered in cents: an optional minus, digits, at most 2 decimals. */
-const MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
+const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
 
 /** subtotal + VAT to the cent, or null while either is not an amount. */
 export function expenseTotal(subtotal: string, vat: string): string | null {
@@ -77,19 +79,29 @@ export function expenseTotal(subtotal: string, vat: string): string | null {
   return new Big(subtotal.trim()).plus(new Big(vat.trim() || '0')).toFixed(2);
 }
 
-/** The form's problems, keyed by the API's field names, in the product's words. */
+/** What the API's own rule for a field says of a value, or null when it takes it. */
+function problemOf(rule: z.ZodType, value: string): string | null {
+  return rule.safeParse(value).error?.issues[0]?.message ?? null;
+}
+
+/** The API's rules for the expense's money (shared/schemas/expense.ts), so the form says what the API would say. */
+const SUBTOTAL = centsAmount('Subtotal');
+const VAT = optionalCents('VAT');
+const RECOUPABLE_PERCENTAGE = percentage('Recoupable percentage');
+
+/** The form's problems, keyed by the API's field names, in the product's words (the API's own for the money). */
 export function validateExpense(values: ExpenseFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const day = dayProblem('Date', values.date, true);
   if (day) errors.date = day;
   if (!values.description.trim()) errors.description = VALIDATION.required('Description');
-  if (!values.subtotal.trim()) errors.subtotal = VALIDATION.required('Subtotal');
-  else if (!MONEY.test(values.subtotal.trim())) errors.subtotal = 'Subtotal must be an amount with at most 2 decimals';
-  if (values.vat.trim() && !MONEY.test(values.vat.trim())) errors.vat = 'VAT must be an amount with at most 2 decimals';
-  const percent = values.recoupable_percentage.trim();
+  const subtotal = problemOf(SUBTOTAL, values.subtotal);
+  if (subtotal) errors.subtotal = subtotal;
+  const vat = problemOf(VAT, values.vat);
+  if (vat) errors.vat = vat;
   if (values.recoupable) {
-    if (!/^\d{1,3}(\.\d{1,2})?$/.test(percent)) errors.recoupable_percentage = 'Recoupable percentage must be a number';
-    else if (Number(percent) > 100) errors.recoupable_percentage = VALIDATION.maxValue('Recoupable percentage', 100);
+    const percent = problemOf(RECOUPABLE_PERCENTAGE, values.recoupable_percentage);
+    if (percent) errors.recoupable_percentage = percent;
     if (values.type === 'Expense' && !values.payee) errors.payee = 'Payee is required for a recoupable expense';
   }
   if (values.type === 'DistributionExpense' && !values.label)

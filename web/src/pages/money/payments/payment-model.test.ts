@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE } from '../../../app/route-table';
+import { MESSAGES } from '../../../../../shared/messages';
 import { formatMoney } from '../../../../../shared/money';
 import {
   emptyPayment,
@@ -85,6 +86,22 @@ describe('the payment form', () => {
     const one = { ...empty, statements: [statement('1', 'a', '10.01')] };
     expect(validatePayment({ ...one, payment_total: '10.00' }, false).payment_total).toContain('10.01');
     expect(validatePayment({ ...one, payment_total: '10.010' }, false).payment_total).toContain('2 decimals');
+    // Word for word what the API answers (functions/money/payments): the total in money, the same rules.
+    expect(validatePayment({ ...one, payment_total: '10.00' }, false).payment_total).toBe(
+      MESSAGES.paymentTotalMismatch('£10.01'),
+    );
+    expect(validatePayment({ ...one, payment_total: '10.010' }, false).payment_total).toBe(
+      'Payment total must be an amount with up to 2 decimals',
+    );
+    expect(validatePayment({ ...one, payment_total: '-10.01' }, false).payment_total).toBe(
+      'Payment total must not be negative',
+    );
+    expect(validatePayment({ ...one, payment_total: ' ' }, false)).toEqual({});
+    expect(validatePayment(two, false).statement_ids).toBe(MESSAGES.paymentOneAccount);
+    const dollars = { ...statement('3', 'a', '1.00'), currency: 'USD' };
+    expect(validatePayment({ ...one, statements: [...one.statements, dollars] }, false).statement_ids).toBe(
+      MESSAGES.paymentOneCurrency,
+    );
     expect(validatePayment({ ...one, payment_total: '10.01' }, false)).toEqual({});
     expect(validatePayment({ ...one, payment_date: '24/11/2026' }, false).payment_date).toBeDefined();
     // Editing: money and statements are fixed, only the date is checked.

@@ -1,5 +1,7 @@
 import Big from 'big.js';
 import { MESSAGES } from '../../../../../shared/messages';
+import { formatMoney } from '../../../../../shared/money';
+import { optionalCents } from '../../../../../shared/schemas/money';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
 import { convertedPayouts, currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
@@ -156,8 +158,8 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
   };
 }
 
-const CENTS = /^\d+(\.\d{1,2})?$/;
-/** Worded as the API words it (functions/money/payments/schemas.ts). */
+/** Worded as the API words it (functions/money/payments/schemas.ts): the same rules. */
+const PAYMENT_TOTAL = optionalCents('Payment total');
 const SENT_CURRENCY = currencyCodeText('Sent currency must be a currency code (EUR)');
 
 /** The form's own checks, worded as the API words them; `editing`: money and statements are fixed. */
@@ -166,13 +168,18 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
   const day = dayProblem('Payment date', values.payment_date, true);
   if (day) errors.payment_date = day;
   if (editing) return errors;
-  if (values.statements.length === 0) errors.statement_ids = 'Choose the statements this payment pays';
+  if (values.statements.length === 0) errors.statement_ids = MESSAGES.chooseStatementsToPay;
   else if (new Set(values.statements.map((s) => `${s.payee_type}#${s.payee_id}`)).size > 1)
-    errors.statement_ids = 'A payment pays the statements of one account: choose statements of one payee';
-  const typed = values.payment_total.trim();
-  if (typed && !CENTS.test(typed)) errors.payment_total = 'Payment total must be an amount with up to 2 decimals';
-  else if (typed && values.statements.length && !new Big(typed).eq(paymentTotalOf(values.statements)))
-    errors.payment_total = `Payment total must equal what the statements pay: ${paymentTotalOf(values.statements)}`;
+    errors.statement_ids = MESSAGES.paymentOneAccount;
+  else if (new Set(values.statements.map((s) => s.currency.toUpperCase())).size > 1)
+    errors.statement_ids = MESSAGES.paymentOneCurrency;
+  const typed = PAYMENT_TOTAL.safeParse(values.payment_total.trim());
+  const first = values.statements[0];
+  if (!typed.success) errors.payment_total = typed.error.issues[0]?.message ?? '';
+  else if (typed.data !== undefined && first && !new Big(typed.data).eq(paymentTotalOf(values.statements)))
+    errors.payment_total = MESSAGES.paymentTotalMismatch(
+      formatMoney(paymentTotalOf(values.statements), first.currency),
+    );
   const [sent, rate] = [values.sent_currency.trim(), values.exchange_rate.trim()];
   const sentProblem = sent ? SENT_CURRENCY.safeParse(sent).error?.issues[0]?.message : undefined;
   if (sentProblem) errors.sent_currency = sentProblem;

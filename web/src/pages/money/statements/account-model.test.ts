@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { accountEntryInput } from '../../../../../shared/schemas/expense';
 import { labelUpdate } from '../../../../../shared/schemas/label';
-import { enteredAmount, entryEffect, labelStatementSettings, validateEntry } from './account-model';
+import {
+  enteredAmount,
+  entryEffect,
+  labelStatementSettings,
+  validateEntry,
+  type ManualEntryKind,
+} from './account-model';
 import type { StatementRun } from '../../../../../shared/schemas/statement-views';
 import {
   isRunActive,
@@ -28,12 +35,33 @@ describe('account entries', () => {
   it('takes amounts in cents, unsigned where the kind gives the sign, never zero', () => {
     const base = { kind: 'advance' as const, amount: '300.00', date: '2026-07-01', description: '' };
     expect(validateEntry(base)).toEqual({});
-    expect(validateEntry({ ...base, amount: '-300' }).amount).toMatch(/positive/);
-    expect(validateEntry({ ...base, amount: '1.005' }).amount).toMatch(/2 decimals/);
-    expect(validateEntry({ ...base, amount: '0.00' }).amount).toMatch(/zero/);
+    expect(validateEntry({ ...base, amount: '-300' }).amount).toBe('Amount must be more than 0');
+    expect(validateEntry({ ...base, amount: '1.005' }).amount).toBe('Amount must be an amount with up to 2 decimals');
+    expect(validateEntry({ ...base, amount: '0.00' }).amount).toBe('Amount must be more than 0');
+    expect(validateEntry({ ...base, kind: 'adjustment', amount: '0' }).amount).toBe('Amount must not be 0');
     expect(validateEntry({ ...base, kind: 'adjustment', amount: '-3.10' })).toEqual({});
     expect(validateEntry({ ...base, amount: '' }).amount).toBe('Amount is required');
     expect(validateEntry({ ...base, date: '01/07/2026' }).date).toBe('Date must be a whole date (YYYY/MM/DD)');
+  });
+  it('says of the amount what the API says, word for word, beside the field', () => {
+    const api = (kind: string, amount: string) =>
+      accountEntryInput
+        .safeParse({ account: { type: 'Payee', id: 'P1' }, kind, amount, date: '2026-07-01' })
+        .error?.issues.find((issue) => issue.path[0] === 'amount')?.message;
+    const cases: [ManualEntryKind, string][] = [
+      ['advance', '-300'],
+      ['advance', '0'],
+      ['reserve', '1.005'],
+      ['reserve_release', 'ten'],
+      ['transfer', '0.00'],
+      ['adjustment', '1234567890123'],
+      ['advance', ''],
+    ];
+    for (const [kind, amount] of cases) {
+      const said = validateEntry({ kind, amount, date: '2026-07-01', description: '' }).amount;
+      expect(said, `${kind} ${amount}`).toBeTruthy();
+      expect(said, `${kind} ${amount}`).toBe(api(kind, amount));
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { VALIDATION } from '../../../../../shared/messages';
+import { entryAmountProblem } from '../../../../../shared/schemas/expense';
+import { centsAmount } from '../../../../../shared/schemas/money';
 import type { EntryKind, SummaryDimension } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
 
@@ -32,21 +33,20 @@ const SIGN: Record<ManualEntryKind, 1 | -1 | 0> = {
 
 export const entryTakesSign = (kind: ManualEntryKind) => SIGN[kind] === 0;
 
-const MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
-const UNSIGNED = /^\d{1,10}(\.\d{1,2})?$/;
+/** The API's rule for an entry's amount (shared/schemas/expense.ts): cents, signed as typed, then the kind's rule. */
+const AMOUNT = centsAmount('Amount', { signed: true });
 
 export type EntryValues = { kind: ManualEntryKind; amount: string; date: string; description: string };
 
-/** The entry form's problems: an amount in cents (unsigned where the kind gives the sign), not zero; a date. */
+/**
+ * The entry form's problems, in the API's words: an amount in cents (more than 0 where the kind gives the sign, not 0
+ * where it is typed with its own); a date.
+ */
 export function validateEntry(values: EntryValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  const amount = values.amount.trim();
-  if (!amount) errors.amount = VALIDATION.required('Amount');
-  else if (!(entryTakesSign(values.kind) ? MONEY : UNSIGNED).test(amount))
-    errors.amount = entryTakesSign(values.kind)
-      ? 'Amount must be an amount with at most 2 decimals'
-      : 'Amount must be a positive amount with at most 2 decimals';
-  else if (new Big(amount).eq(0)) errors.amount = 'Amount must not be zero';
+  const amount = AMOUNT.safeParse(values.amount);
+  const problem = amount.success ? entryAmountProblem(values.kind, amount.data) : amount.error.issues[0]?.message;
+  if (problem) errors.amount = problem;
   const day = dayProblem('Date', values.date, true);
   if (day) errors.date = day;
   return errors;
