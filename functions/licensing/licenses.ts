@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { ulid } from 'ulid';
+import { humanizeField } from '../../shared/messages.js';
 import {
   pipelineMoves,
   type LicenseAsset,
@@ -31,7 +32,11 @@ async function resolveAssets(tenantId: string, assets: readonly LicenseAssetInpu
   const resolved: LicenseAsset[] = [];
   for (const [index, asset] of assets.entries()) {
     const found = await store.licensedAsset(tenantId, asset.asset_type, asset.asset_id);
-    if (!found) throw new InvalidField(`assets.${index}.asset_id`, `${asset.asset_type} not found in this company`);
+    if (!found)
+      throw new InvalidField(
+        `assets.${index}.asset_id`,
+        `${humanizeField(asset.asset_type)} not found in this company`,
+      );
     const { label_id: _label, ...names } = found;
     resolved.push({ ...asset, ...names });
   }
@@ -40,7 +45,7 @@ async function resolveAssets(tenantId: string, assets: readonly LicenseAssetInpu
 
 async function checkLabel(tenantId: string, labelId: string | undefined): Promise<void> {
   if (labelId && !(await store.licensedLabelName(tenantId, labelId)))
-    throw new InvalidField('label_id', 'label not found in this company');
+    throw new InvalidField('label_id', 'Label not found in this company');
 }
 
 /** One step of the licence's history: who moved it, from where to where, when. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import * as money from '../../shared/schemas/responses-money.js';
-import { MESSAGES } from '../../shared/messages.js';
+import { humanizeField, MESSAGES, VALIDATION } from '../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import { licensingOperations, withLineLicences } from '../licensing/index.js';
-import { BadRequest } from '../lib/errors.js';
+import { BadRequest, InvalidField } from '../lib/errors.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { LISTS } from '../data/list-cache.js';
 import { distinctValues, listRoyalties, SORT_FIELDS } from './ledger/query.js';
@@ -160,7 +160,7 @@ const operations = {
     query: listQuery.and(z.object({ id: z.string().min(1).max(64).optional() })),
     run: ({ tenantId, query, listVersions }) => {
       const releaseId = (query as { id?: string }).id ?? query.release_id;
-      if (!releaseId) throw new BadRequest('release_id is required', { release_id: ['release_id is required'] });
+      if (!releaseId) throw new InvalidField('release_id', VALIDATION.required(humanizeField('release_id')));
       const { id: _i, ...rest } = query as ListQuery & { id?: string };
       return list(tenantId, rest, listVersions, { release_id: releaseId });
     },
@@ -208,7 +208,7 @@ const operations = {
   }),
   delivererPayPeriods: operation('tenant', {
     response: money.wordsResponse('pay_periods'),
-    body: z.strictObject({ delivered_by: z.string().trim().min(1, 'delivered_by is required').max(200) }),
+    body: z.strictObject({ delivered_by: z.string().trim().min(1).max(200) }),
     run: async ({ tenantId, body }) => ({
       pay_periods: await distinctValues(tenantId, 'pay_period', { delivered_by: body.delivered_by }),
     }),

@@ -176,7 +176,7 @@ describe('expenses', () => {
     const listed = await api.get(`/label/distribution_expenses?label_id=${label.id}`);
     expect(listed.body.expenses.map((e: { id: string }) => e.id)).toEqual([distribution.body.expense.id]);
     expect((await api.get(`/label/expenses?label_id=${otherLabel.id}`)).status).toBe(400);
-    expect((await api.get('/release_expenses')).body.errors).toEqual({ release_id: ['release_id is required'] });
+    expect((await api.get('/release_expenses')).body.errors).toEqual({ release_id: ['Release is required'] });
   });
 
   it('refuses bad input naming the field, and links to another company’s records', async () => {

@@ -132,7 +132,9 @@ describe('a licence’s fields and pipeline', () => {
     expect(uneven.body.errors).toEqual({ assets: ['The assets’ splits must add up to 100%'] });
     const foreign = await other.api.post('/licenses', outgoing());
     expect(foreign.status).toBe(400);
-    expect(Object.keys(foreign.body.errors)).toEqual(['assets.0.asset_id']);
+    expect(foreign.body.errors).toEqual({ 'assets.0.asset_id': ['Recording not found in this company'] });
+    const foreignLabel = await api.post('/licenses', outgoing({ label_id: 'no-such-label' }));
+    expect(foreignLabel.body.errors).toEqual({ label_id: ['Label not found in this company'] });
     const dates = await api.post(
       '/licenses',
       outgoing({ license_start_date: '2027-01-01', license_end_date: '2026-01-01' }),

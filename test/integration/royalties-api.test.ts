@@ -112,6 +112,19 @@ describe('royalties list', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('No Label Selected');
   });
+
+  it("names what a call lacks, or a link it cannot follow, in the user's words (never a field's key)", async () => {
+    const noRelease = await api.get('/release_royalties');
+    expect(noRelease.status).toBe(400);
+    expect(noRelease.body).toEqual({ message: 'Release is required', errors: { release_id: ['Release is required'] } });
+    const noDeliverer = await api.post('/royalties/deliverer_pay_periods', { delivered_by: ' ' });
+    expect(noDeliverer.status).toBe(400);
+    expect(noDeliverer.body.errors).toEqual({ delivered_by: ['Delivered by is required'] });
+    const [line] = (await api.get(`/royalties?import_id=${importId}`)).body.royalties as { id: string }[];
+    const elsewhere = await api.patch(`/royalties/${line.id}`, { royalty: { label_id: 'no-such-label' } });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.errors).toEqual({ label_id: ['Label not found in this company'] });
+  });
 });
 
 describe('changing royalties', () => {

@@ -1,4 +1,5 @@
 import { accountEntryInput, accountEntryUpdate, expenseInput, expenseUpdate } from '../../../shared/schemas/expense.js';
+import { humanizeField, VALIDATION } from '../../../shared/messages.js';
 import * as answers from '../../../shared/schemas/responses-money.js';
 import { messageResponse } from '../../../shared/schemas/responses.js';
 import {
@@ -33,7 +34,8 @@ import {
  * as it stands. Every operation works in the caller's current company (route auth 'tenant'):
  * another company's expense, entry or account is not found.
  */
-const RELEASE_REQUIRED = 'release_id is required';
+/** The release a list of a release's expenses needs, named in the user's words. */
+const RELEASE_REQUIRED = VALIDATION.required(humanizeField('release_id'));
 
 const operations = {
   /** Admins: every company's expenses, with a company column and filter. */

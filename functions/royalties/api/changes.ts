@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { z } from 'zod';
-import { MESSAGES } from '../../../shared/messages.js';
+import { humanizeField, MESSAGES } from '../../../shared/messages.js';
 import { catalogueRecordExists, companyMoneyTerms, labelDealPercentage } from '../../data/access/royalty-catalogue.js';
 import { getEdit, putManualRoyalty, putStateRule } from '../../data/access/royalty-overlays.js';
 import { writeUnstatedEdits, type LineFacts } from './stated-lines.js';
@@ -25,7 +25,7 @@ async function checkLinks(tenantId: string, fields: RoyaltyFields): Promise<void
   for (const field of ['label_id', 'release_id', 'recording_id', 'artist_id'] as const) {
     const value = fields[field];
     if (typeof value === 'string' && !(await catalogueRecordExists(tenantId, field, value)))
-      throw new InvalidField(field, `${field.replace('_id', '')} not found in this company`);
+      throw new InvalidField(field, `${humanizeField(field)} not found in this company`);
   }
 }
 
