@@ -81,6 +81,20 @@ describe('a line a published statement carries', () => {
     expect(await lateRows(shared)).toEqual([]);
   });
 
+  it('keeps its import: deleting the import is refused (409 naming the statement), and its lines stay', async () => {
+    const { api, lines, first } = shared;
+    const line = lines.find((l) => l.pay_period === stated);
+    if (!line) throw new Error('the stated month has no line');
+    const deleted = await api.del(`/royalty_imports/${line.import_id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe(
+      `This import's lines are on statement ${first.number}; change them with a correction or an adjustment`,
+    );
+    expect((await api.get(`/royalty_imports/${line.import_id}`)).status).toBe(200);
+    expect((await api.get(`/royalties/${line.id}`)).body.royalty.amount).toBe(line.amount);
+    expect(await lateRows(shared)).toEqual([]);
+  });
+
   it('stays editable when no statement carries it (a month not stated)', async () => {
     const { api, lines } = shared;
     const line = lines.find((l) => l.pay_period === next);

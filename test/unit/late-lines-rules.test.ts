@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { candidateStatements, csvHasLine, statedLineMessage } from '../../functions/royalties/api/stated-lines.js';
+import {
+  candidateStatements,
+  csvHasLine,
+  statedLineMessage,
+  statementListingImport,
+} from '../../functions/royalties/api/stated-lines.js';
 import { isHeld } from '../../functions/royalties/import/held.js';
 import { lateMoney } from '../../functions/money/statements/accounts/not-yet-stated.js';
 import { CSV_COLUMNS } from '../../functions/money/earnings/material.js';
@@ -90,5 +95,17 @@ describe('a held import', () => {
     expect(isHeld({ flagged: true, accepted_at: '2026-01-01T00:00:00Z' })).toBe(false);
     expect(isHeld({ flagged: false })).toBe(false);
     expect(isHeld({})).toBe(false);
+  });
+});
+
+describe('an import a published statement carries', () => {
+  it('is one whose lines a statement in force lists; a replaced statement, or a row of no lines, carries nothing', () => {
+    const listing = statement();
+    expect(statementListingImport('IMP1', [listing])).toBe(listing);
+    expect(statementListingImport('IMP2', [listing])).toBeUndefined();
+    expect(statementListingImport('IMP1', [statement({ superseded_by: 'S2' })])).toBeUndefined();
+    const none = statement({ provenance: [{ ...statement().provenance[0], lines: 0 }] });
+    expect(statementListingImport('IMP1', [none])).toBeUndefined();
+    expect(statementListingImport('IMP1', [statement({ provenance: undefined })])).toBeUndefined();
   });
 });

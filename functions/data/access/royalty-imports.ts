@@ -280,8 +280,27 @@ export async function completeFinishing(tenantId: string, id: string, set: Impor
     .go();
 }
 
-export async function deleteImport(tenantId: string, id: string): Promise<void> {
-  await imports().delete({ tenantId, id }).go();
+/**
+ * Deletes an import's record, in one transaction with a check that the company's statement count is still
+ * `statementsNumbered` (what the caller read before it looked at the statements): a statement numbered meanwhile
+ * may carry the import's lines, so the delete is not written (false) and the caller looks again.
+ */
+export async function deleteImportWhileNumbered(
+  tenantId: string,
+  id: string,
+  statementsNumbered: number,
+): Promise<boolean> {
+  const result = await getDb()
+    .transaction.write(({ RoyaltyImport, Sequence }) => [
+      RoyaltyImport.delete({ tenantId, id }).commit(),
+      Sequence.check({ tenantId, name: 'statement' })
+        .where((attr, op) =>
+          statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
+        )
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
 }
 
 export async function getImportPart(

@@ -17,6 +17,7 @@ import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
 import { MAX_REPORT_BYTES } from '../import/limits.js';
 import { runIsAlive } from '../import/run-claim.js';
+import { deleteUnstatedImport } from './stated-lines.js';
 
 /**
  * Report imports as the user sees them: uploading a report into the
@@ -113,10 +114,13 @@ export async function getImport(tenantId: string, id: string) {
   return { royalty_import: importJson(item, await sourceNames(tenantId)) };
 }
 
-/** Deletes an import with its lines and aggregates: its lines leave the royalties list at once. */
+/**
+ * Deletes an import with its lines and aggregates: its lines leave the royalties list at once. Never one whose lines
+ * a published statement carries (409 naming it): a statement and the ledger behind it always agree.
+ */
 export async function deleteImport(tenantId: string, id: string) {
   if (!(await importsDb.getImport(tenantId, id))) throw new NotFound('Import');
-  await importsDb.deleteImport(tenantId, id);
+  await deleteUnstatedImport(tenantId, id);
   await deleteAggregates(tenantId, id);
   await royaltiesChanged(tenantId);
   await importsDb.deleteAllImportParts(tenantId, id);

@@ -7,6 +7,7 @@ import {
   licenceRefundsOf,
   putEditsWhileUnstated,
 } from '../../data/access/royalty-overlays.js';
+import { deleteImportWhileNumbered } from '../../data/access/royalty-imports.js';
 import { listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes } from '../../lib/bucket-objects.js';
@@ -75,6 +76,38 @@ async function statementCarrying(
     }
   }
   return null;
+}
+
+/**
+ * The statement in force that carries lines of an import: its provenance lists the import with lines it states. A
+ * held import, or one whose lines pay nobody, is listed by none.
+ */
+export function statementListingImport<S extends Pick<StatementItem, 'superseded_by' | 'provenance'>>(
+  importId: string,
+  statements: readonly S[],
+): S | undefined {
+  return statements.find(
+    (s) => !s.superseded_by && (s.provenance ?? []).some((row) => row.import_id === importId && row.lines > 0),
+  );
+}
+
+/** The refusal of deleting an import a published statement carries, in the user's words. */
+function statedImportMessage(number: string): string {
+  return `This import's lines are on statement ${number}; change them with a correction or an adjustment`;
+}
+
+/**
+ * Deletes an import's record when no published statement carries its lines (409 naming the statement otherwise).
+ * The delete holds only while no statement was numbered since the check, so one published meanwhile is looked at too.
+ */
+export async function deleteUnstatedImport(tenantId: string, importId: string): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const numbered = await readSequence(tenantId, 'statement');
+    const carrying = statementListingImport(importId, await listStatements(tenantId));
+    if (carrying) throw new Conflict(statedImportMessage(carrying.number));
+    if (await deleteImportWhileNumbered(tenantId, importId, numbered)) return;
+  }
+  throw new Conflict('Statements are being published: try again in a moment');
 }
 
 /** The refusal, in the user's words. */
