@@ -4,6 +4,7 @@ import { labelUpdate } from '../../../../../shared/schemas/label';
 import {
   enteredAmount,
   entryEffect,
+  entryWords,
   labelStatementSettings,
   validateEntry,
   type ManualEntryKind,
@@ -25,6 +26,12 @@ describe('account entries', () => {
     expect(entryEffect('reserve_release', '12.5')).toBe('12.50');
     expect(entryEffect('transfer', '-40.10')).toBe('-40.10');
     expect(entryEffect('adjustment', '5')).toBe('5.00');
+  });
+
+  it('names an entry to delete with its day as the pages write days, not as stored', () => {
+    expect(entryWords({ kind: 'advance', amount: '-300.00', date: '2026-02-03' }, (a) => `£${a}`)).toBe(
+      'Advance £-300.00 of 3rd Feb 2026',
+    );
   });
 
   it('sends the amount as typed (the API signs it by kind)', () => {

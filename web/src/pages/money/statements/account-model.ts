@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { formatDate } from '../../../../../shared/format';
 import { entryAmountProblem } from '../../../../../shared/schemas/expense';
 import { centsAmount } from '../../../../../shared/schemas/money';
 import type { EntryKind, SummaryDimension } from '../../../../../shared/schemas/statement-views';
@@ -16,6 +17,14 @@ export const ENTRY_TEXT: Record<EntryKind, string> = {
   adjustment: 'Adjustment',
   payment: 'Payment',
 };
+
+/** An entry as the delete dialog names it: its kind, its amount and its day as the pages write days ("3rd Feb 2026"). */
+export function entryWords(
+  entry: { kind: EntryKind; amount: string; date: string },
+  money: (amount: string) => string,
+): string {
+  return `${ENTRY_TEXT[entry.kind]} ${money(entry.amount)} of ${formatDate(entry.date)}`;
+}
 
 /**
  * How an amount typed for a kind affects what the label owes the account: an advance or a

@@ -15,7 +15,7 @@ import { AccountEarnings } from '../finances/account-earnings';
 import { paymentPagesFor, paymentsOfPath } from '../payments/payment-model';
 import { formatMoney } from '../../../../../shared/money';
 import { expensesApi, useAccountView } from '../expenses/expenses-api';
-import { ENTRY_TEXT } from './account-model';
+import { ENTRY_TEXT, entryWords } from './account-model';
 import { EntryModal } from './entry-modal';
 import { RecoupmentPanel } from './statement-account';
 import { statementColumns } from './statement-columns';
@@ -185,7 +185,7 @@ function AccountPage({
               <DeleteModal
                 noun="entry"
                 plural="entries"
-                names={[`${ENTRY_TEXT[deleting.kind]} ${m(deleting.amount)} of ${deleting.date}`]}
+                names={[entryWords(deleting, m)]}
                 run={async (report) => report((await expensesApi.removeEntry(deleting.id)).message ?? 'Entry deleted')}
                 onClose={() => setDeleting(null)}
                 onDeleted={() => void mutate()}
