@@ -206,6 +206,26 @@ describe('bulk_pay and pay_statement', () => {
     expect((await api.get(`/payments?payable_id=${one.id}`)).body.total_count).toBe(0);
     expect((await api.get(`/statements/${ids[0]}`)).body.statement.paid).toBe(false);
   }, 60_000);
+
+  it("pays no account when one account's payment is refused: the answer's refusal is all that happened", async () => {
+    const fine = await payee('Bulk Fine');
+    const carried = await payee('Bulk Carried');
+    await publish(fine, ['2026-01', '2026-03'], '5.000000');
+    await publish(carried, ['2025-01', '2025-03'], '7.000000');
+    await publish(carried, ['2025-04', '2025-06'], '8.000000');
+    const fineQ1 = (await statementsOf(fine.id))[0];
+    const [older, later] = (await statementsOf(carried.id)).sort((a, b) =>
+      a.start_pay_period.localeCompare(b.start_pay_period),
+    );
+    // The older statement's balance is carried into the later one: paying it alone would pay it twice.
+    const refused = await api.post('/statements/bulk_pay', { statement_ids: [fineQ1.id, older.id], paid: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Statement ${older.number}'s balance is carried into statement ${later.number} (its opening balance): pay ${later.number}, which includes it`,
+    );
+    expect((await api.get(`/statements/${fineQ1.id}`)).body.statement.paid).toBe(false);
+    expect((await api.get(`/payments?payable_id=${fine.id}`)).body.total_count).toBe(0);
+  }, 60_000);
 });
 
 describe('the list', () => {

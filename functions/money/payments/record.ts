@@ -44,6 +44,15 @@ export async function recordPayment(tenantId: string, userId: string, input: Rec
   throw new Conflict(LOST_RACE_MESSAGE);
 }
 
+/**
+ * Refuses, as recording it would, a payment of these statements, and records nothing: a call that pays several
+ * accounts (bulk_pay) checks each account's payment before it records any, so a refusal leaves every statement as it
+ * was. Each payment's own write still checks again.
+ */
+export async function checkPayable(tenantId: string, ids: readonly string[]): Promise<void> {
+  await statementsToPay(tenantId, ids, false);
+}
+
 /** One read of the account and one conditional write; null when a statement was numbered in between. */
 async function tryRecordPayment(
   tenantId: string,

@@ -34,7 +34,7 @@ import { getBytes, putBytes } from '../../../lib/bucket-objects.js';
 import { statementKeys, statementsBucket } from '../statement-keys.js';
 import { unpayStatements } from '../../payments/api.js';
 import { payableStatementIds } from '../../payments/owed.js';
-import { recordPayment } from '../../payments/record.js';
+import { checkPayable, recordPayment } from '../../payments/record.js';
 import { presentStatement, presentStatementRow } from './present.js';
 import type { StatementListQuery } from './schemas.js';
 
@@ -174,8 +174,8 @@ async function unpayAlone(tenantId: string, statement: StatementItem): Promise<v
 
 /**
  * bulk_pay: every id is the company's, else nothing changes (404). Paid: one payment per account
- * of the unpaid statements (those paid already stay as they are). Unpaid: the payments that paid
- * them are deleted.
+ * of the unpaid statements (those paid already stay as they are), each checked before any is recorded, so a
+ * refused one records none. Unpaid: the payments that paid them are deleted.
  */
 export async function bulkPay(tenantId: string, userId: string, ids: readonly string[], paid: boolean) {
   const statements = await Promise.all(ids.map((id) => statementOf(tenantId, id)));
@@ -183,6 +183,9 @@ export async function bulkPay(tenantId: string, userId: string, ids: readonly st
     const byAccount = new Map<string, string[]>();
     for (const s of statements.filter((s) => !s.paid))
       byAccount.set(s.accountKey, [...(byAccount.get(s.accountKey) ?? []), s.statementId]);
+    // Every account's payment is checked before any is recorded: a refusal (one statement carried into a later one,
+    // say) pays none of the others.
+    for (const statement_ids of byAccount.values()) await checkPayable(tenantId, statement_ids);
     for (const statement_ids of byAccount.values())
       await recordPayment(tenantId, userId, {
         statement_ids,
