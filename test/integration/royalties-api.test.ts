@@ -124,6 +124,10 @@ describe('royalties list', () => {
     const elsewhere = await api.patch(`/royalties/${line.id}`, { royalty: { label_id: 'no-such-label' } });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.errors).toEqual({ label_id: ['Label not found in this company'] });
+    // A report's upload says its limit as people read sizes, not a count of bytes.
+    const tooBig = await api.post('/royalties/bulk', { filename: ' ', size: 6_000_000_000, source_id: 'any' });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors).toEqual({ filename: ['Filename is required'], size: ['Size must be under 5.0 GB'] });
   });
 });
 

@@ -3,6 +3,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { z } from 'zod';
+import { VALIDATION } from '../../../shared/messages.js';
 import { ENV } from '../../../infra/resources.js';
 import * as importsDb from '../../data/access/royalty-imports.js';
 import { getSource, listSources } from '../../data/access/royalty-sources.js';
@@ -15,7 +16,7 @@ import { safeFileName } from '../../uploads/presign.js';
 import { dropKey, importPrefixes } from '../bucket-keys.js';
 import { deleteAggregates } from '../ledger/aggregates.js';
 import { royaltiesChanged } from '../ledger/state.js';
-import { MAX_REPORT_BYTES } from '../import/limits.js';
+import { MAX_REPORT_BYTES, readableSize } from '../import/limits.js';
 import { runIsAlive } from '../import/run-claim.js';
 import { deleteUnstatedImport } from './stated-lines.js';
 
@@ -28,12 +29,12 @@ import { deleteUnstatedImport } from './stated-lines.js';
 const UPLOAD_URL_SECONDS = 60 * 60;
 
 export const reportUpload = z.strictObject({
-  filename: z.string().trim().min(1, 'filename is required').max(255),
+  filename: z.string().trim().min(1).max(255),
   size: z
     .number()
     .int()
     .min(1, 'The file is empty')
-    .max(MAX_REPORT_BYTES, `size must be under ${MAX_REPORT_BYTES} bytes`),
+    .max(MAX_REPORT_BYTES, VALIDATION.maxValue('Size', readableSize(MAX_REPORT_BYTES))),
   source_id: z.string().trim().min(1, 'Choose a royalty map').max(64),
   content_type: z.string().max(200).optional(),
 });
