@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from '../../functions/lib/validation.js';
+import { royaltyMapInput } from '../../functions/royalties/api/maps.js';
 import { newSale, royaltyUpdate } from '../../shared/schemas/royalty.js';
+import {
+  emptyMapValues,
+  toRoyaltyMap,
+  validateMap,
+  type MapEditorValues,
+} from '../../web/src/pages/royalties/map-model.js';
 import {
   emptySale,
   validateRoyalty,
@@ -89,5 +96,35 @@ describe('one royalty contract for the API and the form (shared/schemas/royalty.
     expect(
       newSale.parse({ pay_period: '2026-01', retailer: 'X', subtotal_payable: '1', currency: 'gbp' }),
     ).toMatchObject({ currency: 'GBP', quantity: 1 });
+  });
+});
+
+describe('a report map: the editor says what the API says (functions/royalties/api/maps.ts)', () => {
+  /** The API's errors for the editor's values as sent, keyed as the editor keys them ("columns.pay_period"). */
+  function mapApiErrors(values: MapEditorValues): Record<string, string> {
+    const body = { name: values.name, map: toRoyaltyMap(values) };
+    const result = royaltyMapInput.safeParse(body);
+    if (result.success) return {};
+    const errors = fieldErrors(result.error, body);
+    return Object.fromEntries(Object.entries(errors).map(([field, texts]) => [field.replace(/^map\./, ''), texts[0]]));
+  }
+
+  it('refuses a map without a name, an amount, a pay period or a currency in the same words', () => {
+    const empty = emptyMapValues();
+    expect(mapApiErrors(empty)).toEqual(validateMap(empty));
+    expect(mapApiErrors(empty)).toEqual({
+      name: 'Name is required',
+      'columns.subtotal_payable': 'Subtotal payable is required',
+      'columns.pay_period': 'Pay period is required',
+      currency: 'Currency is required when no column holds the currency',
+    });
+    const badCurrency = {
+      ...empty,
+      name: 'Store',
+      currency: 'pounds',
+      columns: { subtotal_payable: 'Net', pay_period: 'Period' },
+    };
+    expect(mapApiErrors(badCurrency)).toEqual(validateMap(badCurrency));
+    expect(mapApiErrors(badCurrency)).toEqual({ currency: 'Currency must be a 3-letter code' });
   });
 });

@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { VALIDATION } from '../../../shared/messages.js';
 import * as sources from '../../data/access/royalty-sources.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
@@ -12,7 +13,8 @@ import { makeWorkFolder } from '../../lib/work-folders.js';
 /**
  * Column maps ("royalty maps"): one per source of reports, saved as a
  * RoyaltySource. The preview reads the first rows of a sample through the map with the same
- * reader the import uses, so what the user sees is what will be stored.
+ * reader the import uses, so what the user sees is what will be stored. Its refusals are the map editor's own
+ * words (web/src/pages/royalties/map-model.ts), so the form says before saving what the API says after.
  */
 const header = z.string().trim().min(1).max(200);
 const columnRecord = z.partialRecord(z.enum(MAPPING_COLUMNS), header);
@@ -29,7 +31,7 @@ const royaltyMapSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code')
+      .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code')
       .optional(),
   })
   .superRefine((map, ctx) => {
@@ -38,24 +40,24 @@ const royaltyMapSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['columns', 'subtotal_payable'],
-        message: 'subtotal_payable must be mapped: it is the amount payable',
+        message: VALIDATION.required('Subtotal payable'),
       });
     if (!filled('pay_period'))
       ctx.addIssue({
         code: 'custom',
         path: ['columns', 'pay_period'],
-        message: 'pay_period must be mapped or given a constant',
+        message: VALIDATION.required('Pay period'),
       });
     if (!filled('subtotal_payable_currency') && !map.currency)
       ctx.addIssue({
         code: 'custom',
         path: ['currency'],
-        message: 'currency is required when no column holds the currency',
+        message: 'Currency is required when no column holds the currency',
       });
   });
 
 export const royaltyMapInput = z.strictObject({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: z.string().trim().min(1).max(120),
   map: royaltyMapSchema,
 });
 
@@ -112,7 +114,7 @@ function suggestMap(headers: string[], maps: { id: string; map: RoyaltyMap }[]):
 }
 
 export const previewInput = z.strictObject({
-  sample: z.string().min(1, 'sample is required').max(1_000_000),
+  sample: z.string().min(1).max(1_000_000),
   map: royaltyMapSchema.optional(),
 });
 
