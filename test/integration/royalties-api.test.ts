@@ -131,6 +131,20 @@ describe('royalties list', () => {
   });
 });
 
+describe('exchange rates', () => {
+  it('refuses what the rate form refuses, in its words: a currency into itself, a rate that is not positive', async () => {
+    const rate = { distributor: `Rates ${stamp}`, payment_date: '2026-06-30', original_currency: 'USD' };
+    const same = await api.post('/exchange_rates', { ...rate, target_currency: 'usd', rate: '1' });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual({ target_currency: ['Choose a different currency to convert into'] });
+    const zero = await api.post('/exchange_rates', { ...rate, target_currency: 'GBP', rate: '0.000' });
+    expect(zero.body.errors).toEqual({ rate: ['Rate must be a positive number with at most 6 decimal places'] });
+    const added = await api.post('/exchange_rates', { ...rate, target_currency: 'GBP', rate: '0.79' });
+    expect(added.status).toBe(201);
+    expect((await api.del(`/exchange_rates/${added.body.exchange_rate.id}`)).status).toBe(200);
+  });
+});
+
 describe('changing royalties', () => {
   it('marks lines paid and artist paid by ids and by filter, the newest change winning', async () => {
     const { importId, retailerA } = await importOwnReport('paid-states');

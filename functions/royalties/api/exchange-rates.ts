@@ -69,6 +69,9 @@ export async function createExchangeRate(tenantId: string, input: ExchangeRateIn
     target_currency: currency('target_currency', input.target_currency),
     rate,
   };
+  // A rate converts one currency into another: a currency into itself is 1 without a rate.
+  if (item.original_currency === item.target_currency)
+    throw new InvalidField('target_currency', 'Choose a different currency to convert into');
   return rates.createExchangeRate(item);
 }
 
