@@ -26,7 +26,9 @@ export type ReleaseMove = {
  */
 export const RELEASE_MOVES: readonly ReleaseMove[] = [
   { from: ['drafted', 'rejected', 'imported'], to: 'quality_control', by: ['label', 'admin'], checked: true },
-  { from: ['quality_control', 'rejected'], to: 'drafted', by: ['label', 'admin'] },
+  // An imported release goes back to drafted too: a draft can be deleted, so an import of the wrong sheet, or one
+  // whose release fails the check, is never kept for ever.
+  { from: ['quality_control', 'rejected', 'imported'], to: 'drafted', by: ['label', 'admin'] },
   { from: ['quality_control'], to: 'accepted', by: ['admin'] },
   { from: ['quality_control', 'accepted'], to: 'rejected', by: ['admin'], reasonsRequired: true },
   { from: ['accepted'], to: 'delivered', by: ['system'] },

@@ -24,6 +24,16 @@ describe('release status moves', () => {
     expect(allowed('live', 'quality_control', 'admin')).toBe(false);
   });
 
+  it('let a label take a release back to drafted from quality control, a rejection or an import (a draft can be deleted)', () => {
+    for (const from of ['quality_control', 'rejected', 'imported'])
+      for (const actor of ['label', 'admin'] as const) expect(allowed(from, 'drafted', actor), from).toBe(true);
+    expect(qualityControlActions('imported', false).map((a) => a.label)).toEqual([
+      'Send to quality control',
+      'Back to drafted',
+    ]);
+    for (const from of ['accepted', 'delivered', 'live']) expect(allowed(from, 'drafted', 'label'), from).toBe(false);
+  });
+
   it('keep approval and rejection to admins, a rejection with reasons', () => {
     expect(releaseMove('quality_control', 'accepted', 'label')).toEqual({
       refusal: { kind: 'forbidden', message: 'Only an admin can approve or reject a release' },
