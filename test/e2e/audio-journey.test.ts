@@ -35,6 +35,8 @@ afterAll(async () => {
 
 describe('recording audio in the browser', JOURNEY, () => {
   it('uploads a WAV with a progress bar and shows the processed audio without a reload', async () => {
+    // No audio yet: no length is known, and the page says none ("-", as any field with no value), not 00:00:00.
+    await expect.poll(() => page.getByTestId('ref-value-length').textContent()).toBe('-');
     const wav = path.join(dir, 'take-1.wav');
     writeSineWav(wav, { seconds: 4, amplitude: 0.5 });
     await page.locator('[data-testid="recording-audio-upload"] input[type=file]').setInputFiles(wav);
@@ -47,6 +49,8 @@ describe('recording audio in the browser', JOURNEY, () => {
       .poll(() => page.getByTestId('recording-audio-status').textContent(), { timeout: 30_000 })
       .toBe('Ready');
     await expect.poll(() => page.getByTestId('recording-waveform').getAttribute('data-peaks')).toBe('800');
+    // The audio's duration is the recording's length now.
+    await expect.poll(() => page.getByTestId('ref-value-length').textContent()).toBe('00:00:04');
   });
 
   it('plays it in the persistent player', async () => {

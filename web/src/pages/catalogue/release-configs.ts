@@ -38,6 +38,7 @@ import { queueRecording, RecordingFormAudio } from './recording-audio-panel';
 import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 import { recordingDepthRows, recordingDepthScalars, releaseDepthFields } from './depth-fields';
 import { withReleaseDepth } from './release-depth-panel';
+import { lengthShown } from './recording-length';
 
 /**
  * A company's releases and recordings: every field with its default, artist rows,
@@ -222,10 +223,12 @@ export const recording: ReferenceConfig = {
     text('mix_title', 'Mix title'),
     text('isrc', 'ISRC', [], { constraint: 'e.g. GB-AAA-05-00001; dashes are removed' }),
     text('alternative_title', 'Alternative title'),
-    // A new recording's form starts with its defaults, as the API stores them when left empty.
+    // A new recording's form starts with its defaults, as the API stores them when left empty; the page shows the
+    // default length (no audio read yet) as no length.
     {
       ...text('length', 'Length', [rules.pattern(/^\d{2}:[0-5]\d:[0-5]\d$/, 'Length must be HH:MM:SS')], {
         constraint: 'HH:MM:SS',
+        describe: (record) => lengthShown(record.length),
       }),
       initial: RECORDING_DEFAULTS.length,
     } as ReferenceField,
