@@ -68,6 +68,10 @@ describe('release journey in the browser', JOURNEY, () => {
     await page.getByTestId('ref-rows-artist_releases-add').click();
     await pick('ref-rows-artist_releases-artist_id-0', artistName, artistName);
     await page.getByTestId('ref-rows-products-add').click();
+    // An empty section says how to fill it, with the button right under it.
+    expect(await page.getByTestId('ref-rows-release_recordings-empty').textContent()).toBe(
+      'No recordings yet: choose Add recording to add one',
+    );
     for (const [index, title] of trackTitles.entries()) {
       await page.getByTestId('ref-rows-release_recordings-add').click();
       await pick(`ref-rows-release_recordings-recording_id-${index}`, title, title);
@@ -89,6 +93,10 @@ describe('release journey in the browser', JOURNEY, () => {
     expect(text).toContain(`Recording ${trackTitles[0]}`);
     expect(text).toContain('Needs a contributor credited as Writer or Composer');
     expect(text).not.toContain('Distributed releases need at least one product');
+    // An empty section of the release page says how to fill it: the form's button, behind Edit.
+    expect(await page.getByTestId('ref-rows-urls-empty').textContent()).toBe(
+      'No links yet: choose Edit, then Add link, to add one',
+    );
     // The release page links to its recordings.
     const tracks = page.getByTestId('ref-rows-release_recordings-table');
     expect(await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href')).toMatch(

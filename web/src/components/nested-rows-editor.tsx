@@ -5,6 +5,7 @@ import Grid from '@cloudscape-design/components/grid';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
+import { EmptyState } from './empty-state';
 import type { NestedRow, NestedRowsState } from './nested-rows';
 
 export type NestedField<T> = { key: keyof T & string; label: string; placeholder?: string };
@@ -16,6 +17,7 @@ export type NestedField<T> = { key: keyof T & string; label: string; placeholder
  */
 export function NestedRowsEditor<T extends Record<string, unknown>>({
   name,
+  what,
   state,
   fields,
   emptyRow,
@@ -28,6 +30,8 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
   errorKey = (row, _index, field) => `${name}.${row.key}.${field}`,
 }: {
   name: string;
+  /** What the rows are, as the empty line names them ("links": "No links yet: choose Add link to add one"). */
+  what: string;
   state: NestedRowsState<T>;
   fields: NestedField<T>[];
   emptyRow: T;
@@ -49,7 +53,9 @@ export function NestedRowsEditor<T extends Record<string, unknown>>({
   const actionsColumn = { colspan: { default: 12, s: wide ? 12 : 3 } };
   return (
     <SpaceBetween size="s" data-testid={testId}>
-      {state.rows.length === 0 ? <Box color="text-body-secondary">None yet.</Box> : null}
+      {state.rows.length === 0 ? (
+        <EmptyState what={what} how={`choose ${addLabel}`} testId={`${testId}-empty`} />
+      ) : null}
       {state.rows.map((row, index) =>
         row.destroyed ? (
           <div

@@ -3,6 +3,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useApi } from '../../app/resources';
+import { EmptyState } from '../../components/empty-state';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
@@ -55,7 +56,11 @@ function RelatedTable({
         { id: 'status', header: 'Status', cell: (r) => <StatusBadge word={r.status ?? 'drafted'} /> },
       ]}
       empty={
-        <Box color="text-body-secondary">{error ? `Could not load the ${collection}.` : `No ${collection} yet.`}</Box>
+        error ? (
+          <Box color="text-body-secondary">{`Could not load the ${collection}.`}</Box>
+        ) : (
+          <EmptyState what={collection} />
+        )
       }
     />
   );

@@ -158,6 +158,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
         </Box>
         <NestedRowsEditor
           name="terms"
+          what="royalty terms"
           state={terms}
           fields={TERM_FIELDS}
           emptyRow={EMPTY_TERM}
@@ -219,6 +220,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
         <Box variant="h4">Packaging deductions</Box>
         <NestedRowsEditor
           name="deductions"
+          what="packaging deductions"
           state={deductions}
           fields={[
             { key: 'configuration', label: 'Configuration', placeholder: 'CD' },
@@ -235,6 +237,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
         <Box variant="h4">Escalations</Box>
         <NestedRowsEditor
           name="escalations"
+          what="escalations"
           state={escalations}
           fields={[
             { key: 'term', label: 'Term' },

@@ -139,6 +139,7 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
         >
           <NestedRowsEditor
             name="urls"
+            what="links"
             state={urls}
             fields={[
               { key: 'link', label: 'Link', placeholder: 'https://' },
@@ -159,6 +160,7 @@ function LabelForm({ mode, label }: { mode: LabelMode; label?: LabelView }) {
         >
           <NestedRowsEditor
             name="label_identifiers"
+            what="identifiers"
             state={identifiers}
             fields={[
               { key: 'type_of', label: 'Type' },

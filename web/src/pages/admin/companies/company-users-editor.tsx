@@ -52,6 +52,7 @@ export function CompanyUsersEditor({
   return (
     <NestedRowsEditor<CompanyUserRow>
       name="company_users"
+      what="users"
       state={state}
       fields={[
         { key: 'user_id', label: 'User' },

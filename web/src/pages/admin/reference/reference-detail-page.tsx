@@ -68,7 +68,7 @@ export function ReferenceDetailPage() {
               {config.DetailExtra ? <config.DetailExtra config={config} record={record} /> : null}
               {rowFields.map((field) => (
                 <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
-                  <ReferenceRowsTable config={config} record={record} field={field.name} />
+                  <ReferenceRowsTable config={config} record={record} field={field.name} editable={mayChange} />
                 </Container>
               ))}
             </SpaceBetween>

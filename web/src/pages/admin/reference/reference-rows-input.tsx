@@ -8,6 +8,7 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import { Suspense, useContext, useMemo, useState } from 'react';
 import { NestedRowsEditor } from '../../../components/nested-rows-editor';
+import { nounOf } from '../../../components/empty-state';
 import { keptRows, nestedRowsReducer, type NestedRow, type NestedRowsState } from '../../../components/nested-rows';
 import { pickerSource, RecordPicker } from '../../../components/record-picker';
 import type { FormValues, LinkValue, ReferenceField, RowValues } from './reference-types';
@@ -69,6 +70,7 @@ export function ReferenceRowsInput({
     <>
       <NestedRowsEditor<RowValues>
         name={field.input}
+        what={nounOf(field.label)}
         state={state}
         fields={field.rowFields.map((rf) => ({
           key: rf.name,

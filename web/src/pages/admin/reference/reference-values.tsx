@@ -1,9 +1,9 @@
 import { displayLabel } from '../../../app/display-labels';
-import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
 import { useLocation } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
+import { EmptyState, nounOf } from '../../../components/empty-state';
 import { CompanyMoney, FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
@@ -68,15 +68,20 @@ export function ReferenceValue({
 /** Catalogue records a row may name that have a page of their own in both the label's and the admin's area. */
 const LINKED_PAGES = new Set(['recordings', 'releases']);
 
-/** A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table. */
+/**
+ * A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table. With
+ * `editable` (the reader may edit the record), an empty table says how to add a row: Edit, then the form's button.
+ */
 export function ReferenceRowsTable({
   config,
   record,
   field,
+  editable = false,
 }: {
   config: ReferenceConfig;
   record: ReferenceRecord;
   field: string;
+  editable?: boolean;
 }) {
   const definition = config.fields.find((f) => f.name === field);
   const area = useLocation().pathname.startsWith('/admin/') ? '/admin' : '/user';
@@ -88,7 +93,13 @@ export function ReferenceRowsTable({
       items={rows}
       trackBy="id"
       data-testid={`ref-rows-${field}-table`}
-      empty={<Box color="text-body-secondary">None yet.</Box>}
+      empty={
+        <EmptyState
+          what={nounOf(definition.label)}
+          how={editable ? `choose Edit, then ${definition.addLabel},` : undefined}
+          testId={`ref-rows-${field}-empty`}
+        />
+      }
       columnDefinitions={definition.rowFields.map((rf) => ({
         id: rf.name,
         header: rf.label,
