@@ -111,6 +111,13 @@ describe('delivering a release in the browser', JOURNEY, () => {
 
   it('asks for a connection to the demo DSP from the Distribution tab, since the company has none yet', async () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/distribution`);
+    // No delivery yet: Deliver would send nothing, so it cannot be pressed, and says why.
+    const deliver = page.getByTestId('deliver');
+    await expect.poll(() => deliver.isDisabled()).toBe(true);
+    await deliver.hover();
+    await expect
+      .poll(() => page.locator('body').textContent())
+      .toContain('Choose the DSPs above and create their deliveries first');
     await page.getByTestId('delivery-dsps').click();
     await expect.poll(() => page.getByText('Your company is not connected to any store yet').count()).toBe(1);
     await page.keyboard.press('Escape');

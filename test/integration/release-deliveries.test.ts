@@ -292,6 +292,23 @@ describe('refusals', () => {
     expect(viaRelease.body.message).toBe(NOT_DELIVERABLE_MESSAGE);
   });
 
+  it('refuses an empty choice on its field: no DSP to create deliveries for, no delivery to deliver', async () => {
+    const { release } = await deliverableRelease(api(A), admin, A);
+    const noStore = await api(A).post(`/releases/${release.id}/distribution_deliveries/bulk_create`, {
+      release_deliveries: [],
+    });
+    expect(noStore.status).toBe(400);
+    expect(noStore.body.errors.release_deliveries).toEqual(['Choose at least one DSP']);
+    for (const body of [{}, { ids: [] }]) {
+      const nothing = await api(A).post('/distribution_deliveries/bulk_deliver', body);
+      expect(nothing.status).toBe(400);
+      expect(nothing.body).toEqual({
+        message: 'Choose the deliveries to deliver',
+        errors: { ids: ['Choose the deliveries to deliver'] },
+      });
+    }
+  });
+
   it('refuses a release sent back to drafted at bulk_deliver, and an unknown DSP', async () => {
     const { release } = await deliverableRelease(api(A), admin, A);
     const delivery = await createFor(A, release.id, demoDsp.id);

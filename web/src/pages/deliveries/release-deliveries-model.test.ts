@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryRows, releaseDeliveriesQuery } from './release-deliveries-model';
+import { deliverUnavailable, deliveryRows, releaseDeliveriesQuery } from './release-deliveries-model';
 
 describe('release deliveries pages', () => {
   it('bulk: every chosen release to every chosen store, once each', () => {
@@ -17,5 +17,15 @@ describe('release deliveries pages', () => {
     expect(releaseDeliveriesQuery({ page: 1, q: ' Album ', status: 'failed', releaseId: 'r1' })).toBe(
       '/release_deliveries?page=1&per_page=50&q=Album&status=failed&release_id=r1',
     );
+  });
+
+  it('Deliver says why it cannot be pressed when nothing is chosen and nothing waits to be sent', () => {
+    expect(deliverUnavailable([], 0)).toBe('Choose the DSPs above and create their deliveries first');
+    expect(deliverUnavailable([{ status: 'delivered' }, { status: 'queued' }], 0)).toBe(
+      'No delivery is waiting to be sent: choose one to deliver it again with Re-deliver',
+    );
+    expect(deliverUnavailable([{ status: 'delivered' }, { status: 'created' }], 0)).toBeNull();
+    expect(deliverUnavailable([{ status: 'failed' }], 0)).toBeNull();
+    expect(deliverUnavailable([{ status: 'delivered' }], 1)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { DeliveryAction, DeliveryStatus } from '../../../../shared/deliveries';
+import { type DeliveryAction, type DeliveryStatus, QUEUEABLE_STATUSES } from '../../../../shared/deliveries';
 
 /** One delivery to create (POST release_deliveries/new and /bulk). */
 export type NewReleaseDelivery = { release_id: string; dsp_id: string; action: DeliveryAction; status: 'created' };
@@ -28,4 +28,15 @@ export function releaseDeliveriesQuery(options: {
   if (options.status) params.set('status', options.status);
   if (options.releaseId) params.set('release_id', options.releaseId);
   return `/release_deliveries?${params.toString()}`;
+}
+
+/**
+ * Why a release's Deliver button cannot be pressed, or null when it can. It sends the chosen deliveries, or with none
+ * chosen every one waiting (created, or failed); with nothing chosen and nothing waiting it would do nothing.
+ */
+export function deliverUnavailable(deliveries: readonly { status: DeliveryStatus }[], chosen: number): string | null {
+  if (chosen > 0) return null;
+  if (!deliveries.length) return 'Choose the DSPs above and create their deliveries first';
+  if (deliveries.some((d) => (QUEUEABLE_STATUSES as readonly DeliveryStatus[]).includes(d.status))) return null;
+  return 'No delivery is waiting to be sent: choose one to deliver it again with Re-deliver';
 }

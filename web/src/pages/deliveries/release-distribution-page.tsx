@@ -28,6 +28,7 @@ import {
 } from '../../../../shared/deliveries';
 import { MY_CONNECTIONS, type DspConnections } from '../distribution/distribution-api';
 import { deliveriesApi } from './deliveries-api';
+import { deliverUnavailable } from './release-deliveries-model';
 import { StoreRequests } from './store-requests';
 import { storeChoices } from './store-choices';
 import { usePermits } from '../../app/use-may-open';
@@ -150,6 +151,7 @@ export function ReleaseDistributionPage() {
   const deliverable = ['accepted', 'delivered', 'live'].includes(release?.status ?? '');
   // A delivery on its way may be stuck (its worker died): the server carries it on, or says to wait.
   const canRedeliver = selected.length > 0 && selected.every((d) => d.status !== 'created');
+  const deliverBlocked = deliverUnavailable(deliveries, selected.length);
 
   return (
     <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
@@ -209,7 +211,13 @@ export function ReleaseDistributionPage() {
                     <Button onClick={redeliver} disabled={!canRedeliver || busy} data-testid="redeliver">
                       Re-deliver
                     </Button>
-                    <Button variant="primary" onClick={deliver} disabled={busy} data-testid="deliver">
+                    <Button
+                      variant="primary"
+                      onClick={deliver}
+                      disabled={busy || Boolean(deliverBlocked)}
+                      disabledReason={deliverBlocked ?? undefined}
+                      data-testid="deliver"
+                    >
                       Deliver
                     </Button>
                   </SpaceBetween>
