@@ -175,6 +175,12 @@ describe('licensing journey', () => {
     for (const words of ['LI-000001', 'LI-000002', 'Credited by LC-000001', 'Credits LI-000001', '-£120.00', 'Paid on'])
       expect(await register.textContent()).toContain(words);
     expect(await page.getByTestId('licence-invoices-totals').textContent()).toContain('GBP: 3 documents');
+    // Its days are typed as every form's are (YYYY/MM/DD, or picked from the calendar beside them).
+    for (const end of ['from', 'to'])
+      expect(await page.getByTestId(`licence-invoices-${end}`).locator('input').inputValue()).toMatch(
+        /^\d{4}\/\d{2}\/\d{2}$/,
+      );
+    expect(await page.locator('main').first().textContent()).toContain('YYYY/MM/DD');
     await screenshotIfAsked(page, 'test-results/licensing-invoices.png', true);
 
     // The royalties list shows the line, the licensee as its retailer.

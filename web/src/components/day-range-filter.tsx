@@ -2,12 +2,11 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type ReactNode, useState } from 'react';
 import { quarterAround } from '../../../shared/schemas/day-range';
 import { api } from '../app/api';
+import { DateField } from './date-input';
 import { notifyError } from '../app/notifications';
 import { saveFile } from '../app/save-file';
 
@@ -26,7 +25,10 @@ export function useDayRange() {
 
 type RangeErrors = Partial<Record<'from' | 'to', string>>;
 
-/** From, To and Show: the range's fields, each with the API's error for it; `testId` prefixes their test ids. */
+/**
+ * From, To and Show: the range's days, typed as YYYY/MM/DD or picked, as every form's days are, each with the API's
+ * error for it; `testId` prefixes their test ids (each marks a wrapper: a test types into its `input`).
+ */
 function DayRangeFilter({
   state,
   errors,
@@ -39,20 +41,20 @@ function DayRangeFilter({
   const { typed, setTyped, show } = state;
   return (
     <SpaceBetween direction="horizontal" size="s" alignItems="end">
-      <FormField label="From" constraintText="YYYY-MM-DD" errorText={errors.from}>
-        <Input
-          data-testid={`${testId}-from`}
-          value={typed.from}
-          onChange={({ detail }) => setTyped({ ...typed, from: detail.value })}
-        />
-      </FormField>
-      <FormField label="To" constraintText="YYYY-MM-DD" errorText={errors.to}>
-        <Input
-          data-testid={`${testId}-to`}
-          value={typed.to}
-          onChange={({ detail }) => setTyped({ ...typed, to: detail.value })}
-        />
-      </FormField>
+      <DateField
+        label="From"
+        value={typed.from}
+        onChange={(from) => setTyped({ ...typed, from })}
+        error={errors.from}
+        testId={`${testId}-from`}
+      />
+      <DateField
+        label="To"
+        value={typed.to}
+        onChange={(to) => setTyped({ ...typed, to })}
+        error={errors.to}
+        testId={`${testId}-to`}
+      />
       <Button data-testid={`${testId}-show`} onClick={show}>
         Show
       </Button>

@@ -1,13 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import { useState } from 'react';
 import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { DateField } from '../../components/date-input';
 import { fieldErrorsOf } from '../money/statements/use-period-form';
 import type { License } from './licensing-api';
 import { usePermits } from '../../app/use-may-open';
@@ -112,8 +111,12 @@ export function RefundedOnField(props: {
   testId: string;
 }) {
   return (
-    <FormField label="Refunded on" constraintText="YYYY-MM-DD" errorText={props.error}>
-      <Input data-testid={props.testId} value={props.value} onChange={({ detail }) => props.onChange(detail.value)} />
-    </FormField>
+    <DateField
+      label="Refunded on"
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      testId={props.testId}
+    />
   );
 }
