@@ -49,6 +49,8 @@ describe('admin companies in the browser', () => {
     await page.getByTestId('company-submit').click();
     await page.waitForURL(/\/admin\/companies\/[0-9A-Z]{26}$/);
     const companyPage = page.url();
+    // A company an admin makes is on Enterprise, named as the plans list names it (never its id).
+    await expect.poll(() => page.getByTestId('company-plan').textContent()).toBe('Enterprise');
 
     await page.goto(`${companyPage}/connections`);
     await page.getByTestId('ref-rows-company_distributors-add').click();

@@ -18,6 +18,7 @@ import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { RoleBadge } from '../users/role-select';
 import { USERS_BASE } from '../users/user-api';
+import { useSubscriptions } from '../subscriptions/subscription-api';
 import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
@@ -27,6 +28,17 @@ const SECTIONS: [string, string][] = [
   ['distribution', 'Distribution'],
   ['site_settings', 'Site settings'],
 ];
+/** The company's plan by its name, linking to the plan (its id shows only for a plan no longer listed). */
+function PlanLink({ planId }: { planId: string }) {
+  const { data } = useSubscriptions();
+  const name = data?.subscriptions.find((plan) => plan.id === planId)?.name;
+  return (
+    <RouterLink href={`/admin/subscriptions/${encodeURIComponent(planId)}`} data-testid="company-plan">
+      {name ?? (data ? planId : '…')}
+    </RouterLink>
+  );
+}
+
 const dash = (v: unknown) => (v === undefined || v === null || v === '' ? '-' : String(v));
 
 /** CompanyAdmin (/admin/companies/{companyId}): the company, its users with roles, Edit and Delete. */
@@ -78,13 +90,7 @@ export function AdminCompanyDetailPage() {
                     { label: 'VAT registered', value: c.vat_registered ? 'Yes' : 'No' },
                     {
                       label: 'Subscription plan',
-                      value: c.subscription_id ? (
-                        <RouterLink href={`/admin/subscriptions/${encodeURIComponent(c.subscription_id)}`}>
-                          {c.subscription_id}
-                        </RouterLink>
-                      ) : (
-                        '-'
-                      ),
+                      value: c.subscription_id ? <PlanLink planId={c.subscription_id} /> : '-',
                     },
                   ]}
                 />
