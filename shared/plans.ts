@@ -18,7 +18,10 @@ export const PLAN_FEATURES = [
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
-/** Limits are whole numbers; null means unlimited. file_storage_capacity is in MiB. */
+/**
+ * Limits are whole numbers; null means unlimited. file_storage_capacity is in MiB, written "MB" on screen and in
+ * messages, as every file size the product names is.
+ */
 export const PLAN_LIMITS = ['file_storage_capacity', 'max_users', 'max_labels', 'free_promos'] as const;
 export type PlanLimit = (typeof PLAN_LIMITS)[number];
 
@@ -36,7 +39,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
 };
 
 export const LIMIT_LABELS: Record<PlanLimit, string> = {
-  file_storage_capacity: 'file storage (MiB)',
+  file_storage_capacity: 'file storage (MB)',
   max_users: 'users',
   max_labels: 'labels',
   free_promos: 'free promos',
@@ -96,9 +99,9 @@ export function limitRefusal(
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-/** A limit's amount in words: "1 label", "3 users", "1024 MiB of file storage". */
+/** A limit's amount in words: "1 label", "3 users", "1024 MB of file storage". */
 const LIMIT_AMOUNTS: Record<PlanLimit, (max: number) => string> = {
-  file_storage_capacity: (max) => `${max} MiB of file storage`,
+  file_storage_capacity: (max) => `${max} MB of file storage`,
   max_users: (max) => count(max, 'user', 'users'),
   max_labels: (max) => count(max, 'label', 'labels'),
   free_promos: (max) => count(max, 'free promo', 'free promos'),

@@ -99,7 +99,7 @@ describe('plan limits, at the write', () => {
     expect(first.body.url).toBeTruthy();
     const second = await api.post(`/labels/${label.id}/logo_upload`, logo);
     expect(second.status).toBe(402);
-    expect(second.body.message).toMatch(/^Your plan \(Tiny\) allows 1 MiB of file storage\./);
+    expect(second.body.message).toMatch(/^Your plan \(Tiny\) allows 1 MB of file storage\./);
     expect(second.body.errors.file).toEqual([second.body.message]);
     expect(second.body.url).toBeUndefined();
     const usage = (await api.get('/company/plan')).body.usage;

@@ -61,12 +61,12 @@ describe('the 402 refusals (shared/plans.ts)', () => {
       'Your plan (Starter) allows 3 users. Label and Enterprise allow more.',
     );
   });
-  it('says one of a limit in the singular and storage in MiB', () => {
+  it('says one of a limit in the singular and storage in MB, as every file size is written', () => {
     expect(limitRefusal('max_labels', 'Starter', 1, ['Label'])).toBe(
       'Your plan (Starter) allows 1 label. Label allows more.',
     );
     expect(limitRefusal('file_storage_capacity', 'Starter', 1024, [])).toBe(
-      'Your plan (Starter) allows 1024 MiB of file storage.',
+      'Your plan (Starter) allows 1024 MB of file storage.',
     );
   });
 });

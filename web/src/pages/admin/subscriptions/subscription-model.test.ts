@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPlan, penceToText, planPayload, priceText, textToPence, validatePlan } from './subscription-model';
+import {
+  emptyPlan,
+  limitText,
+  penceToText,
+  planPayload,
+  priceText,
+  textToPence,
+  validatePlan,
+} from './subscription-model';
 
 describe('the subscription form model', () => {
   it('converts amounts between the form text and pence without floats', () => {
@@ -10,6 +18,12 @@ describe('the subscription form model', () => {
     expect(textToPence('-1')).toBeNull();
     expect(penceToText(2900)).toBe('29.00');
     expect(penceToText(7)).toBe('0.07');
+  });
+
+  it('writes a storage limit in MB, as every file size is written, and no limit as Unlimited', () => {
+    expect(limitText('file_storage_capacity', 1024)).toBe('1024 MB');
+    expect(limitText('max_users', 3)).toBe('3');
+    expect(limitText('max_labels', null)).toBe('Unlimited');
   });
 
   it('names each wrong field', () => {

@@ -132,5 +132,5 @@ export function priceText(plan: Pick<PlanView, 'amount' | 'currency' | 'interval
 /** A limit as the pages show it: "Unlimited", or the number with its unit. */
 export function limitText(limit: PlanLimit, value: number | null): string {
   if (value === null) return 'Unlimited';
-  return limit === 'file_storage_capacity' ? `${value} MiB` : String(value);
+  return limit === 'file_storage_capacity' ? `${value} MB` : String(value);
 }
