@@ -37,7 +37,7 @@ export async function seedDemoDsp(sftpPort: number): Promise<string> {
     url: 'http://localhost',
     active: true,
     description: 'The local demo store: deliveries land on the SFTP server npm start runs (see /_local/sftp).',
-    delivery_class: 'ddex',
+    delivery_class: 'DDEX',
     technical_specification,
   };
   await store.write([{ create: record }], {

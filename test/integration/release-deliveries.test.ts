@@ -91,7 +91,8 @@ beforeAll(async () => {
   const found = await call('GET', '/api/v1/dsps?q=Demo%20DSP', { token: manager.token });
   answers.push(JSON.stringify(found.body));
   demoDsp = found.body.dsps.find((d: { name: string }) => d.name === 'Demo DSP');
-  expect(demoDsp).toBeDefined();
+  // Its delivery class as the stores list shows it: the standard's name, in capitals.
+  expect(demoDsp).toMatchObject({ delivery_class: 'DDEX' });
   // The demo store (the local SFTP server) is platform-wide: the admin connects this file's company to it.
   const connected = await call('POST', `/api/v1/companies/${A}/dsp_connections`, {
     token: admin,
