@@ -1,4 +1,6 @@
 import { ulid } from 'ulid';
+import { formatDate } from '../../shared/format.js';
+import { valueWords } from '../../shared/messages.js';
 import { SEEDED_PLAN_IDS, type SubscriptionStatus } from '../../shared/plans.js';
 import {
   advanceBillingClock,
@@ -13,6 +15,7 @@ import {
 import { getCompany } from '../data/access/companies.js';
 import type { CompanyItem } from '../data/entities/company.js';
 import { setCompanySubscription, type SubscriptionChange } from '../plans/company-plan.js';
+import { findPlan } from '../plans/entitlements.js';
 import type { BillingEvent, BillingEventType, BillingProvider } from './provider.js';
 
 /** What the worker did with an event: applied it, recorded and ignored it, or found it done already. */
@@ -75,7 +78,7 @@ async function applyClaimed(event: BillingEvent, provider: BillingProvider): Pro
   await patchCompanyBilling(company.companyId, await billingChange(event, provider));
   await setCompanySubscription(company.companyId, change);
   await advanceBillingClock(company.companyId, event.created, event.id);
-  await finishBillingEvent(event.id, 'applied', summary(change));
+  await finishBillingEvent(event.id, 'applied', await summary(change));
   return 'applied';
 }
 
@@ -173,9 +176,14 @@ async function cardOf(provider: BillingProvider, customerId: string) {
   }
 }
 
-function summary(change: SubscriptionChange): string {
-  const plan = change.planId ? ` on ${change.planId}` : '';
-  const until = change.currentPeriodEnd ? ` until ${change.currentPeriodEnd.slice(0, 10)}` : '';
+/**
+ * What an applied event did, as the admin's billing page lists it: "Active on Enterprise until 7th Jan 2027". The
+ * status, plan and day in words (a plan no longer listed by its id, all there is to know of it).
+ */
+export async function summary(change: SubscriptionChange): Promise<string> {
+  const name = change.planId ? ((await findPlan(change.planId))?.name ?? change.planId) : '';
+  const plan = name ? ` on ${name}` : '';
+  const until = change.currentPeriodEnd ? ` until ${formatDate(change.currentPeriodEnd)}` : '';
   const ending = change.cancelAtPeriodEnd ? ', cancelling at period end' : '';
-  return `${change.status}${plan}${until}${ending}`;
+  return `${valueWords(change.status)}${plan}${until}${ending}`;
 }

@@ -12,6 +12,7 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let companyId: string;
+let companyName: string;
 const shots = process.env.BILLING_SHOTS_DIR;
 const shot = async (p: Page, name: string) => {
   if (shots) await p.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -21,8 +22,9 @@ beforeAll(async () => {
   const admin = await signIn(demo.admin.email, demo.admin.password);
   const { token, email } = await newConfirmedUser('Billing Browser');
   const userId = (await call('GET', '/api/v1/me', { token })).body.user.id;
-  const name = `Billing Browser Co ${Date.now()}`;
-  companyId = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name } })).body.company.id;
+  companyName = `Billing Browser Co ${Date.now()}`;
+  companyId = (await call('POST', '/api/v1/admin/companies', { token: admin, body: { name: companyName } })).body
+    .company.id;
   await call('PATCH', `/api/v1/admin/companies/${companyId}`, {
     token: admin,
     body: { company_users: [{ user_id: userId, role: 'label_manager' }] },
@@ -82,6 +84,22 @@ describe('billing in the browser', JOURNEY, () => {
     const adminPage = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/billing' });
     await adminPage.page.getByTestId(`fail-${companyId}`).click();
     await adminPage.page.getByText('Renewal: failed').first().waitFor();
+    // The admin's billing says every plan, status, provider and event in words, never by its stored name.
+    const row = adminPage.page.getByTestId('billing-subscriptions').locator('tr', { hasText: companyName });
+    await expect.poll(() => row.textContent()).toContain('Past due (payment overdue)');
+    expect(await row.textContent()).toContain('Enterprise');
+    expect(await row.textContent()).toContain('Local test provider');
+    const billing = (await adminPage.page.locator('main').first().textContent()) ?? '';
+    expect(billing).toContain('Provider: Local test provider');
+    expect(billing).toContain('Free');
+    expect(await row.textContent()).not.toMatch(/plan_enterprise|past_due|local|delinquent/);
+    // The row's actions keep their words whole, one line each (a narrow column broke them letter by letter).
+    for (const action of ['renew', 'fail'])
+      expect((await adminPage.page.getByTestId(`${action}-${companyId}`).boundingBox())?.height).toBeLessThan(40);
+    // Its events say what they did in words: "Past due on Enterprise until …", never "past_due on plan_enterprise".
+    const events = (await adminPage.page.getByTestId('billing-events').textContent()) ?? '';
+    expect(events).toContain('Invoice payment failed');
+    expect(events).not.toMatch(/plan_label|plan_enterprise|past_due|invoice\.payment_failed/);
     await shot(adminPage.page, 'admin-billing');
     await adminPage.page.goto(`${cloudUrl()}/billing/coupons`);
     await adminPage.page.getByTestId('coupons').waitFor();

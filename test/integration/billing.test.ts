@@ -133,13 +133,17 @@ describe('each event’s effect, and the out-of-order rule', { shuffle: false },
   it('checkout → active on the plan; invoice.paid → period end, not delinquent', async () => {
     expect((await apply('checkout.session.completed', -100)).outcome).toBe('applied');
     expect(await state()).toMatchObject({ plan: 'plan_label', status: 'active', customer: 'cus_TTk2mB9x1YfQpL' });
-    expect((await apply('invoice.paid', -99)).outcome).toBe('applied');
+    const paid = await apply('invoice.paid', -99);
+    expect(paid.outcome).toBe('applied');
     expect(await state()).toMatchObject({ status: 'active', end: '2025-12-24T16:00:00.000Z', delinquent: false });
+    // What the admin's billing page lists for it: the status, plan and day in words, never their stored forms.
+    expect(paid.summary).toBe('Active on Label until 24th Dec 2025');
   });
 
   it('invoice.payment_failed → past_due and delinquent, on the same plan', async () => {
-    await apply('invoice.payment_failed', -90);
+    const failed = await apply('invoice.payment_failed', -90);
     expect(await state()).toMatchObject({ plan: 'plan_label', status: 'past_due', delinquent: true });
+    expect(failed.summary).toMatch(/^Past due\b/);
   });
 
   it('customer.subscription.updated → its status and period', async () => {

@@ -10,7 +10,9 @@ import { FormattedDate } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { billingApi, useBillingOverview, type BillingOverview } from './billing-api';
-import { couponTerms, formatPence } from './billing-model';
+import { displayLabel } from '../../app/display-labels';
+import { priceText } from '../admin/subscriptions/subscription-model';
+import { couponTerms, eventWords, providerWords } from './billing-model';
 
 const empty = (what: string) => <Box color="text-body-secondary">No {what}</Box>;
 
@@ -31,10 +33,15 @@ function RenewButtons({ companyId, onDone }: { companyId: string; onDone: () => 
   };
   return (
     <SpaceBetween direction="horizontal" size="xs">
-      <Button disabled={busy} onClick={() => void renew()} data-testid={`renew-${companyId}`}>
+      <Button variant="inline-link" disabled={busy} onClick={() => void renew()} data-testid={`renew-${companyId}`}>
         Renew now
       </Button>
-      <Button disabled={busy} onClick={() => void renew('failed')} data-testid={`fail-${companyId}`}>
+      <Button
+        variant="inline-link"
+        disabled={busy}
+        onClick={() => void renew('failed')}
+        data-testid={`fail-${companyId}`}
+      >
         Fail next payment
       </Button>
     </SpaceBetween>
@@ -54,7 +61,8 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
           {
             id: 'price',
             header: 'Price',
-            cell: (plan) => `${formatPence(plan.amount, plan.currency)} / ${plan.interval}`,
+            // As the plans' own pages show a price ("Free", "£29.00 / month").
+            cell: (plan) => priceText(plan),
           },
           { id: 'public', header: 'Self-service', cell: (plan) => (plan.public ? 'Yes' : 'No') },
           { id: 'stripe', header: 'Stripe price', cell: (plan) => plan.stripe_id ?? '-' },
@@ -76,13 +84,19 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         data-testid="billing-subscriptions"
         columnDefinitions={[
           { id: 'company', header: 'Company', cell: (row) => row.company_name },
-          { id: 'plan', header: 'Plan', cell: (row) => row.plan_id ?? '-' },
+          // The plan by its name; one no longer listed by its id, which is all there is to know of it.
+          {
+            id: 'plan',
+            header: 'Plan',
+            cell: (row) => overview.plans.find((plan) => plan.id === row.plan_id)?.name ?? row.plan_id ?? '-',
+          },
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => `${row.status ?? '-'}${row.delinquent ? ' (delinquent)' : ''}`,
+            cell: (row) =>
+              `${row.status ? displayLabel(row.status) : '-'}${row.delinquent ? ' (payment overdue)' : ''}`,
           },
-          { id: 'provider', header: 'Provider', cell: (row) => row.provider ?? '-' },
+          { id: 'provider', header: 'Provider', cell: (row) => providerWords(row.provider) },
           {
             id: 'end',
             header: 'Period end',
@@ -96,6 +110,8 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
           {
             id: 'actions',
             header: 'Actions',
+            // Wide enough for both actions on a line: narrower, the buttons broke their words letter by letter.
+            minWidth: 240,
             cell: (row) =>
               local && row.provider === 'local' && row.status !== 'canceled' ? (
                 <RenewButtons companyId={row.company_id} onDone={reload} />
@@ -146,9 +162,9 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         data-testid="billing-events"
         columnDefinitions={[
           { id: 'created', header: 'Created', cell: (event) => <FormattedDate value={event.created} /> },
-          { id: 'type', header: 'Type', cell: (event) => event.type },
-          { id: 'company', header: 'Company', cell: (event) => event.company_name ?? event.company_id },
-          { id: 'outcome', header: 'Outcome', cell: (event) => event.outcome ?? 'waiting' },
+          { id: 'type', header: 'Type', cell: (event) => eventWords(event.type) },
+          { id: 'company', header: 'Company', cell: (event) => event.company_name ?? '-' },
+          { id: 'outcome', header: 'Outcome', cell: (event) => displayLabel(event.outcome ?? 'waiting') },
           { id: 'summary', header: 'Summary', cell: (event) => event.summary ?? '-' },
         ]}
       />
@@ -162,7 +178,7 @@ export function BillingDashboardPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description={load.data ? `Provider: ${load.data.provider}` : undefined}>
+        <Header variant="h1" description={load.data ? `Provider: ${providerWords(load.data.provider)}` : undefined}>
           Billing
         </Header>
       }

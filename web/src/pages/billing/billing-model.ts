@@ -40,3 +40,20 @@ export function appPath(url: string): string {
     return url;
   }
 }
+
+/** Who takes a subscription's payments, in words: the local test provider, Stripe, or a plan the platform assigned. */
+export function providerWords(provider: string | null | undefined): string {
+  if (provider === 'local') return 'Local test provider';
+  if (provider === 'stripe') return 'Stripe';
+  if (provider === 'admin') return 'Assigned by the platform';
+  return '-';
+}
+
+/**
+ * A payment provider's event type in words: "invoice.payment_failed" → "Invoice payment failed",
+ * "customer.subscription.updated" → "Customer subscription updated".
+ */
+export function eventWords(type: string): string {
+  const words = type.replace(/[._]+/g, ' ').trim();
+  return words ? `${words[0]?.toUpperCase()}${words.slice(1)}` : '-';
+}

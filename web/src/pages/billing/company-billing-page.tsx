@@ -21,7 +21,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import type { PlanView } from '../../../../shared/plans';
 import type { BillingDetailsView } from '../../../../shared/schemas/billing';
 import { billingApi, useBillingDetails } from './billing-api';
-import { appPath, formatPence } from './billing-model';
+import { appPath, formatPence, providerWords } from './billing-model';
 
 function Subscribe({ companyId, plans }: { companyId: string; plans: PlanView[] }) {
   const navigate = useNavigate();
@@ -136,7 +136,7 @@ function Subscription({
               '-'
             ),
           },
-          { label: 'Provider', value: view.provider === 'local' ? 'Local test provider' : 'Stripe' },
+          { label: 'Provider', value: providerWords(view.provider) },
         ]}
       />
       {cancelling && (
