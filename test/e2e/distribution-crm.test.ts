@@ -88,6 +88,9 @@ describe('the distributor’s CRM', () => {
 
     // Back in the CRM: the client is listed with its status and the activity names the stores.
     await page.goto(`${cloudUrl()}/distribution/crm`);
+    // Each filter says what it filters before anything is chosen.
+    await expect.poll(() => page.getByTestId('crm-filter-status').textContent()).toContain('Any status');
+    expect(await page.getByTestId('crm-filter-manager').textContent()).toContain('Any account manager');
     await page.getByTestId('crm-search').locator('input').fill(clientName);
     await expect.poll(() => page.getByTestId('crm-table').textContent()).toContain(clientName);
     await expect.poll(() => page.getByTestId('crm-table').textContent()).toContain('Onboarding');

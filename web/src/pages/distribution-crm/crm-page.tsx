@@ -25,7 +25,9 @@ import { formatMoneyByCurrency } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 import { DateField } from '../../components/date-input';
 
-const ANY = { value: '', label: 'Any' };
+/** The filters' first choices, each naming what it filters (two bare "Any" side by side said neither). */
+const ANY_STATUS = { value: '', label: 'Any status' };
+const ANY_MANAGER = { value: '', label: 'Any account manager' };
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
 const personOptions = (people: Person[]) => people.map((p) => ({ value: p.id, label: p.name }));
 
@@ -212,14 +214,16 @@ function ClientsTable({ title, canOnboard }: { title: string; canOnboard: boolea
               data-testid="crm-search"
             />
             <Select
-              selectedOption={status ? { value: status, label: displayLabel(status) } : ANY}
-              options={[ANY, ...statusOptions]}
+              selectedOption={status ? { value: status, label: displayLabel(status) } : ANY_STATUS}
+              options={[ANY_STATUS, ...statusOptions]}
+              ariaLabel="Status"
               onChange={({ detail }) => setStatus(detail.selectedOption.value ?? '')}
               data-testid="crm-filter-status"
             />
             <Select
-              selectedOption={chosenManager ? { value: chosenManager.id, label: chosenManager.name } : ANY}
-              options={[ANY, ...personOptions(managers)]}
+              selectedOption={chosenManager ? { value: chosenManager.id, label: chosenManager.name } : ANY_MANAGER}
+              options={[ANY_MANAGER, ...personOptions(managers)]}
+              ariaLabel="Account manager"
               onChange={({ detail }) => setManager(detail.selectedOption.value ?? '')}
               data-testid="crm-filter-manager"
             />
