@@ -132,10 +132,14 @@ const WRITTEN: Record<string, string> = {
   soundcloud: 'SoundCloud',
 };
 
-/** Pairs of words the trade writes as one: music for "film/TV"; a release that is an "album or EP". */
+/**
+ * Pairs of words the trade writes as one: music for "film/TV"; a release that is an "album or EP"; a "pre-order", as
+ * the release forms write it.
+ */
 const PAIRS: [RegExp, string][] = [
   [/\b(film) (TV)\b/gi, '$1/$2'],
   [/\b(album) (EP)\b/gi, '$1 or $2'],
+  [/\b(pre) (order)/gi, '$1-$2'],
 ];
 
 // An acronym's plural is its letters and a small s ("DSPs"); a word already plural stays ("societies_ids").

@@ -157,6 +157,8 @@ describe('messages', () => {
     expect(humanizeField('label_and_upc', { inSentence: true })).toBe('label and UPC');
     // A recording's flag for music made for film or television.
     expect(humanizeField('film_tv')).toBe('Film/TV');
+    expect(humanizeField('pre_order_only')).toBe('Pre-order only');
+    expect(humanizeField('pre_order', { inSentence: true })).toBe('pre-order');
     expect(humanizeField('film_tv', { inSentence: true })).toBe('film/TV');
     // Words with a written form of their own, and the trade's other slashed pair.
     expect(humanizeField('youtube_claims')).toBe('YouTube claims');
