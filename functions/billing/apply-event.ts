@@ -180,7 +180,7 @@ async function cardOf(provider: BillingProvider, customerId: string) {
  * What an applied event did, as the admin's billing page lists it: "Active on Enterprise until 7th Jan 2027". The
  * status, plan and day in words (a plan no longer listed by its id, all there is to know of it).
  */
-export async function summary(change: SubscriptionChange): Promise<string> {
+async function summary(change: SubscriptionChange): Promise<string> {
   const name = change.planId ? ((await findPlan(change.planId))?.name ?? change.planId) : '';
   const plan = name ? ` on ${name}` : '';
   const until = change.currentPeriodEnd ? ` until ${formatDate(change.currentPeriodEnd)}` : '';
