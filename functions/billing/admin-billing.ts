@@ -1,3 +1,4 @@
+import { cardBrand } from '../../shared/card-brand.js';
 import type { BillingEventView } from '../../shared/schemas/billing.js';
 import { listBillingEvents } from '../data/access/billing.js';
 import { listCompanies } from '../data/access/companies.js';
@@ -67,7 +68,7 @@ export async function billingOverview(provider: BillingProvider) {
         business_vat_id: company.billing?.business_vat_id ?? null,
         description: company.billing?.description ?? null,
         card: company.billing?.card_last4
-          ? `${company.billing.card_type ?? 'card'} •••• ${company.billing.card_last4} ` +
+          ? `${cardBrand(company.billing.card_type)} •••• ${company.billing.card_last4} ` +
             `${company.billing.card_exp_month}/${company.billing.card_exp_year}`
           : null,
         delinquent: company.billing?.delinquent ?? false,

@@ -62,6 +62,8 @@ describe('billing in the browser', JOURNEY, () => {
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
     await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
     await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
+    // The card's brand as people write it ("Visa"), not the provider's "visa".
+    expect(await page.getByTestId('billing-card').textContent()).toContain('Visa •••• 4242');
     await shot(page, 'company-billing-active');
   });
 

@@ -21,6 +21,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import type { PlanView } from '../../../../shared/plans';
 import type { BillingDetailsView } from '../../../../shared/schemas/billing';
 import { billingApi, useBillingDetails } from './billing-api';
+import { cardBrand } from '../../../../shared/card-brand';
 import { appPath, formatPence, providerWords } from './billing-model';
 
 function Subscribe({ companyId, plans }: { companyId: string; plans: PlanView[] }) {
@@ -130,7 +131,8 @@ function Subscription({
             label: 'Card',
             value: card ? (
               <span data-testid="billing-card">
-                {card.brand} •••• {card.last4}, expires {String(card.exp_month).padStart(2, '0')}/{card.exp_year}
+                {cardBrand(card.brand)} •••• {card.last4}, expires {String(card.exp_month).padStart(2, '0')}/
+                {card.exp_year}
               </span>
             ) : (
               '-'
