@@ -87,8 +87,12 @@ function checkDates(start: string, end: string | undefined | null) {
   if (problem) throw new InvalidField('end_date', problem);
 }
 
-/** A contract as the pages show it: the terms in words beside the data, payees with their names. */
-async function view(contract: ContractItem) {
+/**
+ * A contract as the pages show it: the terms in words beside the data, payees with their names. `companyContracts`,
+ * when the caller has read every contract of the company already, is where a cross-collateralised group's other
+ * contracts are found (instead of reading them all again for each contract of a list).
+ */
+async function view(contract: ContractItem, companyContracts?: readonly ContractItem[]) {
   const royalty = contract.royalty_terms as RoyaltyTerms;
   const payees = (contract.contract_payees ?? []) as Payee[];
   const names = await access.payeeNames(
@@ -125,7 +129,7 @@ async function view(contract: ContractItem) {
     contract_data: contract.contract_data ?? '',
     signed_copy_file_name: contract.signed_copy_file_name ?? null,
     /** What its payees' statements have recouped so far and what remains (never below zero). */
-    recoupment: await liveRecoupment(contract),
+    recoupment: await liveRecoupment(contract, companyContracts),
     created_at: contract.createdAt,
     updated_at: contract.updatedAt,
   };
@@ -138,7 +142,9 @@ export async function listContracts(tenantId: string, query: { contractable_type
       : undefined;
   const rows = await access.listContracts(tenantId, subject);
   rows.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
-  return { contracts: await Promise.all(rows.map(view)) };
+  // Without a subject the rows are every contract of the company: each grouped contract's group is among them.
+  const companyContracts = subject ? undefined : rows;
+  return { contracts: await Promise.all(rows.map((row) => view(row, companyContracts))) };
 }
 
 export async function getContract(tenantId: string, id: string) {

@@ -23,13 +23,13 @@ function termsIn(contract: ContractItem, period: string): RoyaltyTerms {
  * The contract page's live balance, from its current terms; a cross-collateralised contract's is
  * its group's (Σ of what the group's signed contracts have to recoup and have recouped).
  */
-export async function liveRecoupment(contract: ContractItem) {
+export async function liveRecoupment(contract: ContractItem, companyContracts?: readonly ContractItem[]) {
   const terms = contract.royalty_terms as RoyaltyTerms;
   const group = terms.cross_collateral_group;
   const members =
     group === undefined
       ? [contract]
-      : (await listContracts(contract.tenantId)).filter(
+      : (companyContracts ?? (await listContracts(contract.tenantId))).filter(
           (c) =>
             c.id === contract.id ||
             (c.status !== 'draft' && (c.royalty_terms as RoyaltyTerms).cross_collateral_group === group),

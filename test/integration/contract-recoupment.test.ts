@@ -204,6 +204,10 @@ it('cross-collateralised albums recoup one balance: earnings under the second re
     balance: '5000.00',
     contracts: 2,
   });
+  // The company's list of every contract says the same of each, from the contracts it read once.
+  const listed = (await company.api.get('/contracts')).body.contracts as { id: string; recoupment: unknown }[];
+  for (const id of [first, second])
+    expect(listed.find((c) => c.id === id)?.recoupment).toEqual((await contractOf(id)).recoupment);
   const run = await handRunOf(
     company.companyId,
     company.manager.id,
