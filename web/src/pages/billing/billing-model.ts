@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../../shared/money';
+import { valueWords } from '../../../../shared/messages';
 
 /** Pence (Stripe's smallest unit) as money text, without a float: 2900 GBP → £29.00. */
 export function formatPence(amount: number, currency: string): string {
@@ -54,6 +55,5 @@ export function providerWords(provider: string | null | undefined): string {
  * "customer.subscription.updated" → "Customer subscription updated".
  */
 export function eventWords(type: string): string {
-  const words = type.replace(/[._]+/g, ' ').trim();
-  return words ? `${words[0]?.toUpperCase()}${words.slice(1)}` : '-';
+  return valueWords(type.replace(/\./g, ' ').trim()) || '-';
 }
