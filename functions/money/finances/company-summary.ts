@@ -34,10 +34,10 @@ export const inForce = (s: StatementItem) => !s.superseded_by && (s.queue_status
 const AMOUNTS = ['amount', 'label_payable', 'aggregator_payable', 'payees', 'retained', 'unaccountable'] as const;
 type Amount = (typeof AMOUNTS)[number];
 type StoredSums = Omit<Sums, Amount> & Record<Amount, string>;
+/** As stored: `owed` is not kept, it is the per-currency figures added up. */
 type Stored = {
   counts: DashboardCounts;
   currency: string;
-  owed: string;
   owed_by_currency: CurrencyOwed[];
   periods: [string, StoredSums][];
 };
@@ -75,7 +75,6 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
     moneyRecords(tenantId, known[LISTS.money(tenantId)]),
   ]);
   const owing = owedStatements(records.statements, records.entries);
-  const owed = owing.reduce((a, s) => a.plus(s.figures.payable), new Big(0));
   const periods: [string, StoredSums][] = [];
   for (const [period, dimensions] of cube) {
     const total = dimensions.get('total')?.get('total');
@@ -84,7 +83,6 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
   return {
     counts,
     currency: companyCurrency(records),
-    owed: owed.toString(),
     owed_by_currency: totalsByCurrency(owing, { owed: (s) => s.figures.payable }),
     periods,
   };
@@ -93,7 +91,8 @@ async function compute(tenantId: string, versions: Map<string, string>): Promise
 function fromStored(stored: Stored): CompanySummary {
   const cube: FinanceCube = new Map();
   for (const [period, sums] of stored.periods) addToCube(cube, period, 'total', 'total', readSums(sums));
-  const { counts, currency, owed, owed_by_currency } = stored;
+  const { counts, currency, owed_by_currency } = stored;
+  const owed = owed_by_currency.reduce((a, c) => a.plus(c.owed), new Big(0)).toString();
   return { counts, currency, owed, owed_by_currency, cube };
 }
 
