@@ -88,26 +88,33 @@ function checkDates(start: string, end: string | undefined | null) {
 }
 
 /**
- * A contract as the pages show it: the terms in words beside the data, payees with their names. `companyContracts`,
- * when the caller has read every contract of the company already, is where a cross-collateralised group's other
- * contracts are found (instead of reading them all again for each contract of a list).
+ * What a list read once for all its contracts, so each contract's view reads nothing more: every contract of the
+ * company (where a cross-collateralised group's other contracts are found), and its payees' and subjects' names.
  */
-async function view(contract: ContractItem, companyContracts?: readonly ContractItem[]) {
+type ReadForList = {
+  companyContracts?: readonly ContractItem[];
+  payeeNames: Map<string, string>;
+  subjectNames: Map<string, string>;
+};
+
+/** A contract as the pages show it: the terms in words beside the data, payees with their names. */
+async function view(contract: ContractItem, list?: ReadForList) {
   const royalty = contract.royalty_terms as RoyaltyTerms;
   const payees = (contract.contract_payees ?? []) as Payee[];
-  const names = await access.payeeNames(
-    contract.tenantId,
-    payees.map((p) => p.payee_id),
-  );
+  const names =
+    list?.payeeNames ??
+    (await access.payeeNames(
+      contract.tenantId,
+      payees.map((p) => p.payee_id),
+    ));
+  const subjectName = list
+    ? (list.subjectNames.get(`${contract.contractable_type}#${contract.contractable_id}`) ?? null)
+    : await access.contractSubjectName(contract.tenantId, contract.contractable_type, contract.contractable_id);
   return {
     id: contract.id,
     contractable_type: contract.contractable_type,
     contractable_id: contract.contractable_id,
-    subject_name: await access.contractSubjectName(
-      contract.tenantId,
-      contract.contractable_type,
-      contract.contractable_id,
-    ),
+    subject_name: subjectName,
     type: contract.type,
     type_name: TYPE_WORDS[contract.type],
     status: contract.status,
@@ -129,7 +136,7 @@ async function view(contract: ContractItem, companyContracts?: readonly Contract
     contract_data: contract.contract_data ?? '',
     signed_copy_file_name: contract.signed_copy_file_name ?? null,
     /** What its payees' statements have recouped so far and what remains (never below zero). */
-    recoupment: await liveRecoupment(contract, companyContracts),
+    recoupment: await liveRecoupment(contract, list?.companyContracts),
     created_at: contract.createdAt,
     updated_at: contract.updatedAt,
   };
@@ -142,9 +149,18 @@ export async function listContracts(tenantId: string, query: { contractable_type
       : undefined;
   const rows = await access.listContracts(tenantId, subject);
   rows.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
+  const [payeeNames, subjectNames] = await Promise.all([
+    access.payeeNames(tenantId, [
+      ...new Set(rows.flatMap((row) => ((row.contract_payees ?? []) as Payee[]).map((p) => p.payee_id))),
+    ]),
+    access.contractSubjectNames(
+      tenantId,
+      rows.map((row) => ({ type: row.contractable_type, id: row.contractable_id })),
+    ),
+  ]);
   // Without a subject the rows are every contract of the company: each grouped contract's group is among them.
-  const companyContracts = subject ? undefined : rows;
-  return { contracts: await Promise.all(rows.map((row) => view(row, companyContracts))) };
+  const read = { companyContracts: subject ? undefined : rows, payeeNames, subjectNames };
+  return { contracts: await Promise.all(rows.map((row) => view(row, read))) };
 }
 
 export async function getContract(tenantId: string, id: string) {

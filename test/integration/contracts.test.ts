@@ -177,6 +177,36 @@ describe('contracts', () => {
     expect(String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0)).toBe('PK');
   });
 
+  it('lists every contract with its subject and payees named as each contract’s own page names them', async () => {
+    const { api } = company;
+    const labelName = `Contract Label ${Date.now()}`;
+    const labelId = (await api.post('/labels', { name: labelName })).body.label.id;
+    const payees = [
+      { payee_id: payeeA, share: '60' },
+      { payee_id: payeeB, share: '40' },
+    ];
+    const onLabel = await api.post('/contracts', {
+      ...base(),
+      contractable_type: 'label',
+      contractable_id: labelId,
+      contract_payees: payees,
+    });
+    const onArtist = await api.post('/contracts', {
+      ...base(),
+      contractable_type: 'artist',
+      contractable_id: artistId,
+      contract_payees: [{ payee_id: payeeB, share: '100' }],
+    });
+    expect([onLabel.status, onArtist.status]).toEqual([201, 201]);
+    const listed = (await api.get('/contracts')).body.contracts as { id: string; subject_name: string }[];
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    const names = new Set(listed.map((c) => c.subject_name));
+    expect(names).toContain(labelName);
+    expect(names).toContain((await api.get(`/artists/${artistId}`)).body.artist.name);
+    expect(names).toContain((await api.get(`/releases/${releaseId}`)).body.release.title);
+    for (const row of listed) expect(row).toEqual((await api.get(`/contracts/${row.id}`)).body.contract);
+  });
+
   it('is not seen by another company, nor made by a role without catalogue changes', async () => {
     const made = await company.api.post('/contracts', base());
     const id = made.body.contract.id;
