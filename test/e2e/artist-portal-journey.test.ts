@@ -127,6 +127,12 @@ describe('artist portal in the browser', () => {
     await page.goto(`${cloudUrl()}/user/artists/${X.artistId}`);
     await page.getByTestId('artist-portal-access').waitFor();
     await expect.poll(() => page.getByTestId('portal-users').textContent()).toContain(X.email);
+    // Days as every page writes them ("7th Dec 2026"), not as stored.
+    for (const table of ['portal-users', 'portal-links']) {
+      const days = (await page.getByTestId(table).textContent()) ?? '';
+      expect(days).toMatch(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
+      expect(days).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
     await page.getByTestId('artist-portal-access').scrollIntoViewIfNeeded();
     await screenshotIfAsked(page, `${SHOTS}/artist-portal-panel.png`, true);
     errors.push(pageErrors);

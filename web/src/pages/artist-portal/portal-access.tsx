@@ -14,9 +14,11 @@ import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import type { PortalInvitation, PortalLink, PortalUser } from '../../../../shared/schemas/artist-portal';
 import { usePermits } from '../../app/use-may-open';
+import { formatDate } from '../../../../shared/format';
 
 const enc = encodeURIComponent;
-const date = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
+/** A day the API stored (a timestamp's day), as the pages show days: "7th Dec 2026". */
+const date = (iso: string | null) => (iso ? formatDate(iso.slice(0, 10)) : '-');
 
 /** Invite an artist user by e-mail; the server's field errors stay beside their fields. */
 function InviteForm({ base, onDone }: { base: string; onDone: () => void }) {

@@ -7,6 +7,7 @@ import { useApi } from '../../app/resources';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import type { CompanyDistributor } from './distribution-api';
+import { formatDate } from '../../../../shared/format';
 
 /**
  * A company's distributor links with their contract terms and signed contract: the admin's distribution page and the
@@ -43,8 +44,16 @@ export function DistributorLinksTable({
           cell: (r) => <StatusBadge word={r.terminated ? 'terminated' : r.active === false ? 'inactive' : 'active'} />,
         },
         { id: 'base', header: 'Base', cell: (r) => (r.base ? 'Yes' : 'No') },
-        { id: 'start', header: 'Contract start', cell: (r) => r.contract_start_date || '-' },
-        { id: 'end', header: 'Contract end', cell: (r) => r.contract_end_date || '-' },
+        {
+          id: 'start',
+          header: 'Contract start',
+          cell: (r) => (r.contract_start_date ? formatDate(r.contract_start_date) : '-'),
+        },
+        {
+          id: 'end',
+          header: 'Contract end',
+          cell: (r) => (r.contract_end_date ? formatDate(r.contract_end_date) : '-'),
+        },
         {
           id: 'contract',
           header: 'Contract',

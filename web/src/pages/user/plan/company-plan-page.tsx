@@ -17,6 +17,7 @@ import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView
 import type { CompanyPlanAnswer } from '../../../../../shared/schemas/plan';
 import { PlanEntitlements } from '../../admin/subscriptions/subscription-pages';
 import { limitText, priceText } from '../../admin/subscriptions/subscription-model';
+import { formatDate } from '../../../../../shared/format';
 
 /**
  * Starts the card checkout for a plan (the billing slice's POST /company/billing/checkout) and follows
@@ -107,7 +108,7 @@ function CompanyPlan({
         ) : null}
         {subscription.cancel_at_period_end && subscription.current_period_end ? (
           <Alert type="info">
-            The subscription ends on {subscription.current_period_end.slice(0, 10)}; then Starter applies.
+            The subscription ends on {formatDate(subscription.current_period_end.slice(0, 10))}; then Starter applies.
           </Alert>
         ) : null}
         <PlanEntitlements
