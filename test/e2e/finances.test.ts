@@ -188,6 +188,9 @@ describe('finances in the browser', JOURNEY, () => {
     const revenue = page.getByTestId('finances-revenue');
     await expect.poll(() => revenue.textContent()).toBe(formatMoney(dashboard.finances.totals.revenue, 'GBP'));
     await expect.poll(() => page.getByTestId('finances-by-store').getAttribute('data-segments')).not.toBe('0');
+    // The period in the figures' description is written in days as every page writes them, not as stored.
+    const period = (await page.getByTestId('finances-figures').textContent()) ?? '';
+    expect(period).toMatch(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4} to \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotIfAsked(page, `${SHOTS}/finances.png`, true);
     await revenue.click();

@@ -20,6 +20,7 @@ import {
 } from './finance-model';
 import type { FinanceSlice, FinancesView } from '../../../../../shared/schemas/finance-views';
 import { formatMoneyByCurrency } from '../../../../../shared/money';
+import { formatDate } from '../../../../../shared/format';
 
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
@@ -101,7 +102,10 @@ export function FinancesPanel({
     <SpaceBetween size="l">
       <Container
         header={
-          <Header variant="h2" description={`${view.start_date} to ${view.end_date} · from the royalty ledger`}>
+          <Header
+            variant="h2"
+            description={`${formatDate(view.start_date)} to ${formatDate(view.end_date)} · from the royalty ledger`}
+          >
             Royalties
           </Header>
         }

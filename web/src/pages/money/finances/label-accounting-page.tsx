@@ -18,6 +18,7 @@ import { OtherCompanyNotice } from './other-company-notice';
 import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../../shared/schemas/finance-views';
+import { formatDate } from '../../../../../shared/format';
 
 /** Short headers so every column fits beside the pay period; the table's description says what Other is. */
 const COLUMNS: [keyof AccountingRow & string, string][] = [
@@ -61,7 +62,10 @@ function AccountingView({ view }: { view: LabelAccounting }) {
         data-testid="accounting-table"
         variant="container"
         header={
-          <Header variant="h2" description={`${view.start_date} to ${view.end_date}. ${DESCRIPTION}`}>
+          <Header
+            variant="h2"
+            description={`${formatDate(view.start_date)} to ${formatDate(view.end_date)}. ${DESCRIPTION}`}
+          >
             Accounting
           </Header>
         }

@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { formatCount } from '../../../../../shared/format';
+import { formatCount, formatDate } from '../../../../../shared/format';
 import { formatMoney, roundRowsToStated, roundRowsToTotal } from '../../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
 import { type ExplainLink, explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
@@ -228,7 +228,8 @@ export function ProvenanceTable({
         {
           id: 'rate',
           header: 'Exchange rate',
-          cell: (r) => (r.exchange_rate ? `${r.exchange_rate}${r.rate_date ? ` (${r.rate_date})` : ''}` : '-'),
+          cell: (r) =>
+            r.exchange_rate ? `${r.exchange_rate}${r.rate_date ? ` (${formatDate(r.rate_date)})` : ''}` : '-',
         },
         {
           id: 'fee',
