@@ -119,9 +119,9 @@ function SettingsView({ company }: { company: AdminCompany }) {
             { label: 'Distributed', value: company.distributed ? 'Yes' : 'No' },
             {
               label: 'Deal percentage',
-              value: company.deal_percentage === undefined ? '—' : `${company.deal_percentage}%`,
+              value: company.deal_percentage === undefined ? '-' : `${company.deal_percentage}%`,
             },
-            { label: 'Contract date', value: date || '—' },
+            { label: 'Contract date', value: date || '-' },
           ]}
         />
       </Container>

@@ -247,7 +247,7 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
                   ),
                 },
                 { label: link.recording_id ? 'ISRC' : 'UPC', value: link.code },
-                { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '—' },
+                { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '-' },
                 {
                   label: 'Fans who asked to be told',
                   value: <span data-testid="smart-link-fans">{fanWords(fans)}</span>,

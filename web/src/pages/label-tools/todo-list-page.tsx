@@ -262,11 +262,11 @@ function Tasks({ answer, labelId }: { answer: TodoListAnswer; labelId: string })
             isRowHeader: true,
             cell: (t) => (t.done ? <s>{t.body}</s> : t.body),
           },
-          { id: 'due', header: 'Due', cell: (t) => (t.due_date ? formatDate(t.due_date) : '—') },
+          { id: 'due', header: 'Due', cell: (t) => (t.due_date ? formatDate(t.due_date) : '-') },
           {
             id: 'assignee',
             header: 'Assigned to',
-            cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '—'),
+            cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? 'A former member') : '-'),
           },
           ...(mayChange
             ? [

@@ -258,7 +258,7 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
       empty={<Box textAlign="center">Nobody</Box>}
       columnDefinitions={[
         { id: 'email', header: 'Email', cell: (m) => m.email },
-        { id: 'name', header: 'Name', cell: (m) => m.name ?? '—' },
+        { id: 'name', header: 'Name', cell: (m) => m.name ?? '-' },
       ]}
     />
   );
@@ -494,8 +494,8 @@ export function MailingListPage() {
                 ),
             },
             { id: 'role', header: 'Role', cell: (m) => displayLabel(m.role) },
-            { id: 'country', header: 'Country', cell: (m) => m.country ?? '—' },
-            { id: 'tags', header: 'Tags', cell: (m) => (m.tags ?? []).join(', ') || '—' },
+            { id: 'country', header: 'Country', cell: (m) => m.country ?? '-' },
+            { id: 'tags', header: 'Tags', cell: (m) => (m.tags ?? []).join(', ') || '-' },
             { id: 'last-promo', header: 'Last promo mailed', cell: lastPromo },
             { id: 'gets-promos', header: 'Gets new promos', cell: getsPromos },
             ...(mayChange

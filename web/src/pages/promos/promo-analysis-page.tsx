@@ -64,7 +64,7 @@ export function PromoAnalysisPage() {
   const plays = (r: Recipient) =>
     Object.entries(r.plays)
       .map(([id, count]) => `${titles.get(id) ?? 'A track'} ×${count}`)
-      .join(', ') || '—';
+      .join(', ') || '-';
   return (
     <ContentLayout
       header={
@@ -97,7 +97,7 @@ export function PromoAnalysisPage() {
               { label: 'Played', value: String(summary?.played ?? 0) },
               { label: 'Downloaded', value: String(summary?.downloaded ?? 0) },
               { label: 'Feedback', value: String(summary?.feedback ?? 0) },
-              { label: 'Average rating', value: summary?.average_rating ?? '—' },
+              { label: 'Average rating', value: summary?.average_rating ?? '-' },
             ]}
           />
         </Container>
@@ -132,18 +132,18 @@ export function PromoAnalysisPage() {
             {
               id: 'reminded',
               header: 'Reminded',
-              cell: (r) => (r.followed_up_at ? formatDate(r.followed_up_at.slice(0, 10)) : '—'),
+              cell: (r) => (r.followed_up_at ? formatDate(r.followed_up_at.slice(0, 10)) : '-'),
             },
             { id: 'opened', header: 'Opened (unreliable)', cell: (r) => (r.opened ? 'Yes' : 'No') },
             { id: 'plays', header: 'Played', cell: plays },
             { id: 'downloads', header: 'Downloads', cell: (r) => String(r.downloads) },
-            { id: 'rating', header: 'Rating', cell: (r) => (r.feedback ? `${r.feedback.rating} / 5` : '—') },
+            { id: 'rating', header: 'Rating', cell: (r) => (r.feedback ? `${r.feedback.rating} / 5` : '-') },
             {
               id: 'support',
               header: 'Support',
-              cell: (r) => (r.feedback ? displayLabel(`promo_support_${r.feedback.support}`) : '—'),
+              cell: (r) => (r.feedback ? displayLabel(`promo_support_${r.feedback.support}`) : '-'),
             },
-            { id: 'comment', header: 'Comment', cell: (r) => r.feedback?.comment ?? '—' },
+            { id: 'comment', header: 'Comment', cell: (r) => r.feedback?.comment ?? '-' },
             ...(mayRevoke
               ? [
                   {

@@ -78,7 +78,7 @@ export function ReleasePromosPage() {
             header: 'Analysis',
             cell: (p) =>
               p.status === 'draft' ? (
-                '—'
+                '-'
               ) : (
                 <Link href={`${base}/${p.id}/analysis`} onFollow={onFollow}>
                   Analysis

@@ -27,7 +27,7 @@ export function ImportedFiles({ files }: { files: readonly OpeningBalanceImporte
       columnDefinitions={[
         { id: 'file', header: 'File', cell: (f) => f.file_name, isRowHeader: true },
         { id: 'on', header: 'Imported on', cell: (f) => formatDate(f.imported_on) },
-        { id: 'by', header: 'By', cell: (f) => f.imported_by ?? '—' },
+        { id: 'by', header: 'By', cell: (f) => f.imported_by ?? '-' },
         { id: 'entries', header: 'Balances', cell: (f) => f.entries },
         { id: 'total', header: 'Total', cell: (f) => formatMoney(f.total, f.currency) },
         { id: 'status', header: 'Status', cell: (f) => importStatusWords(f.status) },

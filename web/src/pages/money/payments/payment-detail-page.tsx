@@ -119,7 +119,7 @@ function PaymentView({ payment }: { payment: Payment }) {
                     header: `Sent in ${converted.currency}`,
                     cell: (s: Payment['statements'][number]) => (
                       <Box textAlign="right">
-                        {s.converted_amount ? formatMoney(s.converted_amount, converted.currency) : '—'}
+                        {s.converted_amount ? formatMoney(s.converted_amount, converted.currency) : '-'}
                       </Box>
                     ),
                   },

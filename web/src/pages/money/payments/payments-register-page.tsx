@@ -82,10 +82,10 @@ export function PaymentsRegisterPage() {
           {
             id: 'sent',
             header: 'Sent',
-            cell: (p) => (p.converted ? formatMoney(p.converted.total, p.converted.currency) : '—'),
+            cell: (p) => (p.converted ? formatMoney(p.converted.total, p.converted.currency) : '-'),
           },
-          { id: 'method', header: 'Method', cell: (p) => p.payment_method ?? '—' },
-          { id: 'reference', header: 'Reference', cell: (p) => p.payment_reference ?? '—' },
+          { id: 'method', header: 'Method', cell: (p) => p.payment_method ?? '-' },
+          { id: 'reference', header: 'Reference', cell: (p) => p.payment_reference ?? '-' },
         ]}
       />
     </DayRangeReport>

@@ -192,7 +192,7 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
             </>
           ),
         },
-        { id: 'method', header: 'Paid by', cell: (r) => (r.method ? PAYOUT_METHOD_NAMES[r.method] : '—') },
+        { id: 'method', header: 'Paid by', cell: (r) => (r.method ? PAYOUT_METHOD_NAMES[r.method] : '-') },
         {
           id: 'problems',
           header: 'Can be paid',

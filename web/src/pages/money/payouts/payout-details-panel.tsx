@@ -82,7 +82,7 @@ export default function PayoutDetailsPanel({ type, id }: { type: AccountType; id
   const noun = ACCOUNT_NOUN[type];
   // A role without money rights (or an admin page of another company's account) cannot read them: no panel.
   if (error) return null;
-  const row = (label: string, value: string | null) => ({ label, value: value ?? '—' });
+  const row = (label: string, value: string | null) => ({ label, value: value ?? '-' });
   return (
     <Container
       header={

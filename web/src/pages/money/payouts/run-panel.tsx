@@ -185,7 +185,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
               {
                 id: 'checked',
                 header: 'Checked',
-                cell: (f) => (f.validated_against ? `Valid against ${f.validated_against}` : '—'),
+                cell: (f) => (f.validated_against ? `Valid against ${f.validated_against}` : '-'),
               },
               {
                 id: 'download',
@@ -238,7 +238,7 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             {
               id: 'paid',
               header: 'Payment',
-              cell: (i) => (i.payment_id ? 'Recorded' : i.not_paid ? `Not paid: ${i.not_paid}` : '—'),
+              cell: (i) => (i.payment_id ? 'Recorded' : i.not_paid ? `Not paid: ${i.not_paid}` : '-'),
             },
           ]}
         />
