@@ -163,6 +163,9 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain(track);
     await expect.poll(() => page.getByTestId('license-ledger-lines').textContent()).toContain('£100.00');
     expect(await page.getByTestId('license-ledger-lines').textContent()).toContain('£20.00');
+    // Pay periods read as months ("Dec 2026"), as on every page, not as stored ("2026-12").
+    expect(await page.getByTestId('license-ledger-lines').textContent()).not.toMatch(/\d{4}-\d{2}/);
+    expect(await page.getByTestId('license-ledger-lines').textContent()).toMatch(/[A-Z][a-z]{2} \d{4}/);
     await screenshotIfAsked(page, 'test-results/licensing-detail.png', true);
     const licenceUrl = page.url();
 

@@ -32,7 +32,7 @@ import {
   useRefreshCrm,
 } from './crm-api';
 import { CrmStatusBadge } from './crm-page';
-import { monthsWords } from '../money/statements/statement-model';
+import { monthsWords } from '../money/finances/finance-model';
 import { DateField, DateInput } from '../../components/date-input';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));

@@ -38,6 +38,7 @@ import {
   useRefreshCrm,
 } from './crm-api';
 import { companyHref } from './crm-page';
+import { periodLabel } from '../money/finances/finance-model';
 
 /** /distribution/labels: every client company's labels, with the stores each may deliver to. */
 export function ClientLabelsPage() {
@@ -248,7 +249,7 @@ function Royalties({ label }: { label: ClientLabelAnswer }) {
       }
       items={data?.royalties ?? []}
       columnDefinitions={[
-        { id: 'period', header: 'Pay period', cell: (r) => r.pay_period },
+        { id: 'period', header: 'Pay period', cell: (r) => periodLabel(r.pay_period) },
         { id: 'song', header: 'Track', cell: (r) => r.song ?? '-' },
         { id: 'retailer', header: 'Store', cell: (r) => r.retailer ?? '-' },
         { id: 'territory', header: 'Territory', cell: (r) => r.territory ?? '-' },

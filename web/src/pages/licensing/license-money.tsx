@@ -14,6 +14,7 @@ import { openLink } from '../../components/signed-copy-field';
 import { CreditedInvoices, CreditInvoiceButton, ReducingCreditNotes } from './credit-note';
 import { MailDocumentButton, mailedWords } from './document-mail';
 import type { License } from './licensing-api';
+import { periodLabel } from '../money/finances/finance-model';
 
 /**
  * A licence's assets with their splits, its invoice (which may be credited, in part or in full, unpaid or paid) with
@@ -133,7 +134,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
               cell: (l) => <RouterLink href={`/user/royalties/${l.id}/edit`}>{l.song ?? 'Line'}</RouterLink>,
             },
             { id: 'what', header: 'For', cell: (l) => l.sales_description },
-            { id: 'period', header: 'Pay period', cell: (l) => l.pay_period },
+            { id: 'period', header: 'Pay period', cell: (l) => periodLabel(l.pay_period) },
             { id: 'share', header: 'Share of the fee', cell: (l) => formatMoney(l.subtotal_payable, l.currency) },
             { id: 'amount', header: 'Amount', cell: (l) => formatMoney(l.amount, l.company_currency) },
           ]}

@@ -10,6 +10,7 @@ import {
   monthQuery,
   monthsBetween,
   periodFromQuery,
+  monthsWords,
   periodLabel,
   periodSeries,
   pieData,
@@ -158,6 +159,9 @@ describe('chart series by pay period', () => {
   it('names the periods on the axis', () => {
     expect(periodLabel('2026-07')).toBe('Jul 2026');
     expect(periodLabel('Q3')).toBe('Q3');
+    // A span of months, as statements, payments, labels' accounting and the not-yet-stated notice write it.
+    expect(monthsWords('2026-01', '2026-03')).toBe('Jan 2026 to Mar 2026');
+    expect(monthsWords('2026-03', '2026-03')).toBe('Mar 2026');
     expect(monthQuery('by_retailer=Tidal', '2026-02')).toBe(
       'by_retailer=Tidal&start_date=2026-02-01&end_date=2026-02-28',
     );

@@ -62,6 +62,10 @@ export function periodLabel(payPeriod: string): string {
   return /^\d{4}-\d{2}$/.test(payPeriod) && d.isValid() ? d.format('MMM YYYY') : payPeriod;
 }
 
+/** A span of pay periods in words: "Mar 2026" for one month, else "Jan 2026 to Mar 2026". */
+export const monthsWords = (start: string, end: string) =>
+  start === end ? periodLabel(start) : `${periodLabel(start)} to ${periodLabel(end)}`;
+
 /** The pay periods (YYYY-MM) from one date's month to another's, oldest first. */
 export function monthsBetween(start: string, end: string): string[] {
   const months: string[] = [];

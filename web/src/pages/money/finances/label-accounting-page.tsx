@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RouterLink } from '../../../components/router-link';
 import { useLabelResource } from '../../labels/label-api';
 import { useLabelAccounting } from './finance-api';
-import { accountingRows, money, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
+import { accountingRows, money, monthsWords, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
 import { OtherCompanyNotice } from './other-company-notice';
 import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
@@ -119,7 +119,7 @@ function AccountingView({ view }: { view: LabelAccounting }) {
             isRowHeader: true,
             cell: (s) => <RouterLink href={pages.statement(s.id)}>{s.number}</RouterLink>,
           },
-          { id: 'periods', header: 'Pay periods', cell: (s) => `${s.start_pay_period} – ${s.end_pay_period}` },
+          { id: 'periods', header: 'Pay periods', cell: (s) => monthsWords(s.start_pay_period, s.end_pay_period) },
           { id: 'royalties', header: 'Royalties', cell: (s) => m(s.royalties) },
           { id: 'closing', header: 'Closing balance', cell: (s) => m(s.closing_balance) },
           { id: 'paid', header: 'Paid', cell: (s) => <StatusBadge word={s.paid ? 'paid' : 'unpaid'} /> },

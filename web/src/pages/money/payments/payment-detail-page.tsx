@@ -19,6 +19,7 @@ import { rateWords } from '../../../../../shared/schemas/payout-conversion';
 import { paymentsOfPath } from './payment-model';
 import { paymentsApi, usePayment, usePaymentPages } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
+import { monthsWords } from '../finances/finance-model';
 
 function PaymentView({ payment }: { payment: Payment }) {
   const navigate = useNavigate();
@@ -109,7 +110,7 @@ function PaymentView({ payment }: { payment: Payment }) {
               isRowHeader: true,
               cell: (s) => <RouterLink href={pages.statement(s.id)}>{s.number}</RouterLink>,
             },
-            { id: 'period', header: 'Period', cell: (s) => `${s.start_pay_period} to ${s.end_pay_period}` },
+            { id: 'period', header: 'Period', cell: (s) => monthsWords(s.start_pay_period, s.end_pay_period) },
             { id: 'payable', header: 'Payable', cell: (s) => <Box textAlign="right">{m(s.payable)}</Box> },
             { id: 'paid', header: 'Paid', cell: (s) => <Box textAlign="right">{m(s.paid)}</Box> },
             ...(converted

@@ -8,9 +8,9 @@ import { formatCount } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
 import { statementsApi, useNotYetStated, useStatementPages } from './statements-api';
 import type { NotYetStated } from '../../../../../shared/schemas/statement-views';
+import { monthsWords } from '../finances/finance-model';
 
-const period = (r: NotYetStated) =>
-  r.start_pay_period === r.end_pay_period ? r.start_pay_period : `${r.start_pay_period} to ${r.end_pay_period}`;
+const period = (r: NotYetStated) => monthsWords(r.start_pay_period, r.end_pay_period);
 
 /** One statement's late money, with the way to state it: a correction (a new version of the statement). */
 function LateRow({ row, onStated }: { row: NotYetStated; onStated?: () => void }) {

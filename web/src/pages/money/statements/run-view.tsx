@@ -29,7 +29,8 @@ import {
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../../shared/statement-periods';
-import { accountPath, monthsWords, runTotalsCheck } from './statement-model';
+import { accountPath, runTotalsCheck } from './statement-model';
+import { monthsWords } from '../finances/finance-model';
 import { labelShareWords } from './label-share-words';
 import { statementsApi, useStatementPages, useStatementRun, useStatementRunProgress } from './statements-api';
 import type { RunPreviewRow, RunTotals, StatementRun } from '../../../../../shared/schemas/statement-views';

@@ -20,6 +20,7 @@ import { RouterLink } from '../../../components/router-link';
 import { statementTitle } from './statement-model';
 import { openStatementFile, useStatement, useStatementLines, useStatementPages } from './statements-api';
 import { territoryName } from '../../../../../shared/territories';
+import { periodLabel } from '../finances/finance-model';
 
 /** Each filter as the page names it ("Store: Spotify"). */
 const FILTER_WORDS: Record<StatementLineFilter, string> = {
@@ -144,7 +145,7 @@ export function StatementLinesPage() {
             ) : undefined
           }
           columnDefinitions={[
-            { id: 'month', header: 'Month', cell: (l) => l.pay_period },
+            { id: 'month', header: 'Month', cell: (l) => periodLabel(l.pay_period) },
             { id: 'store', header: 'Store', cell: (l) => l.retailer || '-' },
             { id: 'territory', header: 'Territory', cell: (l) => (l.territory ? territoryName(l.territory) : '-') },
             { id: 'format', header: 'Format', cell: (l) => l.sales_format || '-' },

@@ -11,7 +11,7 @@ import type {
   SummaryRow,
 } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
-import { periodLabel } from '../finances/finance-model';
+import { monthsWords } from '../finances/finance-model';
 
 /** Exact sum of decimal strings (never a float), to `places` decimals. Blank or malformed values count as 0. */
 export function addUp(values: readonly (string | null | undefined)[], places = 2): string {
@@ -434,10 +434,6 @@ export function accountEditPath(account: { type: AccountType; id: string }): str
   const collection = account.type === 'Payee' ? 'payees' : account.type === 'Artist' ? 'artists' : 'labels';
   return `/user/${collection}/${enc(account.id)}/edit`;
 }
-
-/** The months from one pay period to another in words: "Mar 2057", or "Jan 2026 to Mar 2026". */
-export const monthsWords = (start: string, end: string) =>
-  start === end ? periodLabel(start) : `${periodLabel(start)} to ${periodLabel(end)}`;
 
 /**
  * A statement's period in words: "Mar 2057" for one month, else its accounting period and the months it covers

@@ -22,7 +22,7 @@ import { UnaccountableTable } from './run-warnings';
 import { StateBadge } from './statement-badges';
 import { statementsApi, useStatementPages, useStatementRuns, useUnaccountable } from './statements-api';
 import { usePeriodForm } from './use-period-form';
-import { monthsWords } from './statement-model';
+import { monthsWords } from '../finances/finance-model';
 import type { RunKind, StatementRun } from '../../../../../shared/schemas/statement-views';
 
 const labelSource = pickerSource('labels');
