@@ -108,16 +108,22 @@ export const payPeriodsResponse = z.looseObject({ pay_periods: z.array(z.string(
 /** Royalty lines marked (paid, artist paid) or edited together: how many, and the notice. */
 export const royaltiesUpdatedResponse = z.looseObject({ updated: count, message: z.string() });
 
+/**
+ * Lines a published statement carries, kept exactly as stated by a re-match or new rates: how many, and the
+ * statements' numbers.
+ */
+const keptAsStated = { stated_lines: count, statements: z.array(z.string()) };
 /** An import's lines matched again (after a match was assigned or the catalogue changed): its counts now. */
 const rematchedImport = z.looseObject({
   id: z.string(),
   lines: count,
   matched: z.looseObject({ isrc: count, upc: count, cat_no: count, manual: count, unmatched: count }),
+  ...keptAsStated,
 });
 export const rematchedImportResponse = z.looseObject({ result: rematchedImport, message: z.string() });
-/** Exchange rates applied again to one import or all: how many imports and lines, and rates still missing. */
+/** Exchange rates applied again to one import or all: imports, lines converted again, rates still missing, lines kept. */
 export const ratesReappliedResponse = z.looseObject({
-  result: z.looseObject({ imports: count, lines: count, missing_rates: z.array(z.looseObject({})) }),
+  result: z.looseObject({ imports: count, lines: count, missing_rates: z.array(z.looseObject({})), ...keptAsStated }),
   message: z.string(),
 });
 

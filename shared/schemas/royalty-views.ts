@@ -169,5 +169,14 @@ export type ExchangeRateInput = Omit<ExchangeRate, 'id' | 'createdAt'>;
 /** Lines of an import left unconverted because no rate of this distributor and currency pair applies. */
 type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
 
-/** What update_exchange_rates answers: imports and lines re-converted, and the pairs still without a rate. */
-export type ExchangeRateUpdate = { imports: number; lines: number; missing_rates: MissingRate[] };
+/**
+ * What update_exchange_rates answers: imports and lines re-converted, the pairs still without a rate, and the lines
+ * published statements carry, which keep the rate they were stated with (how many, and the statements' numbers).
+ */
+export type ExchangeRateUpdate = {
+  imports: number;
+  lines: number;
+  missing_rates: MissingRate[];
+  stated_lines: number;
+  statements: string[];
+};

@@ -1,6 +1,6 @@
 import type { Entity, Item, UpdateEntityItem, WhereCallback } from 'electrodb';
 import { ulid } from 'ulid';
-import { isConditionFailed } from '../../lib/errors.js';
+import { Conflict, isConditionFailed, LOST_RACE_MESSAGE } from '../../lib/errors.js';
 import type {
   CreateRoyaltyImport,
   CreateRoyaltyImportPart,
@@ -222,18 +222,41 @@ export async function findEarlierImport(
 /**
  * Points an import at its new ledger file with `set` (status, totals…), only if it still points
  * where the write started from (`previousKey`); an import stored in parts loses its parts' list.
+ * With `statementsNumbered` (a re-match, which keeps the lines statements carried when the company had numbered that
+ * many), it is written in one transaction with a check that the count has not moved: a statement numbered meanwhile
+ * may carry lines the new file changed, so nothing is written ('statements-changed') and the caller looks again.
  */
 export async function pointImportAtLedger(
   tenantId: string,
   id: string,
   set: ImportUpdate,
-  from: { previousKey?: string; hadParts: boolean },
-): Promise<void> {
-  const patch = imports().patch({ tenantId, id }).set(set);
+  from: { previousKey?: string; hadParts: boolean; statementsNumbered?: number },
+): Promise<'written' | 'statements-changed'> {
   const removed = [...(from.hadParts ? ['ledger_keys' as const] : []), ...(set.status ? RUN_ATTRIBUTES : [])];
-  await (removed.length ? patch.remove(removed) : patch)
-    .where((attr, op) => (from.previousKey ? op.eq(attr.ledger_key, from.previousKey) : op.notExists(attr.ledger_key)))
+  const stillAt = (...[attr, op]: ImportCondition) =>
+    from.previousKey ? op.eq(attr.ledger_key, from.previousKey) : op.notExists(attr.ledger_key);
+  const numbered = from.statementsNumbered;
+  if (numbered === undefined) {
+    const patch = imports().patch({ tenantId, id }).set(set);
+    await (removed.length ? patch.remove(removed) : patch).where(stillAt).go();
+    return 'written';
+  }
+  const result = await getDb()
+    .transaction.write(({ RoyaltyImport, Sequence }) => {
+      const patch = RoyaltyImport.patch({ tenantId, id }).set(set);
+      return [
+        (removed.length ? patch.remove(removed) : patch).where(stillAt).commit(),
+        Sequence.check({ tenantId, name: 'statement' })
+          .where((attr, op) => (numbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, numbered)))
+          .commit(),
+      ];
+    })
     .go();
+  if (!result.canceled) return 'written';
+  const [importCheck] = result.data as readonly { code?: string }[];
+  // Another write moved the import on (or it was deleted): as the plain write above, a lost race.
+  if (importCheck?.code === 'ConditionalCheckFailed') throw new Conflict(LOST_RACE_MESSAGE);
+  return 'statements-changed';
 }
 
 /**

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { withScratchDuck } from '../ledger/duck.js';
 import { ENV } from '../../../infra/resources.js';
@@ -11,12 +13,21 @@ import {
   listImports,
 } from '../../data/access/royalty-imports.js';
 import { royaltiesChanged } from '../ledger/state.js';
+import { rebuildAggregates } from '../ledger/aggregate-upgrade.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
 import type { MissingRate } from '../ledger/rules.js';
 import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
-import { storeLedger, type StoredLedger } from '../ledger/store.js';
+import { StatementsNumberedMeanwhile, storeLedger, type StoredLedger } from '../ledger/store.js';
+import { literal } from '../ledger/sql.js';
+import {
+  PUBLISHING_MESSAGE,
+  type StatedOfImport,
+  statedImportMessage,
+  statedOfImport,
+  statementStatingImport,
+} from './stated-lines.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
 import { queueImport, runIsAlive, staleRunBefore } from '../import/run-claim.js';
 import { PROGRESS } from '../import/progress.js';
@@ -48,33 +59,99 @@ async function withLedger<T>(
   return withScratchDuck('royalty-ledger-', (duck, dir) => work(duck, dir, files));
 }
 
-export type RematchResult = Omit<StoredLedger, 'ledger_key'> & { id: string };
+/**
+ * An import matched again: its counts, and the lines statements in force carry, which were kept exactly as they were
+ * stated (`stated_lines`, on `statements`, by number).
+ */
+export type RematchResult = Omit<StoredLedger, 'ledger_key' | 'kept'> & {
+  id: string;
+  stated_lines: number;
+  statements: string[];
+};
 
-/** Recomputes the import's matches, rates and cuts from its stored lines; replaces its ledger file and aggregates. */
+/** How often a re-match is made again when a statement was numbered while it ran. */
+const REMATCH_ATTEMPTS = 5;
+
+/**
+ * Recomputes the import's matches, rates and cuts from its stored lines; replaces its ledger file and aggregates.
+ * A line a statement in force carries is written again exactly as it is: what a published statement states never
+ * changes (its money changes by a correction or an adjustment). The rest (unmatched lines, months not stated) take
+ * the catalogue and rates as they are now. The new file is recorded in one write with a check that no statement was
+ * numbered since the stated lines were read; when one was, they are read again and the re-match made again.
+ */
 export async function rematchImport(tenantId: string, importId: string): Promise<RematchResult> {
-  const item = await importOf(tenantId, importId);
-  const stored = await withLedger(item, (duck, dir, files) => storeLedger(duck, dir, bucket(), item, files, {}));
-  const { ledger_key: _key, ...counts } = stored;
-  return { id: importId, ...counts };
+  for (let attempt = 0; attempt < REMATCH_ATTEMPTS; attempt += 1) {
+    const item = await importOf(tenantId, importId);
+    const stated = await statedOfImport(tenantId, importId);
+    try {
+      const stored = await withLedger(item, async (duck, dir, files) =>
+        storeLedger(duck, dir, bucket(), item, files, {}, undefined, {
+          keep: { sql: await keptLinesSql(duck, dir, stated), statementsNumbered: stated.numbered },
+        }),
+      );
+      const { ledger_key: _key, kept = 0, ...counts } = stored;
+      return { id: importId, ...counts, stated_lines: kept, statements: kept ? stated.statements : [] };
+    } catch (error) {
+      if (!(error instanceof StatementsNumberedMeanwhile)) throw error;
+    }
+  }
+  // The last attempt wrote its sums before its file was refused: the import's sums are its recorded lines' again.
+  await rebuildAggregates(tenantId, importId);
+  throw new Conflict(PUBLISHING_MESSAGE);
 }
 
-/** Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. */
+/** Loads the stated lines' numbers into temp table `kept_lines`; answers the condition that keeps them (and stated months). */
+async function keptLinesSql(duck: DuckDBConnection, dir: string, stated: StatedOfImport): Promise<string> {
+  const kept: string[] = [];
+  if (stated.lines.length) {
+    const file = path.join(dir, 'kept-lines.csv');
+    await writeFile(file, `${stated.lines.join('\n')}\n`);
+    await duck.run(
+      `CREATE OR REPLACE TEMP TABLE kept_lines AS SELECT DISTINCT line FROM read_csv(${literal(file)}, header = false, columns = {'line': 'BIGINT'})`,
+    );
+    kept.push('line IN (SELECT line FROM kept_lines)');
+  }
+  if (stated.months.length) kept.push(`pay_period IN (${stated.months.map(literal).join(', ')})`);
+  return kept.length ? kept.join(' OR ') : 'false';
+}
+
+/**
+ * Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. Lines a
+ * statement in force carries keep the rate they were stated with (a re-match keeps them); `lines` counts the lines
+ * converted again, `stated_lines` those kept.
+ */
 export async function updateExchangeRates(
   tenantId: string,
   importId?: string,
-): Promise<{ imports: number; lines: number; missing_rates: MissingRate[] }> {
+): Promise<{
+  imports: number;
+  lines: number;
+  missing_rates: MissingRate[];
+  stated_lines: number;
+  statements: string[];
+}> {
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
     : (await listImports(tenantId)).filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
   let lines = 0;
+  let statedLines = 0;
+  const statements = new Set<string>();
   const missing: MissingRate[] = [];
   // One import after another: each holds a DuckDB and its ledger file; the machine is small.
   for (const id of ids) {
     const result = await rematchImport(tenantId, id);
-    lines += result.lines;
+    lines += result.lines - result.stated_lines;
+    statedLines += result.stated_lines;
+    for (const number of result.statements) statements.add(number);
     missing.push(...result.missing_rates);
   }
-  return { imports: ids.length, lines, missing_rates: missing };
+  return {
+    imports: ids.length,
+    lines,
+    missing_rates: missing,
+    stated_lines: statedLines,
+    statements: [...statements].sort(),
+  };
 }
 
 export type AssignInput = { field: string; value: string; recording_id?: string; release_id?: string };
@@ -132,7 +209,11 @@ const RERUN_MESSAGES = {
 export async function rerunImport(tenantId: string, importId: string) {
   const item = await importOf(tenantId, importId);
   if (runIsAlive(item)) throw new Conflict(RERUN_MESSAGES.running);
-  if (item.status !== 'failed' && item.status !== 'processing') throw new Conflict(RERUN_MESSAGES.finished);
+  if (item.status !== 'failed' && item.status !== 'processing') {
+    // Deleting it is refused too while a statement carries its lines: the answer names that statement instead.
+    const stating = await statementStatingImport(tenantId, importId);
+    throw new Conflict(stating ? statedImportMessage(stating) : RERUN_MESSAGES.finished);
+  }
   const token = ulid();
   // Claimed first: two clicks, or a run that came back to life meanwhile, queue one run.
   const claimed = await claimImportRerun(tenantId, importId, {

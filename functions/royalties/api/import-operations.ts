@@ -32,6 +32,17 @@ const rateQuery = z.strictObject({
   target_currency: currency,
 });
 
+/**
+ * The notice after an import's lines were matched again, saying which lines a published statement carries were kept
+ * as stated: "Import Re-matched: 12 lines on statement ST-000274 were kept as stated".
+ */
+function rematchNotice(head: string, result: { stated_lines: number; statements: string[] }): string {
+  if (!result.stated_lines) return head;
+  const lines = `${result.stated_lines} line${result.stated_lines === 1 ? '' : 's'}`;
+  const on = `statement${result.statements.length === 1 ? '' : 's'} ${result.statements.join(', ')}`;
+  return `${head}: ${lines} on ${on} ${result.stated_lines === 1 ? 'was' : 'were'} kept as stated`;
+}
+
 export const exchangeRateOperations = {
   listExchangeRates: operation('tenant', {
     response: answers.exchangeRateListResponse,
@@ -112,8 +123,10 @@ export const importOperations = {
       })
       .refine((body) => !body.field || body.value, { path: ['value'], message: 'Value is required' }),
     run: async ({ tenantId, caller, params, body }) => {
-      if (body.field)
-        return { result: await assignMatch(tenantId, params.id, body as never), message: 'Match Assigned' };
+      if (body.field) {
+        const result = await assignMatch(tenantId, params.id, body as never);
+        return { result, message: rematchNotice('Match Assigned', result) };
+      }
       const named = { song: body.song ?? null, artist: body.artist ?? null, album: body.album ?? null };
       const target = body.recording_id ? { recording_id: body.recording_id } : { release_id: body.release_id };
       return assignNamedLines(tenantId, caller.user.userId, params.id, { ...named, ...target });
@@ -122,12 +135,15 @@ export const importOperations = {
   rematchImport: operation('tenant', {
     params: idParams,
     response: actionAnswers.rematchedImportResponse,
-    run: async ({ tenantId, params }) => ({
-      result: await rematchImport(tenantId, params.id),
-      message: 'Import Re-matched',
-    }),
+    run: async ({ tenantId, params }) => {
+      const result = await rematchImport(tenantId, params.id);
+      return { result, message: rematchNotice('Import Re-matched', result) };
+    },
   }),
-  /** Re-applies the exchange rates to one import (import_id) or to all of the company's imports. */
+  /**
+   * Re-applies the exchange rates to one import (import_id) or to all of the company's imports; lines a published
+   * statement carries keep their rate (the answer counts them, and names the statements).
+   */
   updateExchangeRates: operation('tenant', {
     response: actionAnswers.ratesReappliedResponse,
     body: z.strictObject({ import_id: z.string().trim().min(1).max(64).optional() }).optional(),

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
 import type { ProvenanceRow } from '../../../shared/schemas/statement-views.js';
 import type { CreateRoyaltyEdit } from '../../data/entities/royalty-overlays.js';
 import type { StatementItem } from '../../data/entities/statements.js';
@@ -10,7 +12,7 @@ import {
 import { deleteImportWhileNumbered } from '../../data/access/royalty-imports.js';
 import { listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
-import { getBytes } from '../../lib/bucket-objects.js';
+import { getBytes, getStream } from '../../lib/bucket-objects.js';
 import { statementsBucket } from '../../money/index.js';
 
 /**
@@ -91,8 +93,50 @@ export function statementListingImport<S extends Pick<StatementItem, 'superseded
   );
 }
 
-/** The refusal of deleting an import a published statement carries, in the user's words. */
-function statedImportMessage(number: string): string {
+/** The statement in force that carries lines of the import, by its number (undefined: none does). */
+export async function statementStatingImport(tenantId: string, importId: string): Promise<string | undefined> {
+  return statementListingImport(importId, await listStatements(tenantId))?.number;
+}
+
+/**
+ * What statements in force carry of one import, for a re-match that keeps those lines as they are: the line numbers
+ * their CSVs list, and the months a statement whose CSV is not stored yet carries whole (every line of the import in
+ * those months is kept). `numbered` is the company's statement count, read first: a write checked against it holds
+ * only while no statement was numbered since, so one published meanwhile is looked at too.
+ */
+export type StatedOfImport = { numbered: number; lines: number[]; months: string[]; statements: string[] };
+
+export async function statedOfImport(tenantId: string, importId: string): Promise<StatedOfImport> {
+  const numbered = await readSequence(tenantId, 'statement');
+  const rowsOf = (statement: StatementItem) =>
+    (statement.provenance ?? []).filter((row) => row.import_id === importId && row.lines > 0);
+  const carrying = (await listStatements(tenantId)).filter((s) => !s.superseded_by && rowsOf(s).length);
+  const lines: number[] = [];
+  const months = new Set<string>();
+  for (const statement of carrying) {
+    const csv = statement.csv_key ? await getStream(statementsBucket(), statement.csv_key) : null;
+    if (csv) for await (const line of csvLinesOfImport(csv.body, importId)) lines.push(line);
+    else for (const row of rowsOf(statement)) for (const month of row.pay_periods) months.add(month);
+  }
+  return { numbered, lines, months: [...months], statements: carrying.map((s) => s.number) };
+}
+
+/** The line numbers of one import a statement's CSV lists (its first column is the line's id, `{import}-{line}`). */
+async function* csvLinesOfImport(csv: Readable, importId: string): AsyncGenerator<number> {
+  const prefix = `${importId}-`;
+  for await (const row of createInterface({ input: csv, crlfDelay: Number.POSITIVE_INFINITY })) {
+    const cell = row.startsWith('"') ? row.slice(1) : row;
+    if (!cell.startsWith(prefix)) continue;
+    const line = /^(\d+)[",]/.exec(cell.slice(prefix.length));
+    if (line) yield Number(line[1]);
+  }
+}
+
+/** The refusal of a write while statements are numbered under it, again and again. */
+export const PUBLISHING_MESSAGE = 'Statements are being published: try again in a moment';
+
+/** The refusal of changing an import a published statement carries, in the user's words. */
+export function statedImportMessage(number: string): string {
   return `This import's lines are on statement ${number}; change them with a correction or an adjustment`;
 }
 
@@ -107,7 +151,7 @@ export async function deleteUnstatedImport(tenantId: string, importId: string): 
     if (carrying) throw new Conflict(statedImportMessage(carrying.number));
     if (await deleteImportWhileNumbered(tenantId, importId, numbered)) return;
   }
-  throw new Conflict('Statements are being published: try again in a moment');
+  throw new Conflict(PUBLISHING_MESSAGE);
 }
 
 /** The refusal, in the user's words. */
@@ -151,7 +195,7 @@ export async function writeUnstatedEdits(
       result = await putEditsWhileUnstated(chunk, numbered, heldBy);
     }
     if (result === 'held') throw new Conflict(REFUNDED_LINE_MESSAGE);
-    if (result !== 'written') throw new Conflict('Statements are being published: try again in a moment');
+    if (result !== 'written') throw new Conflict(PUBLISHING_MESSAGE);
   }
 }
 

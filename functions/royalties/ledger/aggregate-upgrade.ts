@@ -16,8 +16,11 @@ import { royaltiesChanged, type LedgerState } from './state.js';
  * exactly as they are, only their sums are written anew.
  */
 
-/** Rebuilds one finished import's aggregates from its ledger files and stamps the rollup's version. */
-async function rebuildAggregates(tenantId: string, importId: string): Promise<void> {
+/**
+ * Rebuilds one finished import's aggregates from its ledger files and stamps the rollup's version (also after a
+ * re-match whose new file was not recorded: its aggregates were written for that file).
+ */
+export async function rebuildAggregates(tenantId: string, importId: string): Promise<void> {
   const item = await getImport(tenantId, importId);
   const keys = item?.status === 'done' ? importLedgerKeys(item) : [];
   if (!item || !keys.length) return;

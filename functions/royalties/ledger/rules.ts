@@ -32,6 +32,11 @@ export type LedgerContext = {
   companyCurrency: string;
   /** The company's deal_percentage as text, when it has one. */
   companyDeal: string | null;
+  /**
+   * An SQL condition on a line's own columns, true for a line written again exactly as it is (a re-match keeps the
+   * lines statements in force carry: their match, rate and money are what was stated).
+   */
+  keep?: string;
 };
 export type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
 export type LedgerResult = {
@@ -40,6 +45,8 @@ export type LedgerResult = {
   missing_rates: MissingRate[];
   /** The lines' total in the company currency (converted lines only), exact. */
   amount: string;
+  /** Of the lines, how many were kept exactly as they were (`LedgerContext.keep`). */
+  kept?: number;
 };
 
 /**
@@ -103,7 +110,10 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
       : Array.isArray(input)
         ? `read_parquet([${input.map(literal).join(', ')}])`
         : `(${input.relation})`;
-  await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM ${source}`);
+  // Kept lines pass through as they are (appended below); the rules are applied to the others only.
+  const kept = context.keep ? `coalesce(${context.keep}, false)` : undefined;
+  await connection.run(`CREATE OR REPLACE TEMP VIEW src AS SELECT * FROM ${source}${kept ? ` WHERE NOT ${kept}` : ''}`);
+  if (kept) await connection.run(`CREATE OR REPLACE TEMP VIEW kept_src AS SELECT * FROM ${source} WHERE ${kept}`);
   // Every distinct combination the rules depend on, once.
   await connection.run(`CREATE OR REPLACE TEMP TABLE line_keys AS
     SELECT DISTINCT isrc, upc, cat_no, delivered_by, currency FROM src`);
@@ -150,7 +160,12 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
       aggregator_payable: 'amount_x - label_x',
       artist_payable: `round(CAST(label_x AS ${WIDE_MONEY}) * share, 6)`,
     })}
-    FROM cut`;
+    FROM cut${
+      kept
+        ? `
+    UNION ALL SELECT ${ledgerProjection({})} FROM kept_src`
+        : ''
+    }`;
 }
 
 /** The aggregate dimensions (aggregates.ts) and what the import's summary counts, per combination. */
@@ -188,7 +203,10 @@ export async function applyLedgerRules(
   timings?.('ledger file written');
   await sumLedgerFiles(connection, [output], context.sourceName);
   timings?.('ledger file summed');
-  return summariseCube(connection, context.companyCurrency);
+  const summary = await summariseCube(connection, context.companyCurrency);
+  if (!context.keep) return summary;
+  const [counted] = (await connection.runAndReadAll('SELECT count(*) AS kept FROM kept_src')).getRowObjects();
+  return { ...summary, kept: Number(counted?.kept ?? 0) };
 }
 
 /**

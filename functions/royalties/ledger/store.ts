@@ -33,7 +33,20 @@ export type StoredLedger = LedgerResult & { ledger_key: string; aggregates: numb
  * will make after (its history record): the total is recorded on the import as `writes`. Without it the
  * import's `writes` is left as it is (a re-match). timings: called after each step.
  */
-export type StoreOptions = { writes?: () => number; timings?: (step: string) => void };
+export type StoreOptions = { writes?: () => number; timings?: (step: string) => void; keep?: KeptLines };
+
+/**
+ * The lines a re-match writes again as they are (an SQL condition on a line's columns) and the company's statement
+ * count when they were found: the new file is recorded only while no statement was numbered since.
+ */
+type KeptLines = { sql: string; statementsNumbered: number };
+
+/** A statement was numbered while a re-match ran: it may carry lines the new file changed, so nothing was recorded. */
+export class StatementsNumberedMeanwhile extends Error {
+  constructor() {
+    super('A statement was numbered while the import was re-matched');
+  }
+}
 
 /**
  * Fills the derived columns of `input` (any ledger file of the import, or its staged report),
@@ -67,6 +80,7 @@ export async function storeLedger(
       sourceName: source?.name ?? item.source_id,
       paymentDate: item.payment_date ?? (item.createdAt ?? new Date().toISOString()).slice(0, 10),
       ...inputs,
+      ...(options.keep ? { keep: options.keep.sql } : {}),
     },
     timings,
   );
@@ -101,12 +115,14 @@ export async function storeLedger(
       amount: result.amount,
       company_currency: inputs.companyCurrency,
     };
-    await pointImportAtLedger(tenantId, id, set, {
+    const recorded = await pointImportAtLedger(tenantId, id, set, {
       previousKey: previous,
       hadParts: Boolean(item.ledger_keys?.length),
+      statementsNumbered: options.keep?.statementsNumbered,
     });
+    if (recorded === 'statements-changed') throw new StatementsNumberedMeanwhile();
   } catch (error) {
-    // Another write moved the import on (or it was deleted): this file is nobody's.
+    // Another write moved the import on (or it was deleted), or a statement was numbered: this file is nobody's.
     await deleteObject(bucket, ledgerKey);
     throw error;
   }
