@@ -83,6 +83,24 @@ describe('exchange rate texts', () => {
     ).toBe('Exchange Rates Updated: 2 imports, 1 line re-converted; 1 rate still missing (D · USD → GBP)');
   });
 
+  it('says which lines a published statement carries kept the rate they were stated with', () => {
+    expect(
+      exchangeUpdateText({
+        message: 'Exchange Rates Updated',
+        result: { imports: 1, lines: 2, missing_rates: [], stated_lines: 3, statements: ['ST-000274'] },
+      }),
+    ).toBe(
+      'Exchange Rates Updated: 1 import, 2 lines re-converted; 3 lines on statement ST-000274 keep the rate they were stated with',
+    );
+    expect(
+      exchangeUpdateText({
+        result: { imports: 2, lines: 0, missing_rates: [], stated_lines: 1, statements: ['ST-000001', 'ST-000002'] },
+      }),
+    ).toBe(
+      'Exchange Rates Updated: 2 imports, 0 lines re-converted; 1 line on statements ST-000001, ST-000002 keeps the rate it was stated with',
+    );
+  });
+
   it('writes the control totals as one equation', () => {
     expect(totalsEquation({ read: 3, stored: 2, rejected: 1, skipped: 0 })).toBe(
       '3 read = 2 stored + 1 rejected + 0 skipped',

@@ -191,7 +191,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The flash after update_exchange_rates: the server's message with the answer's counts, e.g.
- * "Exchange Rates Updated: 2 imports, 40 lines re-converted; 1 rate still missing (Demo · USD → GBP)".
+ * "Exchange Rates Updated: 2 imports, 40 lines re-converted; 1 rate still missing (Demo · USD → GBP)", and the lines
+ * a published statement carries, which keep the rate they were stated with ("; 3 lines on statement ST-000274 keep
+ * the rate they were stated with").
  */
 export function exchangeUpdateText(answer: {
   message?: string;
@@ -199,16 +201,28 @@ export function exchangeUpdateText(answer: {
     imports: number;
     lines: number;
     missing_rates?: { distributor: string; original_currency: string; target_currency: string }[];
+    stated_lines?: number;
+    statements?: string[];
   };
 }): string {
   const head = answer.message ?? 'Exchange Rates Updated';
   const result = answer.result;
   if (!result) return head;
-  const done = `${head}: ${plural(result.imports, 'import')}, ${plural(result.lines, 'line')} re-converted`;
+  const parts = [`${head}: ${plural(result.imports, 'import')}, ${plural(result.lines, 'line')} re-converted`];
   const missing = result.missing_rates ?? [];
-  if (!missing.length) return done;
-  const pairs = [...new Set(missing.map((m) => `${m.distributor} · ${m.original_currency} → ${m.target_currency}`))];
-  return `${done}; ${plural(pairs.length, 'rate')} still missing (${pairs.join(', ')})`;
+  if (missing.length) {
+    const pairs = [...new Set(missing.map((m) => `${m.distributor} · ${m.original_currency} → ${m.target_currency}`))];
+    parts.push(`${plural(pairs.length, 'rate')} still missing (${pairs.join(', ')})`);
+  }
+  const stated = result.stated_lines ?? 0;
+  if (stated) {
+    const numbers = result.statements ?? [];
+    const on = numbers.length ? ` on ${numbers.length === 1 ? 'statement' : 'statements'} ${numbers.join(', ')}` : '';
+    parts.push(
+      `${plural(stated, 'line')}${on} ${stated === 1 ? 'keeps' : 'keep'} the rate ${stated === 1 ? 'it was' : 'they were'} stated with`,
+    );
+  }
+  return parts.join('; ');
 }
 
 /** A count of lines: reports run to millions of lines, and grouped digits read at a glance (shared/format.ts). */
