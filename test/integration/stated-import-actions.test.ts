@@ -217,4 +217,18 @@ describe('an import a published statement carries', { shuffle: false }, () => {
     expect((await getImport(company.companyId, statedImport))?.ledger_key).toBe(item.ledger_key);
     expect(await linesNow()).toEqual(linesBefore);
   }, 60_000);
+
+  it('is not claimed by another delivery of its report: a finished import is never imported again over itself', async () => {
+    const { claimImportRun, getImport } = await import('../../functions/data/access/royalty-imports.js');
+    const linesBefore = await linesNow();
+    // A delivery that read the import processing, and claims it after the run that finished it.
+    const claimed = await claimImportRun(company.companyId, statedImport, {
+      staleBefore: new Date(Date.now() + 60_000).toISOString(),
+      claim: `late-delivery-${stamp}`,
+      progress: 0,
+    });
+    expect(claimed).toBe(false);
+    expect((await getImport(company.companyId, statedImport))?.status).toBe('done');
+    expect(await linesNow()).toEqual(linesBefore);
+  });
 });

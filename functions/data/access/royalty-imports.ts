@@ -62,7 +62,10 @@ const RUN_ATTRIBUTES = ['running_since', 'run_token'] as const;
  * Claims running an import (a redelivered message, a confirmed duplicate, a re-run, an import
  * resumed on start) as `claim`: it is set processing with `progress`, its last error cleared. Refused
  * (false) while another run is under way: its last sign of life is after `staleBefore` (ISO)
- * and `token` is not the claim a re-run was queued with.
+ * and `token` is not the claim a re-run was queued with. Refused too once it stopped (done, failed, duplicate): a
+ * confirmed duplicate or a re-run is set processing before its message is sent, so only a delivery that read the
+ * import processing and lost the race with the run that finished it gets here, and a finished import (its lines may
+ * be on a published statement) is never imported again over itself.
  */
 export async function claimImportRun(
   tenantId: string,
@@ -76,12 +79,11 @@ export async function claimImportRun(
       .remove(['error'])
       .where((attr, op) => {
         const free = [
-          op.ne(attr.status, 'processing'),
           op.notExists(attr.running_since),
           op.lt(attr.running_since, staleBefore),
           ...(token ? [op.eq(attr.run_token, token)] : []),
         ];
-        return free.join(' OR ');
+        return `${op.eq(attr.status, 'processing')} AND (${free.join(' OR ')})`;
       })
       .go();
     return true;
