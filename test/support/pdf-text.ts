@@ -11,10 +11,20 @@ import { getDocumentProxy } from 'unpdf';
  * Each page ends with a form feed, so `text.split('\f')` gives the pages.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
+  let text = '';
+  for (const pieces of await pdfPieces(bytes)) text += `${lines(pieces).join('\n')}\n\f`;
+  return text;
+}
+
+/**
+ * Each page's pieces of text as PDF.js reads them: where each starts (x from the page's left edge, y from its foot,
+ * in points), how wide it is and its font size. For a test of where a line is set (aligned left or right).
+ */
+export async function pdfPieces(bytes: Uint8Array): Promise<Piece[][]> {
   // PDF.js takes ownership of the buffer it is given; keep the caller's intact.
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
-    let text = '';
+    const pages: Piece[][] = [];
     for (let number = 1; number <= pdf.numPages; number += 1) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
@@ -24,9 +34,9 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
         const [, , c, d, x, y] = item.transform as number[];
         pieces.push({ text: item.str, x, y, width: item.width, size: Math.hypot(c, d) || item.height || 1 });
       }
-      text += `${lines(pieces).join('\n')}\n\f`;
+      pages.push(pieces);
     }
-    return text;
+    return pages;
   } finally {
     await pdf.loadingTask.destroy();
   }

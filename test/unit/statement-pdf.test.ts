@@ -1,11 +1,11 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { visualPieces } from '../../functions/money/statements/documents/bidi.js';
+import { isRightToLeftParagraph, visualPieces } from '../../functions/money/statements/documents/bidi.js';
 import { fontRuns, pdfmakeWithFonts, robotoHas } from '../../functions/money/statements/documents/fonts.js';
 import { exact, money } from '../../functions/money/statements/documents/format.js';
 import { renderStatementPdf, type StatementDocument } from '../../functions/money/statements/documents/render.js';
 import { summariesSection } from '../../functions/money/statements/documents/tables-section.js';
-import { pdfText as readText } from '../support/pdf-text.js';
+import { pdfPieces, pdfText as readText } from '../support/pdf-text.js';
 import { sampleStatementDocument } from '../support/statement-document.js';
 
 /**
@@ -127,13 +127,67 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     // Read back left to right as laid out (each word as typed, PDF.js turns it back): the first word typed of a
     // right-to-left run is the rightmost, and the Latin around the run keeps its place. A letter printed as an empty
     // box would read back as nothing. (Arabic letters drawn with separate dots, as ز or ي in this font, read back
-    // without them, so the names here have none.)
-    expect(text).toContain('سلام — عمر محمد (LBA123456789)');
+    // without them, so the names here have none.) A label typed right to left reads right to left as a whole: its
+    // code in brackets, typed last, is on the left.
+    expect(text).toContain('(LBA123456789) سلام — عمر محمد');
     expect(text).toContain('אביב תל — אדם עומר');
     expect(text).toContain('Sigur Rós — سلام (live)');
     expect(text).toContain('लता मंगेशकर — ธงไชย แมคอินไตย์');
     // The footer's period after an Arabic name stays as typed, not drawn into the name ("Q3-2026").
     expect(text).toContain('ST-000042 · عمر محمد · 2026-Q3');
+  });
+
+  it('sets a paragraph typed right to left as one: its first word on the right, aligned to the right of its column', async () => {
+    const tracks = [
+      { value: 'R6', label: 'محمد عمر — سلام (LBA123456789)', lines: 7, quantity: 70, amount: '3.5' },
+      { value: 'R8', label: 'Sigur Rós — سلام (live)', lines: 5, quantity: 50, amount: '2.5' },
+    ];
+    const sample = statementWithTracks(tracks, 'محمد عمر');
+    // An address typed in Arabic on its first line and in English on its second: each line has its own direction.
+    const document = { ...sample, payee: { ...sample.payee, address: 'دار السلام 12، حمص\nHoms, Syria' } };
+    const bytes = await renderStatementPdf(document);
+    const pages = await pdfPieces(bytes);
+    /** The pieces of text on the baseline of the first piece that reads `word`, left to right, and their page. */
+    const lineOf = (word: string) => {
+      for (const [page, pieces] of pages.entries()) {
+        const found = pieces.find((piece) => piece.text === word);
+        if (found)
+          return {
+            page,
+            pieces: pieces
+              .filter((piece) => piece.text.trim() !== '' && Math.abs(piece.y - found.y) < 1)
+              .sort((a, b) => a.x - b.x),
+          };
+      }
+      throw new Error(`no "${word}" in the PDF`);
+    };
+    const left = (word: string) => lineOf(word).pieces[0].x;
+    const right = (word: string) => Math.max(...lineOf(word).pieces.map((piece) => piece.x + piece.width));
+    // A4 is 595.28 points wide; the statement's margins are 40 points.
+    const [leftEdge, rightEdge] = [40, 595.28 - 40];
+    // The payee's block: its label and English address line on the left, as before; the Arabic name and address line
+    // against the right edge, each read from the right (its first word the rightmost).
+    expect(left('Statement for')).toBeCloseTo(leftEdge, 1);
+    expect(left('Homs, Syria')).toBeCloseTo(leftEdge, 1);
+    expect(lineOf('محمد').page).toBe(0);
+    expect(right('محمد')).toBeCloseTo(rightEdge, 1);
+    expect(lineOf('محمد').pieces.map((piece) => piece.text)).toEqual(['عمر', 'محمد']);
+    expect(right('دار')).toBeCloseTo(rightEdge, 1);
+    expect(lineOf('دار').pieces.at(-1)?.text).toBe('دار');
+    expect(left('دار')).toBeGreaterThan(rightEdge / 2);
+    const { text } = await pdfText(document);
+    expect(text).toContain('حمص ،12 السلام دار');
+    // In the track table: the label typed right to left against the right of its column, next to its figures; the
+    // one typed in English first where it was, at the column's left, as the other tracks.
+    expect(left('Sigur Rós —')).toBeCloseTo(left('Track 1'), 1);
+    expect(left('(LBA123456789)')).toBeGreaterThan(left('Track 1') + 100);
+    expect(lineOf('(LBA123456789)').pieces.map((piece) => piece.text)).toEqual([
+      '(LBA123456789)',
+      'سلام',
+      '—',
+      'عمر',
+      'محمد',
+    ]);
   });
 
   it('prints names in the scripts of South and South-East Asia, Ethiopia, Georgia and Armenia, in fonts that have them', async () => {
@@ -473,6 +527,33 @@ describe('statement text direction', () => {
     ]);
     const latin = ['Łódź ', 'Polska ', '周杰伦'];
     expect(visualPieces(latin)).toEqual(latin.map((text, run) => ({ run, text })));
+  });
+
+  it('sets a paragraph typed right to left from the right: its numbers and English left to right within it', () => {
+    // The address line "دار السلام 12، حمص": its first word on the right, the comma after the number on its left.
+    expect(visualPieces(['دار', ' ', 'السلام', ' 12، ', 'حمص'], '', true).map((piece) => piece.text)).toEqual([
+      'حمص',
+      ' ',
+      '،',
+      '12',
+      ' ',
+      'السلام',
+      ' ',
+      'دار',
+    ]);
+    // Typed last, the code in brackets is on the left; the left-to-right mark after a name is left out.
+    expect(
+      visualPieces(['محمد', ' ', 'عمر', ' — ', 'سلام', ' (LBA123456789)', '\u200E'], '', true).map(
+        (piece) => piece.text,
+      ),
+    ).toEqual(['(', 'LBA123456789', ')', ' ', 'سلام', ' ', '—', ' ', 'عمر', ' ', 'محمد']);
+    // A paragraph is right to left when its first letter is; one that starts in English, or has no letter, is not.
+    expect(isRightToLeftParagraph('محمد عمر')).toBe(true);
+    expect(isRightToLeftParagraph('«עומר» (live)')).toBe(true);
+    expect(isRightToLeftParagraph('محمد\u200E')).toBe(true);
+    expect(isRightToLeftParagraph('Sigur Rós — سلام')).toBe(false);
+    expect(isRightToLeftParagraph('١٢٣')).toBe(false);
+    expect(isRightToLeftParagraph('2024')).toBe(false);
   });
 
   it('reads the paragraph past the end of a wrapped line: a dash between two Arabic words stays in their run', () => {

@@ -25,6 +25,16 @@ export function hasRightToLeft(text: string): boolean {
   return RIGHT_TO_LEFT.test(text);
 }
 
+/**
+ * Whether a paragraph reads right to left: its first letter of a script with a direction (the algorithm's first strong
+ * character, rules P2 and P3, passing over isolated text) is of a right-to-left script. An Arabic or Hebrew name,
+ * address or note typed alone is such a paragraph; one that starts in English, or has no letter (a figure, Arabic-Indic
+ * digits alone), reads left to right as the documents do.
+ */
+export function isRightToLeftParagraph(text: string): boolean {
+  return hasRightToLeft(text) && bidi().getEmbeddingLevels(text, 'auto').paragraphs[0]?.level === 1;
+}
+
 /** A character of some script, not of the common ones (spaces, punctuation, European digits) nor a mark. */
 const OF_A_SCRIPT = /[^\p{sc=Common}\p{sc=Inherited}\p{sc=Unknown}]/u;
 
@@ -46,9 +56,11 @@ function fontkitReverses(text: string): boolean {
 const FORMATTING = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 /**
- * One line of a left-to-right document as printed, left to right: its runs (pdfmake's inlines: a word or part of one,
- * each in one font) in the order they come in the text, cut where the Unicode Bidirectional Algorithm (bidi-js, the
- * paragraph direction left to right as the documents are English) puts their parts, each piece with the text to shape.
+ * One line as printed, left to right: its runs (pdfmake's inlines: a word or part of one, each in one font) in the
+ * order they come in the text, cut where the Unicode Bidirectional Algorithm (bidi-js) puts their parts, each piece
+ * with the text to shape. The paragraph reads left to right, as the documents are English, unless `rightToLeft` (a
+ * paragraph typed right to left, isRightToLeftParagraph): then its first word is on the right, and the English or
+ * numbers in it read left to right within it.
  *
  * Who reverses what: fontkit lays out a word whose script is written right to left (Arabic, Hebrew) from its logical
  * order, joins the letters and reverses the glyphs itself; but pdfkit hands it one word at a time and sets the words
@@ -59,16 +71,16 @@ const FORMATTING = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
  * that steer the algorithm (U+200E …) are left out. `following` is the text of the paragraph after the line, if it
  * wraps.
  */
-export function visualPieces(runs: readonly string[], following = ''): VisualPiece[] {
+export function visualPieces(runs: readonly string[], following = '', rightToLeft = false): VisualPiece[] {
   const text = runs.join('');
-  if (!hasRightToLeft(text)) return runs.map((run, index) => ({ run: index, text: run }));
+  if (!rightToLeft && !hasRightToLeft(text)) return runs.map((run, index) => ({ run: index, text: run }));
   const runOf: number[] = [];
   runs.forEach((run, index) => {
     for (let unit = 0; unit < run.length; unit += 1) runOf.push(index);
   });
   // The levels of the paragraph as it goes on past the line: a dash at the end of a line between two Arabic words is
   // right to left, as it would be on one line. The order is the line's own, so each line reads on from the last.
-  const embedding = bidi().getEmbeddingLevels(text + following, 'ltr');
+  const embedding = bidi().getEmbeddingLevels(text + following, rightToLeft ? 'rtl' : 'ltr');
   const { levels } = embedding;
   const order = bidi()
     .getReorderedIndices(text + following, embedding, 0, text.length - 1)
@@ -96,14 +108,14 @@ export function visualPieces(runs: readonly string[], following = ''): VisualPie
     const first = Math.min(...stretch);
     const logical = text.slice(first, first + stretch.length).replace(FORMATTING, '');
     const run = runOf[first];
-    const rightToLeft = levels[first] % 2 === 1;
+    const turned = levels[first] % 2 === 1;
     // pdfkit sets a text's words left to right, so a stretch fontkit would turn is cut into its words and spaces,
     // set last first where the stretch reads right to left.
-    const tokens = rightToLeft || fontkitReverses(logical) ? (logical.match(/\s+|\S+/g) ?? []) : [logical];
-    if (rightToLeft) tokens.reverse();
+    const tokens = turned || fontkitReverses(logical) ? (logical.match(/\s+|\S+/g) ?? []) : [logical];
+    if (turned) tokens.reverse();
     for (const token of tokens) {
       // As the token reads on the page, left to right; handed to fontkit reversed where fontkit reverses it.
-      const printed = rightToLeft ? mirrored(reversed(token)) : token;
+      const printed = turned ? mirrored(reversed(token)) : token;
       pieces.push({ run, text: fontkitReverses(token) ? reversed(printed) : printed });
     }
   }

@@ -4,7 +4,7 @@ import type { ContentText } from 'pdfmake/interfaces';
 import { assetPath } from '../../../lib/assets.js';
 import { getOrCreate } from '../../../lib/get-or-create.js';
 import { madeOnce } from '../../../lib/made-once.js';
-import { hasRightToLeft, visualPieces } from './bidi.js';
+import { hasRightToLeft, isRightToLeftParagraph, visualPieces } from './bidi.js';
 import { PDF_FONT_FILES } from './font-files.js';
 
 /** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
@@ -333,6 +333,10 @@ type Inline = {
   characterSpacing?: number;
   /** The last word before a line break typed in the text. */
   lineEnd?: boolean;
+  /** How pdfmake aligns the line this inline starts: 'left' unless the document says otherwise. */
+  alignment?: string;
+  /** Whether the paragraph of this inline reads right to left (paragraphIsRightToLeft), once its first line is set. */
+  rightToLeftParagraph?: boolean;
 };
 
 /** What orderLinesForPrinting reaches of pdfmake's line: its inlines, placed left to right as they are added. */
@@ -353,8 +357,11 @@ type LayoutBuilderPrototype = { buildNextLine(this: unknown, node: TextNode): Li
  * pdfmake sets a line's words left to right in the order they are typed, which reads wrong wherever a name or title
  * is in Arabic or Hebrew. Each line is set again, once pdfmake has broken the text into lines (so a name that wraps
  * has its right-to-left words ordered within each line, as they are read), in the order the Unicode Bidirectional
- * Algorithm gives (visualPieces). A line with no right-to-left character, the common case, is left as it is. If
- * pdfmake's layout ever stops having the method, lines print as before.
+ * Algorithm gives (visualPieces). A paragraph typed right to left (a name, an address line, a note wholly in Arabic or
+ * Hebrew: paragraphIsRightToLeft) is set as one, its first word on the right, and its lines aligned to the right edge
+ * of its cell or column where the document left them aligned left. A line of a left-to-right paragraph with no
+ * right-to-left character, the common case, is left as it is. If pdfmake's layout ever stops having the method, lines
+ * print as before.
  */
 function orderLinesForPrinting(module: { default: unknown }): void {
   // pdfmake's modules are CommonJS: under Node's loader the class is the exports' `default`, under esbuild's the
@@ -364,11 +371,32 @@ function orderLinesForPrinting(module: { default: unknown }): void {
   if (typeof prototype?.buildNextLine !== 'function' || prototype.ordersLines) return;
   const buildOwn = prototype.buildNextLine;
   prototype.buildNextLine = function (node) {
+    const rightToLeft = paragraphIsRightToLeft(node);
     const line = buildOwn.call(this, node);
-    if (line?.inlines.some((inline) => hasRightToLeft(inline.text))) setInVisualOrder(line, following(line, node));
+    if (line && (rightToLeft || line.inlines.some((inline) => hasRightToLeft(inline.text))))
+      setInVisualOrder(line, following(line, node), rightToLeft);
     return line;
   };
   prototype.ordersLines = true;
+}
+
+/**
+ * Whether the paragraph the node's next line starts, or goes on with, reads right to left (isRightToLeftParagraph).
+ * A paragraph is the text up to a line break typed in it, so each line of an address has its own direction. Decided
+ * when its first line is set, from all its words, and kept on each of them: pdfmake copies a word it has to cut, with
+ * what it holds, and measures a document afresh (new words) when it lays it out again.
+ */
+function paragraphIsRightToLeft(node: TextNode): boolean {
+  const inlines = node._inlines ?? [];
+  const first = inlines[0];
+  if (!first) return false;
+  if (first.rightToLeftParagraph === undefined) {
+    const end = inlines.findIndex((inline) => inline.lineEnd);
+    const paragraph = end === -1 ? inlines : inlines.slice(0, end + 1);
+    const rightToLeft = isRightToLeftParagraph(paragraph.map((inline) => inline.text).join(''));
+    for (const inline of paragraph) inline.rightToLeftParagraph = rightToLeft;
+  }
+  return first.rightToLeftParagraph === true;
 }
 
 /** How much of the paragraph after a line is read for its levels: enough for the words next to it, not a page. */
@@ -385,15 +413,25 @@ function following(line: Line, node: TextNode): string {
   return text;
 }
 
-/** The line's inlines replaced by its pieces left to right, each measured as pdfmake measures a word. */
-function setInVisualOrder(line: Line, after: string): void {
+/**
+ * The line's inlines replaced by its pieces left to right, each measured as pdfmake measures a word; a line of a
+ * right-to-left paragraph aligned to the right where it would be aligned left (pdfmake aligns a line as its first
+ * inline says).
+ */
+function setInVisualOrder(line: Line, after: string, rightToLeft: boolean): void {
   const inlines = line.inlines;
+  const alignment = (inline: Inline) =>
+    rightToLeft && (inline.alignment ?? 'left') === 'left' ? 'right' : inline.alignment;
   const pieces = visualPieces(
     inlines.map((inline) => inline.text),
     after,
+    rightToLeft,
   ).map(({ run, text }) => {
     const inline = inlines[run];
-    if (text === inline.text) return inline;
+    if (text === inline.text) {
+      inline.alignment = alignment(inline);
+      return inline;
+    }
     const width = (part: string) =>
       part === ''
         ? 0
@@ -402,6 +440,7 @@ function setInVisualOrder(line: Line, after: string): void {
     // Spaces at either end of a line are not counted in its width, as pdfmake cuts them from a word.
     return {
       ...inline,
+      alignment: alignment(inline),
       text,
       width: width(text),
       leadingCut: width(/^\s*/.exec(text)?.[0] ?? ''),
