@@ -556,6 +556,18 @@ describe('statement text direction', () => {
     expect(isRightToLeftParagraph('2024')).toBe(false);
   });
 
+  it('reads a character past U+FFFF by its own direction: an Adlam name right to left, an emoji within an Arabic one', () => {
+    // fontkit does not turn Adlam, so its letters are handed over turned, the first typed on the right.
+    expect(isRightToLeftParagraph('𞤀𞤣𞤤𞤢𞤥')).toBe(true);
+    expect(visualPieces(['𞤀𞤣𞤤𞤢𞤥'])).toEqual([{ run: 0, text: '𞤥𞤢𞤤𞤣𞤀' }]);
+    expect(visualPieces(['Track by ', '𞤀𞤣𞤤𞤢𞤥'])).toEqual([
+      { run: 0, text: 'Track by ' },
+      { run: 1, text: '𞤥𞤢𞤤𞤣𞤀' },
+    ]);
+    // An emoji between two Arabic words is in their run, not a left-to-right word that parts them.
+    expect(visualPieces(['محمد', ' 🎵 ', 'عمر']).map((piece) => piece.text)).toEqual(['عمر', ' ', '🎵', ' ', 'محمد']);
+  });
+
   it('reads the paragraph past the end of a wrapped line: a dash between two Arabic words stays in their run', () => {
     // Alone, the line's last dash would be left to right, on the right; with the next line's Arabic it is on the left.
     // (The space at the very end stays at the end, where pdfmake leaves it out of the line's width.)

@@ -32,7 +32,32 @@ export function hasRightToLeft(text: string): boolean {
  * digits alone), reads left to right as the documents do.
  */
 export function isRightToLeftParagraph(text: string): boolean {
-  return hasRightToLeft(text) && bidi().getEmbeddingLevels(text, 'auto').paragraphs[0]?.level === 1;
+  return hasRightToLeft(text) && bidi().getEmbeddingLevels(asRead(text), 'auto').paragraphs[0]?.level === 1;
+}
+
+/** A character of the Basic Multilingual Plane of each bidirectional class, to stand in for one past it (asRead). */
+const STAND_INS: Readonly<Record<string, string>> = {
+  R: '\u05D0',
+  AL: '\u0627',
+  EN: '0',
+  AN: '\u0660',
+  ES: '+',
+  ET: '#',
+  CS: ',',
+  NSM: '\u0300',
+  BN: '\u00AD',
+  ON: '!',
+};
+const PAST_THE_BMP = /[\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * The text as bidi-js is to read it. bidi-js reads a string one UTF-16 unit at a time, so a character past U+FFFF (an
+ * Adlam letter, an emoji) would be read as two halves of no class, taken as left to right: an Adlam name would print
+ * left to right, and an emoji would cut an Arabic name in two. Each such character is given to it as two characters of
+ * its own class instead: the same length, so every index still points at the same place in the text.
+ */
+function asRead(text: string): string {
+  return text.replace(PAST_THE_BMP, (char) => (STAND_INS[bidi().getBidiCharTypeName(char)] ?? 'a').repeat(2));
 }
 
 /** A character of some script, not of the common ones (spaces, punctuation, European digits) nor a mark. */
@@ -80,10 +105,11 @@ export function visualPieces(runs: readonly string[], following = '', rightToLef
   });
   // The levels of the paragraph as it goes on past the line: a dash at the end of a line between two Arabic words is
   // right to left, as it would be on one line. The order is the line's own, so each line reads on from the last.
-  const embedding = bidi().getEmbeddingLevels(text + following, rightToLeft ? 'rtl' : 'ltr');
+  const read = asRead(text + following);
+  const embedding = bidi().getEmbeddingLevels(read, rightToLeft ? 'rtl' : 'ltr');
   const { levels } = embedding;
   const order = bidi()
-    .getReorderedIndices(text + following, embedding, 0, text.length - 1)
+    .getReorderedIndices(read, embedding, 0, text.length - 1)
     .slice(0, text.length);
 
   // Stretches of the visual order that are one run at one level, in the order of that level's direction.
