@@ -52,6 +52,24 @@ const SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
   ['NotoSansArmenian', 'Արամ Խաչատրյան'],
 ];
 
+/**
+ * A name in each script whose font came with Syriac's, and the font: Syriac and N'Ko joined as Arabic is, Javanese with
+ * a vowel sign written before its letter, Thaana with its vowel marks, Adlam (right to left, its letters apart), and
+ * scripts of letters alone.
+ */
+const MORE_SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
+  ['NotoSansSyriac', 'ܡܪܝܡ ܐܦܪܝܡ'],
+  ['NotoSansNKo', 'ߒߞߏ ߞߊ߲ߕߍ'],
+  ['NotoSansJavanese', 'ꦱꦸꦏꦂꦤ ꦏꦺꦴ'],
+  ['NotoSansThaana', 'ދިވެހި ރާއްޖެ'],
+  ['NotoSansAdlam', '𞤀𞤣𞤤𞤢𞤥'],
+  ['NotoSansCherokee', 'ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ'],
+  ['NotoSansCanadianAboriginal', 'ᐃᓄᒃᑎᑐᑦ'],
+  ['NotoSansTifinagh', 'ⵜⴰⵎⴰⵣⵉⵖⵜ'],
+  ['NotoSansOlChiki', 'ᱥᱟᱱᱛᱟᱲᱤ'],
+  ['NotoSansYi', 'ꆈꌠꁱꂷ'],
+];
+
 // Each test renders whole statements (CJK fonts embedded) and reads them back: seconds each on a busy machine.
 
 type Glyph = { id: number; name: string; codePoints: number[] };
@@ -191,7 +209,7 @@ describe('statement PDF', { timeout: 30_000 }, () => {
   });
 
   it('prints names in the scripts of South and South-East Asia, Ethiopia, Georgia and Armenia, in fonts that have them', async () => {
-    const tracks = SCRIPT_SAMPLES.map(([, name], index) => ({
+    const tracks = [...SCRIPT_SAMPLES, ...MORE_SCRIPT_SAMPLES].map(([, name], index) => ({
       value: `S${index}`,
       label: name,
       lines: 3,
@@ -202,6 +220,7 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     const { text } = await pdfText(statementWithTracks(tracks, 'കെ. എസ്. ചിത്ര'));
     // Scripts printed letter by letter read back as typed; shaped ones are checked glyph by glyph below.
     expect(text).toContain('ნინო ქათამაძე');
+    for (const [, name] of MORE_SCRIPT_SAMPLES.slice(5)) expect(text).toContain(name);
     expect(text).toContain('Արամ Խաչատրյան');
     expect(text).toContain('ቴዲ አፍሮ');
     expect(text).toContain('A. R. Rahman');
@@ -444,6 +463,61 @@ describe('statement fonts', () => {
     expect(layout('NotoSansMalayalam', true, 'ക്ഷ')).toHaveLength(1);
   });
 
+  it('has the letters of Syriac, N’Ko, Javanese, Thaana, Adlam, Cherokee, the Canadian syllabics, Tifinagh, Ol Chiki and Yi in their fonts', async () => {
+    type Face = { font: { hasGlyphForCodePoint(code: number): boolean } };
+    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
+      provideFont(family: string, bold: boolean, italics: boolean): Face;
+    };
+    // Each script's letters (with its vowel signs and marks where it has them) and digits.
+    // biome-ignore format: one dense range table
+    const scripts: [string, [number, number][]][] = [
+      ['NotoSansSyriac', [[0x710, 0x72c], [0x730, 0x74a], [0x74d, 0x74f]]],
+      ['NotoSansNKo', [[0x7c0, 0x7fa], [0x7fd, 0x7ff]]],
+      ['NotoSansJavanese', [[0xa980, 0xa9cd], [0xa9cf, 0xa9d9], [0xa9de, 0xa9df]]],
+      ['NotoSansThaana', [[0x780, 0x7b1]]],
+      ['NotoSansAdlam', [[0x1e900, 0x1e94b], [0x1e950, 0x1e959], [0x1e95e, 0x1e95f]]],
+      ['NotoSansCherokee', [[0x13a0, 0x13f5], [0x13f8, 0x13fd], [0xab70, 0xabbf]]],
+      ['NotoSansCanadianAboriginal', [[0x1400, 0x167f], [0x18b0, 0x18f5]]],
+      ['NotoSansTifinagh', [[0x2d30, 0x2d67], [0x2d6f, 0x2d70], [0x2d7f, 0x2d7f]]],
+      ['NotoSansOlChiki', [[0x1c50, 0x1c7f]]],
+      ['NotoSansYi', [[0xa000, 0xa48c], [0xa490, 0xa4c6]]],
+    ];
+    for (const [family, ranges] of scripts)
+      for (const bold of [false, true]) {
+        const { font } = doc.provideFont(family, bold, false);
+        for (const [first, last] of ranges)
+          for (let code = first; code <= last; code += 1)
+            if (!font.hasGlyphForCodePoint(code))
+              expect.fail(`${family} ${bold ? 'bold' : 'regular'} has no ${code.toString(16)}`);
+      }
+  });
+
+  it('shapes the names of those scripts: joined, vowel signs before their letter, nothing as an empty box', async () => {
+    const doc = await fontsOfADocument();
+    const layout = (family: string, bold: boolean, text: string) =>
+      doc.provideFont(family, bold, false).font.layout(text).glyphs;
+    for (const [family, name] of MORE_SCRIPT_SAMPLES) {
+      // A name with right-to-left letters ends in a left-to-right mark, in the Arabic font, taken out before printing.
+      const runs = (fontRuns(name).text as (string | { text: string; font: string })[]).flatMap((run) =>
+        typeof run === 'string' || run.text === '\u200E' ? [] : [run],
+      );
+      expect(new Set(runs.map((run) => run.font)), name).toEqual(new Set([family]));
+      for (const bold of [false, true])
+        for (const run of runs)
+          expect(
+            layout(family, bold, run.text).filter((g) => g.id === 0 || g.codePoints.includes(0x25cc)),
+            `${family} ${run.text}`,
+          ).toEqual([]);
+    }
+    const forms = (family: string, text: string) =>
+      layout(family, false, text).map((g) => /\.(init|medi|fina)/.exec(g.name)?.[1] ?? '');
+    // Syriac and N'Ko letters joined, laid out right to left (fontkit turns them): ܡܪܝܡ, Resh not joining on.
+    expect(forms('NotoSansSyriac', 'ܡܪܝܡ')).toEqual(['fina', 'init', 'fina', 'init']);
+    expect(forms('NotoSansNKo', 'ߞߊߕߍ')).toEqual(['fina', 'medi', 'medi', 'init']);
+    // Javanese taling (ꦺ), typed after its letter, printed before it.
+    expect(layout('NotoSansJavanese', false, 'ꦏꦺꦴ')[0].codePoints).toEqual([0xa9ba]);
+  });
+
   it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {
     type Face = { font: { GPOS: unknown; cmap: unknown } };
     const pdfmake = await pdfmakeWithFonts();
@@ -477,6 +551,16 @@ describe('statement fonts', () => {
     expect(fontRuns('ঘোষাল।')).toEqual({ text: [{ text: 'ঘোষাল।', font: 'NotoSansBengali' }] });
     expect(fontRuns('ශ්\u200Dරී')).toEqual({ text: [{ text: 'ශ්\u200Dරී', font: 'NotoSansSinhala' }] });
     expect(fontRuns('ნინო')).toEqual({ text: [{ text: 'ნინო', font: 'NotoSansGeorgian' }] });
+    expect(fontRuns('ᏣᎳᎩ (live)')).toEqual({ text: [{ text: 'ᏣᎳᎩ', font: 'NotoSansCherokee' }, ' (live)'] });
+    // The Arabic comma goes on in the Syriac run (its font has it); the Arabic letter mark, which it lacks, does not.
+    expect(fontRuns('ܡܪܝܡ،\u061Cܐ')).toEqual({
+      text: [
+        { text: 'ܡܪܝܡ،', font: 'NotoSansSyriac' },
+        { text: '\u061C', font: 'NotoSansArabic' },
+        { text: 'ܐ', font: 'NotoSansSyriac' },
+        { text: '\u200E', font: 'NotoSansArabic' },
+      ],
+    });
     // A name with right-to-left letters ends in a left-to-right mark (in the Arabic font, which has an empty glyph
     // for it), taken out again before printing; an Arabic vowel mark and a joiner stay in the run of their letter.
     expect(fontRuns('עומר (live)')).toEqual({

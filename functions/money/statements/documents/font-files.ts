@@ -4,8 +4,10 @@
  * Arabic, Hebrew, Devanagari and Thai print those scripts (about 1 MB for the eight files); Noto Sans
  * Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao, Ethiopic,
  * Georgian and Armenian print theirs (about 3.9 MB for the 28 files, Ethiopic's two the largest at 0.7 MB); Noto Sans
- * KR prints Korean (Hangul), which Noto Sans SC has not; Noto Sans SC prints Chinese, Japanese kana and
- * the rest of what Roboto lacks. Data only: infra/functions.ts lists these
+ * Syriac, N'Ko, Javanese, Thaana, Adlam, Cherokee, Canadian Aboriginal (the syllabics), Tifinagh, Ol Chiki and Yi print
+ * theirs (about 1.7 MB for the 17 files; N'Ko, Tifinagh and Yi come in one weight, used for bold too); Noto Sans KR prints
+ * Korean (Hangul), which Noto Sans SC has not; Noto Sans SC prints Chinese, Japanese kana and the rest of what Roboto
+ * lacks. Data only: infra/functions.ts lists these
  * as the assets of the function that renders statements, so the Lambda bundle carries them.
  */
 export const PDF_FONT_FILES = {
@@ -86,6 +88,47 @@ export const PDF_FONT_FILES = {
     normal: 'node_modules/@expo-google-fonts/noto-sans-armenian/400Regular/NotoSansArmenian_400Regular.ttf',
     bold: 'node_modules/@expo-google-fonts/noto-sans-armenian/700Bold/NotoSansArmenian_700Bold.ttf',
   },
+  NotoSansSyriac: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-syriac/400Regular/NotoSansSyriac_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-syriac/700Bold/NotoSansSyriac_700Bold.ttf',
+  },
+  NotoSansNKo: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-nko/400Regular/NotoSansNKo_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-nko/400Regular/NotoSansNKo_400Regular.ttf',
+  },
+  NotoSansJavanese: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-javanese/400Regular/NotoSansJavanese_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-javanese/700Bold/NotoSansJavanese_700Bold.ttf',
+  },
+  NotoSansThaana: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-thaana/400Regular/NotoSansThaana_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-thaana/700Bold/NotoSansThaana_700Bold.ttf',
+  },
+  NotoSansAdlam: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-adlam/400Regular/NotoSansAdlam_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-adlam/700Bold/NotoSansAdlam_700Bold.ttf',
+  },
+  NotoSansCherokee: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-cherokee/400Regular/NotoSansCherokee_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-cherokee/700Bold/NotoSansCherokee_700Bold.ttf',
+  },
+  NotoSansCanadianAboriginal: {
+    normal:
+      'node_modules/@expo-google-fonts/noto-sans-canadian-aboriginal/400Regular/NotoSansCanadianAboriginal_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-canadian-aboriginal/700Bold/NotoSansCanadianAboriginal_700Bold.ttf',
+  },
+  NotoSansTifinagh: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-tifinagh/400Regular/NotoSansTifinagh_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-tifinagh/400Regular/NotoSansTifinagh_400Regular.ttf',
+  },
+  NotoSansOlChiki: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-ol-chiki/400Regular/NotoSansOlChiki_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-ol-chiki/700Bold/NotoSansOlChiki_700Bold.ttf',
+  },
+  NotoSansYi: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-yi/400Regular/NotoSansYi_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-yi/400Regular/NotoSansYi_400Regular.ttf',
+  },
   NotoSansKR: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
     bold: 'node_modules/@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
@@ -96,5 +139,7 @@ export const PDF_FONT_FILES = {
   },
 } as const;
 
-/** Every font file, for a function's `assets`. */
-export const PDF_FONT_ASSETS: readonly string[] = Object.values(PDF_FONT_FILES).flatMap((f) => [f.normal, f.bold]);
+/** Every font file, once (a font with one weight names the same file for bold), for a function's `assets`. */
+export const PDF_FONT_ASSETS: readonly string[] = [
+  ...new Set(Object.values(PDF_FONT_FILES).flatMap((f) => [f.normal, f.bold])),
+];

@@ -89,9 +89,14 @@ const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7
 
 /**
  * Scripts Roboto lacks and the font of each. By the characters' script extensions, so the script's own punctuation
- * and digits (the Arabic comma, the Devanagari danda) and its vowel marks go with its letters. Myanmar has no font
- * here: fontkit has no shaper for it, so its vowel sign E and medial Ra would print after the consonant they are
- * written before, a misspelt name where an empty box at least shows the name was not printed.
+ * and digits (the Arabic comma, the Devanagari danda) and its vowel marks go with its letters; a sign a script shares
+ * that its font lacks (the Arabic letter mark U+061C in Syriac and Thaana, two Syriac-shared marks U+1DF8 and U+1DFA)
+ * is left to the next font that has it. fontkit shapes Syriac and N'Ko as it shapes Arabic (letters joined) and
+ * Javanese with its universal shaper (vowel signs before their letter); Thaana, Cherokee, the Canadian syllabics,
+ * Tifinagh, Ol Chiki and Yi need only their glyphs (Thaana's vowel marks placed on their letter); Adlam it does not
+ * join, so its letters print apart, as Adlam is also written. Myanmar has no font here: fontkit has no shaper for it,
+ * so its vowel sign E and medial Ra would print after the consonant they are written before, a misspelt name where an
+ * empty box at least shows the name was not printed.
  */
 const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
   [/\p{scx=Arabic}/u, 'NotoSansArabic'],
@@ -112,6 +117,16 @@ const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
   [/\p{scx=Ethiopic}/u, 'NotoSansEthiopic'],
   [/\p{scx=Georgian}/u, 'NotoSansGeorgian'],
   [/\p{scx=Armenian}/u, 'NotoSansArmenian'],
+  [/(?!\u061C|\u1DF8|\u1DFA)\p{scx=Syriac}/u, 'NotoSansSyriac'],
+  [/\p{scx=Nko}/u, 'NotoSansNKo'],
+  [/\p{scx=Javanese}/u, 'NotoSansJavanese'],
+  [/(?!\u061C)\p{scx=Thaana}/u, 'NotoSansThaana'],
+  [/\p{scx=Adlam}/u, 'NotoSansAdlam'],
+  [/\p{scx=Cherokee}/u, 'NotoSansCherokee'],
+  [/\p{scx=Canadian_Aboriginal}/u, 'NotoSansCanadianAboriginal'],
+  [/\p{scx=Tifinagh}/u, 'NotoSansTifinagh'],
+  [/\p{scx=Ol_Chiki}/u, 'NotoSansOlChiki'],
+  [/\p{scx=Yi}/u, 'NotoSansYi'],
   [HANGUL, 'NotoSansKR'],
 ];
 
@@ -142,6 +157,9 @@ const SHAPED_FONTS: ReadonlySet<FontName> = new Set([
   'NotoSansThai',
   'NotoSansLao',
   'NotoSansKhmer',
+  'NotoSansSyriac',
+  'NotoSansNKo',
+  'NotoSansJavanese',
 ]);
 
 /**
@@ -206,11 +224,14 @@ async function load(): Promise<PdfMake> {
   const pdfmake = ((loaded as unknown as { default?: PdfMake }).default ?? loaded) as PdfMake;
   pdfmake.virtualfs = memoryFiles();
   const fonts: Record<string, { normal: string; bold: string; italics: string; bolditalics: string }> = {};
+  // A font with one weight names the same file for bold: read once, the same bytes (and decoded tables) for both.
+  const bytes = new Map<string, Buffer>();
+  const read = (file: string) => getOrCreate(bytes, file, () => readFileSync(assetPath(file)));
   for (const [name, files] of Object.entries(PDF_FONT_FILES)) {
     const normal = `${name}-normal.ttf`;
     const bold = `${name}-bold.ttf`;
-    pdfmake.virtualfs.writeFileSync(normal, readFileSync(assetPath(files.normal)));
-    pdfmake.virtualfs.writeFileSync(bold, readFileSync(assetPath(files.bold)));
+    pdfmake.virtualfs.writeFileSync(normal, read(files.normal));
+    pdfmake.virtualfs.writeFileSync(bold, read(files.bold));
     fonts[name] = { normal, bold, italics: normal, bolditalics: bold };
   }
   pdfmake.setFonts(fonts);
