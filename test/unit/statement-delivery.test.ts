@@ -215,9 +215,9 @@ describe('font files in the Lambda bundle', () => {
   });
 
   it('finds the fonts beside the code in Lambda (LAMBDA_TASK_ROOT) and in place from source', () => {
-    // Thirty-one fonts, regular and bold, but N'Ko, Tifinagh and Yi have one file for both; each file a whole font (the
+    // Thirty-two fonts, regular and bold, but N'Ko, Tifinagh and Yi have one file for both; each file a whole font (the
     // smallest, Noto Sans Hebrew, is about 25 KB).
-    expect(PDF_FONT_ASSETS).toHaveLength(59);
+    expect(PDF_FONT_ASSETS).toHaveLength(61);
     for (const asset of PDF_FONT_ASSETS) expect(readFileSync(assetPath(asset)).length).toBeGreaterThan(20_000);
     process.env.LAMBDA_TASK_ROOT = '/var/task';
     try {

@@ -54,8 +54,8 @@ const SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
 
 /**
  * A name in each script whose font came with Syriac's, and the font: Syriac and N'Ko joined as Arabic is, Javanese with
- * a vowel sign written before its letter, Thaana with its vowel marks, Adlam (right to left, its letters apart), and
- * scripts of letters alone.
+ * a vowel sign written before its letter, Thaana with its vowel marks, Adlam (right to left, its letters apart), Burmese
+ * (shaped as HarfBuzz shapes it), and scripts of letters alone.
  */
 const MORE_SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
   ['NotoSansSyriac', 'ܡܪܝܡ ܐܦܪܝܡ'],
@@ -63,6 +63,7 @@ const MORE_SCRIPT_SAMPLES: readonly (readonly [string, string])[] = [
   ['NotoSansJavanese', 'ꦱꦸꦏꦂꦤ ꦏꦺꦴ'],
   ['NotoSansThaana', 'ދިވެހި ރާއްޖެ'],
   ['NotoSansAdlam', '𞤀𞤣𞤤𞤢𞤥'],
+  ['NotoSansMyanmar', 'မြန်မာ — ရန်ကုန်မြို့'],
   ['NotoSansCherokee', 'ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ'],
   ['NotoSansCanadianAboriginal', 'ᐃᓄᒃᑎᑐᑦ'],
   ['NotoSansTifinagh', 'ⵜⴰⵎⴰⵣⵉⵖⵜ'],
@@ -220,7 +221,7 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     const { text } = await pdfText(statementWithTracks(tracks, 'കെ. എസ്. ചിത്ര'));
     // Scripts printed letter by letter read back as typed; shaped ones are checked glyph by glyph below.
     expect(text).toContain('ნინო ქათამაძე');
-    for (const [, name] of MORE_SCRIPT_SAMPLES.slice(5)) expect(text).toContain(name);
+    for (const [, name] of MORE_SCRIPT_SAMPLES.slice(6)) expect(text).toContain(name);
     expect(text).toContain('Արամ Խաչատրյան');
     expect(text).toContain('ቴዲ አፍሮ');
     expect(text).toContain('A. R. Rahman');
@@ -463,7 +464,7 @@ describe('statement fonts', () => {
     expect(layout('NotoSansMalayalam', true, 'ക്ഷ')).toHaveLength(1);
   });
 
-  it('has the letters of Syriac, N’Ko, Javanese, Thaana, Adlam, Cherokee, the Canadian syllabics, Tifinagh, Ol Chiki and Yi in their fonts', async () => {
+  it('has the letters of Syriac, N’Ko, Javanese, Thaana, Adlam, Cherokee, the Canadian syllabics, Tifinagh, Ol Chiki, Yi and Myanmar in their fonts', async () => {
     type Face = { font: { hasGlyphForCodePoint(code: number): boolean } };
     const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
       provideFont(family: string, bold: boolean, italics: boolean): Face;
@@ -481,6 +482,7 @@ describe('statement fonts', () => {
       ['NotoSansTifinagh', [[0x2d30, 0x2d67], [0x2d6f, 0x2d70], [0x2d7f, 0x2d7f]]],
       ['NotoSansOlChiki', [[0x1c50, 0x1c7f]]],
       ['NotoSansYi', [[0xa000, 0xa48c], [0xa490, 0xa4c6]]],
+      ['NotoSansMyanmar', [[0x1000, 0x109f]]],
     ];
     for (const [family, ranges] of scripts)
       for (const bold of [false, true]) {
@@ -516,6 +518,41 @@ describe('statement fonts', () => {
     expect(forms('NotoSansNKo', 'ߞߊߕߍ')).toEqual(['fina', 'medi', 'medi', 'init']);
     // Javanese taling (ꦺ), typed after its letter, printed before it.
     expect(layout('NotoSansJavanese', false, 'ꦏꦺꦴ')[0].codePoints).toEqual([0xa9ba]);
+  });
+
+  it('shapes Burmese as HarfBuzz does: vowel sign E and medial Ra before their consonant, kinzi, stacks, spacing vowels', async () => {
+    type Run = {
+      glyphs: { name: string }[];
+      positions: { xOffset: number; yOffset: number; xAdvance: number }[];
+    };
+    const doc = (await (await pdfmakeWithFonts()).createPdf({ content: [] }).getStream()) as unknown as {
+      provideFont(family: string, bold: boolean, italics: boolean): { font: { layout(text: string): Run } };
+    };
+    const { font } = doc.provideFont('NotoSansMyanmar', false, false);
+    /** A word's glyphs as HarfBuzz's hb-shape writes them (--no-clusters): name, offset if any, advance. */
+    const shaped = (word: string) => {
+      const { glyphs, positions } = font.layout(word);
+      const glyph = ({ name }: { name: string }, at: number) => {
+        const { xOffset, yOffset, xAdvance } = positions[at];
+        return `${name}${xOffset || yOffset ? `@${xOffset},${yOffset}` : ''}+${xAdvance}`;
+      };
+      return `[${glyphs.map(glyph).join('|')}]`;
+    };
+    // What HarfBuzz 6.0 (hb-shape) gives for each word with the same font, Noto Sans Myanmar Regular.
+    const harfBuzz: [string, string][] = [
+      ['မြန်မာ', '[medial_ra+229|ma+676|na+570|asat@43,0+0|ma+676|_aa+455]'],
+      ['ကြေး', '[_e+618|medial_ra.w2+229|ka+1124|visarga+346]'],
+      ['ကျော်', '[_e+618|ka+1124|medial_ya+257|_aa+455|asat@-36,0+0]'],
+      ['မင်္ဂလာပါ', '[ma+676|ga+668|kinzi@-4,0+0|la+1126|_aa+455|pa+676|_tall_aa+267]'],
+      ['ကုံ', '[ka+1124|anusvara@-27,0+0|_u@-5,0+0]'],
+      ['စန္ဒာ', '[ca+674|na.alt+630|da.sub@2,-24+0|_aa+455]'],
+      [
+        'ရန်ကုန်မြို့',
+        '[ra+689|na+570|asat@43,0+0|ka+1124|_u@-5,0+0|na+570|asat@43,0+0|medial_ra_tt+229|ma+676|_i@-35,0+0|_u_dot_spacing+469|dummymarkmymr+0]',
+      ],
+      ['လေးဖြူ', '[_e+618|la+1126|visarga+346|medial_ra+229|pha+675|_uu_spacing+461|dummymarkmymr+0]'],
+    ];
+    for (const [word, glyphs] of harfBuzz) expect(shaped(word), word).toBe(glyphs);
   });
 
   it('decodes each font’s tables once per process: a later document’s font reads the same decoded tables', async () => {

@@ -5,7 +5,8 @@
  * Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala, Khmer, Lao, Ethiopic,
  * Georgian and Armenian print theirs (about 3.9 MB for the 28 files, Ethiopic's two the largest at 0.7 MB); Noto Sans
  * Syriac, N'Ko, Javanese, Thaana, Adlam, Cherokee, Canadian Aboriginal (the syllabics), Tifinagh, Ol Chiki and Yi print
- * theirs (about 1.7 MB for the 17 files; N'Ko, Tifinagh and Yi come in one weight, used for bold too); Noto Sans KR prints
+ * theirs (about 1.7 MB for the 17 files; N'Ko, Tifinagh and Yi come in one weight, used for bold too), Noto Sans Myanmar
+ * Burmese and the other Myanmar-script languages (0.35 MB for two files); Noto Sans KR prints
  * Korean (Hangul), which Noto Sans SC has not; Noto Sans SC prints Chinese, Japanese kana and the rest of what Roboto
  * lacks. Data only: infra/functions.ts lists these
  * as the assets of the function that renders statements, so the Lambda bundle carries them.
@@ -128,6 +129,10 @@ export const PDF_FONT_FILES = {
   NotoSansYi: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-yi/400Regular/NotoSansYi_400Regular.ttf',
     bold: 'node_modules/@expo-google-fonts/noto-sans-yi/400Regular/NotoSansYi_400Regular.ttf',
+  },
+  NotoSansMyanmar: {
+    normal: 'node_modules/@expo-google-fonts/noto-sans-myanmar/400Regular/NotoSansMyanmar_400Regular.ttf',
+    bold: 'node_modules/@expo-google-fonts/noto-sans-myanmar/700Bold/NotoSansMyanmar_700Bold.ttf',
   },
   NotoSansKR: {
     normal: 'node_modules/@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',

@@ -6,6 +6,12 @@ import { getOrCreate } from '../../../lib/get-or-create.js';
 import { madeOnce } from '../../../lib/made-once.js';
 import { hasRightToLeft, isRightToLeftParagraph, visualPieces } from './bidi.js';
 import { PDF_FONT_FILES } from './font-files.js';
+import {
+  fixBacktrackForMyanmar,
+  type LayoutEnginePrototype,
+  type LookupProcessorPrototype,
+  shapeMyanmar,
+} from './myanmar.js';
 
 /** The file store pdfmake reads fonts from (its `virtualfs`), absent from its type definitions. */
 type VirtualFiles = {
@@ -94,9 +100,8 @@ const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7AF\uD7B0-\uD7
  * is left to the next font that has it. fontkit shapes Syriac and N'Ko as it shapes Arabic (letters joined) and
  * Javanese with its universal shaper (vowel signs before their letter); Thaana, Cherokee, the Canadian syllabics,
  * Tifinagh, Ol Chiki and Yi need only their glyphs (Thaana's vowel marks placed on their letter); Adlam it does not
- * join, so its letters print apart, as Adlam is also written. Myanmar has no font here: fontkit has no shaper for it,
- * so its vowel sign E and medial Ra would print after the consonant they are written before, a misspelt name where an
- * empty box at least shows the name was not printed.
+ * join, so its letters print apart, as Adlam is also written. Myanmar fontkit has no shaper for: it is shaped as
+ * HarfBuzz shapes it (myanmar.ts), its vowel sign E and medial Ra before the consonant they are written after.
  */
 const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
   [/\p{scx=Arabic}/u, 'NotoSansArabic'],
@@ -127,6 +132,7 @@ const SCRIPT_FONTS: readonly (readonly [RegExp, FontName])[] = [
   [/\p{scx=Tifinagh}/u, 'NotoSansTifinagh'],
   [/\p{scx=Ol_Chiki}/u, 'NotoSansOlChiki'],
   [/\p{scx=Yi}/u, 'NotoSansYi'],
+  [/\p{scx=Myanmar}/u, 'NotoSansMyanmar'],
   [HANGUL, 'NotoSansKR'],
 ];
 
@@ -160,6 +166,7 @@ const SHAPED_FONTS: ReadonlySet<FontName> = new Set([
   'NotoSansSyriac',
   'NotoSansNKo',
   'NotoSansJavanese',
+  'NotoSansMyanmar',
 ]);
 
 /**
@@ -265,7 +272,8 @@ type PdfkitFontPrototype = { layoutCached(this: PdfkitFont, text: string): unkno
 
 /**
  * fontkit's and pdfkit's per-document work on the fonts, done once per process instead (shareDecodedTables,
- * shareLayouts), and fontkit's mark positioning made to pass over a mark the font gives no place (skipEmptyAnchors).
+ * shareLayouts), fontkit's mark positioning made to pass over a mark the font gives no place (skipEmptyAnchors), and
+ * Myanmar shaped as HarfBuzz shapes it (shapeMyanmar, fixBacktrackForMyanmar).
  * All are reached through a font pdfmake opened (its own copies of fontkit and pdfkit, whichever the bundler chose);
  * if one ever stops having the method, documents render as before without that change.
  */
@@ -277,8 +285,15 @@ async function shareFontWork(instance: PdfMake): Promise<void> {
   shareDecodedTables(Object.getPrototypeOf(font.font) as FontkitFontPrototype);
   shareLayouts(Object.getPrototypeOf(font) as PdfkitFontPrototype);
   // Roboto has glyph positioning (kerning), so its layout engine has the processor every font's shares.
-  const positioning = font.font._layoutEngine?.engine?.GPOSProcessor;
-  if (positioning) skipEmptyAnchors(Object.getPrototypeOf(positioning) as GposProcessorPrototype);
+  const engine = font.font._layoutEngine?.engine;
+  const positioning = engine?.GPOSProcessor;
+  if (positioning) {
+    const gpos = Object.getPrototypeOf(positioning) as GposProcessorPrototype;
+    skipEmptyAnchors(gpos);
+    // The lookup processor GSUB's and GPOS's share.
+    fixBacktrackForMyanmar(Object.getPrototypeOf(gpos) as LookupProcessorPrototype);
+  }
+  if (engine) shapeMyanmar(Object.getPrototypeOf(engine) as LayoutEnginePrototype);
 }
 
 /**
