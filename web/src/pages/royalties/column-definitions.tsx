@@ -5,6 +5,7 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { royaltyEditPage } from './royalties-api';
 import { royaltyTitle } from './royalty-model';
+import { periodLabel } from '../money/finances/finance-model';
 import { formatMoney } from '../../../../shared/money';
 import type { Royalty } from '../../../../shared/schemas/royalty-views';
 
@@ -14,7 +15,7 @@ const money = (value: string | null, currency: string | null) => (
 
 /** The royalties table's columns; sortable ones carry the API's sort_field names. */
 export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
-  { id: 'pay_period', header: 'Period', sortingField: 'pay_period', cell: (r) => r.pay_period },
+  { id: 'pay_period', header: 'Period', sortingField: 'pay_period', cell: (r) => periodLabel(r.pay_period) },
   {
     id: 'song',
     header: 'Song',

@@ -10,6 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
 import { summaryFigures } from '../../../../shared/royalty-figures';
 import { formatCount } from './royalty-model';
+import { periodLabel } from '../money/finances/finance-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 
@@ -183,6 +184,8 @@ export function RoyaltySummary({
               },
             ]}
             xScaleType="categorical"
+            // Months as the finances charts write them ("Sep 2026"), not as stored ("2026-09").
+            i18nStrings={{ xTickFormatter: (x) => periodLabel(String(x)) }}
             xTitle="Pay period"
             yTitle={currency ? `Total (${currency})` : 'Total'}
             height={160}

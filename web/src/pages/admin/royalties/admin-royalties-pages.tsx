@@ -18,6 +18,7 @@ import { ServerTable } from '../../../components/server-table';
 import { RoyaltyFormShell, useRoyaltyForm } from '../../royalties/royalty-form';
 import { paidChanges, toRoyaltyPayload } from '../../royalties/royalty-form-model';
 import { royaltyTitle } from '../../royalties/royalty-model';
+import { periodLabel } from '../../money/finances/finance-model';
 import { formatMoney } from '../../../../../shared/money';
 import { GLOBAL } from '../users/user-api';
 import type { Royalty } from '../../../../../shared/schemas/royalty-views';
@@ -39,7 +40,7 @@ const ALL = { value: '', label: 'All companies' };
 function columns(): TableProps.ColumnDefinition<AdminRoyalty>[] {
   return [
     { id: 'company', header: 'Company', cell: (r) => r.company_name ?? 'A deleted company' },
-    { id: 'pay_period', header: 'Pay period', sortingField: 'pay_period', cell: (r) => r.pay_period },
+    { id: 'pay_period', header: 'Pay period', sortingField: 'pay_period', cell: (r) => periodLabel(r.pay_period) },
     {
       id: 'song',
       header: 'Song',
@@ -153,7 +154,7 @@ export function AdminRoyaltyPage() {
               columns={3}
               items={[
                 { label: 'Company', value: r.company_name ?? 'A deleted company' },
-                { label: 'Pay period', value: r.pay_period },
+                { label: 'Pay period', value: periodLabel(r.pay_period) },
                 { label: 'Retailer', value: r.retailer },
                 { label: 'Artist', value: r.artist },
                 { label: 'Units', value: r.quantity },

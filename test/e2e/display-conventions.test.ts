@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { cloudUrl, newPlatformAdmin } from '../support/api.js';
+import { launchChromium, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { importReport, storeMap } from '../support/royalty-report.js';
+
+/**
+ * Values written the way the rest of the product writes them, on the pages that wrote them otherwise: pay periods as
+ * the charts name months ("Sep 2026").
+ */
+let browser: Browser;
+let own: OwnCompany;
+const retailer = `ConventionStore-${Date.now()}`;
+
+beforeAll(async () => {
+  own = await ownCompany('Display conventions');
+  await importReport(own.api, {
+    mapName: `Conventions store ${Date.now()}`,
+    map: storeMap(),
+    filename: 'conventions.csv',
+    report: [
+      'Store,Period,ISRC,Track,Artist,Units,Net,Currency',
+      `${retailer},2026-09,GBAAA2600101,Convention Song,Ann,10,1.25,GBP`,
+    ].join('\n'),
+  });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('values written as the product writes them', () => {
+  it('names pay periods as months on the admin’s royalties and a company’s own', { timeout: 120_000 }, async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      '/user/royalties',
+    );
+    const row = page.locator('tbody tr', { hasText: 'Convention Song' });
+    await expect.poll(() => row.textContent()).toContain('Sep 2026');
+    expect(await row.textContent()).not.toContain('2026-09');
+    // The chart's months read the same as the finances charts'.
+    await expect.poll(() => page.getByTestId('royalties-chart').textContent()).toContain('Sep 2026');
+    expect(await page.getByTestId('royalties-chart').textContent()).not.toContain('2026-09');
+    expect(errors).toEqual([]);
+    await page.close();
+
+    const admin = await signedInAdminPage(browser, cloudUrl(), await newPlatformAdmin('Conventions admin'), {
+      path: '/admin/royalties',
+    });
+    await admin.page.getByTestId('admin-royalties-company').click();
+    await admin.page.getByRole('option', { name: own.name }).click();
+    const adminRow = admin.page.locator('tbody tr', { hasText: 'Convention Song' });
+    await expect.poll(() => adminRow.textContent()).toContain('Sep 2026');
+    expect(await adminRow.textContent()).not.toContain('2026-09');
+    await adminRow.getByRole('link', { name: 'Convention Song' }).click();
+    await admin.page.waitForURL(`**/admin/royalties/*?company=${own.companyId}`);
+    await expect.poll(() => admin.page.locator('main').first().textContent()).toContain('Sep 2026');
+    expect(await admin.page.locator('main').first().textContent()).not.toContain('2026-09');
+    expect(admin.errors).toEqual([]);
+  });
+});
