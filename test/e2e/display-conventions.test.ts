@@ -7,7 +7,7 @@ import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * Values written the way the rest of the product writes them, on the pages that wrote them otherwise: pay periods as
- * the charts name months ("Sep 2026").
+ * the charts name months ("Sep 2026"), and an admin's Companies page that does not read as if something were missing.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -62,5 +62,17 @@ describe('values written as the product writes them', () => {
     await expect.poll(() => admin.page.locator('main').first().textContent()).toContain('Sep 2026');
     expect(await admin.page.locator('main').first().textContent()).not.toContain('2026-09');
     expect(admin.errors).toEqual([]);
+  });
+
+  it('tells an admin in no company where every company is, not that they lack one', async () => {
+    const { page, errors } = await signedInAdminPage(browser, cloudUrl(), await newPlatformAdmin('Companyless admin'), {
+      path: '/user/companies',
+    });
+    const empty = page.getByTestId('companies-empty');
+    await expect.poll(() => empty.textContent()).toContain('As an admin you work in every company');
+    expect(await empty.textContent()).not.toMatch(/not a member|ask a company/);
+    await empty.getByRole('link', { name: 'all companies' }).click();
+    await page.waitForURL('**/admin/companies');
+    expect(errors).toEqual([]);
   });
 });

@@ -24,13 +24,14 @@ export function UserCompaniesPage() {
   const [creating, setCreating] = useState(false);
   // Each company's plan as GET /me lists it (the side menu's badges read the current company's).
   const planOf = (id: string) => user?.companies.find((c) => c.id === id)?.plan;
+  const isAdmin = user?.role === 'admin';
   return (
     <ContentLayout
       header={
         <Header
           variant="h1"
           counter={data ? `(${data.total_count})` : undefined}
-          description="The companies you work in."
+          description={isAdmin ? 'The companies you are a member of.' : 'The companies you work in.'}
           actions={
             <Button onClick={() => setCreating(true)} disabled={creating} data-testid="companies-create">
               Create company
@@ -105,10 +106,19 @@ export function UserCompaniesPage() {
             },
           ]}
           empty={
-            <Box textAlign="center" data-testid="companies-empty">
-              You are not a member of any company yet: <RouterLink href="/user">get started</RouterLink> by creating
-              one, or ask a company&apos;s manager to invite you.
-            </Box>
+            // An admin works in every company without being a member of any: nothing is missing, so the page points
+            // to every company instead of asking them to join one.
+            isAdmin ? (
+              <Box textAlign="center" data-testid="companies-empty">
+                As an admin you work in every company: open one from{' '}
+                <RouterLink href="/admin/companies">all companies</RouterLink>, or choose it with Set Current Company.
+              </Box>
+            ) : (
+              <Box textAlign="center" data-testid="companies-empty">
+                You are not a member of any company yet: <RouterLink href="/user">get started</RouterLink> by creating
+                one, or ask a company&apos;s manager to invite you.
+              </Box>
+            )
           }
         />
       </SpaceBetween>
