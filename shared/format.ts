@@ -10,6 +10,16 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return d.isValid() ? d.format('Do MMM YYYY') : '';
 }
 
+/**
+ * A moment (something that happened at a time: a provider's event, a sign-in) as the day is shown everywhere, then
+ * the reader's local time on the 24-hour clock: "3rd Feb 2026, 14:05". Empty for nothing or something not a time.
+ */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format('Do MMM YYYY, HH:mm') : '';
+}
+
 /** A sentence the API wrote with stored days (2026-12-05), each day as the pages show days ("5th Dec 2026"). */
 export function formatDaysIn(text: string): string {
   return text.replace(/\d{4}-\d{2}-\d{2}/g, formatDate);

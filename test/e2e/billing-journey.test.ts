@@ -102,6 +102,19 @@ describe('billing in the browser', JOURNEY, () => {
     const events = (await adminPage.page.getByTestId('billing-events').textContent()) ?? '';
     expect(events).toContain('Invoice payment failed');
     expect(events).not.toMatch(/plan_label|plan_enterprise|past_due|invoice\.payment_failed/);
+    // Each event says when to the minute, as a day and a time ("7th Dec 2026, 14:05"): a checkout and its first
+    // invoice happen on the same day.
+    const eventRow = adminPage.page.getByTestId('billing-events').locator('tbody tr', { hasText: companyName }).first();
+    expect(await eventRow.locator('td').first().textContent()).toMatch(
+      /^\d{1,2}(st|nd|rd|th) \w{3} \d{4}, \d{2}:\d{2}$/,
+    );
+    // The customer is the company by its name, linked to its admin page; the provider's customer id is not shown.
+    const customers = adminPage.page.getByTestId('billing-customers');
+    expect(await customers.textContent()).not.toMatch(/cus_/);
+    await customers.getByRole('link', { name: companyName }).click();
+    await adminPage.page.waitForURL(`**/admin/companies/${companyId}`);
+    await adminPage.page.goBack();
+    await adminPage.page.getByTestId('billing-events').waitFor();
     await shot(adminPage.page, 'admin-billing');
     await adminPage.page.goto(`${cloudUrl()}/billing/coupons`);
     await adminPage.page.getByTestId('coupons').waitFor();

@@ -3,6 +3,7 @@ import { statusColour } from '../../shared/status-colours.js';
 import {
   absoluteLink,
   formatDate,
+  formatDateTime,
   formatDaysIn,
   fileTypeWords,
   formatFileSize,
@@ -42,6 +43,11 @@ describe('display conventions', () => {
     expect(formatDate('2026-02-03')).toBe('3rd Feb 2026');
     expect(formatDate('2026-11-22T10:00:00Z')).toBe('22nd Nov 2026');
     expect(formatDate(null)).toBe('');
+    // A moment keeps its time of day, in the reader's zone (a time written without a zone is read as local).
+    expect(formatDateTime('2026-11-22T09:05:00')).toBe('22nd Nov 2026, 09:05');
+    expect(formatDateTime('2026-02-03T23:59:00')).toBe('3rd Feb 2026, 23:59');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a time')).toBe('');
     expect(formatDaysIn('Credits LI-000001; £120.00 refunded on 2026-12-05')).toBe(
       'Credits LI-000001; £120.00 refunded on 5th Dec 2026',
     );

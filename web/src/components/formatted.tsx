@@ -1,10 +1,22 @@
-import { formatDate, formatFileSize } from '../../../shared/format';
+import { formatDate, formatDateTime, formatFileSize } from '../../../shared/format';
 import { formatMoney } from '../../../shared/money';
 import { useCompanyCurrency } from '../app/company-currency';
 
 /** A date as 'Do MMM YYYY', with the full timestamp on hover. */
 export function FormattedDate({ value }: { value: string | number | Date | null | undefined }) {
   const text = formatDate(value);
+  if (!text) return <>-</>;
+  const iso = value instanceof Date ? value.toISOString() : String(value);
+  return (
+    <time dateTime={iso} title={iso}>
+      {text}
+    </time>
+  );
+}
+
+/** A moment as 'Do MMM YYYY, HH:mm' in the reader's time, with the full timestamp on hover. */
+export function FormattedDateTime({ value }: { value: string | number | Date | null | undefined }) {
+  const text = formatDateTime(value);
   if (!text) return <>-</>;
   const iso = value instanceof Date ? value.toISOString() : String(value);
   return (

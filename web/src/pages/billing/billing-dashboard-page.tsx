@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
-import { FormattedDate } from '../../components/formatted';
+import { FormattedDate, FormattedDateTime } from '../../components/formatted';
 import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { billingApi, useBillingOverview, type BillingOverview } from './billing-api';
@@ -15,6 +15,12 @@ import { priceText } from '../admin/subscriptions/subscription-model';
 import { couponTerms, eventWords, providerWords } from './billing-model';
 
 const empty = (what: string) => <Box color="text-body-secondary">No {what}</Box>;
+
+/** A company by its name, linked to its admin page as the admin's other lists of companies link it. */
+function CompanyLink({ id, name }: { id: string; name: string | null }) {
+  if (!name) return <>A deleted company</>;
+  return <RouterLink href={`/admin/companies/${encodeURIComponent(id)}`}>{name}</RouterLink>;
+}
 
 /** "Renew now" (the card decides) and "Fail next payment": the local provider's clock, by hand. */
 function RenewButtons({ companyId, onDone }: { companyId: string; onDone: () => void }) {
@@ -83,7 +89,11 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         empty={empty('subscriptions')}
         data-testid="billing-subscriptions"
         columnDefinitions={[
-          { id: 'company', header: 'Company', cell: (row) => row.company_name },
+          {
+            id: 'company',
+            header: 'Company',
+            cell: (row) => <CompanyLink id={row.company_id} name={row.company_name} />,
+          },
           // The plan by its name; one no longer listed by its id, which is all there is to know of it.
           {
             id: 'plan',
@@ -147,9 +157,15 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         header={<Header variant="h2">Customer data</Header>}
         items={overview.customers}
         empty={empty('customers')}
+        data-testid="billing-customers"
         columnDefinitions={[
-          { id: 'company', header: 'Company', cell: (row) => row.company_name },
-          { id: 'customer', header: 'Customer', cell: (row) => row.customer_id ?? '-' },
+          // The customer is the company, named as people know it: the provider's customer id means nothing to them.
+          {
+            id: 'customer',
+            header: 'Customer',
+            isRowHeader: true,
+            cell: (row) => <CompanyLink id={row.company_id} name={row.company_name} />,
+          },
           { id: 'email', header: 'Billing e-mail', cell: (row) => row.email ?? '-' },
           { id: 'vat', header: 'VAT ID', cell: (row) => row.business_vat_id ?? '-' },
           { id: 'card', header: 'Card', cell: (row) => row.card ?? '-' },
@@ -161,9 +177,14 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         empty={empty('events')}
         data-testid="billing-events"
         columnDefinitions={[
-          { id: 'created', header: 'Created', cell: (event) => <FormattedDate value={event.created} /> },
+          // When it happened to the minute: a day's events (a checkout, its first invoice) are told apart by time.
+          { id: 'created', header: 'Created', cell: (event) => <FormattedDateTime value={event.created} /> },
           { id: 'type', header: 'Type', cell: (event) => eventWords(event.type) },
-          { id: 'company', header: 'Company', cell: (event) => event.company_name ?? '-' },
+          {
+            id: 'company',
+            header: 'Company',
+            cell: (event) => <CompanyLink id={event.company_id} name={event.company_name} />,
+          },
           { id: 'outcome', header: 'Outcome', cell: (event) => displayLabel(event.outcome ?? 'waiting') },
           { id: 'summary', header: 'Summary', cell: (event) => event.summary ?? '-' },
         ]}
