@@ -41,6 +41,13 @@ describe('plans in the browser', () => {
       .poll(() => page.getByTestId('subscriptions-table').textContent())
       .toContain(`plan_browser_plan_${stamp}`);
     if (shots) await page.screenshot({ path: `${shots}/admin-subscriptions.png`, fullPage: true });
+    // The list's title is the page's header, where every other admin list has its title, not inside the table's box.
+    const titleLeft = async () =>
+      (await page.getByRole('heading', { level: 1 }).first().boundingBox())?.x ?? Number.NaN;
+    const subscriptionsTitle = await titleLeft();
+    await page.goto(`${cloudUrl()}/admin/companies`);
+    await page.getByRole('heading', { level: 1, name: /Companies/ }).waitFor();
+    expect(Math.abs(subscriptionsTitle - (await titleLeft()))).toBeLessThan(2);
     expect(errors).toEqual([]);
   });
 

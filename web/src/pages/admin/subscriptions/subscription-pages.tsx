@@ -54,12 +54,14 @@ export function AdminSubscriptionsPage() {
   return (
     <Table<PlanView>
       data-testid="subscriptions-table"
+      // The page's own header, as every list page has it: the table fills the page rather than sitting in a box.
+      variant="full-page"
       loading={isLoading}
       items={data?.subscriptions ?? []}
       trackBy="id"
       header={
         <Header
-          variant="h1"
+          variant="awsui-h1-sticky"
           counter={data ? `(${data.subscriptions.length})` : undefined}
           description="The plans companies subscribe to: their price and what they include."
           actions={
