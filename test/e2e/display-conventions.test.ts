@@ -7,10 +7,12 @@ import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * Values written the way the rest of the product writes them, on the pages that wrote them otherwise: pay periods as
- * the charts name months ("Sep 2026"), and an admin's Companies page that does not read as if something were missing.
+ * the charts name months ("Sep 2026"), a product's days as the catalogue's forms take days, and an admin's Companies
+ * page that does not read as if something were missing.
  */
 let browser: Browser;
 let own: OwnCompany;
+let releaseId: string;
 const retailer = `ConventionStore-${Date.now()}`;
 
 beforeAll(async () => {
@@ -24,6 +26,12 @@ beforeAll(async () => {
       `${retailer},2026-09,GBAAA2600101,Convention Song,Ann,10,1.25,GBP`,
     ].join('\n'),
   });
+  const release = await own.api.post('/releases', {
+    title: `Conventions EP ${Date.now()}`,
+    products_attributes: [{ format: 'Digital', pre_order_data: { start_date: '2026-10-01' } }],
+  });
+  expect(release.status, JSON.stringify(release.body)).toBe(201);
+  releaseId = release.body.release.id;
   browser = await launchChromium();
 }, 120_000);
 
@@ -73,6 +81,34 @@ describe('values written as the product writes them', () => {
     expect(await empty.textContent()).not.toMatch(/not a member|ask a company/);
     await empty.getByRole('link', { name: 'all companies' }).click();
     await page.waitForURL('**/admin/companies');
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a product’s pre-order days as every form asks for a day', async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      `/user/releases/${releaseId}/products`,
+    );
+    const start = page.getByTestId('release-product-start-date').locator('input');
+    await expect.poll(() => start.inputValue()).toBe('2026/10/01');
+    expect(await page.getByTestId('release-product-preview-date').locator('input').getAttribute('placeholder')).toBe(
+      'YYYY/MM/DD',
+    );
+    // An empty value shows the product's empty mark.
+    expect(await page.getByTestId('release-product').textContent()).not.toContain('—');
+    await page.getByTestId('release-product-preview-date').locator('input').fill('2026/13/45');
+    await page.getByTestId('release-product-save').click();
+    await expect
+      .poll(() => page.getByTestId('release-product').textContent())
+      .toContain('Pre-order preview date must be a whole date (YYYY/MM/DD)');
+    await page.getByTestId('release-product-preview-date').locator('input').fill('2026/10/08');
+    await page.getByTestId('release-product-save').click();
+    await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Release Updated');
+    const saved = (await own.api.get(`/releases/${releaseId}`)).body.release.products[0].pre_order_data;
+    expect(saved).toMatchObject({ start_date: '2026-10-01', preview_date: '2026-10-08' });
     expect(errors).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { RouterLink } from '../../components/router-link';
 import { ErrorLines } from '../../components/error-lines';
+import { DateInput } from '../../components/date-input';
+import { FormattedDate } from '../../components/formatted';
+import { dayProblem } from '../../components/form-rules';
 import {
   productDepthPayload,
   productToValues,
@@ -61,6 +64,28 @@ function Cell(props: {
   );
 }
 
+/**
+ * One day of the product, as the catalogue's other forms ask for a day: typed as YYYY/MM/DD or picked from the
+ * calendar; read only, the day as pages show days ("1st Oct 2026"), or "-" when there is none.
+ */
+function DayCell(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  readOnly: boolean;
+  testId: string;
+}) {
+  return (
+    <FormField label={props.label}>
+      {props.readOnly ? (
+        <div data-testid={props.testId}>{props.value ? <FormattedDate value={props.value} /> : '-'}</div>
+      ) : (
+        <DateInput value={props.value} onChange={props.onChange} label={props.label} testId={props.testId} />
+      )}
+    </FormField>
+  );
+}
+
 const emptyPrice: TerritoryPrice = { territory: '', price_tier: '', retail_price: '', wholesale_price: '' };
 const emptyItem: TrackPrice = {
   recording_id: '',
@@ -99,6 +124,14 @@ function ProductPanel({
   const mayChange = usePermits('catalogue.write');
   const readOnly = !mayChange;
   const save = async () => {
+    const dayErrors = [
+      dayProblem('Pre-order start date', values.start_date.trim()),
+      dayProblem('Pre-order preview date', values.preview_date.trim()),
+    ].filter((problem): problem is string => problem !== null);
+    if (dayErrors.length) {
+      setErrors(dayErrors);
+      return;
+    }
     setSaving(true);
     setErrors([]);
     try {
@@ -139,26 +172,26 @@ function ProductPanel({
         <KeyValuePairs
           columns={4}
           items={[
-            { label: 'Type', value: String(product.type_of ?? '—') },
-            { label: 'Price tier', value: String(product.price_tier ?? '—') },
-            { label: 'Retail price', value: String(product.retail_price ?? '—') },
+            { label: 'Type', value: String(product.type_of ?? '-') },
+            { label: 'Price tier', value: String(product.price_tier ?? '-') },
+            { label: 'Retail price', value: String(product.retail_price ?? '-') },
             { label: 'Territories', value: territoryCount(product) },
           ]}
         />
         <ColumnLayout columns={3}>
-          <Cell
+          <DayCell
             readOnly={readOnly}
             label="Pre-order start date"
-            placeholder="YYYY-MM-DD"
             value={values.start_date}
             onChange={(v) => set({ start_date: v })}
+            testId="release-product-start-date"
           />
-          <Cell
+          <DayCell
             readOnly={readOnly}
             label="Pre-order preview date"
-            placeholder="YYYY-MM-DD"
             value={values.preview_date}
             onChange={(v) => set({ preview_date: v })}
+            testId="release-product-preview-date"
           />
           <FormField label="Instant gratification">
             <Checkbox
