@@ -96,6 +96,14 @@ export function formatDecimal(value: string | number | null | undefined, precisi
   return formatMoney(value, null, { precision });
 }
 
+/**
+ * A currency named on its own (a company's, a payment's): its code in capitals, "GBP", "EUR", as every page names a
+ * currency by itself; empty without one. Amounts carry the sign instead (`formatMoney`).
+ */
+export function currencyCode(currency: string | null | undefined): string {
+  return (currency ?? '').trim().toUpperCase();
+}
+
 /** The sign a currency is shown with: "£", "$", else its code ("EUR"); empty without one. */
 export function currencySign(currency: string | null | undefined): string {
   const code = (currency ?? '').trim().toUpperCase();

@@ -7,8 +7,8 @@ import { importReport, storeMap } from '../support/royalty-report.js';
 
 /**
  * Values written the way the rest of the product writes them, on the pages that wrote them otherwise: pay periods as
- * the charts name months ("Sep 2026"), a product's days as the catalogue's forms take days, and an admin's Companies
- * page that does not read as if something were missing.
+ * the charts name months ("Sep 2026"), a company's currency by its code, a product's days as the catalogue's forms
+ * take days, and an admin's Companies page that does not read as if something were missing.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -81,6 +81,21 @@ describe('values written as the product writes them', () => {
     expect(await empty.textContent()).not.toMatch(/not a member|ask a company/);
     await empty.getByRole('link', { name: 'all companies' }).click();
     await page.waitForURL('**/admin/companies');
+    expect(errors).toEqual([]);
+  });
+
+  it('names the company’s currency by its code, as the admin’s pages do', async () => {
+    const { page, errors } = await signedInManagerPage(browser, cloudUrl(), own.manager, {
+      id: own.companyId,
+      name: own.name,
+    });
+    await page.goto(`${cloudUrl()}/user/companies/${own.companyId}`);
+    const main = page.locator('main').first();
+    await expect.poll(() => main.textContent()).toMatch(/CurrencyGBP/);
+    expect(await main.textContent()).not.toContain('£ (GBP)');
+    await page.goto(`${cloudUrl()}/user/companies/${own.companyId}/settings`);
+    await expect.poll(() => page.getByTestId('company-settings-overview').textContent()).toMatch(/CurrencyGBP/);
+    expect(await page.getByTestId('company-settings-overview').textContent()).not.toContain('£');
     expect(errors).toEqual([]);
   });
 

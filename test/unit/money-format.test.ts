@@ -2,6 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  currencyCode,
   currencySign,
   formatDecimal,
   formatMoney,
@@ -80,6 +81,12 @@ describe('formatMoney', () => {
     expect(currencySign('USD')).toBe('$');
     expect(currencySign('EUR')).toBe('EUR');
     expect(currencySign(null)).toBe('');
+  });
+
+  it('names a currency on its own by its code, the same on every page', () => {
+    expect(currencyCode('gbp')).toBe('GBP');
+    expect(currencyCode(' EUR ')).toBe('EUR');
+    expect(currencyCode(null)).toBe('');
   });
 });
 

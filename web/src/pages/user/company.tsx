@@ -6,7 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { useParams } from 'react-router';
-import { currencySign } from '../../../../shared/money';
+import { currencyCode } from '../../../../shared/money';
 import { useCompany } from '../../app/resources';
 import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
@@ -53,7 +53,7 @@ export function UserCompanyPage() {
               { label: 'Deal percentage', value: c.deal_percentage === undefined ? '-' : `${c.deal_percentage}%` },
               {
                 label: 'Currency',
-                value: c.currency ? `${currencySign(c.currency)} (${c.currency.toUpperCase()})` : '-',
+                value: currencyCode(c.currency) || '-',
               },
               { label: 'VAT number', value: dash(c.vat_number) },
               { label: 'Registration number', value: dash(c.registration_number) },

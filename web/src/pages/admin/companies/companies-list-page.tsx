@@ -15,6 +15,7 @@ import { COMPANIES_BASE, useAdminCompanyList } from './company-api';
 import { filterSortPage } from './company-model';
 import type { AdminCompanyRow } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
+import { currencyCode } from '../../../../../shared/money';
 
 const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
   {
@@ -42,7 +43,7 @@ const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
     sortingField: 'deal_percentage',
     cell: (c) => (c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`),
   },
-  { id: 'currency', header: 'Currency', sortingField: 'currency', cell: (c) => c.currency || '-' },
+  { id: 'currency', header: 'Currency', sortingField: 'currency', cell: (c) => currencyCode(c.currency) || '-' },
 ];
 
 /** CompaniesAdmin (/admin/companies): every company, fetched at once and searched, sorted and paged here. */

@@ -22,6 +22,7 @@ import { useSubscriptions } from '../subscriptions/subscription-api';
 import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
+import { currencyCode } from '../../../../../shared/money';
 
 const SECTIONS: [string, string][] = [
   ['connections', 'Connections'],
@@ -84,7 +85,7 @@ export function AdminCompanyDetailPage() {
                       value:
                         c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`,
                     },
-                    { label: 'Currency', value: dash(c.currency) },
+                    { label: 'Currency', value: currencyCode(c.currency) || '-' },
                     { label: 'Registration number', value: dash(c.registration_number) },
                     { label: 'VAT number', value: dash(c.vat_number) },
                     { label: 'VAT registered', value: c.vat_registered ? 'Yes' : 'No' },

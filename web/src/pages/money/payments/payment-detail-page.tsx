@@ -13,7 +13,7 @@ import { DetailHeader } from '../../../components/detail-header';
 import { FormattedDate } from '../../../components/formatted';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
-import { currencySign } from '../../../../../shared/money';
+import { currencyCode } from '../../../../../shared/money';
 import { formatMoney } from '../../../../../shared/money';
 import { rateWords } from '../../../../../shared/schemas/payout-conversion';
 import { paymentsOfPath } from './payment-model';
@@ -66,7 +66,7 @@ function PaymentView({ payment }: { payment: Payment }) {
               { label: 'Payment reference', value: or(payment.payment_reference) },
               { label: 'Invoice reference', value: or(payment.invoice_reference) },
               { label: 'Account reference', value: or(payment.account_reference) },
-              { label: 'Currency', value: `${currencySign(payment.payment_currency)} (${payment.payment_currency})` },
+              { label: 'Currency', value: currencyCode(payment.payment_currency) || '-' },
               { label: 'Subtotal', value: m(payment.payment_subtotal) },
               {
                 label: payment.vat !== '0' ? `VAT at ${payment.vat}%` : 'VAT',

@@ -4,7 +4,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo } from 'react';
-import { currencySign } from '../../../../../shared/money';
+import { currencyCode } from '../../../../../shared/money';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { companySiteSettingsConfig } from '../../admin/companies/company-sections';
 import { CompanyFrame } from './company-frame';
@@ -23,7 +23,7 @@ function Overview({ company }: { company: AdminCompany }) {
         columns={3}
         items={[
           { label: 'E-mail', value: dash(company.email) },
-          { label: 'Currency', value: `${currencySign(company.currency)} (${company.currency.toUpperCase()})` },
+          { label: 'Currency', value: currencyCode(company.currency) || '-' },
           { label: 'Country', value: dash(company.country) },
           { label: 'Registration number', value: dash(company.registration_number) },
           { label: 'VAT registered', value: company.vat_registered ? 'Yes' : 'No' },
