@@ -59,6 +59,13 @@ describe('the distributor’s CRM', () => {
     await page.getByTestId('label-name').locator('input').fill('Lighthouse Tapes');
     await page.getByTestId('label-add').click();
     await expect.poll(() => page.getByTestId('client-labels').textContent()).toContain('Lighthouse Tapes');
+    // No store authorised yet: the cell is empty as every empty cell is ("-"), not a sentence of its own.
+    const storesCell = page
+      .getByTestId('client-labels')
+      .locator('tbody tr', { hasText: 'Lighthouse Tapes' })
+      .locator('td')
+      .last();
+    await expect.poll(() => storesCell.textContent()).toBe('-');
     await page.getByTestId('client-labels').getByRole('link', { name: 'Lighthouse Tapes' }).click();
 
     // The label's page: two stores chosen and saved.

@@ -251,7 +251,7 @@ function Labels({ companyId }: { companyId: string }) {
         {
           id: 'stores',
           header: 'Authorised stores',
-          cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : 'None yet'),
+          cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : '-'),
         },
       ]}
       empty={<Box textAlign="center">No labels yet</Box>}

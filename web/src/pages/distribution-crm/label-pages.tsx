@@ -70,7 +70,7 @@ export function ClientLabelsPage() {
           {
             id: 'stores',
             header: 'Authorised stores',
-            cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : 'None yet'),
+            cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : '-'),
           },
         ]}
         empty={
