@@ -10,6 +10,7 @@ import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import type { ImportRow } from '../../../../shared/schemas/import-views';
 import { uploadedFileName } from '../../../../shared/file-names';
+import { valueWords } from '../../../../shared/messages';
 import { PageButton } from '../../components/page-button';
 
 const COLUMNS: TableProps.ColumnDefinition<ImportRow>[] = [
@@ -26,7 +27,7 @@ const COLUMNS: TableProps.ColumnDefinition<ImportRow>[] = [
     isRowHeader: true,
     cell: (r) => uploadedFileName(r.filename),
   },
-  { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
+  { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => valueWords(r.type) },
   { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
   { id: 'filesize', header: 'Size', sortingField: 'filesize', cell: (r) => <FileSize bytes={r.filesize} /> },
 ];

@@ -13,6 +13,8 @@ import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
 import type { ImportRow } from '../../../../../shared/schemas/import-views';
+import { uploadedFileName } from '../../../../../shared/file-names';
+import { valueWords } from '../../../../../shared/messages';
 import { IMPORTS_BASE } from './import-model';
 
 /** AdminImport (/admin/imports/{importId}): one import's facts, with Delete. */
@@ -36,7 +38,7 @@ export function AdminImportPage() {
           header={
             <DetailHeader
               testId="import"
-              title={row.filename}
+              title={uploadedFileName(row.filename)}
               onEdit={() => navigate(`/admin/imports/${encodeURIComponent(row.id)}/edit`)}
               onDelete={() => setDeleting(true)}
             />
@@ -47,7 +49,7 @@ export function AdminImportPage() {
               columns={3}
               items={[
                 { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
-                { label: 'Type', value: row.type },
+                { label: 'Type', value: valueWords(row.type) },
                 { label: 'Records', value: row.records },
                 { label: 'Size', value: <FileSize bytes={row.filesize} /> },
                 {
@@ -65,7 +67,7 @@ export function AdminImportPage() {
             <DeleteModal
               noun="import"
               plural="imports"
-              names={[row.filename]}
+              names={[uploadedFileName(row.filename)]}
               run={async (report) =>
                 report(
                   (await api.delete<{ message: string }>(`${IMPORTS_BASE}/${encodeURIComponent(row.id)}`, GLOBAL))

@@ -10,6 +10,8 @@ import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
 import type { ImportRow } from '../../../../../shared/schemas/import-views';
+import { uploadedFileName } from '../../../../../shared/file-names';
+import { valueWords } from '../../../../../shared/messages';
 import { IMPORTS_BASE, IMPORTS_DEFAULT_SORT, importsPath, type ImportsScope } from './import-model';
 
 type Target = { rows: ImportRow[]; bulk: boolean };
@@ -43,9 +45,12 @@ function columns(
       header: 'File',
       sortingField: 'filename',
       isRowHeader: true,
-      cell: (r) => <RouterLink href={`${detailBase}/${encodeURIComponent(r.id)}`}>{r.filename}</RouterLink>,
+      // The name the user chose, without the id it is stored under.
+      cell: (r) => (
+        <RouterLink href={`${detailBase}/${encodeURIComponent(r.id)}`}>{uploadedFileName(r.filename)}</RouterLink>
+      ),
     },
-    { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => r.type },
+    { id: 'type', header: 'Type', sortingField: 'type', cell: (r) => valueWords(r.type) },
     { id: 'records', header: 'Records', sortingField: 'records', cell: (r) => r.records },
     { id: 'filesize', header: 'Size', sortingField: 'filesize', cell: (r) => <FileSize bytes={r.filesize} /> },
     ...(showUser
@@ -66,7 +71,7 @@ function columns(
         <Button
           variant="inline-link"
           onClick={() => onDelete(r)}
-          ariaLabel={`Delete the import ${r.filename}`}
+          ariaLabel={`Delete the import ${uploadedFileName(r.filename)}`}
           data-testid={`import-delete-${r.id}`}
         >
           Delete
@@ -132,7 +137,7 @@ export function ImportsTable({
             <DeleteModal
               noun="import"
               plural="imports"
-              names={target.rows.map((r) => r.filename)}
+              names={target.rows.map((r) => uploadedFileName(r.filename))}
               run={(report) => deleteImports(target, report)}
               onClose={() => setTarget(null)}
               onDeleted={() => {
