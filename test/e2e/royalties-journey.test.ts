@@ -163,8 +163,9 @@ describe('manual sales and paid marks', () => {
     await page.getByTestId('royalties-actions').locator('button').first().click();
     await page.getByRole('menuitem', { name: 'Mark as paid', exact: true }).first().click();
     await page.getByTestId('royalties-action-confirm').click();
-    // The badges stand one under another: paid, not unpaid, then the artist's.
-    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toMatch(/[^n]paid\s*artist unpaid/);
+    // The badges stand one under another: paid, not unpaid, then the artist's, each in words with a capital as every
+    // status badge reads ("Unpaid" holds no capital "Paid").
+    await expect.poll(() => page.getByTestId('royalties-table').textContent()).toMatch(/Paid\s*Artist unpaid/);
     // The edited line: the new title, the emptied territory.
     await page.locator('[data-testid="royalties-table"] tbody tr a').first().click();
     await page.waitForURL(/\/user\/royalties\/[^/]+\/edit$/);

@@ -61,15 +61,16 @@ export const ROYALTY_COLUMNS: TableProps.ColumnDefinition<Royalty>[] = [
   {
     id: 'state',
     header: 'Paid',
-    // One badge under another: side by side they ran past the column and were cut ("artist unpaic").
+    // One badge under another: side by side they ran past the column and were cut ("Artist unpaic"). Each says its
+    // state with a capital, as every other status badge does ("Unpaid" on a statement).
     cell: (r) => (
       <SpaceBetween size="xxxs">
-        <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'paid' : 'unpaid'}</StatusBadge>
+        <StatusBadge word={r.paid ? 'complete' : 'pending'}>{r.paid ? 'Paid' : 'Unpaid'}</StatusBadge>
         <StatusBadge word={r.artist_paid ? 'complete' : 'pending'}>
-          {r.artist_paid ? 'artist paid' : 'artist unpaid'}
+          {r.artist_paid ? 'Artist paid' : 'Artist unpaid'}
         </StatusBadge>
-        {r.estimated ? <StatusBadge word="queued">estimated</StatusBadge> : null}
-        {r.manual ? <StatusBadge word="invited">manual</StatusBadge> : null}
+        {r.estimated ? <StatusBadge word="queued">Estimated</StatusBadge> : null}
+        {r.manual ? <StatusBadge word="invited">Manual</StatusBadge> : null}
       </SpaceBetween>
     ),
   },
