@@ -64,6 +64,8 @@ describe('billing in the browser', JOURNEY, () => {
     await expect.poll(() => page.getByTestId('billing-card').textContent()).toContain('4242');
     // The card's brand as people write it ("Visa"), not the provider's "visa".
     expect(await page.getByTestId('billing-card').textContent()).toContain('Visa •••• 4242');
+    // The plan by its name, never its id ("plan_label").
+    await expect.poll(() => page.getByTestId('billing-plan').textContent()).toBe('Label');
     await shot(page, 'company-billing-active');
   });
 
@@ -79,6 +81,7 @@ describe('billing in the browser', JOURNEY, () => {
     // Back on the billing page, where the next test reloads to see the past-due banner.
     await page.goto(`${cloudUrl()}/user/companies/${companyId}/billing`);
     await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('billing-plan').textContent()).toBe('Enterprise');
     expect(errors).toEqual([]);
   });
 

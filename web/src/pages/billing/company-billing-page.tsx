@@ -20,6 +20,8 @@ import { RouterLink } from '../../components/router-link';
 import { useFormSubmit } from '../../components/use-form-submit';
 import type { PlanView } from '../../../../shared/plans';
 import type { BillingDetailsView } from '../../../../shared/schemas/billing';
+import type { CompanyPlanAnswer } from '../../../../shared/schemas/plan';
+import { useApi } from '../../app/resources';
 import { billingApi, useBillingDetails } from './billing-api';
 import { cardBrand } from '../../../../shared/card-brand';
 import { appPath, formatPence, providerWords } from './billing-model';
@@ -76,6 +78,12 @@ function Subscription({
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
   const { subscription, payment_method: card } = view;
+  // The plan by its name, as the plan page names it: the plans on sale, else the company's own plan (a free or an
+  // admin-only one); never its id.
+  const own = useApi<CompanyPlanAnswer>('/company/plan', undefined, companyId).data?.plan;
+  const planName =
+    view.plans.find((plan) => plan.id === subscription.plan_id)?.name ??
+    (own && own.id === subscription.plan_id ? own.name : undefined);
   const live = subscription.provider !== 'admin' && subscription.status && subscription.status !== 'canceled';
   const cancel = async () => {
     setBusy(true);
@@ -113,7 +121,7 @@ function Subscription({
             label: 'Plan',
             value: (
               <RouterLink href={`/user/companies/${companyId}/plan`} data-testid="billing-plan">
-                {subscription.plan_id ?? 'Assigned by the platform'}
+                {subscription.plan_id ? (planName ?? 'Your plan') : 'Assigned by the platform'}
               </RouterLink>
             ),
           },
