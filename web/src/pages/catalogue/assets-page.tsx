@@ -11,7 +11,7 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { MAX_ASSET_BYTES } from '../../../../shared/constants';
-import { fileTypeWords } from '../../../../shared/format';
+import { fileTypeWords, sizeLimitWords } from '../../../../shared/format';
 import { VALIDATION } from '../../../../shared/messages';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -32,7 +32,7 @@ type Asset = {
 
 /** Why a chosen file cannot be kept, before anything is sent. */
 export function assetFileProblem(file: { size: number }): string | null {
-  return file.size > MAX_ASSET_BYTES ? VALIDATION.maxValue('Size', `${MAX_ASSET_BYTES} bytes`) : null;
+  return file.size > MAX_ASSET_BYTES ? VALIDATION.maxValue('Size', sizeLimitWords(MAX_ASSET_BYTES)) : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type ComponentType, useEffect, useState } from 'react';
 import { MAX_COVER_ART_BYTES, MIN_COVER_ART_PIXELS } from '../../../../shared/constants';
 import { VALIDATION } from '../../../../shared/messages';
+import { fileTypeWords, formatFileSize, sizeLimitWords } from '../../../../shared/format';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
@@ -49,8 +50,13 @@ const EXTENSIONS = ['jpg', 'jpeg', 'png'];
 export function coverArtFileProblem(file: { name: string; size: number }): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!EXTENSIONS.includes(extension)) return 'Cover art must be a JPG or PNG file';
-  if (file.size > MAX_COVER_ART_BYTES) return VALIDATION.maxValue('Size', `${MAX_COVER_ART_BYTES} bytes`);
+  if (file.size > MAX_COVER_ART_BYTES) return VALIDATION.maxValue('Size', sizeLimitWords(MAX_COVER_ART_BYTES));
   return null;
+}
+
+/** The stored cover's file as people read a file: its type in words and its size ('JPEG image, 163.81 kB'). */
+export function coverArtFileWords(artwork: { content_type: string; bytes: number }): string {
+  return `${fileTypeWords(artwork.content_type)}, ${formatFileSize(artwork.bytes)}`;
 }
 
 /** The list's cover column: the 300×300 thumbnail shown small, or a dash. */
@@ -163,7 +169,7 @@ function ReleaseCoverArtPanel({ release, readOnly = false }: { release: ReleaseW
                 { label: 'Size', value: `${artwork.width}×${artwork.height}` },
                 {
                   label: 'File',
-                  value: `${artwork.content_type === 'image/png' ? 'PNG' : 'JPEG'}, ${artwork.bytes} bytes`,
+                  value: coverArtFileWords(artwork),
                 },
                 { label: 'Original', value: <a href={artwork.url}>Download</a> },
               ]}
