@@ -48,6 +48,9 @@ describe('user logs page', () => {
       path: `/admin/users/${own.manager.id}/logs`,
     });
     await expect.poll(() => page.getByTestId('logs-table').textContent()).toContain('Sign in');
+    // When each happened, to the minute ("7th Dec 2026, 14:05"), as every timestamp is written.
+    const signIn = page.getByTestId('logs-table').locator('tbody tr', { hasText: 'Sign in' }).first();
+    expect(await signIn.locator('td').first().textContent()).toMatch(/^\d{1,2}(st|nd|rd|th) \w{3} \d{4}, \d{2}:\d{2}$/);
     await page.getByTestId('logs-gdpr-delete').click();
     await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.locator('body').textContent()).toMatch(/\d+ logs? deleted/);

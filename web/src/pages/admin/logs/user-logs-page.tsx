@@ -7,7 +7,7 @@ import { api } from '../../../app/api';
 import { displayLabel } from '../../../app/display-labels';
 import { useApi } from '../../../app/resources';
 import { DeleteModal } from '../../../components/delete-modal';
-import { FormattedDate } from '../../../components/formatted';
+import { FormattedDateTime } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { GLOBAL, USERS_BASE } from '../users/user-api';
@@ -24,7 +24,8 @@ const ACTION_WORD: Record<string, string> = {
 
 /** A log's columns: when, action, what, IP (also the profile's own logs page). */
 export const LOG_COLUMNS: TableProps.ColumnDefinition<LogRow>[] = [
-  { id: 'created_at', header: 'When', cell: (l) => <FormattedDate value={l.created_at} /> },
+  // To the minute, as the billing events are: a day's sign-ins and changes are told apart by their time.
+  { id: 'created_at', header: 'When', cell: (l) => <FormattedDateTime value={l.created_at} /> },
   {
     id: 'action',
     header: 'Action',
