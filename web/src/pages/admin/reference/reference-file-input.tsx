@@ -10,9 +10,22 @@ import { UploadProgress } from '../../../components/upload-progress';
 import { uploadTarget } from './reference-api';
 import type { FileValue, ReferenceConfig, ReferenceField } from './reference-types';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
+import { sizeLimitWords } from '../../../../../shared/format';
+import { VALIDATION } from '../../../../../shared/messages';
 
 type FileField = Extract<ReferenceField, { kind: 'file' }>;
 type Presigned = { url: string; key: string; headers?: Record<string, string> };
+
+/** Why a picked file cannot be the field's, before anything is sent: its type, or its size over the field's limit
+ * written as every form writes a limit ("Logo must be under 5 MB"), never as a count of bytes. */
+export function referenceFileProblem(
+  field: Pick<FileField, 'label' | 'contentTypes' | 'maxBytes'>,
+  file: { name: string; type: string; size: number },
+): string | null {
+  if (!field.contentTypes.includes(file.type)) return `${file.name} is not an accepted file type`;
+  if (file.size > field.maxBytes) return VALIDATION.maxValue(field.label, sizeLimitWords(field.maxBytes));
+  return null;
+}
 
 /**
  * A record's file (a distributor's logo, a DSP's guide): picked files are checked for type and
@@ -36,8 +49,8 @@ export function ReferenceFileInput({
 
   const upload = async (file: File) => {
     setProblem(null);
-    if (!field.contentTypes.includes(file.type)) return setProblem(`${file.name} is not an accepted file type`);
-    if (file.size > field.maxBytes) return setProblem(`${field.label} must be under ${field.maxBytes} bytes`);
+    const refused = referenceFileProblem(field, file);
+    if (refused) return setProblem(refused);
     try {
       setPercent(0);
       const target = uploadTarget(config);
