@@ -7,15 +7,26 @@ import { RouterLink } from '../../../components/router-link';
 import { formatCount } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
 import { statementsApi, useNotYetStated, useStatementPages } from './statements-api';
+import { useCompanyCurrency } from '../../../app/company-currency';
 import type { NotYetStated } from '../../../../../shared/schemas/statement-views';
 import { monthsWords } from '../finances/finance-model';
 
-const period = (r: NotYetStated) => monthsWords(r.start_pay_period, r.end_pay_period);
+/**
+ * A late row's months and sales as the statements pages write them: the months as the statement names them
+ * ("Jan 2026 to Mar 2026", not "2026-01 to 2026-03") and the money in the company's currency ("3 lines, £1.50").
+ */
+export function lateRowWords(row: NotYetStated, currency: string | null): { period: string; sales: string } {
+  return {
+    period: monthsWords(row.start_pay_period, row.end_pay_period),
+    sales: `${formatCount(row.lines)} line${row.lines === 1 ? '' : 's'}, ${formatMoney(row.amount, currency)}`,
+  };
+}
 
 /** One statement's late money, with the way to state it: a correction (a new version of the statement). */
 function LateRow({ row, onStated }: { row: NotYetStated; onStated?: () => void }) {
   const [busy, setBusy] = useState(false);
   const pages = useStatementPages();
+  const words = lateRowWords(row, useCompanyCurrency());
   const correct = async () => {
     setBusy(true);
     try {
@@ -29,8 +40,8 @@ function LateRow({ row, onStated }: { row: NotYetStated; onStated?: () => void }
   };
   return (
     <li>
-      {row.name}, {period(row)} (<RouterLink href={pages.detail(row.statement_id)}>{row.number}</RouterLink>
-      ): {formatCount(row.lines)} line{row.lines === 1 ? '' : 's'}, {formatMoney(row.amount, null)}{' '}
+      {row.name}, {words.period} (<RouterLink href={pages.detail(row.statement_id)}>{row.number}</RouterLink>
+      ): {words.sales}{' '}
       <Button variant="inline-link" loading={busy} onClick={() => void correct()} data-testid="late-correct">
         State in a correction
       </Button>
