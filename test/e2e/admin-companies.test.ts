@@ -51,6 +51,11 @@ describe('admin companies in the browser', () => {
     const companyPage = page.url();
     // A company an admin makes is on Enterprise, named as the plans list names it (never its id).
     await expect.poll(() => page.getByTestId('company-plan').textContent()).toBe('Enterprise');
+    // Its sections in the user's words: the company's own page is "As its members see it", never a "Tenant view".
+    expect(await page.locator('main').first().textContent()).not.toMatch(/tenant/i);
+    expect(await page.getByRole('link', { name: 'As its members see it' }).getAttribute('href')).toBe(
+      `/user/companies/${companyPage.split('/').pop()}`,
+    );
 
     await page.goto(`${companyPage}/connections`);
     await page.getByTestId('ref-rows-company_distributors-add').click();

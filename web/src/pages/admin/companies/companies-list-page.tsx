@@ -95,7 +95,7 @@ export function AdminCompaniesPage() {
           <Header
             variant="awsui-h1-sticky"
             counter={data ? `(${data.total_count})` : undefined}
-            description="Every company (tenant) and its users."
+            description="Every company and its users."
             actions={create}
           >
             Companies

@@ -133,7 +133,8 @@ export function AdminCompanyDetailPage() {
                       {text}
                     </RouterLink>
                   ))}
-                  <RouterLink href={`/user/companies/${encodeURIComponent(c.id)}`}>Tenant view</RouterLink>
+                  {/* The company's page as its own members see it ("tenant" is the code's word, not theirs). */}
+                  <RouterLink href={`/user/companies/${encodeURIComponent(c.id)}`}>As its members see it</RouterLink>
                 </ColumnLayout>
               </Container>
             </SpaceBetween>
