@@ -18,6 +18,7 @@ import { useApi } from '../../app/resources';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { openExportFile, skippedLines } from './export-menu';
+import { formatDateTime } from '../../../../shared/format';
 
 type ExportList = { exports: ExportJobView[]; total_count: number };
 
@@ -85,7 +86,7 @@ export function ExportsPage() {
         }
         empty={<Box textAlign="center">No exports yet: use Export on the releases or recordings list.</Box>}
         columnDefinitions={[
-          { id: 'created', header: 'Asked for', cell: (job) => job.created_at.replace('T', ' ').slice(0, 16) },
+          { id: 'created', header: 'Asked for', cell: (job) => formatDateTime(job.created_at) },
           { id: 'selection', header: 'What', cell: (job) => job.selection },
           { id: 'format', header: 'Format', cell: (job) => EXPORT_FORMAT_LABELS[job.format] },
           { id: 'status', header: 'Status', cell: (job) => <StatusBadge word={job.status} /> },

@@ -16,7 +16,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { useEffect, useState } from 'react';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { useNavigate, useParams } from 'react-router';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatDateTime } from '../../../../shared/format';
 import { api } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
@@ -282,7 +282,7 @@ function ScheduledSend({ promo, onChange }: { promo: Promo; onChange: () => void
   // Cancelling changes the promo (DELETE /promos/{id}/scheduled_send: promotion.write).
   const mayCancel = usePermits('promotion.write');
   if (!promo.send_at || !promo.schedule || promo.schedule === 'started' || promo.schedule === 'cancelled') return null;
-  const when = new Date(promo.send_at).toLocaleString();
+  const when = formatDateTime(promo.send_at);
   const cancel = async () => {
     try {
       notify('notification', (await api.delete<{ message: string }>(`/promos/${promo.id}/scheduled_send`)).message);

@@ -52,7 +52,7 @@ function inputOf(operation: DescribedOperation): string {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const required = new Set(schema?.required ?? []);
   const fields = Object.keys(schema?.properties ?? {}).map((name) => (required.has(name) ? `${name}*` : name));
-  return [...parameters, ...fields].join(', ') || '—';
+  return [...parameters, ...fields].join(', ') || '-';
 }
 
 function callsOf(document: OpenApiDocument): Call[] {
