@@ -9,6 +9,7 @@ import type {
   RoyaltyImportPartItem,
 } from '../entities/royalties.js';
 import { getDb } from '../service.js';
+import { listsChanged, LISTS } from '../list-cache.js';
 
 /**
  * Every read and write of royalty imports, their parts and their history record: one DynamoDB
@@ -244,13 +245,16 @@ export async function pointImportAtLedger(
     return 'written';
   }
   const result = await getDb()
-    .transaction.write(({ RoyaltyImport, Sequence }) => {
+    .transaction.write(({ RoyaltyImport, Sequence, ListVersion }) => {
       const patch = RoyaltyImport.patch({ tenantId, id }).set(set);
       return [
         (removed.length ? patch.remove(removed) : patch).where(stillAt).commit(),
         Sequence.check({ tenantId, name: 'statement' })
           .where((attr, op) => (numbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, numbered)))
           .commit(),
+        // The ledger's count of changes moves with it: a run that computed before it reserves no numbers on that.
+        Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
+        ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
       ];
     })
     .go();
@@ -316,13 +320,15 @@ export async function deleteImportWhileNumbered(
   statementsNumbered: number,
 ): Promise<boolean> {
   const result = await getDb()
-    .transaction.write(({ RoyaltyImport, Sequence }) => [
+    .transaction.write(({ RoyaltyImport, Sequence, ListVersion }) => [
       RoyaltyImport.delete({ tenantId, id }).commit(),
       Sequence.check({ tenantId, name: 'statement' })
         .where((attr, op) =>
           statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
         )
         .commit(),
+      Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
+      ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
     ])
     .go();
   return !result.canceled;

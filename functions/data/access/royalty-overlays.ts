@@ -8,6 +8,7 @@ import type {
 } from '../entities/royalty-overlays.js';
 import { MANUAL_PREFIX } from '../entities/royalty-overlays.js';
 import { getDb } from '../service.js';
+import { listsChanged, LISTS } from '../list-cache.js';
 
 /** The changes users make on top of the royalty ledger: paid-state rules, line edits, manual sales. */
 export async function listOverlays(
@@ -77,7 +78,8 @@ export type GuardedEditResult = 'written' | 'held' | 'statements-changed';
  * published meanwhile (which may carry them) refuses the edit, and the caller looks again. In the same
  * transaction each manual line edited must not be held by a licence's refund (`holdLinesForLicenceRefund`), except
  * by `heldBy` (a licence deleting its own lines, the payment and its reversal together).
- * At most 100 items: the edits, one check per manual line among them, and the statement count's check.
+ * At most 100 items: the edits, one check per manual line among them, the statement count's check and the ledger's
+ * count of changes.
  */
 export async function putEditsWhileUnstated(
   edits: CreateRoyaltyEdit[],
@@ -89,7 +91,7 @@ export async function putEditsWhileUnstated(
   const { tenantId } = first;
   const manualIds = edits.map((edit) => edit.id).filter((id) => id.startsWith(MANUAL_PREFIX));
   const result = await getDb()
-    .transaction.write(({ RoyaltyEdit, Sequence, ManualRoyalty }) => [
+    .transaction.write(({ RoyaltyEdit, Sequence, ManualRoyalty, ListVersion }) => [
       ...edits.map((edit) => RoyaltyEdit.put(edit).commit()),
       ...manualIds.map((id) =>
         ManualRoyalty.check({ tenantId, id })
@@ -103,6 +105,9 @@ export async function putEditsWhileUnstated(
           statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
         )
         .commit(),
+      // The ledger's count of changes: a run that computed before this edit reserves no numbers on what it read.
+      Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
+      ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
     ])
     .go();
   if (!result.canceled) return 'written';

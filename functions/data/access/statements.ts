@@ -630,7 +630,8 @@ function storedForm(commit: unknown): StatementItem | undefined {
 export type NumberClaim = { accountKey: string; stated: StatedPeriodsRead; period: StatedPeriod };
 
 /**
- * A transaction holds at most 100 items: the sequence and up to 98 accounts' guards (one spare).
+ * A transaction holds at most 100 items: the sequence, up to 98 accounts' guards and the check of the ledger's count of
+ * changes.
  */
 export const MAX_CLAIMS_PER_RESERVATION = 98;
 
@@ -641,12 +642,17 @@ export const MAX_CLAIMS_PER_RESERVATION = 98;
  * months having been found free. A number and the months it states are taken together or not at
  * all, so no other statement can state the account in between and leave the number unused.
  * Otherwise what another writer changed first (read again, try again).
+ *
+ * With `ledgerAt` (the ledger's count of changes the run's figures were computed at, read before it read the lines),
+ * only while that count has not moved: an edit, an import's delete or a re-match written since may change a line the
+ * statements would state, so nothing is reserved ('ledger_moved') and the run computes again.
  */
 export async function reserveStatementNumbers(
   tenantId: string,
   sequenceFrom: number,
   claims: readonly NumberClaim[],
-): Promise<'reserved' | 'number_taken' | 'stated_moved' | 'conflict'> {
+  ledgerAt?: number,
+): Promise<'reserved' | 'number_taken' | 'stated_moved' | 'ledger_moved' | 'conflict'> {
   if (claims.length > MAX_CLAIMS_PER_RESERVATION)
     throw new Error(`At most ${MAX_CLAIMS_PER_RESERVATION} numbers are reserved in one write; asked ${claims.length}`);
   const to = sequenceFrom + claims.length;
@@ -667,9 +673,18 @@ export async function reserveStatementNumbers(
               .where((attr, op) => op.eq(attr.version, stated.version))
               .commit();
       }),
+      ...(ledgerAt === undefined
+        ? []
+        : [
+            Sequence.check({ tenantId, name: 'ledger' })
+              .where((attr, op) => (ledgerAt === 0 ? op.notExists(attr.value) : op.eq(attr.value, ledgerAt)))
+              .commit(),
+          ]),
     ])
     .go();
   if (!result.canceled) return 'reserved';
+  if (ledgerAt !== undefined && result.data[claims.length + 1]?.code === 'ConditionalCheckFailed')
+    return 'ledger_moved';
   if (result.data[0]?.code === 'ConditionalCheckFailed') return 'number_taken';
   if (result.data.some((item) => item?.code === 'ConditionalCheckFailed')) return 'stated_moved';
   // Another transaction on the same items at the same moment: read again and try again.

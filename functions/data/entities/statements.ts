@@ -235,13 +235,18 @@ export const StatementRun = new Entity({
   },
 });
 
-/** Per-company sequences (statement numbers, self-billing and licence invoice numbers): numbers are given once, in order. */
+/**
+ * Per-company sequences (statement numbers, self-billing and licence invoice numbers): numbers are given once, in order.
+ * 'ledger' numbers no document: it counts the writes that may change a line a statement states (edits, an import's
+ * delete, a re-match or new rates), each moving it in its own transaction, so a run's numbers are reserved only while
+ * the ledger it computed from still holds (reserve-numbers.ts).
+ */
 export const Sequence = new Entity({
   model: { entity: 'sequence', version: '1', service: SERVICE },
   attributes: {
     tenantId: { type: 'string', required: true },
     name: {
-      type: ['statement', 'self_billing_invoice', 'license_invoice', 'license_credit_note'] as const,
+      type: ['statement', 'self_billing_invoice', 'license_invoice', 'license_credit_note', 'ledger'] as const,
       required: true,
     },
     value: { type: 'number', required: true, default: 0 },

@@ -83,6 +83,8 @@ export async function rematchImport(tenantId: string, importId: string): Promise
   for (let attempt = 0; attempt < REMATCH_ATTEMPTS; attempt += 1) {
     const item = await importOf(tenantId, importId);
     const stated = await statedOfImport(tenantId, importId);
+    // A statement numbered but not written yet may carry lines of the import: look again (in the end, 409).
+    if (stated.unwritten) continue;
     try {
       const stored = await withLedger(item, async (duck, dir, files) =>
         storeLedger(duck, dir, bucket(), item, files, {}, undefined, {

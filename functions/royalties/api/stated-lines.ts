@@ -59,12 +59,31 @@ export function csvHasLine(csv: string, id: string): boolean {
   return csv.includes(`\n${id},`) || csv.includes(`\n"${id}",`);
 }
 
-/** The first statement that carries one of the lines, with that line, or null. */
+/**
+ * Whether a statement number was given out whose statement is not written yet: a run's publish step reserves its
+ * numbers before its account steps write the statements, and what lines those will carry is known only then. Every
+ * statement takes its number from the company's count, so the statements written fall short of `numbered` exactly
+ * while one is outstanding. A line written meanwhile could go on a statement as it was before, so edits, deletes and
+ * re-matches wait for those statements (409, statements are being published).
+ */
+function numberedUnwritten(statements: readonly unknown[], numbered: number): boolean {
+  return statements.length < numbered;
+}
+
+/** The company's statements, read after its count `numbered`; refused while a numbered statement is unwritten. */
+async function statementsAt(tenantId: string, numbered: number): Promise<StatementItem[]> {
+  const statements = await listStatements(tenantId);
+  if (numberedUnwritten(statements, numbered)) throw new Conflict(PUBLISHING_MESSAGE);
+  return statements;
+}
+
+/** The first statement that carries one of the lines, with that line, or null (`numbered`: the count read first). */
 async function statementCarrying(
   tenantId: string,
   lines: readonly LineFacts[],
+  numbered: number,
 ): Promise<{ statement: StatementItem; line: LineFacts } | null> {
-  const statements = await listStatements(tenantId);
+  const statements = await statementsAt(tenantId, numbered);
   const csvs = new Map<string, string | null>();
   for (const line of lines) {
     for (const statement of candidateStatements(line, statements) as StatementItem[]) {
@@ -104,13 +123,23 @@ export async function statementStatingImport(tenantId: string, importId: string)
  * those months is kept). `numbered` is the company's statement count, read first: a write checked against it holds
  * only while no statement was numbered since, so one published meanwhile is looked at too.
  */
-export type StatedOfImport = { numbered: number; lines: number[]; months: string[]; statements: string[] };
+export type StatedOfImport = {
+  numbered: number;
+  lines: number[];
+  months: string[];
+  statements: string[];
+  /** A statement was numbered whose lines are not known yet (numberedUnwritten): nothing may be re-matched now. */
+  unwritten?: boolean;
+};
 
 export async function statedOfImport(tenantId: string, importId: string): Promise<StatedOfImport> {
   const numbered = await readSequence(tenantId, 'statement');
   const rowsOf = (statement: StatementItem) =>
     (statement.provenance ?? []).filter((row) => row.import_id === importId && row.lines > 0);
-  const carrying = (await listStatements(tenantId)).filter((s) => !s.superseded_by && rowsOf(s).length);
+  const statements = await listStatements(tenantId);
+  if (numberedUnwritten(statements, numbered))
+    return { numbered, lines: [], months: [], statements: [], unwritten: true };
+  const carrying = statements.filter((s) => !s.superseded_by && rowsOf(s).length);
   const lines: number[] = [];
   const months = new Set<string>();
   for (const statement of carrying) {
@@ -147,7 +176,7 @@ export function statedImportMessage(number: string): string {
 export async function deleteUnstatedImport(tenantId: string, importId: string): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const numbered = await readSequence(tenantId, 'statement');
-    const carrying = statementListingImport(importId, await listStatements(tenantId));
+    const carrying = statementListingImport(importId, await statementsAt(tenantId, numbered));
     if (carrying) throw new Conflict(statedImportMessage(carrying.number));
     if (await deleteImportWhileNumbered(tenantId, importId, numbered)) return;
   }
@@ -178,20 +207,24 @@ export async function writeUnstatedEdits(
   edits: CreateRoyaltyEdit[],
   heldBy?: string,
 ): Promise<void> {
-  const refuseCarried = async (some: readonly LineFacts[]) => {
-    const carrying = await statementCarrying(tenantId, some);
+  const refuseCarried = async (some: readonly LineFacts[], numbered: number) => {
+    const carrying = await statementCarrying(tenantId, some, numbered);
     if (carrying) throw new Conflict(statedLineMessage(carrying.statement.number));
   };
+  // The count is read before the statements are looked at, so the writes' check of it covers every one looked at.
+  let numbered = await readSequence(tenantId, 'statement');
   // All lines first, so a refused bulk edit writes nothing; the writes below enforce both rules against a race.
-  await refuseCarried(lines);
+  await refuseCarried(lines, numbered);
   if (await anyLineHeld(tenantId, edits, heldBy)) throw new Conflict(REFUNDED_LINE_MESSAGE);
   const byId = new Map(lines.map((line) => [line.id, line]));
   for (const chunk of editChunks(edits)) {
     const chunkLines = chunk.flatMap((edit) => byId.get(edit.id) ?? []);
     let result: GuardedEditResult = 'statements-changed';
     for (let attempt = 0; attempt < ATTEMPTS && result === 'statements-changed'; attempt += 1) {
-      const numbered = await readSequence(tenantId, 'statement');
-      if (attempt > 0) await refuseCarried(chunkLines);
+      if (attempt > 0) {
+        numbered = await readSequence(tenantId, 'statement');
+        await refuseCarried(chunkLines, numbered);
+      }
       result = await putEditsWhileUnstated(chunk, numbered, heldBy);
     }
     if (result === 'held') throw new Conflict(REFUNDED_LINE_MESSAGE);
@@ -208,8 +241,11 @@ async function anyLineHeld(tenantId: string, edits: readonly CreateRoyaltyEdit[]
   return held.some((licence) => licence !== heldBy);
 }
 
-/** A transaction holds 100 items: the edits, a refund check per manual line, and the check of the statement count. */
-const ITEMS_PER_WRITE = 99;
+/**
+ * A transaction holds 100 items: the edits, a refund check per manual line, the check of the statement count, the
+ * ledger's count of changes and the royalties' list version.
+ */
+const ITEMS_PER_WRITE = 97;
 
 /** The edits in runs that each fit one transaction. */
 function editChunks(edits: readonly CreateRoyaltyEdit[]): CreateRoyaltyEdit[][] {

@@ -4,6 +4,7 @@ import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import {
   getRun,
   moveRun,
+  readSequence,
   recordRunSkip,
   statementSender,
   statementSettingsOf,
@@ -28,9 +29,19 @@ import { timed } from '../../../lib/step-timings.js';
  * The accounts a publishing run makes statements for, stored once its every account record is,
  * and how many it left out as stated already when it started (each recorded as skipped).
  */
-export type Manifest = { accounts: AccountRef[]; stated?: number };
+export type Manifest = {
+  accounts: AccountRef[];
+  stated?: number;
+  /** The ledger's count of changes read before the lines were (absent in manifests stored before it was kept). */
+  ledger?: number;
+};
 
 const UPLOAD_LANES = 16;
+
+/** How often the step computes the run while lines it read keep being changed, before it gives up (and is retried). */
+const MAX_COMPUTES = 5;
+
+const LEDGER_MOVING = 'Royalty lines of its months were changed while its statements were computed, five times over';
 
 /**
  * A run's publish step: the period's lines are written out once for every account (materialiseRun),
@@ -38,25 +49,37 @@ const UPLOAD_LANES = 16;
  * then one message per account queued. A re-delivery after the manifest was stored reserves what is
  * not reserved yet and queues the same messages again (the account steps make each statement once)
  * instead of computing again.
+ *
+ * The numbers are reserved only while the ledger is as the step read it: an edit, an import's delete or a re-match
+ * written after it read the lines (none of which a statement refused yet, as none was numbered) makes it compute the
+ * run again, so a statement never states a line other than the ledger holds it.
  */
 export async function runPublish(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'publishing') return;
-  const manifest =
-    (await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId))) ?? (await materialise(run));
-  await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
-  if (!manifest.accounts.length) {
-    await accountCounted(tenantId, runId);
-    return;
+  let manifest =
+    (await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId))) ?? (await computeRun(run));
+  for (let computed = 1; ; computed += 1) {
+    await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
+    if (!manifest.accounts.length) {
+      await accountCounted(tenantId, runId);
+      return;
+    }
+    // Numbered here, in the accounts' order, so the account steps never race for the sequence. A correction states
+    // the months of the statement it replaces again and takes its one number in its own step.
+    if (run.replaces_id || run.numbers_reserved) break;
+    const { accounts, ledger } = manifest;
+    const reserved = await timed('publish.reserve_numbers', () => reserveNumbers(run, accounts, undefined, ledger));
+    if (reserved === 'reserved') {
+      await moveRun(tenantId, runId, ['publishing'], { numbers_reserved: true });
+      break;
+    }
+    if (computed >= MAX_COMPUTES) throw new Error(LEDGER_MOVING);
+    manifest = await computeRun(run);
   }
-  // Numbered here, in the accounts' order, so the account steps never race for the sequence. A correction states
-  // the months of the statement it replaces again and takes its one number in its own step.
-  if (!run.replaces_id && !run.numbers_reserved) {
-    await timed('publish.reserve_numbers', () => reserveNumbers(run, manifest.accounts));
-    await moveRun(tenantId, runId, ['publishing'], { numbers_reserved: true });
-  }
+  const { accounts } = manifest;
   await timed('publish.queue', () =>
-    queueRunMessages(manifest.accounts.map((account) => ({ type: 'account', tenantId, runId, account }))),
+    queueRunMessages(accounts.map((account) => ({ type: 'account', tenantId, runId, account }))),
   );
 }
 
@@ -82,10 +105,16 @@ async function requestedWithoutEarnings(run: StatementRunItem, earned: AccountEa
   );
 }
 
-async function materialise(run: StatementRunItem): Promise<Manifest> {
+/**
+ * The publish step's computation: every account's record and CSV stored, then the manifest naming them, with the
+ * ledger's count of changes read before the lines. Tests call it alone to hold a run between computing and numbering.
+ */
+export async function computeRun(run: StatementRunItem): Promise<Manifest> {
   const { tenantId, runId } = run;
   const workDir = await makeWorkFolder('statement-run-');
   try {
+    // Read before the lines: the numbers are reserved only while it still says this (reserve-numbers.ts).
+    const ledger = await readSequence(tenantId, 'ledger');
     // The sender and the labels' names as they are now, kept on every statement of the run (StatementNames).
     const { currency, ...sender } = await statementSender(tenantId);
     const labels = await labelNames(tenantId);
@@ -138,7 +167,7 @@ async function materialise(run: StatementRunItem): Promise<Manifest> {
         await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
       }),
     );
-    const manifest: Manifest = { accounts: accounts.map((a) => a.account), stated: stated.size };
+    const manifest: Manifest = { accounts: accounts.map((a) => a.account), stated: stated.size, ledger };
     // Written last: a manifest proves every account's record is stored.
     await putJson(statementsBucket(), runKeys.manifest(tenantId, runId), manifest);
     return manifest;

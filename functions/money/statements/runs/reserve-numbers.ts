@@ -20,7 +20,7 @@ export type ReserveDeps = {
   readStated(tenantId: string, accountKeys: readonly string[]): Promise<Map<string, StatedPeriodsRead>>;
   readSequence(tenantId: string, name: 'statement'): Promise<number>;
   skip(tenantId: string, runId: string, accountKey: string, statedBy: string): Promise<boolean>;
-  reserve(tenantId: string, sequenceFrom: number, claims: readonly NumberClaim[]): Promise<string>;
+  reserve(tenantId: string, sequenceFrom: number, claims: readonly NumberClaim[], ledgerAt?: number): Promise<string>;
   pause(attempt: number): Promise<void>;
 };
 
@@ -38,17 +38,26 @@ const MAX_ATTEMPTS = 50;
  * account found stated by another statement here is left out before it gets a number. A step that
  * fails keeps its number for the Resume that finishes it. Safe to run twice: an account whose guard
  * holds its own statement already (reserved or published) is passed over.
+ *
+ * With `ledgerAt` (the ledger's count of changes when the run read its lines), every write holds only while that count
+ * has not moved: an edit, an import's delete or a re-match written since the run computed answers 'ledger_moved', and
+ * the run computes its statements again before any number is given out. Once a block is reserved those writes wait
+ * for its statements (stated-lines.ts), so only the first write of a run finds the ledger moved.
  */
 export async function reserveNumbers(
   run: StatementRunItem,
   accounts: readonly AccountRef[],
   deps: ReserveDeps = reserveDeps,
-): Promise<void> {
+  ledgerAt?: number,
+): Promise<'reserved' | 'ledger_moved'> {
   // One read of every account's stated periods serves each block's first attempt (a block's writes touch only its own
   // accounts' guards); a block refused reads its own again.
   const firstRead = await deps.readStated(run.tenantId, accounts.map(accountKeyOf));
-  for (let start = 0; start < accounts.length; start += MAX_CLAIMS_PER_RESERVATION)
-    await reserveBlock(run, accounts.slice(start, start + MAX_CLAIMS_PER_RESERVATION), deps, firstRead);
+  for (let start = 0; start < accounts.length; start += MAX_CLAIMS_PER_RESERVATION) {
+    const block = accounts.slice(start, start + MAX_CLAIMS_PER_RESERVATION);
+    if ((await reserveBlock(run, block, deps, firstRead, ledgerAt)) === 'ledger_moved') return 'ledger_moved';
+  }
+  return 'reserved';
 }
 
 async function reserveBlock(
@@ -56,7 +65,8 @@ async function reserveBlock(
   accounts: readonly AccountRef[],
   deps: ReserveDeps,
   firstRead: Map<string, StatedPeriodsRead>,
-) {
+  ledgerAt: number | undefined,
+): Promise<'reserved' | 'ledger_moved'> {
   const { tenantId, runId } = run;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const stated = attempt === 0 ? firstRead : await deps.readStated(tenantId, accounts.map(accountKeyOf));
@@ -74,7 +84,7 @@ async function reserveBlock(
       if (statedBy) await deps.skip(tenantId, runId, accountKeyOf(read.account), statedBy.number);
       else free.push(read);
     }
-    if (!free.length) return;
+    if (!free.length) return 'reserved';
     const from = await deps.readSequence(tenantId, 'statement');
     const claims = free.map(({ account, stated }, i) => ({
       accountKey: accountKeyOf(account),
@@ -86,7 +96,8 @@ async function reserveBlock(
         end_pay_period: run.end_pay_period,
       },
     }));
-    if ((await deps.reserve(tenantId, from, claims)) === 'reserved') return;
+    const outcome = await deps.reserve(tenantId, from, claims, ledgerAt);
+    if (outcome === 'reserved' || outcome === 'ledger_moved') return outcome;
     await deps.pause(attempt);
   }
   throw new Error(`The run's statement numbers could not be reserved after ${MAX_ATTEMPTS} attempts`);

@@ -1,0 +1,147 @@
+import { ulid } from 'ulid';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { payeeWithEarnings } from '../support/payee-earnings.js';
+import { until } from '../support/wait.js';
+
+/**
+ * A run's publish step computes its statements before it numbers them, and until a statement is numbered nothing
+ * refuses an edit of its lines. An edit written in between must not leave a statement stating the line as it was:
+ * the numbers are reserved only while the ledger is as the step read it (otherwise it computes again), and once they
+ * are reserved, edits wait until the statements are written.
+ */
+const stamp = Date.now();
+const month = '2023-05';
+const PUBLISHING = 'Statements are being published: try again in a moment';
+type Line = { id: string; pay_period: string; amount: string; import_id: string };
+
+const modules = async () => {
+  Object.assign(process.env, inject('cloudEnv'));
+  return {
+    access: await import('../../functions/data/access/statements.js'),
+    publish: await import('../../functions/money/statements/runs/publish.js'),
+    reserve: await import('../../functions/money/statements/runs/reserve-numbers.js'),
+  };
+};
+
+type World = { company: OwnCompany; payee: { id: string; name: string }; line: Line };
+
+async function makeWorld(name: string, worldStamp: number): Promise<World> {
+  const company = await ownCompany(name);
+  const { payee } = await payeeWithEarnings(company.api, worldStamp, [month, '2023-06']);
+  const lines = (await company.api.get('/royalties?per_page=100')).body.royalties as Line[];
+  const line = lines.find((l) => l.pay_period === month);
+  if (!line) throw new Error('the month has no line');
+  return { company, payee, line };
+}
+
+/** A run for the payee's month, publishing, its step not queued: the test takes it step by step. */
+async function publishingRun({ company, payee }: World) {
+  const { access } = await modules();
+  const runId = ulid();
+  await access.createRun({
+    tenantId: company.companyId,
+    runId,
+    kind: 'payee',
+    status: 'publishing',
+    start_pay_period: month,
+    end_pay_period: month,
+    label_ids: [],
+    accounts: [{ type: 'Payee', id: payee.id }],
+    total: 1,
+    done: 0,
+    userId: company.manager.id,
+  });
+  const run = await access.getRun(company.companyId, runId);
+  if (!run) throw new Error('the run is not stored');
+  return run;
+}
+
+const statementsOf = async ({ company, payee }: World) =>
+  (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
+    .statements as Statement[];
+
+describe('a line edited while a run computes its statements', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await makeWorld('Edited while computed', stamp);
+  }, 180_000);
+
+  it('is stated as edited: the run computes again before it numbers, and the statement agrees with the ledger', async () => {
+    const { access, publish } = await modules();
+    const { company, line } = world;
+    const tenantId = company.companyId;
+    const before = await access.readSequence(tenantId, 'statement');
+    const run = await publishingRun(world);
+    // The publish step has computed the run (its accounts' records and CSVs stored) and not yet numbered it.
+    const computed = await publish.computeRun(run);
+    expect(computed.accounts).toEqual([{ type: 'Payee', id: world.payee.id }]);
+
+    // Nothing is numbered: the edit is not refused.
+    const edited = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
+    expect(edited.status).toBe(200);
+
+    // The publish step goes on.
+    await publish.runPublish(tenantId, run.runId);
+    await until(async () => {
+      const now = (await company.api.get(`/statement_runs/${run.runId}`)).body.statement_run;
+      return now.status === 'published' ? now : undefined;
+    }, 60_000);
+
+    const [statement] = await statementsOf(world);
+    expect(statement.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
+    expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
+    // The statement states the line as the ledger holds it: no money of its month is left unstated.
+    const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+    expect(late).toEqual([]);
+    // And the line is now frozen, on that statement.
+    const again = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '1.00' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      `This line is on statement ${statement.number}; change it with a correction or an adjustment`,
+    );
+    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('77.700000');
+  }, 180_000);
+});
+
+describe('a line edited once the run numbered its statements, before they are written', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await makeWorld('Edited while numbered', stamp + 1);
+  }, 180_000);
+
+  it('is refused (statements are being published), as is its import’s delete, and then refused as stated', async () => {
+    const { publish, reserve } = await modules();
+    const { company, line } = world;
+    const tenantId = company.companyId;
+    const run = await publishingRun(world);
+    const computed = await publish.computeRun(run);
+    // Numbered, as the publish step does, and the account step not run yet.
+    expect(await reserve.reserveNumbers(run, computed.accounts, undefined, computed.ledger)).toBe('reserved');
+
+    const edited = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
+    expect(edited.status).toBe(409);
+    expect(edited.body.message).toBe(PUBLISHING);
+    const deleted = await company.api.del(`/royalty_imports/${line.import_id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toBe(PUBLISHING);
+
+    await publish.runPublish(tenantId, run.runId);
+    await until(async () => {
+      const now = (await company.api.get(`/statement_runs/${run.runId}`)).body.statement_run;
+      return now.status === 'published' ? now : undefined;
+    }, 60_000);
+    const [statement] = await statementsOf(world);
+    const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+    expect(late).toEqual([]);
+    const after = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe(
+      `This line is on statement ${statement.number}; change it with a correction or an adjustment`,
+    );
+    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('3.335000');
+  }, 180_000);
+});
