@@ -75,6 +75,10 @@ describe('a statement in the browser', JOURNEY, () => {
       .statements as { id: string; number: string; figures: Record<string, string> }[];
     expect(statement.number).toMatch(/^ST-\d{6}$/);
     await page.getByTestId('run-statements-link').click();
+    // The list says the period in months, not the stored "2024-01 – 2024-02".
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: statement.number }) });
+    await expect.poll(() => row.innerText()).toContain('Jan 2024 to Feb 2024');
+    expect(await row.innerText()).not.toContain('2024-01');
     await page.getByRole('link', { name: statement.number }).first().click();
     await expect.poll(() => page.getByTestId('statement-number').textContent()).toBe(statement.number);
     await expect
@@ -113,6 +117,9 @@ describe('a statement in the browser', JOURNEY, () => {
     expect(total).toBe(
       `${shown.control.lines} ${shown.control.lines === 1 ? 'line' : 'lines'} · quantity ${total.split(' · ')[1]?.replace('quantity ', '')} · amount ${formatMoney(shown.control.lines_total, shown.currency, { precision: 'exact' })}`,
     );
+    // The heading says whose statement and its months as the product writes them.
+    await page.getByText(`${payee.name} · Jan 2024 to Feb 2024 ·`).first().waitFor();
+    expect(await page.locator('main').first().innerText()).not.toContain('2024-01');
     await screenshotIfAsked(page, '/tmp/statement-lines.png', true);
     await page.goto(detail);
   }, 60_000);

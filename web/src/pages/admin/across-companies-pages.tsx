@@ -19,7 +19,7 @@ import { formatMoney } from '../../../../shared/money';
 import type { AdminCompanyRow } from '../../../../shared/schemas/company-views';
 import type { Expense, StatementRow } from '../../../../shared/schemas/statement-views';
 import { Money, PaidBadge } from '../money/statements/statement-badges';
-import { statementTitle } from '../money/statements/statement-model';
+import { statementPeriodWords, statementTitle } from '../money/statements/statement-model';
 import type { PoolUpc } from '../distribution/distribution-api';
 import { AdminRoyaltiesPage } from './royalties/admin-royalties-pages';
 
@@ -137,7 +137,7 @@ function StatementsAcross({ detailBase, due }: { detailBase: string; due?: boole
       cell: (s) => <Link onFollow={() => enter(s.company_id, `${detailBase}/${s.id}`)}>{statementTitle(s)}</Link>,
     },
     { id: 'payee_name', header: 'Payee', sortingField: 'payee_name', cell: (s) => s.payee_name },
-    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => s.accounting_period },
+    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => statementPeriodWords(s) },
     {
       id: 'payable',
       header: 'Payable',

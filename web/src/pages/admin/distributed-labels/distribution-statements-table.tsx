@@ -5,6 +5,7 @@ import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { Money, PaidBadge, StateBadge } from '../../money/statements/statement-badges';
+import { statementPeriodWords } from '../../money/statements/statement-model';
 import type { DistributionStatementRow } from '../../../../../shared/schemas/distributed-labels';
 import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { openStatementPdf } from './distributed-labels-api';
@@ -20,7 +21,7 @@ function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
       cell: (s) => <RouterLink href={distributedLabelPath(s.payee_id)}>{s.payee_name}</RouterLink>,
     },
     { id: 'company', header: 'Company', sortingField: 'company_name', cell: (s) => s.company_name },
-    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => s.accounting_period },
+    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => statementPeriodWords(s) },
     {
       id: 'fee',
       header: 'Distributor’s fee',

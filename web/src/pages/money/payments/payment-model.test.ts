@@ -28,6 +28,8 @@ const statement = (id: string, payee: string, total: string, paidOut = total): P
   payee_total: total,
   payout: { payable: total, vat: '0.00', withholding_tax: '0.00', total: paidOut },
   accounting_period: '2026-Q1',
+  start_pay_period: '2026-01',
+  end_pay_period: '2026-03',
 });
 
 describe('the payments pages', () => {
@@ -73,8 +75,11 @@ describe('the payment form', () => {
     expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
       value: '1',
       label: 'ST-1 · Payee a',
-      description: '2026-Q1 · £70.00',
+      description: '2026-Q1 (Jan 2026 to Mar 2026) · £70.00',
     });
+    // A month's statement reads as the month, never its stored "2026-03".
+    const march = { ...statement('2', 'a', '5'), accounting_period: '2026-03', start_pay_period: '2026-03' };
+    expect(statementOption(march, formatMoney).description).toBe('Mar 2026 · £5.00');
   });
 
   it('asks for statements of one payee and a total that matches them to the penny', () => {

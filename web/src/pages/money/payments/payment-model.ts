@@ -6,6 +6,7 @@ import type { Payment } from '../../../../../shared/schemas/payment-views';
 import { convertedPayouts, currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
+import { statementPeriodWords } from '../statements/statement-model';
 
 /**
  * The payments pages' pure logic: where the pages live, the form's values
@@ -80,13 +81,15 @@ export type PickedStatement = Pick<
   | 'payee_total'
   | 'payout'
   | 'accounting_period'
+  | 'start_pay_period'
+  | 'end_pay_period'
 >;
 
 export function statementOption(statement: PickedStatement, money: (value: string, currency: string) => string) {
   return {
     value: statement.id,
     label: `${statement.number} · ${statement.payee_name}`,
-    description: `${statement.accounting_period} · ${money(statement.payout.total, statement.currency)}`,
+    description: `${statementPeriodWords(statement)} · ${money(statement.payout.total, statement.currency)}`,
   };
 }
 

@@ -2,7 +2,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { Money, PaidBadge, StateBadge } from './statement-badges';
-import { statementTitle, type StatementPages } from './statement-model';
+import { statementPeriodWords, statementTitle, type StatementPages } from './statement-model';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 
 const TYPE_TEXT: Record<StatementRow['type'], string> = {
@@ -27,7 +27,7 @@ export function statementColumns(pages: StatementPages): TableProps.ColumnDefini
     { id: 'payee_name', header: 'Payee', sortingField: 'payee_name', cell: (s) => s.payee_name },
     { id: 'type', header: 'Type', cell: (s) => TYPE_TEXT[s.type] ?? s.type },
     { id: 'label', header: 'Label', cell: (s) => s.label?.name ?? '-' },
-    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => s.accounting_period },
+    { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => statementPeriodWords(s) },
     {
       id: 'payable',
       header: 'Payable',

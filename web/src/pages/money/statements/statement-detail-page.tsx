@@ -225,7 +225,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
               },
               { label: statement.payee_type, value: statement.payee_name },
               ...(statement.payee_type === 'Label' && !label ? [] : [{ label: 'Label', value: label?.name ?? '-' }]),
-              { label: 'Accounting period', value: statement.accounting_period },
+              { label: 'Accounting period', value: statementPeriodWords(statement) },
               { label: 'Published', value: <FormattedDate value={statement.created_at} /> },
               { label: 'Status', value: <StateBadge state={statement.queue_status} /> },
               {
@@ -345,7 +345,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
             </Box>
           }
         >
-          The account is stated again for {statement.accounting_period} from the ledger as it is now. This statement
+          The account is stated again for {statementPeriodWords(statement)} from the ledger as it is now. This statement
           stays as published and is marked as corrected by version {statement.version + 1}.
         </Modal>
       ) : null}

@@ -21,6 +21,7 @@ import { formatMoney } from '../../../../../shared/money';
 import {
   splitAddresses,
   statementEditBody,
+  statementPeriodWords,
   statementTitle,
   validateStatementEdit,
   type StatementEditValues,
@@ -61,7 +62,7 @@ function StatementEditForm({ statement }: { statement: Statement }) {
     <FormShell
       testId="statement-edit"
       title={`Edit statement ${statementTitle(statement)}`}
-      description={`${statement.payee_name} · ${statement.accounting_period}`}
+      description={`${statement.payee_name} · ${statementPeriodWords(statement)}`}
       failure={form.failure}
       errors={form.errors}
       submitting={form.submitting}

@@ -17,7 +17,7 @@ import {
 import { errorMessage } from '../../../app/api';
 import { notifyError } from '../../../app/notifications';
 import { RouterLink } from '../../../components/router-link';
-import { statementTitle } from './statement-model';
+import { statementPeriodWords, statementTitle } from './statement-model';
 import { openStatementFile, useStatement, useStatementLines, useStatementPages } from './statements-api';
 import { territoryName } from '../../../../../shared/territories';
 import { periodLabel } from '../finances/finance-model';
@@ -77,7 +77,7 @@ export function StatementLinesPage() {
           description={
             statement ? (
               <>
-                {statement.payee_name} · {statement.accounting_period} ·{' '}
+                {statement.payee_name} · {statementPeriodWords(statement)} ·{' '}
                 <RouterLink href={pages.detail(statement.id)}>Back to the statement</RouterLink>
               </>
             ) : null

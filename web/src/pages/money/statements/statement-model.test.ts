@@ -295,5 +295,8 @@ describe('statementPeriodWords', () => {
     expect(of('2057-03', '2057-03', '2057-03')).toBe('Mar 2057');
     expect(of('2026-Q1', '2026-01', '2026-03')).toBe('2026-Q1 (Jan 2026 to Mar 2026)');
     expect(of('2026-H1', '2026-01', '2026-06')).toBe('2026-H1 (Jan 2026 to Jun 2026)');
+    expect(of('2026', '2026-01', '2026-12')).toBe('2026 (Jan 2026 to Dec 2026)');
+    // A span that is no quarter, half or year is stored as "2024-01 – 2024-02": its months say it.
+    expect(of('2024-01 – 2024-02', '2024-01', '2024-02')).toBe('Jan 2024 to Feb 2024');
   });
 });

@@ -436,14 +436,15 @@ export function accountEditPath(account: { type: AccountType; id: string }): str
 }
 
 /**
- * A statement's period in words: "Mar 2057" for one month, else its accounting period and the months it covers
- * ("2026-Q1 (Jan 2026 to Mar 2026)"). The stored months ("2057-03 (2057-03 to 2057-03)") read as codes.
+ * A statement's period in words: "Mar 2057" for one month, a quarter, half or year by its name and the months it
+ * covers ("2026-Q1 (Jan 2026 to Mar 2026)"), any other span by its months ("Jan 2024 to Feb 2024"). The stored
+ * months ("2057-03", "2024-01 – 2024-02") read as codes.
  */
 export function statementPeriodWords(
   statement: Pick<Statement, 'accounting_period' | 'start_pay_period' | 'end_pay_period'>,
 ): string {
   const { accounting_period: accounting, start_pay_period: start, end_pay_period: end } = statement;
   const months = monthsWords(start, end);
-  if (!accounting || (start === end && accounting === start)) return months;
+  if (!accounting || start === end || !/^\d{4}(-[QH]\d)?$/.test(accounting)) return months;
   return `${accounting} (${months})`;
 }
