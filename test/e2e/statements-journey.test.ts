@@ -85,6 +85,11 @@ describe('a statement in the browser', JOURNEY, () => {
       .poll(() => page.getByTestId('statement-figure-closing_balance').textContent())
       .toBe(`£${statement.figures.closing_balance}`);
     await expect.poll(() => page.getByTestId('statement-figures-mismatch').count()).toBe(0);
+    // The control figures read as money, to the millionth, as the CSV sums them.
+    const control = (await api.get(`/statements/${statement.id}`)).body.statement.control;
+    expect(await page.getByTestId('statement-control').innerText()).toContain(
+      `total of the lines ${formatMoney(control.lines_total, 'GBP', { precision: 'exact' })} (exact)`,
+    );
 
     // The button opens the presigned URL in a new tab; the test keeps the URL and reads the file itself.
     await page.evaluate(() => {

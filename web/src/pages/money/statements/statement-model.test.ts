@@ -17,6 +17,7 @@ import {
   statementFilterParams,
   statementPagesFor,
   statementPeriodWords,
+  controlWords,
   today,
   validateStatementEdit,
   EMPTY_STATEMENT_FILTER,
@@ -298,5 +299,18 @@ describe('statementPeriodWords', () => {
     expect(of('2026', '2026-01', '2026-12')).toBe('2026 (Jan 2026 to Dec 2026)');
     // A span that is no quarter, half or year is stored as "2024-01 – 2024-02": its months say it.
     expect(of('2024-01 – 2024-02', '2024-01', '2024-02')).toBe('Jan 2024 to Feb 2024');
+  });
+});
+
+describe('controlWords', () => {
+  it('writes the control figures as money in the statement’s currency, to the millionth, one line a line', () => {
+    expect(
+      controlWords({ lines: 2, lines_total: '1000.000000', rounding_in: '0.000000', rounding_out: '-0.004000' }, 'GBP'),
+    ).toBe(
+      '2 lines · total of the lines £1,000.000000 (exact) · rounding carried in £0.000000, carried out -£0.004000',
+    );
+    expect(controlWords({ lines: 1, lines_total: '5.5', rounding_in: '0', rounding_out: '0' }, 'EUR')).toMatch(
+      /^1 line · total of the lines EUR 5\.500000 \(exact\)/,
+    );
   });
 });

@@ -1,11 +1,14 @@
 import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
+import { formatCount } from '../../../../../shared/format';
+import { formatMoney } from '../../../../../shared/money';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
 import { monthEnd } from '../../../../../shared/statement-periods';
 import type {
   AccountType,
   ProvenanceRow,
   Statement,
+  StatementControl,
   StatementFigures,
   SummaryDimension,
   SummaryRow,
@@ -447,4 +450,17 @@ export function statementPeriodWords(
   const months = monthsWords(start, end);
   if (!accounting || start === end || !/^\d{4}(-[QH]\d)?$/.test(accounting)) return months;
   return `${accounting} (${months})`;
+}
+
+/**
+ * The control figures under a statement's account, in its currency to the millionth as the CSV sums them:
+ * "2 lines · total of the lines £1,000.000000 (exact) · rounding carried in £0.000000, carried out -£0.004000".
+ */
+export function controlWords(control: StatementControl, currency: string): string {
+  const exact = (value: string) => formatMoney(value, currency, { precision: 'exact' });
+  const lines = `${formatCount(control.lines)} ${control.lines === 1 ? 'line' : 'lines'}`;
+  return (
+    `${lines} · total of the lines ${exact(control.lines_total)} (exact) · ` +
+    `rounding carried in ${exact(control.rounding_in)}, carried out ${exact(control.rounding_out)}`
+  );
 }

@@ -6,7 +6,13 @@ import Table from '@cloudscape-design/components/table';
 import { formatCount, formatDate } from '../../../../../shared/format';
 import { formatMoney, roundRowsToStated, roundRowsToTotal } from '../../../../../shared/money';
 import { ExplainedAmount } from './statement-account';
-import { type ExplainLink, explainProvenance, explainSummaryRow, type ExplainScope } from './statement-model';
+import {
+  controlWords,
+  type ExplainLink,
+  explainProvenance,
+  explainSummaryRow,
+  type ExplainScope,
+} from './statement-model';
 import {
   SUMMARY_DIMENSIONS,
   type ProvenanceRow,
@@ -261,8 +267,7 @@ export function ControlFigures({ control, currency }: { control: StatementContro
   return (
     <Box data-testid="statement-control">
       <Box variant="awsui-key-label">Control</Box>
-      {formatCount(control.lines)} lines · total of the lines {control.lines_total} {currency} (exact) · rounding
-      carried in {control.rounding_in}, carried out {control.rounding_out}
+      {controlWords(control, currency)}
     </Box>
   );
 }
