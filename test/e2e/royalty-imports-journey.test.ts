@@ -166,6 +166,10 @@ describe('royalty imports in the browser', JOURNEY, () => {
     const usdImport = await upload(usdMap, usdReport, 'done');
     await expect.poll(() => text('import-missing-rates')).toContain(`${usdMap} · USD → GBP: 2 lines`);
     expect(await text('import-amount')).toBe('£0.00');
+    // The note on the total sits on its own line under it, not run into the amount ("£0.00Lines without…").
+    const amountBox = await page.getByTestId('import-amount').boundingBox();
+    const noteBox = await page.getByTestId('import-amount-left-out').boundingBox();
+    expect(noteBox?.y ?? 0).toBeGreaterThanOrEqual((amountBox?.y ?? 0) + (amountBox?.height ?? 0) - 1);
     await screenshotIfAsked(page, '/tmp/royalty-import-missing-rate.png', true);
 
     await page.getByTestId('import-missing-rate-0-add').click();

@@ -77,7 +77,12 @@ function ControlTotals({ item, counts }: { item: RoyaltyImport; counts: LineCoun
                     {item.amount === undefined ? '-' : formatMoney(item.amount, currency)}
                   </span>
                   {item.missing_rates?.length ? (
-                    <Box variant="small" color="text-status-warning">
+                    <Box
+                      variant="small"
+                      display="block"
+                      color="text-status-warning"
+                      data-testid="import-amount-left-out"
+                    >
                       Lines without a rate are left out
                     </Box>
                   ) : null}
