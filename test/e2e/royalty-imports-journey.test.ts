@@ -229,6 +229,9 @@ describe('royalty imports in the browser', JOURNEY, () => {
       .filter({ hasText: throwaway })
       .locator('[data-testid^="rate-delete-"]')
       .click();
+    // The confirmation names the rate with its day as the pages write days, not the stored 2026-12-07.
+    const asked = await page.getByRole('dialog').filter({ hasText: throwaway }).innerText();
+    expect(asked).toMatch(/EUR → GBP · \d{1,2}(st|nd|rd|th) \w{3} \d{4} · 0\.85/);
     await page.getByTestId('delete-confirm').click();
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toBe('Exchange Rate Deleted');
     await page.getByTestId('delete-cancel').click();

@@ -14,6 +14,7 @@ import { useInvalidate } from '../../app/invalidate';
 import { useSession } from '../../app/session';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { DeleteModal } from '../../components/delete-modal';
+import { formatDate } from '../../../../shared/format';
 import { FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { ExchangeRateForm } from './exchange-rate-form';
@@ -162,7 +163,7 @@ export function ExchangeRatesPage() {
           noun="exchange rate"
           plural="exchange rates"
           names={[
-            `${deleting.distributor} · ${deleting.original_currency} → ${deleting.target_currency} · ${deleting.payment_date} · ${deleting.rate}`,
+            `${deleting.distributor} · ${deleting.original_currency} → ${deleting.target_currency} · ${formatDate(deleting.payment_date)} · ${deleting.rate}`,
           ]}
           run={async (report) =>
             report((await royaltiesApi.deleteRate(deleting.id)).message ?? 'Exchange Rate Deleted')
