@@ -21,7 +21,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
-import { controlTotals, decimal2, formatCount, totalsEquation } from './royalty-model';
+import { controlTotals, decimal2, formatCount, importMapName, totalsEquation } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
@@ -169,7 +169,7 @@ export function RoyaltyImportPage() {
               title={row.filename}
               description={
                 <>
-                  Column map: {row.source_name ?? row.source_id} ·{' '}
+                  Column map: {importMapName(row)} ·{' '}
                   <ImportStatusBadge status={row.status} testId="royalty-import-status" />
                 </>
               }

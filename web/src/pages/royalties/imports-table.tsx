@@ -11,7 +11,7 @@ import type { ServerList } from '../../components/use-server-list';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import { royaltiesApi, useRoyaltyPages } from './royalties-api';
-import { IMPORT_STATUS_WORD, wholePercent } from './royalty-model';
+import { IMPORT_STATUS_WORD, importMapName, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 import { decimal2 } from './royalty-model';
 
@@ -45,7 +45,7 @@ function columns(
         </RouterLink>
       ),
     },
-    { id: 'source', header: 'Map', cell: (r) => r.source_name ?? r.source_id },
+    { id: 'source', header: 'Map', cell: (r) => importMapName(r) },
     {
       id: 'status',
       header: 'Status',

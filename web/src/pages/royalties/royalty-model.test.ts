@@ -9,6 +9,7 @@ import {
   filterFromQuery,
   filterParams,
   filterPeriod,
+  importMapName,
   periodText,
   progressColour,
   reportFileProblem,
@@ -244,5 +245,13 @@ describe('a line’s title', () => {
     expect(royaltyTitle({ song: 'Blue', mix: null })).toBe('Blue');
     expect(royaltyTitle({ song: null, mix: null })).toBe('(no title)');
     expect(royaltyTitle({ song: '', mix: undefined })).toBe('(no title)');
+  });
+});
+
+describe('importMapName', () => {
+  it('names an import’s column map, and says "-" once the map is gone rather than its stored id', () => {
+    expect(importMapName({ source_name: 'Spotify monthly' })).toBe('Spotify monthly');
+    expect(importMapName({ source_name: null })).toBe('-');
+    expect(importMapName({})).toBe('-');
   });
 });

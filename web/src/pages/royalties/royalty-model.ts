@@ -244,3 +244,6 @@ export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
  */
 export const royaltyTitle = (r: { song?: string | null; mix?: string | null }) =>
   [r.song, r.mix ? `(${r.mix})` : ''].filter(Boolean).join(' ') || '(no title)';
+
+/** An import's column map by its name, '-' once the map is gone (its stored id means nothing to a reader). */
+export const importMapName = (row: { source_name?: string | null }) => row.source_name || '-';
