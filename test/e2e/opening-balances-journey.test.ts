@@ -65,7 +65,9 @@ describe('importing opening balances', JOURNEY, () => {
       csvFile('balances.csv', [`${ann},"1,250.10",GBP,2025-12-31,Curve closing balance`, `${bob},-300.05,GBP,,`]),
     );
     await expect.poll(() => page.getByTestId('opening-entries').textContent()).toBe('2');
-    expect(await page.getByTestId('opening-totals').textContent()).toContain('950.05');
+    expect(await page.getByTestId('opening-totals').textContent()).toBe('£950.05 (2 rows)');
+    // Balances of nothing are named in words, not as a bare "0.00" outside the money formatting.
+    expect(await page.locator('main').first().innerText()).toContain('Zero balances (left out)');
     expect(await page.getByTestId('opening-preview').textContent()).toContain(bob);
     await screenshotIfAsked(page, '/tmp/shots/opening-balances-preview.png', true);
     await page.getByTestId('opening-import').click();

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningBalanceCheck } from '../../../../../shared/schemas/opening-balances';
 import { andMore, base64Of, problemText, problemWhere } from '../../../components/file-import';
-import { importLabel, importStatusWords, problemsHeader } from './opening-balances-model';
+import { importLabel, importStatusWords, problemsHeader, totalsWords } from './opening-balances-model';
 
 const check = (extra: Partial<OpeningBalanceCheck>): OpeningBalanceCheck =>
   ({ problems: [], more_problems: 0, entries: 0, ...extra }) as OpeningBalanceCheck;
 
 describe('the opening balances page words', () => {
+  it('totals each currency as money with its rows, one row a row', () => {
+    expect(
+      totalsWords([
+        { currency: 'GBP', total: '950.05', rows: 2 },
+        { currency: 'EUR', total: '10', rows: 1 },
+      ]),
+    ).toBe('£950.05 (2 rows) · EUR 10.00 (1 row)');
+    expect(totalsWords([])).toBe('-');
+  });
+
   it('says what became of an imported file, and how to finish one stopped part-way', () => {
     expect(importStatusWords('complete')).toBe('Imported');
     expect(importStatusWords('importing')).toBe('Stopped part-way: import the same file again to finish it');

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../../../shared/money';
 import type { OpeningBalanceCheck } from '../../../../../shared/schemas/opening-balances';
 
 /** What the opening balances page says of a check's answer (pure). */
@@ -15,3 +16,8 @@ export const importLabel = (check: OpeningBalanceCheck) =>
 /** What became of an imported file, in words: done, or stopped part-way and how to finish it. */
 export const importStatusWords = (status: 'importing' | 'complete') =>
   status === 'complete' ? 'Imported' : 'Stopped part-way: import the same file again to finish it';
+
+/** The checked file's total in each currency with its rows: "£950.05 (2 rows) · EUR 10.00 (1 row)", '-' for none. */
+export const totalsWords = (totals: OpeningBalanceCheck['totals']) =>
+  totals.map((t) => `${formatMoney(t.total, t.currency)} (${t.rows} ${t.rows === 1 ? 'row' : 'rows'})`).join(' · ') ||
+  '-';

@@ -18,7 +18,7 @@ import { api } from '../../../app/api';
 import { notify } from '../../../app/notifications';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
-import { importLabel, problemsHeader } from './opening-balances-model';
+import { importLabel, problemsHeader, totalsWords } from './opening-balances-model';
 import { andMore, fileBody } from '../../../components/file-import';
 import { ImportedFiles, useOpeningBalanceImports } from './opening-balance-history';
 import { FileProblems } from '../../../components/file-problems';
@@ -69,14 +69,10 @@ function CheckReport({ check }: { check: OpeningBalanceCheck }) {
         items={[
           { label: 'Rows read', value: <span data-testid="opening-rows">{check.rows}</span> },
           { label: 'Balances to import', value: <span data-testid="opening-entries">{check.entries}</span> },
-          { label: 'Balances of 0.00 (left out)', value: check.zero },
+          { label: 'Zero balances (left out)', value: check.zero },
           {
             label: 'Total per currency',
-            value: (
-              <span data-testid="opening-totals">
-                {check.totals.map((t) => `${formatMoney(t.total, t.currency)} (${t.rows} rows)`).join(' · ') || '-'}
-              </span>
-            ),
+            value: <span data-testid="opening-totals">{totalsWords(check.totals)}</span>,
           },
         ]}
       />
