@@ -251,6 +251,10 @@ describe('royalty imports in the browser', JOURNEY, () => {
     await upload(gbpMap, big, 'done');
     await expect.poll(() => text('import-totals-equation')).toBe('9,000 read = 9,000 stored + 0 rejected + 0 skipped');
     expect(await text('royalty-import-parts')).toMatch(/^Imported in [3-9] parts side by side$/);
+    // The note sits on its own line under the size, not run into it ("3.78 kBImported in…").
+    const sizeBox = await page.getByTestId('royalty-import-size').boundingBox();
+    const partsBox = await page.getByTestId('royalty-import-parts').boundingBox();
+    expect(partsBox?.y ?? 0).toBeGreaterThanOrEqual((sizeBox?.y ?? 0) + (sizeBox?.height ?? 0) - 1);
     await screenshotIfAsked(page, '/tmp/royalty-import-parts.png', true);
     await page.getByTestId('royalty-import-lines').click();
     await expect.poll(() => text('royalties-count'), { timeout: 30_000 }).toBe('9000');

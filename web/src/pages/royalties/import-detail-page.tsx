@@ -218,9 +218,11 @@ export function RoyaltyImportPage() {
                     label: 'Size',
                     value: (
                       <>
-                        {<FileSize bytes={row.size} />}
+                        <span data-testid="royalty-import-size">
+                          <FileSize bytes={row.size} />
+                        </span>
                         {row.parts ? (
-                          <Box variant="small" data-testid="royalty-import-parts">
+                          <Box variant="small" display="block" data-testid="royalty-import-parts">
                             Imported in {row.parts} parts side by side
                           </Box>
                         ) : null}
