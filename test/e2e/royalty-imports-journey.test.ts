@@ -116,6 +116,13 @@ describe('royalty imports in the browser', JOURNEY, () => {
     expect(await rejected.first().textContent()).toMatch(/n\/a|amount|net/i);
     await expect.poll(() => text('import-unmatched')).toContain(unknownIsrc);
     await page.evaluate(() => window.scrollTo(0, 0));
+    // The payment date's note sits under the day on a wide screen too, never run into it.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 1900, height: 1000 });
+    const dayBox = await page.getByTestId('royalty-import-payment-date').boundingBox();
+    const noteBox = await page.getByTestId('royalty-import-payment-date-note').boundingBox();
+    expect(noteBox?.y ?? 0).toBeGreaterThanOrEqual((dayBox?.y ?? 0) + (dayBox?.height ?? 0) - 1);
+    if (viewport) await page.setViewportSize(viewport);
     await screenshotIfAsked(page, '/tmp/royalty-import-detail.png', true);
 
     const row = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: unknownIsrc });

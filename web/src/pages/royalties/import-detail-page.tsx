@@ -233,8 +233,12 @@ export function RoyaltyImportPage() {
                     label: 'Payment date',
                     value: (
                       <>
-                        <FormattedDate value={row.payment_date} />
-                        <Box variant="small">Rates paid on or before it apply</Box>
+                        <span data-testid="royalty-import-payment-date">
+                          <FormattedDate value={row.payment_date} />
+                        </span>
+                        <Box variant="small" display="block" data-testid="royalty-import-payment-date-note">
+                          Rates paid on or before it apply
+                        </Box>
                       </>
                     ),
                   },
