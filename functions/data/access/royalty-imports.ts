@@ -9,7 +9,7 @@ import type {
   RoyaltyImportPartItem,
 } from '../entities/royalties.js';
 import { getDb } from '../service.js';
-import { listsChanged, LISTS } from '../list-cache.js';
+import { ledgerChangeItems } from './ledger-guard.js';
 
 /**
  * Every read and write of royalty imports, their parts and their history record: one DynamoDB
@@ -249,12 +249,7 @@ export async function pointImportAtLedger(
       const patch = RoyaltyImport.patch({ tenantId, id }).set(set);
       return [
         (removed.length ? patch.remove(removed) : patch).where(stillAt).commit(),
-        Sequence.check({ tenantId, name: 'statement' })
-          .where((attr, op) => (numbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, numbered)))
-          .commit(),
-        // The ledger's count of changes moves with it: a run that computed before it reserves no numbers on that.
-        Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
-        ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
+        ...ledgerChangeItems({ Sequence, ListVersion }, tenantId, numbered),
       ];
     })
     .go();
@@ -322,13 +317,7 @@ export async function deleteImportWhileNumbered(
   const result = await getDb()
     .transaction.write(({ RoyaltyImport, Sequence, ListVersion }) => [
       RoyaltyImport.delete({ tenantId, id }).commit(),
-      Sequence.check({ tenantId, name: 'statement' })
-        .where((attr, op) =>
-          statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
-        )
-        .commit(),
-      Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
-      ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
+      ...ledgerChangeItems({ Sequence, ListVersion }, tenantId, statementsNumbered),
     ])
     .go();
   return !result.canceled;

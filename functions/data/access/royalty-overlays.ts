@@ -8,7 +8,7 @@ import type {
 } from '../entities/royalty-overlays.js';
 import { MANUAL_PREFIX } from '../entities/royalty-overlays.js';
 import { getDb } from '../service.js';
-import { listsChanged, LISTS } from '../list-cache.js';
+import { ledgerChangeItems } from './ledger-guard.js';
 
 /** The changes users make on top of the royalty ledger: paid-state rules, line edits, manual sales. */
 export async function listOverlays(
@@ -100,14 +100,7 @@ export async function putEditsWhileUnstated(
           )
           .commit(),
       ),
-      Sequence.check({ tenantId, name: 'statement' })
-        .where((attr, op) =>
-          statementsNumbered === 0 ? op.notExists(attr.value) : op.eq(attr.value, statementsNumbered),
-        )
-        .commit(),
-      // The ledger's count of changes: a run that computed before this edit reserves no numbers on what it read.
-      Sequence.update({ tenantId, name: 'ledger' }).add({ value: 1 }).commit(),
-      ...listsChanged(ListVersion, [LISTS.royalties(tenantId)]),
+      ...ledgerChangeItems({ Sequence, ListVersion }, tenantId, statementsNumbered),
     ])
     .go();
   if (!result.canceled) return 'written';

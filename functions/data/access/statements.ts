@@ -18,6 +18,7 @@ import {
 import { periodsAfter, type StatedPeriod } from '../entities/stated-periods.js';
 import { getOrCreate } from '../../lib/get-or-create.js';
 import { getDb } from '../service.js';
+import { countStillAt } from './ledger-guard.js';
 import { getMany } from '../get-many.js';
 import { retriedOnConflict } from '../transaction.js';
 
@@ -673,13 +674,7 @@ export async function reserveStatementNumbers(
               .where((attr, op) => op.eq(attr.version, stated.version))
               .commit();
       }),
-      ...(ledgerAt === undefined
-        ? []
-        : [
-            Sequence.check({ tenantId, name: 'ledger' })
-              .where((attr, op) => (ledgerAt === 0 ? op.notExists(attr.value) : op.eq(attr.value, ledgerAt)))
-              .commit(),
-          ]),
+      ...(ledgerAt === undefined ? [] : [countStillAt(Sequence, tenantId, 'ledger', ledgerAt)]),
     ])
     .go();
   if (!result.canceled) return 'reserved';
