@@ -2,9 +2,11 @@ import { formatDate, formatDateTime, formatFileSize } from '../../../shared/form
 import { formatMoney } from '../../../shared/money';
 import { useCompanyCurrency } from '../app/company-currency';
 
-/** A date as 'Do MMM YYYY', with the full timestamp on hover. */
-export function FormattedDate({ value }: { value: string | number | Date | null | undefined }) {
-  const text = formatDate(value);
+type Moment = string | number | Date | null | undefined;
+
+/** A day or a moment in the pages' words (`format`), '-' when there is none, with the full timestamp on hover. */
+function TimeText({ value, format }: { value: Moment; format: (value: Moment) => string }) {
+  const text = format(value);
   if (!text) return <>-</>;
   const iso = value instanceof Date ? value.toISOString() : String(value);
   return (
@@ -14,16 +16,14 @@ export function FormattedDate({ value }: { value: string | number | Date | null 
   );
 }
 
+/** A date as 'Do MMM YYYY', with the full timestamp on hover. */
+export function FormattedDate({ value }: { value: Moment }) {
+  return <TimeText value={value} format={formatDate} />;
+}
+
 /** A moment as 'Do MMM YYYY, HH:mm' in the reader's time, with the full timestamp on hover. */
-export function FormattedDateTime({ value }: { value: string | number | Date | null | undefined }) {
-  const text = formatDateTime(value);
-  if (!text) return <>-</>;
-  const iso = value instanceof Date ? value.toISOString() : String(value);
-  return (
-    <time dateTime={iso} title={iso}>
-      {text}
-    </time>
-  );
+export function FormattedDateTime({ value }: { value: Moment }) {
+  return <TimeText value={value} format={formatDateTime} />;
 }
 
 /** A file size in B, kB, MB … with 2 decimals. */
