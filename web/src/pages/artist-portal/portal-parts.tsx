@@ -19,7 +19,7 @@ import type {
   PortalRelease,
   PortalStatement,
 } from '../../../../shared/schemas/artist-portal';
-import { formatDate } from '../../../../shared/format';
+import { FormattedDate } from '../../components/formatted';
 
 /**
  * The pieces the artist dashboard and the token links' pages (an artist's, a payee's) share. Figures come from the server
@@ -95,7 +95,7 @@ export function ReleasesTable({ releases }: { releases: PortalRelease[] }) {
         { id: 'artists', header: 'Artists', cell: (r) => r.display_artists ?? '-' },
         { id: 'cat_no', header: 'Cat. no.', cell: (r) => r.cat_no ?? '-' },
         { id: 'upc', header: 'UPC', cell: (r) => r.upc ?? '-' },
-        { id: 'date', header: 'Release date', cell: (r) => (r.release_date ? formatDate(r.release_date) : '-') },
+        { id: 'date', header: 'Release date', cell: (r) => <FormattedDate value={r.release_date} /> },
       ]}
       empty={<Box color="text-body-secondary">No releases yet.</Box>}
     />

@@ -7,7 +7,7 @@ import { useApi } from '../../app/resources';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import type { CompanyDistributor } from './distribution-api';
-import { formatDate } from '../../../../shared/format';
+import { FormattedDate } from '../../components/formatted';
 
 /**
  * A company's distributor links with their contract terms and signed contract: the admin's distribution page and the
@@ -47,12 +47,12 @@ export function DistributorLinksTable({
         {
           id: 'start',
           header: 'Contract start',
-          cell: (r) => (r.contract_start_date ? formatDate(r.contract_start_date) : '-'),
+          cell: (r) => <FormattedDate value={r.contract_start_date} />,
         },
         {
           id: 'end',
           header: 'Contract end',
-          cell: (r) => (r.contract_end_date ? formatDate(r.contract_end_date) : '-'),
+          cell: (r) => <FormattedDate value={r.contract_end_date} />,
         },
         {
           id: 'contract',
