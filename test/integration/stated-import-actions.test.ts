@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '../../shared/schemas/statement-views.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { SMALL_REPORT_MAP } from '../support/payee-earnings.js';
 import { importReport } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
@@ -62,18 +63,7 @@ const carriedNow = async () => carried(await linesNow());
 const importRows = (filename: string, rows: string[]) =>
   importReport(api, {
     mapName: source,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        artist: 'Artist',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-        subtotal_payable_currency: 'Currency',
-      },
-      constants: { sales_category: 'Stream', territory: 'GB' },
-    },
+    map: SMALL_REPORT_MAP,
     filename: `${filename}-${stamp}.csv`,
     report: ['Store,Period,ISRC,Artist,Units,Net,Currency', ...rows].join('\n'),
   });

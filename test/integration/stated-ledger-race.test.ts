@@ -62,6 +62,25 @@ const statementsOf = async ({ company, payee }: World) =>
   (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
     .statements as Statement[];
 
+/** Waits until the run is published. */
+async function untilPublished(world: World, runId: string) {
+  await until(async () => {
+    const now = (await world.company.api.get(`/statement_runs/${runId}`)).body.statement_run;
+    return now.status === 'published' ? now : undefined;
+  }, 60_000);
+}
+
+/** An edit of the world's line to `labelPayable` is refused as on statement `number`. */
+async function expectRefusedAsStated(world: World, number: string, labelPayable: string) {
+  const refused = await world.company.api.patch(`/royalties/${world.line.id}`, {
+    royalty: { label_payable: labelPayable },
+  });
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe(
+    `This line is on statement ${number}; change it with a correction or an adjustment`,
+  );
+}
+
 describe('a line edited while a run computes its statements', () => {
   let world: World;
 
@@ -85,10 +104,7 @@ describe('a line edited while a run computes its statements', () => {
 
     // The publish step goes on.
     await publish.runPublish(tenantId, run.runId);
-    await until(async () => {
-      const now = (await company.api.get(`/statement_runs/${run.runId}`)).body.statement_run;
-      return now.status === 'published' ? now : undefined;
-    }, 60_000);
+    await untilPublished(world, run.runId);
 
     const [statement] = await statementsOf(world);
     expect(statement.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
@@ -97,11 +113,7 @@ describe('a line edited while a run computes its statements', () => {
     const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
     expect(late).toEqual([]);
     // And the line is now frozen, on that statement.
-    const again = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '1.00' } });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
-      `This line is on statement ${statement.number}; change it with a correction or an adjustment`,
-    );
+    await expectRefusedAsStated(world, statement.number, '1.00');
     expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('77.700000');
   }, 180_000);
 });
@@ -130,18 +142,11 @@ describe('a line edited once the run numbered its statements, before they are wr
     expect(deleted.body.message).toBe(PUBLISHING);
 
     await publish.runPublish(tenantId, run.runId);
-    await until(async () => {
-      const now = (await company.api.get(`/statement_runs/${run.runId}`)).body.statement_run;
-      return now.status === 'published' ? now : undefined;
-    }, 60_000);
+    await untilPublished(world, run.runId);
     const [statement] = await statementsOf(world);
     const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
     expect(late).toEqual([]);
-    const after = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
-    expect(after.status).toBe(409);
-    expect(after.body.message).toBe(
-      `This line is on statement ${statement.number}; change it with a correction or an adjustment`,
-    );
+    await expectRefusedAsStated(world, statement.number, '77.70');
     expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('3.335000');
   }, 180_000);
 });

@@ -28,6 +28,20 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
   return { payee: payee.body.payee as { id: string; name: string }, periods, isrc };
 }
 
+/** The column map of the small reports the tests upload: header Store,Period,ISRC,Artist,Units,Net,Currency. */
+export const SMALL_REPORT_MAP = {
+  columns: {
+    retailer: 'Store',
+    pay_period: 'Period',
+    isrc: 'ISRC',
+    artist: 'Artist',
+    quantity: 'Units',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+  },
+  constants: { sales_category: 'Stream', territory: 'GB' },
+};
+
 /**
  * Imports a small report (header Store,Period,ISRC,Artist,Units,Net,Currency) through a column
  * map of its own, the way a user uploads one, and waits until the import is done.
@@ -35,18 +49,7 @@ export async function payeeWithEarnings(api: Api, stamp: number, periods: [strin
 export async function importReport(api: Api, name: string, rows: string[]) {
   await importThroughMap(api, {
     mapName: name,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        artist: 'Artist',
-        quantity: 'Units',
-        subtotal_payable: 'Net',
-        subtotal_payable_currency: 'Currency',
-      },
-      constants: { sales_category: 'Stream', territory: 'GB' },
-    },
+    map: SMALL_REPORT_MAP,
     filename: `${name}.csv`,
     report: rows.join('\n'),
   });
