@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { payeeWithEarnings } from '../support/payee-earnings.js';
+import { importReport, payeeWithEarnings } from '../support/payee-earnings.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -22,22 +22,26 @@ const modules = async () => {
     access: await import('../../functions/data/access/statements.js'),
     publish: await import('../../functions/money/statements/runs/publish.js'),
     reserve: await import('../../functions/money/statements/runs/reserve-numbers.js'),
+    resume: await import('../../functions/money/statements/runs/resume.js'),
   };
 };
 
-type World = { company: OwnCompany; payee: { id: string; name: string }; line: Line };
+type World = { company: OwnCompany; payee: { id: string; name: string }; line: Line; isrc: string };
 
 async function makeWorld(name: string, worldStamp: number): Promise<World> {
   const company = await ownCompany(name);
-  const { payee } = await payeeWithEarnings(company.api, worldStamp, [month, '2023-06']);
+  const { payee, isrc } = await payeeWithEarnings(company.api, worldStamp, [month, '2023-06']);
   const lines = (await company.api.get('/royalties?per_page=100')).body.royalties as Line[];
   const line = lines.find((l) => l.pay_period === month);
   if (!line) throw new Error('the month has no line');
-  return { company, payee, line };
+  return { company, payee, line, isrc };
 }
 
-/** A run for the payee's month, publishing, its step not queued: the test takes it step by step. */
-async function publishingRun({ company, payee }: World) {
+/**
+ * A run for the payee's month, publishing, its step not queued: the test takes it step by step. With `replacesId`, the
+ * correction of that statement.
+ */
+async function publishingRun({ company, payee }: World, replacesId?: string) {
   const { access } = await modules();
   const runId = ulid();
   await access.createRun({
@@ -52,6 +56,7 @@ async function publishingRun({ company, payee }: World) {
     total: 1,
     done: 0,
     userId: company.manager.id,
+    replaces_id: replacesId,
   });
   const run = await access.getRun(company.companyId, runId);
   if (!run) throw new Error('the run is not stored');
@@ -148,5 +153,85 @@ describe('a line edited once the run numbered its statements, before they are wr
     expect(late).toEqual([]);
     await expectRefusedAsStated(world, statement.number, '77.70');
     expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('3.335000');
+  }, 180_000);
+});
+
+describe('a late line edited while a correction computes its statement', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await makeWorld('Edited while corrected', stamp + 2);
+  }, 180_000);
+
+  it('is stated as edited: the correction numbers itself only on the lines as the ledger holds them', async () => {
+    const { access, publish } = await modules();
+    const { company } = world;
+    const tenantId = company.companyId;
+    const first = await publishingRun(world);
+    await publish.runPublish(tenantId, first.runId);
+    await untilPublished(world, first.runId);
+    const [stated] = await statementsOf(world);
+
+    // A late line of the stated month, then the correction of the statement, computed and not yet numbered.
+    await importReport(company.api, `late-${stamp}`, [
+      'Store,Period,ISRC,Artist,Units,Net,Currency',
+      `Deezer,${month},${world.isrc},Someone Else,5,1.25,GBP`,
+    ]);
+    const lines = (await company.api.get('/royalties?per_page=100')).body.royalties as Line[];
+    const late = lines.find((l) => l.pay_period === month && l.import_id !== world.line.import_id);
+    if (!late) throw new Error('the late line is not there');
+    const correction = await publishingRun(world, stated.id);
+    await publish.computeRun(correction);
+
+    // The late line is on no statement yet: the edit is not refused.
+    const edited = await company.api.patch(`/royalties/${late.id}`, { royalty: { label_payable: '77.70' } });
+    expect(edited.status).toBe(200);
+
+    // The publish step goes on; the correction's own step numbers it.
+    const before = await access.readSequence(tenantId, 'statement');
+    await publish.runPublish(tenantId, correction.runId);
+    await untilPublished(world, correction.runId);
+
+    const corrected = (await statementsOf(world)).find((s) => s.replaces_id === stated.id);
+    expect(corrected?.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
+    expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
+    const unstated = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+    expect(unstated).toEqual([]);
+    const lateNow = await company.api.patch(`/royalties/${late.id}`, { royalty: { label_payable: '1.00' } });
+    expect(lateNow.status).toBe(409);
+    expect(lateNow.body.message).toBe(
+      `This line is on statement ${corrected?.number}; change it with a correction or an adjustment`,
+    );
+    expect((await company.api.get(`/royalties/${late.id}`)).body.royalty.label_payable).toBe('77.700000');
+  }, 180_000);
+});
+
+describe('a line edited while a run stopped between computing and numbering', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await makeWorld('Edited while stopped', stamp + 3);
+  }, 180_000);
+
+  it('is stated as edited once the run is resumed: resuming numbers through the publish step', async () => {
+    const { access, resume, publish } = await modules();
+    const { company, line } = world;
+    const tenantId = company.companyId;
+    const run = await publishingRun(world);
+    // The publish step stored the run's manifest, then its process stopped before it reserved any number.
+    await publish.computeRun(run);
+    const edited = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
+    expect(edited.status).toBe(200);
+
+    expect(await resume.resumeRun(tenantId, run.runId, { onStart: true })).toBe('resumed');
+    await untilPublished(world, run.runId);
+    // Numbered by the publish step, in the run's one block, not by its account steps one by one.
+    expect((await access.getRun(tenantId, run.runId))?.numbers_reserved).toBe(true);
+
+    const [statement] = await statementsOf(world);
+    const unstated = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+    expect(unstated).toEqual([]);
+    await expectRefusedAsStated(world, statement.number, '1.00');
+    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('77.700000');
   }, 180_000);
 });

@@ -257,6 +257,10 @@ export function fakeCloud(options: {
         state.published += 1;
       }
     },
+    // The fake's ledger never moves, so no statement finds its lines changed (stated-ledger-race.test.ts does).
+    computeAgain: async () => {
+      throw new Error('The fake statement table has no ledger to move');
+    },
     pause: tick,
   };
   /** The publish step's reservation against the same table: the sequence and the guards in one atomic step. */

@@ -233,6 +233,12 @@ export type StatementPublication = {
   /** The account's stated periods as read before publishing (readStatedPeriods), found free of the statement's months. */
   stated: StatedPeriodsRead;
   /**
+   * With `sequenceFrom` (the statement numbers itself, as a correction does): the ledger's count of changes when its
+   * lines were read. The write holds only while the count is still that, so an edit, an import's delete or a re-match
+   * written since the lines were read refuses it ('ledger_moved') instead of leaving it stating a line as it was.
+   */
+  ledgerAt?: number;
+  /**
    * The contracts its earnings recoup: each one's recouped total once published, written only if
    * its recoupment version is still the one read (so a balance is never recouped twice).
    */
@@ -254,6 +260,7 @@ export type PublicationOutcome =
   | 'consumed_elsewhere'
   | 'already_corrected'
   | 'recoupment_moved'
+  | 'ledger_moved'
   | 'conflict';
 
 /**
@@ -264,9 +271,9 @@ export type PublicationResult = { outcome: PublicationOutcome; statement?: State
 
 /**
  * DynamoDB writes at most 100 items in one transaction: the statement, its number, its invoice
- * number, its correction and the account's stated periods leave 95.
+ * number, its correction, the account's stated periods and the check of the ledger's count of changes leave 94.
  */
-export const MAX_CONSUMED_PER_STATEMENT = 95;
+export const MAX_CONSUMED_PER_STATEMENT = 94;
 
 type RecoupmentMove = NonNullable<StatementPublication['recoupment']>[number];
 
@@ -479,7 +486,7 @@ export async function publishStatement(
   /** A recoupment claim made before this was left by a delivery that has stopped (freeLeftClaims). */
   staleClaimBefore: string,
 ): Promise<PublicationResult> {
-  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated } = publication;
+  const { statement, sequenceFrom, expenseIds, entryIds, replacesId, selfBillingFrom, stated, ledgerAt } = publication;
   const consumed = expenseIds.length + entryIds.length;
   if (consumed > MAX_CONSUMED_PER_STATEMENT)
     throw new Error(
@@ -530,6 +537,11 @@ export async function publishStatement(
       return [
         item('exists', create),
         ...(sequenceFrom === undefined ? [] : [item('number_taken', advance('statement', sequenceFrom))]),
+        // Numbered here, so only while the lines it states are as they were read (a reserved number was given out
+        // under the same check: reserve-numbers.ts).
+        ...(sequenceFrom === undefined || ledgerAt === undefined
+          ? []
+          : [item('ledger_moved', countStillAt(Sequence, tenantId, 'ledger', ledgerAt))]),
         ...(selfBillingFrom === undefined
           ? []
           : [item('number_taken', advance('self_billing_invoice', selfBillingFrom))]),

@@ -22,6 +22,7 @@ import { runKeys, statementsBucket } from '../statement-keys.js';
 import type { AccountStepDeps } from './account-step.js';
 import { storeAndSend } from './documents.js';
 import { accountCounted } from './finish.js';
+import { queueRunMessages } from './queue.js';
 import { getJson } from '../../../lib/bucket-objects.js';
 import type { AccountRecord } from './statement-item.js';
 import { timed } from '../../../lib/step-timings.js';
@@ -68,6 +69,7 @@ export const accountStepDeps: AccountStepDeps = timedEach({
   documents: storeAndSend,
   complete: completeStatement,
   counted: accountCounted,
+  computeAgain: (tenantId, runId) => queueRunMessages([{ type: 'publish', tenantId, runId }]),
   // Timed by why the publication was refused too, so the bench says what statements waited on.
   pause: (attempt, refused) => timed(`refused.${refused}`, () => jitteredPause(attempt)),
 });

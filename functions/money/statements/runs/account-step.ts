@@ -96,6 +96,11 @@ export type AccountStepDeps = {
   ): Promise<boolean>;
   /** After counting (published or skipped): progress, and the run published when it was the last. */
   counted(tenantId: string, runId: string): Promise<void>;
+  /**
+   * Queues the run's publish step again: a statement numbering itself found lines of its months changed since the
+   * step computed them, so the step computes the run again (publish.ts) and queues its accounts anew.
+   */
+  computeAgain(tenantId: string, runId: string): Promise<void>;
   /** Waits before another attempt, after a publication refused for `refused` (another statement moved first). */
   pause(attempt: number, refused: PublicationOutcome): Promise<void>;
 };
@@ -107,6 +112,7 @@ export type AccountStepOutcome =
   | 'done_already'
   | 'documents_in_hand'
   | 'run_not_publishing'
+  | 'computing_again'
   | 'no_run';
 
 /** How often an account tries for the next number before its message is retried later. */
@@ -133,6 +139,10 @@ export async function runAccountStep(
     if (run.status !== 'publishing' && !reservedOf(await deps.readStated(tenantId, accountKeyOf(account)), statementId))
       return 'run_not_publishing';
     const numbered = await numberStatement(run, account, deps);
+    if ('ledger_moved' in numbered) {
+      await deps.computeAgain(tenantId, runId);
+      return 'computing_again';
+    }
     if ('stated_by' in numbered) {
       // Counted once; a re-delivery still looks whether the run is complete (a crash may have come between).
       await deps.skip(tenantId, runId, accountKeyOf(account), numbered.stated_by.number);
@@ -182,13 +192,18 @@ async function stepStart(
  * (stop when one covers the run's), assemble its figures, read the sequence, write it all in one
  * transaction; when another account took the number first, another statement took an expense or
  * entry first, or the account's stated months changed, read again and retry. Answers the stored
- * statement, or the statement in force that states the months already.
+ * statement, the statement in force that states the months already, or that lines of its months were changed since
+ * the run computed them (checked only when it numbers itself: a reserved number was given under the same check).
  */
 async function numberStatement(
   run: StatementRunItem,
   account: AccountRef,
   deps: AccountStepDeps,
-): Promise<{ statement: StatementItem; read: ReadAtNumbering; written: boolean } | { stated_by: StatedPeriod }> {
+): Promise<
+  | { statement: StatementItem; read: ReadAtNumbering; written: boolean }
+  | { stated_by: StatedPeriod }
+  | { ledger_moved: true }
+> {
   const { tenantId } = run;
   const statementId = statementIdOf(run.runId, account);
   const record = await deps.readAccountRecord(run, account);
@@ -255,6 +270,7 @@ async function numberStatement(
       replacesId: correction?.replacesId,
       stated,
       recoupment: contracts.writes,
+      ledgerAt: record.ledger,
     });
     if (outcome === 'published') {
       // Written by this delivery: as stored (read back only if the write did not say), carrying the payments
@@ -270,6 +286,8 @@ async function numberStatement(
       return { statement, read: { csvStored: record.csv_stored }, written: false };
     }
     if (outcome === 'already_corrected') throw alreadyCorrected(correction);
+    // Its lines changed since the record was computed: reading again would read the same record.
+    if (outcome === 'ledger_moved') return { ledger_moved: true };
     refused = outcome;
     await deps.pause(attempt, outcome);
   }

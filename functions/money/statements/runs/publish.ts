@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import {
   getRun,
+  getStatement,
   moveRun,
   readSequence,
   recordRunSkip,
@@ -57,8 +58,7 @@ const LEDGER_MOVING = 'Royalty lines of its months were changed while its statem
 export async function runPublish(tenantId: string, runId: string): Promise<void> {
   const run = await getRun(tenantId, runId);
   if (run?.status !== 'publishing') return;
-  let manifest =
-    (await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId))) ?? (await computeRun(run));
+  let manifest = await manifestOf(run);
   for (let computed = 1; ; computed += 1) {
     await moveRun(tenantId, runId, ['publishing'], { total: manifest.accounts.length + (manifest.stated ?? 0) });
     if (!manifest.accounts.length) {
@@ -81,6 +81,23 @@ export async function runPublish(tenantId: string, runId: string): Promise<void>
   await timed('publish.queue', () =>
     queueRunMessages(accounts.map((account) => ({ type: 'account', tenantId, runId, account }))),
   );
+}
+
+/**
+ * The run's stored manifest, or the run computed when there is none. A correction's stored manifest is computed again
+ * when the ledger has moved since and its statement is not written yet: a correction numbers its statement in its own
+ * step, which refuses lines the ledger has moved past and queues this step again (account-step.ts). A run that reserves
+ * its numbers checks the same count when it reserves them.
+ */
+async function manifestOf(run: StatementRunItem): Promise<Manifest> {
+  const { tenantId, runId } = run;
+  const stored = await getJson<Manifest>(statementsBucket(), runKeys.manifest(tenantId, runId));
+  if (!stored) return computeRun(run);
+  if (!run.replaces_id || stored.ledger === undefined || stored.ledger === (await readSequence(tenantId, 'ledger')))
+    return stored;
+  // Once written, a statement never changes: its CSV, stored under its key by the computation, is not written again.
+  const written = await Promise.all(stored.accounts.map((a) => getStatement(tenantId, statementIdOf(runId, a))));
+  return written.some(Boolean) ? stored : computeRun(run);
 }
 
 /** An account asked for by name that earned nothing in the period still gets its statement (its entries, its balance). */
@@ -163,6 +180,7 @@ export async function computeRun(run: StatementRunItem): Promise<Manifest> {
           csv_stored: Boolean(made),
           sender,
           label_name: labelId ? (labels.get(labelId) ?? null) : null,
+          ledger,
         };
         await putJson(statementsBucket(), runKeys.account(tenantId, runId, earning.account), record);
       }),

@@ -43,7 +43,8 @@ type ResumeOutcome = 'resumed' | 'still_working' | 'nothing_to_do';
 
 /**
  * Carries a run on from where it stopped. Previewing: its preview is queued again. Publishing
- * before its publish step stored the run's accounts: the publish step is queued again. Once they
+ * before its publish step stored the run's accounts, or before it reserved their numbers: the publish step is queued
+ * again. Once they
  * are stored (and for a run that failed or finished with statements numbered but not made): one
  * message for each account without a finished statement and not left out as stated already. The
  * account step finishes a numbered statement (documents, mail once) or numbers it once. When
@@ -88,6 +89,13 @@ export async function resumeRun(
   if (!messages.length) {
     if (run.status !== 'publishing') return 'nothing_to_do';
     await accountCounted(tenantId, runId);
+    return 'resumed';
+  }
+  if (run.status === 'publishing' && !run.numbers_reserved && !run.replaces_id) {
+    // Computed and not numbered yet: the publish step numbers the run, after computing it again if its lines were
+    // changed since (reserve-numbers.ts), and queues these accounts; alone, their steps would number each statement
+    // from what may be a stale computation.
+    await queueRunMessages([{ type: 'publish', tenantId, runId }]);
     return 'resumed';
   }
   await queueRunMessages(messages);

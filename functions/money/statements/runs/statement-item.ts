@@ -37,6 +37,11 @@ export type AccountRecord = {
    */
   sender?: StatementNames['sender'];
   label_name?: string | null;
+  /**
+   * The ledger's count of changes read before the lines were: a statement that numbers itself (a correction) is
+   * written only while the count is still this. Absent on records written before it was kept.
+   */
+  ledger?: number;
 };
 
 /**
