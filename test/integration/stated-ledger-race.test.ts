@@ -130,7 +130,7 @@ describe('a line edited once the run numbered its statements, before they are wr
     world = await makeWorld('Edited while numbered', stamp + 1);
   }, 180_000);
 
-  it('is refused (statements are being published), as is its import’s delete, and then refused as stated', async () => {
+  it('is refused (statements are being published), as is its import’s delete, and then refused as stated; other months are not', async () => {
     const { publish, reserve } = await modules();
     const { company, line } = world;
     const tenantId = company.companyId;
@@ -142,6 +142,16 @@ describe('a line edited once the run numbered its statements, before they are wr
     const edited = await company.api.patch(`/royalties/${line.id}`, { royalty: { label_payable: '77.70' } });
     expect(edited.status).toBe(409);
     expect(edited.body.message).toBe(PUBLISHING);
+    // A line of a month the run does not state is edited meanwhile: only the run's months wait.
+    const lines = (await company.api.get('/royalties?per_page=100')).body.royalties as Line[];
+    const otherMonth = lines.find((l) => l.pay_period !== month);
+    if (!otherMonth) throw new Error('the other month has no line');
+    const elsewhere = await company.api.patch(`/royalties/${otherMonth.id}`, { royalty: { label_payable: '5.55' } });
+    expect(elsewhere.status).toBe(200);
+    // Unless the edit moves it into the run's months.
+    const movedIn = await company.api.patch(`/royalties/${otherMonth.id}`, { royalty: { pay_period: month } });
+    expect(movedIn.status).toBe(409);
+    expect(movedIn.body.message).toBe(PUBLISHING);
     const deleted = await company.api.del(`/royalty_imports/${line.import_id}`);
     expect(deleted.status).toBe(409);
     expect(deleted.body.message).toBe(PUBLISHING);

@@ -10,7 +10,7 @@ import {
   putEditsWhileUnstated,
 } from '../../data/access/royalty-overlays.js';
 import { deleteImportWhileNumbered } from '../../data/access/royalty-imports.js';
-import { listStatements, readSequence } from '../../data/access/statements.js';
+import { listRuns, listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes, getStream } from '../../lib/bucket-objects.js';
 import { statementsBucket } from '../../money/index.js';
@@ -70,11 +70,43 @@ function numberedUnwritten(statements: readonly unknown[], numbered: number): bo
   return statements.length < numbered;
 }
 
-/** The company's statements, read after its count `numbered`; refused while a numbered statement is unwritten. */
-async function statementsAt(tenantId: string, numbered: number): Promise<StatementItem[]> {
+/**
+ * The company's statements, read after its count `numbered`; refused while a numbered statement is unwritten that may
+ * state one of `months` (any month when none are given).
+ */
+async function statementsAt(
+  tenantId: string,
+  numbered: number,
+  months?: ReadonlySet<string>,
+): Promise<StatementItem[]> {
   const statements = await listStatements(tenantId);
-  if (numberedUnwritten(statements, numbered)) throw new Conflict(PUBLISHING_MESSAGE);
+  if (numberedUnwritten(statements, numbered) && (await mayBeNumbering(tenantId, months)))
+    throw new Conflict(PUBLISHING_MESSAGE);
   return statements;
+}
+
+/**
+ * Whether the numbers out may be of statements of one of `months`. Numbers are given out ahead of their statements only
+ * by a run's reservation, and a run's statements state only its own months, so a write whose lines all lie outside the
+ * months of every run still publishing (or failed, whose reserved statements Resume still makes) need not wait. Any
+ * month is taken as numbering when no months are given or no such run accounts for the numbers.
+ */
+async function mayBeNumbering(tenantId: string, months: ReadonlySet<string> | undefined): Promise<boolean> {
+  if (!months) return true;
+  const numbering = (await listRuns(tenantId)).filter((run) => run.status === 'publishing' || run.status === 'failed');
+  if (!numbering.length) return true;
+  return numbering.some((run) => [...months].some((m) => run.start_pay_period <= m && m <= run.end_pay_period));
+}
+
+/** The months an edit touches: its lines' pay periods and any pay period it gives them. */
+function monthsOf(lines: readonly LineFacts[], edits: readonly CreateRoyaltyEdit[]): Set<string> {
+  const months = new Set<string>();
+  for (const line of lines) if (line.pay_period) months.add(line.pay_period);
+  for (const edit of edits) {
+    const moved = edit.fields?.pay_period;
+    if (typeof moved === 'string' && moved) months.add(moved);
+  }
+  return months;
 }
 
 /** The first statement that carries one of the lines, with that line, or null (`numbered`: the count read first). */
@@ -82,8 +114,9 @@ async function statementCarrying(
   tenantId: string,
   lines: readonly LineFacts[],
   numbered: number,
+  months: ReadonlySet<string>,
 ): Promise<{ statement: StatementItem; line: LineFacts } | null> {
-  const statements = await statementsAt(tenantId, numbered);
+  const statements = await statementsAt(tenantId, numbered, months);
   const csvs = new Map<string, string | null>();
   for (const line of lines) {
     for (const statement of candidateStatements(line, statements) as StatementItem[]) {
@@ -207,8 +240,9 @@ export async function writeUnstatedEdits(
   edits: CreateRoyaltyEdit[],
   heldBy?: string,
 ): Promise<void> {
+  const months = monthsOf(lines, edits);
   const refuseCarried = async (some: readonly LineFacts[], numbered: number) => {
-    const carrying = await statementCarrying(tenantId, some, numbered);
+    const carrying = await statementCarrying(tenantId, some, numbered, months);
     if (carrying) throw new Conflict(statedLineMessage(carrying.statement.number));
   };
   // The count is read before the statements are looked at, so the writes' check of it covers every one looked at.
