@@ -186,9 +186,13 @@ describe('an import a published statement carries', { shuffle: false }, () => {
     const { StatementsNumberedMeanwhile, storeLedger } = await import('../../functions/royalties/ledger/store.js');
     const { withScratchDuck } = await import('../../functions/royalties/ledger/duck.js');
     const { importLedgerKeys, localLedgerFile } = await import('../../functions/royalties/ledger/files.js');
+    const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');
     const item = await getImport(company.companyId, statedImport);
     if (!item) throw new Error('the stated import is not there');
     const linesBefore = await linesNow();
+    // The import's sums by recording, which a re-match of every line would change (the catalogue changed above).
+    const sums = () => periodAggregates(company.companyId, statedImport, stated, 'recording_id');
+    const sumsBefore = await sums();
     // The count as a re-match read it before the statement was numbered: one fewer than now.
     const stale = (await readSequence(company.companyId, 'statement')) - 1;
     const rematch = withScratchDuck('stale-rematch-', async (duck, dir) =>
@@ -206,6 +210,8 @@ describe('an import a published statement carries', { shuffle: false }, () => {
     await expect(rematch).rejects.toBeInstanceOf(StatementsNumberedMeanwhile);
     expect((await getImport(company.companyId, statedImport))?.ledger_key).toBe(item.ledger_key);
     expect(await linesNow()).toEqual(linesBefore);
+    // Its sums, written before its file was refused, are the recorded file's again.
+    expect(await sums()).toEqual(sumsBefore);
   }, 60_000);
 
   it('is not claimed by another delivery of its report: a finished import is never imported again over itself', async () => {

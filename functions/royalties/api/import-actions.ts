@@ -13,7 +13,6 @@ import {
   listImports,
 } from '../../data/access/royalty-imports.js';
 import { royaltiesChanged } from '../ledger/state.js';
-import { rebuildAggregates } from '../ledger/aggregate-upgrade.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
@@ -97,8 +96,6 @@ export async function rematchImport(tenantId: string, importId: string): Promise
       if (!(error instanceof StatementsNumberedMeanwhile)) throw error;
     }
   }
-  // The last attempt wrote its sums before its file was refused: the import's sums are its recorded lines' again.
-  await rebuildAggregates(tenantId, importId);
   throw new Conflict(PUBLISHING_MESSAGE);
 }
 

@@ -1,3 +1,5 @@
+import { rebuildAggregates } from './aggregate-upgrade.js';
+import { log } from '../../lib/logger.js';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -122,8 +124,14 @@ export async function storeLedger(
     });
     if (recorded === 'statements-changed') throw new StatementsNumberedMeanwhile();
   } catch (error) {
-    // Another write moved the import on (or it was deleted), or a statement was numbered: this file is nobody's.
+    // Another write moved the import on (or it was deleted), or a statement was numbered: this file is nobody's, and
+    // the sums written for it above may have replaced those of the file the import records. They are summed again
+    // from that file (nothing when the import is not finished: the run finishing it writes its own).
     await deleteObject(bucket, ledgerKey);
+    // The refusal is what the caller must hear; a summing that fails too is logged (the next re-match sums again).
+    await rebuildAggregates(tenantId, id).catch((failed) =>
+      log().error('Aggregates not summed again after a refused ledger file', { tenantId, importId: id, error: failed }),
+    );
     throw error;
   }
   // Readers hold the tenant's ledger in memory until its version changes.
