@@ -27,7 +27,10 @@ export function formatDaysIn(text: string): string {
 
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
-/** File sizes in B, kB, MB, GB, TB in steps of 1024 with 2 decimals. */
+/**
+ * A file's size as people write it: whole bytes below a kilobyte ("398 B"), else in kB, MB, GB or TB (steps of 1024)
+ * with one decimal when it has one ("1.2 MB", "5 MB"), never "398.00 B". Empty for something not a size.
+ */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   let unit = 0;
@@ -36,7 +39,13 @@ export function formatFileSize(bytes: number): string {
     size /= 1024;
     unit += 1;
   }
-  return `${size.toFixed(2)} ${SIZE_UNITS[unit]}`;
+  // 1023.96 kB rounds to "1024 kB": written in the next unit instead, "1 MB".
+  if (unit > 0 && unit < SIZE_UNITS.length - 1 && Number(size.toFixed(1)) >= 1024) {
+    size /= 1024;
+    unit += 1;
+  }
+  const shown = unit === 0 ? String(Math.round(size)) : String(Number(size.toFixed(1)));
+  return `${shown} ${SIZE_UNITS[unit]}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   MAX_COVER_ART_PIXELS,
   MIN_COVER_ART_PIXELS,
 } from '../../shared/constants.js';
+import { formatFileSize, sizeLimitWords } from '../../shared/format.js';
 
 /** What the checks learn of cover art that stores will take. */
 type CoverArtFacts = { content_type: CoverArtContentType; width: number; height: number; bytes: number };
@@ -75,8 +76,6 @@ function coverArtStructure(bytes: Buffer, type: CoverArtContentType): { animated
   return { animated: false, metadata };
 }
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
 /** libvips' colour space names in the user's words. */
 const SPACES: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey16: 'greyscale', lab: 'Lab' };
 
@@ -99,7 +98,7 @@ export async function checkCoverArt(bytes: Buffer, declared: string | undefined)
   if (bytes.length > MAX_COVER_ART_BYTES)
     return {
       ok: false,
-      reason: `Cover art must be at most ${megabytes(MAX_COVER_ART_BYTES)}: ${megabytes(bytes.length)}`,
+      reason: `Cover art must be at most ${sizeLimitWords(MAX_COVER_ART_BYTES)}: ${formatFileSize(bytes.length)}`,
     };
   // Stores refuse moving cover art, and a file of metadata is not art: both are read from the
   // file's structure, before anything is decoded.
@@ -108,7 +107,7 @@ export async function checkCoverArt(bytes: Buffer, declared: string | undefined)
   if (structure.metadata > MAX_COVER_ART_METADATA_BYTES)
     return {
       ok: false,
-      reason: `Cover art may carry at most ${megabytes(MAX_COVER_ART_METADATA_BYTES)} of metadata (EXIF, XMP, colour profile): this file carries ${megabytes(structure.metadata)}. Save it again without its metadata`,
+      reason: `Cover art may carry at most ${sizeLimitWords(MAX_COVER_ART_METADATA_BYTES)} of metadata (EXIF, XMP, colour profile): this file carries ${formatFileSize(structure.metadata)}. Save it again without its metadata`,
     };
   const unreadable = { ok: false, reason: `Cover art could not be read as a ${NAMES[type]} image` } as const;
   // The pixel limit is also sharp's own, so a header that lies about its size is stopped by the decoder.

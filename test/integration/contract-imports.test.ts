@@ -131,7 +131,7 @@ describe('the check', () => {
       content: Buffer.alloc(600 * 1024, 'a').toString('base64'),
     });
     expect(big.status).toBe(400);
-    expect(big.body.message).toBe('The file is larger than 512 KB; split it');
+    expect(big.body.message).toBe('The file is larger than 512 kB; split it');
     const long = await own.api.post(
       '/contracts/import/check',
       file(csvOf(Array.from({ length: 2001 }, () => ['', 'x', 'y', '', '2024-01-01', '', '', '', '']))),

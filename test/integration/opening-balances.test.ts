@@ -124,7 +124,7 @@ describe('the check', () => {
       content: Buffer.alloc(600 * 1024, 'a').toString('base64'),
     });
     expect(big.status).toBe(400);
-    expect(big.body.message).toBe('The file is larger than 512 KB; split it');
+    expect(big.body.message).toBe('The file is larger than 512 kB; split it');
     const long = await api.post(
       '/opening_balances/check',
       file(csvOf(Array.from({ length: 5001 }, () => ['x', '1', 'GBP', '', '']))),

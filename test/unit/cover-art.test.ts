@@ -110,7 +110,7 @@ describe('cover art checks', { timeout: 90_000 }, () => {
     expect(await checkCoverArt(withChunk(png, exif), 'image/png')).toEqual({
       ok: false,
       reason:
-        'Cover art may carry at most 1.0 MB of metadata (EXIF, XMP, colour profile): this file carries 2.0 MB. Save it again without its metadata',
+        'Cover art may carry at most 1 MB of metadata (EXIF, XMP, colour profile): this file carries 2 MB. Save it again without its metadata',
     });
     // A JPEG's EXIF is in APP1 segments of at most 64 KB: 40 of them.
     const jpeg = await image(16, 16).jpeg().toBuffer();
@@ -126,7 +126,7 @@ describe('cover art checks', { timeout: 90_000 }, () => {
     const big = Buffer.concat([await plain3000('jpeg'), Buffer.alloc(37 * 1024 * 1024)]);
     expect(await checkCoverArt(big, 'image/jpeg')).toEqual({
       ok: false,
-      reason: `Cover art must be at most 36.0 MB: ${(big.length / 1024 / 1024).toFixed(1)} MB`,
+      reason: expect.stringMatching(/^Cover art must be at most 36 MB: 37(\.\d)? MB$/),
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatCount } from '../../../shared/format.js';
+import { formatCount, sizeLimitWords } from '../../../shared/format.js';
 import { BadRequest, InvalidField } from '../../lib/errors.js';
 import { type FileRows, readImportFile } from './read-file.js';
 
@@ -22,7 +22,7 @@ export async function readCheckedFile(
   const bytes = Buffer.from(file.content, 'base64');
   if (!bytes.length) throw new InvalidField('file', 'The file is empty');
   if (bytes.length > limits.maxBytes)
-    throw new InvalidField('file', `The file is larger than ${formatCount(limits.maxBytes / 1024)} KB; split it`);
+    throw new InvalidField('file', `The file is larger than ${sizeLimitWords(limits.maxBytes)}; split it`);
   if (!/\.(csv|txt|xlsx)$/i.test(file.file_name)) throw new InvalidField('file', 'The file must be a CSV or XLSX file');
   const { headers, rows } = await readImportFile(file.file_name, bytes);
   if (rows.length > limits.maxRows)

@@ -3,7 +3,6 @@ import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LOGO_CONTENT_TYPES } from '../../../../shared/constants';
-import { formatFileSize } from '../../../../shared/format';
 import type { LabelView } from '../../../../shared/schemas/label';
 import { UploadProgress } from '../../components/upload-progress';
 import { fileUploadStrings } from '../../components/file-upload-strings';
@@ -56,7 +55,6 @@ export function LogoField(props: {
               limitShowFewer: 'Show fewer',
               limitShowMore: 'Show more',
               warningIconAriaLabel: 'Warning',
-              formatFileSize: (bytes) => formatFileSize(bytes),
             })}
           />
         </div>
