@@ -36,10 +36,14 @@ describe('plans in the browser', () => {
     await page.waitForURL(/\/admin\/subscriptions$/);
     await expect.poll(() => page.getByTestId('subscriptions-table').textContent()).toContain(`Browser plan ${stamp}`);
     await expect.poll(() => page.getByTestId('subscriptions-table').textContent()).toContain('£12.50 / month');
-    // No id was typed: the plan's id is made from its name, not a generated code.
+    // No id was typed: the plan's id is made from its name, not a generated code; it stays in the plan's link and
+    // the list names plans, with no column of ids.
     await expect
-      .poll(() => page.getByTestId('subscriptions-table').textContent())
-      .toContain(`plan_browser_plan_${stamp}`);
+      .poll(() => page.getByTestId(`subscription-link-plan_browser_plan_${stamp}`).getAttribute('href'))
+      .toBe(`/admin/subscriptions/plan_browser_plan_${stamp}`);
+    const listed = (await page.getByTestId('subscriptions-table').textContent()) ?? '';
+    expect(listed).not.toMatch(/\bplan_\w+/);
+    expect(await page.getByTestId('subscriptions-table').locator('th').allTextContents()).not.toContain('ID');
     if (shots) await page.screenshot({ path: `${shots}/admin-subscriptions.png`, fullPage: true });
     // The list's title is the page's header, where every other admin list has its title, not inside the table's box.
     const titleLeft = async () =>

@@ -45,7 +45,7 @@ import {
 
 const yesNo = (value: boolean) => (value ? '✓' : '✗');
 
-/** /admin/subscriptions: every plan, cheapest first. */
+/** /admin/subscriptions: every plan, cheapest first, by its name (a plan's id stays in its link, not on screen). */
 export function AdminSubscriptionsPage() {
   const navigate = useNavigate();
   const { data, error, isLoading, mutate } = useSubscriptions();
@@ -88,7 +88,6 @@ export function AdminSubscriptionsPage() {
             </RouterLink>
           ),
         },
-        { id: 'id', header: 'ID', cell: (p) => <code>{p.id}</code> },
         { id: 'price', header: 'Price', cell: (p) => priceText(p) },
         {
           id: 'public',
@@ -140,7 +139,6 @@ export function AdminSubscriptionPage() {
               <KeyValuePairs
                 columns={3}
                 items={[
-                  { label: 'ID', value: <code>{plan.id}</code> },
                   { label: 'Price', value: priceText(plan) },
                   { label: 'Public', value: plan.public ? 'Yes: managers may choose it' : 'No: admins assign it' },
                   { label: 'Trial period days', value: String(plan.trial_period_days) },
