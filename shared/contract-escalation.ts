@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { RoyaltyTerms } from './schemas/contracts.js';
+import { formatPercent } from './format.js';
 
 /**
  * Escalations, pure arithmetic (docs/contracts.md). A contract's rate changes once its cumulative
@@ -122,7 +123,7 @@ export function unitsIn(piece: Piece, units: bigint): Fraction {
 
 /** "12,000": a whole number as people write it. */
 const grouped = (n: bigint | number) => Number(n).toLocaleString('en-GB');
-const pct = (r4: bigint) => `${new Big(String(r4)).div(10_000).toString()} %`;
+const pct = (r4: bigint) => formatPercent(new Big(String(r4)).div(10_000).toString());
 
 /** When an escalation applies, in words: "after 10,000 units", "after 50000.00 of revenue". */
 function thresholdWords(e: Escalation): string {

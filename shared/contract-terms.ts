@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import type { ContractMetadata, RoyaltyTerm, RoyaltyTerms, TermConditions } from './schemas/contracts.js';
+import { formatPercent } from './format.js';
 
 /**
  * The contract's royalty terms in words, and the rule for which term applies to a sale. The term
@@ -19,9 +20,9 @@ const CHANNEL_WORDS: Record<NonNullable<TermConditions['channel']>, string> = {
   other: 'other',
 };
 
-/** "18 %": an exact decimal as written, without trailing zeros. */
+/** "18%": an exact decimal as written, without trailing zeros. */
 function pct(value: string): string {
-  return `${new Big(value).toString()} %`;
+  return formatPercent(new Big(value).toString());
 }
 
 function list(items: readonly string[]): string {
@@ -148,7 +149,9 @@ export function payeeSplitError(payees: readonly { payee_id: string; share: stri
   const ids = new Set(payees.map((p) => p.payee_id));
   if (ids.size !== payees.length) return 'A payee is listed twice';
   const total = payees.reduce((sum, p) => sum.plus(p.share), new Big(0));
-  return total.eq(100) ? null : `Payee shares must add up to 100 % (they add up to ${total.toString()} %)`;
+  return total.eq(100)
+    ? null
+    : `Payee shares must add up to ${formatPercent(100)} (they add up to ${formatPercent(total.toString())})`;
 }
 
 /** The defaults a new contract starts with: digital, world, life of copyright, delivery 30 days after signing. */

@@ -83,6 +83,15 @@ export function absoluteLink(link: string): string {
   return /^https?:\/\//i.test(link) ? link : `http://${link}`;
 }
 
+/**
+ * A percentage as the product writes it on every page, e-mail and PDF: the number as given, then the sign with no
+ * space, "50%", "12.5%". Empty for no value.
+ */
+export function formatPercent(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return `${value}%`;
+}
+
 /** Upload progress is a whole-number percentage, green at 50 % or more, red below. */
 export function uploadProgress(loaded: number, total: number): { percent: number; colour: 'green' | 'red' } {
   const percent = total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0;

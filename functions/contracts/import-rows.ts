@@ -2,6 +2,7 @@ import { contractDatesProblem, royaltyTermsProblem } from '../../shared/contract
 import { formatMoney } from '../../shared/money.js';
 import type { ContractImportPreviewRow, ContractImportProblem } from '../../shared/schemas/contract-imports.js';
 import { type ContractCreateInput, contractCreateInput } from '../../shared/schemas/contracts.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * Reads the rows of a contracts file (pure): each row is one contract, on a release of the company (by UPC) or an
@@ -222,7 +223,7 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
     if (problems.length > before) return;
 
     const deal = [
-      rateText ? `${contract.royalty_terms.terms[0]?.rate} % of net receipts` : 'No royalty rate yet',
+      rateText ? `${formatPercent(contract.royalty_terms.terms[0]?.rate)} of net receipts` : 'No royalty rate yet',
       contract.royalty_terms.advance ? `advance ${formatMoney(contract.royalty_terms.advance, input.currency)}` : null,
       contract.royalty_terms.opening_balance
         ? `unrecouped ${formatMoney(contract.royalty_terms.opening_balance, input.currency)}`

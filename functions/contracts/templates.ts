@@ -1,6 +1,7 @@
 import { termWords } from '../../shared/contract-terms.js';
 import type { ContractMetadata, RoyaltyTerms } from '../../shared/schemas/contracts.js';
 import type { ContractItem } from '../data/entities/contract.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * The contract templates every company starts with, and the document a contract's template makes.
@@ -74,9 +75,9 @@ function termLines(royalty: RoyaltyTerms): string {
 
 /** "2000.00, of which 50 % is recoupable" (or the percentage alone when no amount is set yet). */
 function recoupableCosts(royalty: RoyaltyTerms): string {
-  const percent = royalty.recoupable_costs_percent ? `${royalty.recoupable_costs_percent} %` : undefined;
+  const percent = royalty.recoupable_costs_percent ? formatPercent(royalty.recoupable_costs_percent) : undefined;
   if (!royalty.recoupable_costs) return percent ?? '—';
-  return `${royalty.recoupable_costs}, of which ${percent ?? '0 %'} is recoupable`;
+  return `${royalty.recoupable_costs}, of which ${percent ?? formatPercent(0)} is recoupable`;
 }
 
 /** Every placeholder's text for one contract. */
@@ -104,16 +105,16 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
     deal_type: royalty.deal_type === 'royalty' ? 'Royalty' : 'Net receipts (profit share)',
     terms: termLines(royalty),
     packaging_deductions: packaging.length
-      ? `Packaging deductions: ${packaging.map(([config, p]) => `${p} % on ${config}`).join(', ')}.`
+      ? `Packaging deductions: ${packaging.map(([config, p]) => `${formatPercent(p)} on ${config}`).join(', ')}.`
       : '',
     escalations: royalty.escalations
       .map(
         (e) =>
-          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate${e.term ? ` of term ${e.term}` : ''} becomes ${e.rate} %.`,
+          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate${e.term ? ` of term ${e.term}` : ''} becomes ${formatPercent(e.rate)}.`,
       )
       .join('\n'),
     reserve: royalty.reserve
-      ? `A reserve of ${royalty.reserve.percent} % is held and released after ${royalty.reserve.release_periods} statement periods.`
+      ? `A reserve of ${formatPercent(royalty.reserve.percent)} is held and released after ${royalty.reserve.release_periods} statement periods.`
       : '',
     advance: orDash(royalty.advance),
     recoupable_costs: recoupableCosts(royalty),
@@ -124,7 +125,9 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
       royalty.opening_balance === undefined
         ? ''
         : ` Unrecouped balance brought forward from before this agreement was recorded here: ${royalty.opening_balance}; recoupment continues from it.`,
-    payees: payees.length ? payees.map((p) => `${p.name ?? p.payee_id}: ${p.share} %`).join('\n') : 'No payees yet.',
+    payees: payees.length
+      ? payees.map((p) => `${p.name ?? p.payee_id}: ${formatPercent(p.share)}`).join('\n')
+      : 'No payees yet.',
   };
 }
 

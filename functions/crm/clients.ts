@@ -8,6 +8,7 @@ import { getUsers } from '../data/access/users.js';
 import type { CrmActivity, CrmClientItem, CrmContactRow } from '../data/entities/crm.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
 import type { Caller } from '../lib/auth-context.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * A distributor's client companies: onboarded from the CRM (the distributor makes the company), then
@@ -118,7 +119,9 @@ export async function updateClient(caller: Caller, distributorId: string, compan
     if (input.deal_percentage !== undefined && orUnset(input.deal_percentage) !== client.deal_percentage) {
       changes.deal_percentage = orUnset(input.deal_percentage);
       lines.push(
-        changes.deal_percentage ? `Deal percentage set to ${changes.deal_percentage}%` : 'Deal percentage removed',
+        changes.deal_percentage
+          ? `Deal percentage set to ${formatPercent(changes.deal_percentage)}`
+          : 'Deal percentage removed',
       );
     }
     for (const [field, label] of [

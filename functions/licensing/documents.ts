@@ -12,6 +12,7 @@ import { Conflict, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * A licence's papers: the licence agreement and the quote, written from the company's contract
@@ -39,7 +40,7 @@ function placeholders(license: LicenseItem, licensor: string): Record<string, st
       (license.assets ?? [])
         .map(
           (a) =>
-            `${a.title ?? a.asset_id}${a.isrc ? ` (${a.isrc})` : ''}${a.upc ? ` (${a.upc})` : ''}: ${a.split}% of the fee`,
+            `${a.title ?? a.asset_id}${a.isrc ? ` (${a.isrc})` : ''}${a.upc ? ` (${a.upc})` : ''}: ${formatPercent(a.split)} of the fee`,
         )
         .join('\n') || '—',
     usage: orDash(license.usage),

@@ -1,5 +1,6 @@
 import type { LicenseInvoiceParties } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
+import { formatPercent } from '../../shared/format.js';
 
 /** What an invoice needs of the licensing company (the seller): the name, address and VAT number it prints. */
 export type Licensor = { name: string; address: string | null; vatNumber: string | null };
@@ -17,7 +18,7 @@ export function invoiceParties(license: LicenseItem, licensor: Licensor): Licens
     licensee_address: license.licensee_address || null,
     licensee_vat_number: license.licensee_vat_number?.trim() || null,
     licensee_country: license.licensee_country || null,
-    licensed: (license.assets ?? []).map((a) => `${a.title ?? ''} (${a.split}%)`).join(', '),
+    licensed: (license.assets ?? []).map((a) => `${a.title ?? ''} (${formatPercent(a.split)})`).join(', '),
     usage: license.usage || null,
     territory: license.territory || null,
     term: license.term || null,

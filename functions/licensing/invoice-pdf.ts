@@ -20,6 +20,7 @@ import { BadRequest, NotFound } from '../lib/errors.js';
 import { required } from '../lib/required.js';
 import { invoiceParties, type Licensor } from './invoice-parties.js';
 import { readLicense } from './licenses.js';
+import { formatPercent } from '../../shared/format.js';
 
 /** How long a download link lives. */
 const LINK_SECONDS = 300;
@@ -62,7 +63,7 @@ function invoiceText(invoice: LicenseInvoice, billed: LicenseInvoiceParties): st
     licensed,
     paragraph(
       `Licence fee (net): ${money(invoice.net)}`,
-      `VAT at ${invoice.vat_rate}%: ${money(invoice.vat)}`,
+      `VAT at ${formatPercent(invoice.vat_rate)}: ${money(invoice.vat)}`,
       invoice.advance_received
         ? // As issued: credit notes issued later are documents of their own and never change this one.
           `Total: ${money(invoice.total)}\nLess the advance received: ${money(invoice.advance_received)}\nBalance due: ${money(invoiceDue({ ...invoice, partial_credits: [] }))}`
@@ -91,7 +92,7 @@ function creditNoteText({ invoice, credit_note }: CreditedInvoice, billed: Licen
     licensed,
     paragraph(
       `Licence fee (net) credited: ${money(left.net)}`,
-      `VAT at ${invoice.vat_rate}% credited: ${money(left.vat)}`,
+      `VAT at ${formatPercent(invoice.vat_rate)} credited: ${money(left.vat)}`,
       `Total credited: ${money(left.total)}`,
     ),
     credit_note.refund
@@ -137,7 +138,7 @@ function partialCreditText(invoice: LicenseInvoice, note: PartialCreditNote, bil
     licensed,
     paragraph(
       `Licence fee (net) credited: ${money(note.net)}`,
-      `VAT at ${invoice.vat_rate}% credited: ${money(note.vat)}`,
+      `VAT at ${formatPercent(invoice.vat_rate)} credited: ${money(note.vat)}`,
       `Total credited: ${money(note.total)}`,
     ),
     note.refund

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { vatAtRate } from '../../shared/licence-due.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * VAT on an outgoing licence's invoice. A licence of a master is a service supplied to a business
@@ -93,7 +94,7 @@ export function licenceVat(net: string, parties: VatParties): VatAnswer {
     rate,
     vat,
     total: new Big(net).plus(vat).toFixed(2),
-    note: `VAT at ${rate}%`,
+    note: `VAT at ${formatPercent(rate)}`,
     reverseCharge: false,
   };
 }

@@ -4,6 +4,7 @@ import { NotFound } from '../lib/errors.js';
 import { downloadName } from '../lib/download-name.js';
 import { safeCsv } from '../lib/safe-csv.js';
 import { loadPromo } from './promos.js';
+import { formatPercent } from '../../shared/format.js';
 
 /**
  * What a promo's recipients did: delivered (mailed), opened (the page was opened — unreliable, as mail
@@ -39,7 +40,7 @@ const row = (r: PromoRecipientItem) => ({
  * before any was. Mail services watch these two: above about 5% bounces or 0.1% complaints they
  * start holding a sender's mail back.
  */
-const rate = (part: number, whole: number) => (whole ? `${((part * 100) / whole).toFixed(1)}%` : null);
+const rate = (part: number, whole: number) => (whole ? formatPercent(((part * 100) / whole).toFixed(1)) : null);
 
 export async function promoRecipients(tenantId: string, promoId: string) {
   await loadPromo(tenantId, promoId);

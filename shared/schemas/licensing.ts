@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
 import { type QuarterRange, quarterRangeQuery } from './day-range.js';
+import { formatPercent } from '../format.js';
 
 /**
  * Licences in and out: what the licensing API accepts and answers, shared with the SPA's forms so
@@ -85,7 +86,7 @@ export type LicenseContact = z.infer<typeof contact>;
 function splitsTotal(assets: readonly { split: string }[]): Big {
   return assets.reduce((sum, a) => sum.plus(a.split), new Big(0));
 }
-export const SPLITS_MESSAGE = 'The assets’ splits must add up to 100%';
+export const SPLITS_MESSAGE = `The assets’ splits must add up to ${formatPercent(100)}`;
 
 const fields = {
   label_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),

@@ -75,7 +75,7 @@ describe('importing contracts', JOURNEY, () => {
 
     await checkFile(csvFile('contracts.csv', [`${upc},${payee},Licence,2024-01-01,18,"1,500.00"`]));
     await expect.poll(() => page.getByTestId('contract-import-count').textContent()).toBe('1');
-    expect(await page.getByTestId('contract-import-preview').textContent()).toContain('18 % of net receipts');
+    expect(await page.getByTestId('contract-import-preview').textContent()).toContain('18% of net receipts');
     await screenshotIfAsked(page, '/tmp/shots/contract-import-preview.png', true);
     await page.getByTestId('contract-import-go').click();
     await expect.poll(() => page.getByTestId('contract-import-done').textContent()).toContain('1 contract was added');

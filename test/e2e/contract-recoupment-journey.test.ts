@@ -132,7 +132,7 @@ it('shows a release contract brought in from another system with its balance sti
   const panel = await page.getByTestId('contract-recoupment').innerText();
   expect(panel).toContain('Brought in unrecouped');
   expect(await page.getByTestId('contract-reserve').innerText()).toContain(
-    'Reserve: 20 % of each statement’s physical sales is held back (none on returns) and paid in equal parts on the next 4 statements',
+    'Reserve: 20% of each statement’s physical sales is held back (none on returns) and paid in equal parts on the next 4 statements',
   );
   await screenshotIfAsked(page, '/tmp/recoupment-contract.png', true);
   expect(errors).toEqual([]);

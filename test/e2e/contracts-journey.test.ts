@@ -64,7 +64,7 @@ describe('release contracts', JOURNEY, () => {
     await deal.getByTestId('contract-term-rows-configuration-0').fill('CD');
     await deal.getByTestId('contract-term-rows-territories_in-0').fill('gb');
     expect(await deal.getByTestId('contract-term-rows-row-0').innerText()).toContain(
-      '18 % of the published price to dealer, on CD sales in GB',
+      '18% of the published price to dealer, on CD sales in GB',
     );
     await deal.getByLabel('Advance').fill('a lot');
     await deal.getByLabel('Reserve (%)').fill('20');
@@ -80,12 +80,12 @@ describe('release contracts', JOURNEY, () => {
     await deal.getByTestId('contract-deal-save').click();
     await expect
       .poll(() => page.getByTestId('contract-terms').innerText())
-      .toContain('18 % of the published price to dealer, on CD sales in GB');
+      .toContain('18% of the published price to dealer, on CD sales in GB');
     const saved = async () =>
       (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0]
         ?.royalty_terms;
     await expect.poll(saved).toMatchObject({ advance: '1500.00', reserve: { percent: '20', release_periods: 2 } });
-    await expect.poll(() => detail.getByTestId('contract-reserve').innerText()).toContain('20 %');
+    await expect.poll(() => detail.getByTestId('contract-reserve').innerText()).toContain('20%');
     // What it would pay, before anything else is saved: the terms on the page run over a past month. Once a draft
     // has terms its deal opens on demand.
     const opener = detail.getByRole('button', { name: 'Edit the terms and the deal' });
@@ -96,7 +96,7 @@ describe('release contracts', JOURNEY, () => {
     const preview = page.getByTestId('contract-preview');
     await expect
       .poll(async () => (await preview.isVisible()) && (await preview.innerText()))
-      .toContain('1. 18 % of the published price to dealer, on CD sales in GB');
+      .toContain('1. 18% of the published price to dealer, on CD sales in GB');
     expect(await preview.innerText()).toContain('Sales no term covers: the label keeps them');
     expect(await page.getByTestId('contract-preview-total').innerText()).toMatch(
       /In all, the payees would be paid \D*0\.00/,
@@ -146,7 +146,7 @@ describe('release contracts', JOURNEY, () => {
     // Said before anything is sent, and the save waits for a right total.
     await expect
       .poll(() => detail.getByTestId('contract-payees-problem').textContent())
-      .toBe('Payee shares must add up to 100 % (they add up to 90 %)');
+      .toBe('Payee shares must add up to 100% (they add up to 90%)');
     expect(await detail.getByTestId('contract-payees-save').isDisabled()).toBe(true);
     await detail.getByTestId('contract-payee-share-1').locator('input').fill('40');
     await detail.getByTestId('contract-payees-save').click();

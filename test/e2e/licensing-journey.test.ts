@@ -359,7 +359,7 @@ describe('licensing journey', () => {
     await expect
       .poll(() => note.textContent())
       .toBe(
-        `When paid, the fee is a cost of the contract with Sampled Singer Ltd ${stamp}: 50 % of it is recouped from its payee’s statement.`,
+        `When paid, the fee is a cost of the contract with Sampled Singer Ltd ${stamp}: 50% of it is recouped from its payee’s statement.`,
       );
     expect(await note.getByRole('link').getAttribute('href')).toBe(`/user/artists/${artist}`);
     // The other party of an incoming licence is its licensor.

@@ -61,20 +61,20 @@ describe('share words', () => {
     const words = 'ref-rows-artist_recordings-words';
     await page.getByTestId(words).waitFor({ timeout: 30_000 });
     expect(await text(words)).toContain(
-      "The artist receives 60 % of the label's share of digital income; the label keeps 40 %.",
+      "The artist receives 60% of the label's share of digital income; the label keeps 40%.",
     );
     await page.getByTestId('ref-rows-artist_recordings-payee_share-0').fill('33.33');
     await expect
       .poll(() => text(words))
-      .toContain("The artist receives 33.33 % of the label's share of digital income; the label keeps 66.67 %.");
+      .toContain("The artist receives 33.33% of the label's share of digital income; the label keeps 66.67%.");
     expect(await text(words)).toContain(
-      "The artist receives 0 % of the label's share of physical income; the label keeps 100 %.",
+      "The artist receives 0% of the label's share of physical income; the label keeps 100%.",
     );
     await page.getByTestId('ref-rows-artist_recordings-physical_royalty_share-0').fill('50');
     await expect
       .poll(() => text('ref-rows-artist_recordings-words-0'))
       .toBe(
-        "Pays this artist 33.33 % of the label's share of digital income, 16.665 % of physical income and 0 % of licensing income.",
+        "Pays this artist 33.33% of the label's share of digital income, 16.665% of physical income and 0% of licensing income.",
       );
     await screenshotIfAsked(page, '/tmp/share-words-recording.png', true);
 
@@ -82,11 +82,11 @@ describe('share words', () => {
     await page.getByTestId('ref-rows-artist_recordings-add').click();
     await expect
       .poll(() => text(words))
-      .toContain("Artists receive 100 % of the label's share of digital income; the label keeps 0 %.");
+      .toContain("Artists receive 100% of the label's share of digital income; the label keeps 0%.");
     await page.getByTestId('ref-rows-artist_recordings-payee_share-0').fill('70');
     await expect
       .poll(() => text('ref-rows-artist_recordings-problem'))
-      .toContain("Payee share total must be under 100: the artists' payee shares add up to 120 %");
+      .toContain("Payee share total must be under 100: the artists' payee shares add up to 120%");
     expect(await page.getByTestId(words).count()).toBe(0);
   }, 90_000);
 

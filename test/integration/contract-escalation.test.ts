@@ -78,7 +78,7 @@ it('18 % up to 10 units, then 20 %: the statement that crosses 10 units splits i
   await run('2031-05');
   const may = await statementOf(payeeId, '2031-05');
   expect(may.figures.royalties).toBe('7.60');
-  expect(JSON.stringify(may)).toContain('split: 2 units at 18 %, then 2 units at 20 % (after 10 units)');
+  expect(JSON.stringify(may)).toContain('split: 2 units at 18%, then 2 units at 20% (after 10 units)');
 
   // "What would this contract pay": the same engine, read-only, for the contract as edited (not saved).
   const preview = (fields: Record<string, unknown>) =>
@@ -102,7 +102,7 @@ it('18 % up to 10 units, then 20 %: the statement that crosses 10 units splits i
   });
   expect(edited.body.preview).toMatchObject({
     terms: [
-      { term: 1, words: '25 % of net receipts, on all sales', lines: 2, units: 12, amount: '30.000000' },
+      { term: 1, words: '25% of net receipts, on all sales', lines: 2, units: 12, amount: '30.000000' },
       { term: null, lines: 0, amount: '0.000000' },
     ],
     amount: '30.000000',

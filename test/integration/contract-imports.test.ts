@@ -107,7 +107,7 @@ describe('the check', () => {
         type: 'Licence',
         start_date: '2024-01-01',
         end_date: null,
-        deal: '18 % of net receipts; advance £1,500.00',
+        deal: '18% of net receipts; advance £1,500.00',
       },
     ]);
     const refused = await own.api.post(

@@ -103,8 +103,8 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
     { contract_id: contractId, name: `Contract with Deal Artist Ltd ${stamp}`, held: '1296.00', released: '0.00' },
   ]);
   const words = JSON.stringify(january);
-  expect(words).toContain('18 % of the published price to dealer, less 25 % packaging, on CD sales; dealer price 8.00');
-  expect(words).toContain('25 % of net receipts, on streaming sales');
+  expect(words).toContain('18% of the published price to dealer, less 25% packaging, on CD sales; dealer price 8.00');
+  expect(words).toContain('25% of net receipts, on streaming sales');
 
   // February: the CDs (HMV, before Spotify in the engine's order) start at 7,000 units and cross 10,000:
   // 3,000 at 18 % and 2,000 at 20 % of 5,000 × £8.00 less 25 % = £30,000.00: £3,240.00 + £2,400.00 = £5,640.00.
@@ -113,9 +113,7 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   await publish('2032-02');
   const february = await statementOf(payeeId, '2032-02');
   expect(february.figures).toMatchObject({ royalties: '5740.00', reserves: '-804.00' });
-  expect(JSON.stringify(february)).toContain(
-    'split: 3,000 units at 18 %, then 2,000 units at 20 % (after 10,000 units)',
-  );
+  expect(JSON.stringify(february)).toContain('split: 3,000 units at 18%, then 2,000 units at 20% (after 10,000 units)');
 
   // March: past 10,000, 20 %: 1,000 × £8.00 less 25 % = £6,000.00 × 20 % = £1,200.00; streaming 25 % × £40.00 = £10.00.
   // Held £240.00; released £324.00 (January's 2nd) + £282.00 (February's 1st: £1,128.00 / 4). Reserves +£366.00.
@@ -151,7 +149,7 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   expect(preview.body.preview.not_paid).toEqual([
     {
       term: 1,
-      words: '18 % of the published price to dealer, less 25 % packaging, on CD sales',
+      words: '18% of the published price to dealer, less 25% packaging, on CD sales',
       reason:
         'the release has no dealer price for their format, which a term on the published price to dealer needs: set it on the release’s products',
       lines: 1,

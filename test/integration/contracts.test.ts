@@ -81,7 +81,7 @@ describe('contracts', () => {
       ],
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors.contract_payees).toEqual(['Payee shares must add up to 100 % (they add up to 90 %)']);
+    expect(answer.body.errors.contract_payees).toEqual(['Payee shares must add up to 100% (they add up to 90%)']);
   });
 
   it('refuses two terms for the same sales', async () => {
@@ -125,7 +125,7 @@ describe('contracts', () => {
     expect(
       contract.versions.map((v: { royalty_terms: { terms: { rate: string }[] } }) => v.royalty_terms.terms[0]?.rate),
     ).toEqual(['18', '20']);
-    expect(contract.term_words).toEqual(['20 % of the published price to dealer, on CD sales in GB']);
+    expect(contract.term_words).toEqual(['20% of the published price to dealer, on CD sales in GB']);
     // An amendment cannot take effect before the version it follows; the refusal names that day, and a day that
     // does not exist is refused, not moved.
     const early = await api.post(`/contracts/${id}/amendments`, {
@@ -158,7 +158,7 @@ describe('contracts', () => {
     expect(text).toContain('Contracts Test Records Ltd');
     expect(text).toContain('Jane Q. Artist');
     expect(text).toContain('performing as The Contractors');
-    expect(text).toContain('18 % of the published price to dealer, less 25 % packaging, on CD sales in GB');
+    expect(text).toContain('18% of the published price to dealer, less 25% packaging, on CD sales in GB');
     const link = await api.get(`/contracts/${id}/document?format=pdf`);
     expect(link.status).toBe(200);
     // Saved under the contract's kind and party, never its id.
@@ -168,7 +168,7 @@ describe('contracts', () => {
     const pdf = saved.bytes;
     const { text: pages } = await extractText(pdf, { mergePages: true });
     expect(pages).toContain('Jane Q. Artist');
-    expect(pages).toContain('less 25 % packaging');
+    expect(pages).toContain('less 25% packaging');
     const docx = await api.get(`/contracts/${id}/document?format=docx`);
     expect(docx.status).toBe(200);
     const word = await savedAs(docx.body.url);

@@ -92,7 +92,7 @@ describe('a term on the published price to dealer, less packaging', () => {
     // The line names the term, its base, its deduction and the dealer price it used.
     expect(rows.map((r) => [r.term, r.share])).toEqual([
       [
-        'Contract with The Band Ltd: 18 % of the published price to dealer, less 25 % packaging, on CD sales; dealer price 8.00',
+        'Contract with The Band Ltd: 18% of the published price to dealer, less 25% packaging, on CD sales; dealer price 8.00',
         '648.000000',
       ],
     ]);

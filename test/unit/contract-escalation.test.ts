@@ -173,15 +173,15 @@ describe('escalations in the statements', () => {
       columns: true,
     }) as Record<string, string>[];
     expect(Object.fromEntries(rows.map((r) => [r.pay_period + r.sales_format, [r.term, r.share]]))).toEqual({
-      '2026-01CD': ['Contract with The Band Ltd: 18 % of net receipts, on CD sales', '1620.000000'],
+      '2026-01CD': ['Contract with The Band Ltd: 18% of net receipts, on CD sales', '1620.000000'],
       // A line without a format names its sales category, as the statement's By format table does.
-      '2026-01Streaming': ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '2.500000'],
+      '2026-01Streaming': ['Contract with The Band Ltd: 25% of net receipts, on all sales', '2.500000'],
       '2026-02CD': [
-        'Contract with The Band Ltd: 18 % of net receipts, on CD sales; split: 900 units at 18 %, then 1,100 units at 20 % (after 10,000 units)',
+        'Contract with The Band Ltd: 18% of net receipts, on CD sales; split: 900 units at 18%, then 1,100 units at 20% (after 10,000 units)',
         '382.000000',
       ],
       '2026-03CD': [
-        'Contract with The Band Ltd: 18 % of net receipts, on CD sales; escalated to 20 % (after 10,000 units)',
+        'Contract with The Band Ltd: 18% of net receipts, on CD sales; escalated to 20% (after 10,000 units)',
         '100.000000',
       ],
     });

@@ -82,7 +82,7 @@ describe('reading a contracts file', () => {
       type: 'Licence',
       start_date: '2024-01-01',
       end_date: '2026-12-31',
-      deal: '18 % of net receipts; advance £1,500.00',
+      deal: '18% of net receipts; advance £1,500.00',
     });
   });
 

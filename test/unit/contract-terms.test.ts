@@ -18,18 +18,18 @@ const term = (rate: string, conditions: RoyaltyTerm['conditions'] = {}, base: Ro
 describe('term words', () => {
   it('says a term the way the editor and the document print it', () => {
     expect(termWords(term('18.00', { configuration: 'CD', territories_in: ['GB'] }), { CD: '25' })).toBe(
-      '18 % of the published price to dealer, less 25 % packaging, on CD sales in GB',
+      '18% of the published price to dealer, less 25% packaging, on CD sales in GB',
     );
   });
   it('covers every condition and base', () => {
     expect(
       termWords(term('50', { channel: 'streaming', store: 'Spotify', territories_out: ['US', 'CA'] }, 'net_receipts')),
-    ).toBe('50 % of net receipts, on streaming sales through Spotify outside US and CA');
-    expect(termWords(term('12.5', {}, 'gross'))).toBe('12.5 % of gross receipts, on all sales');
+    ).toBe('50% of net receipts, on streaming sales through Spotify outside US and CA');
+    expect(termWords(term('12.5', {}, 'gross'))).toBe('12.5% of gross receipts, on all sales');
   });
   it('leaves packaging out when the configuration has none', () => {
     expect(termWords(term('18', { configuration: 'Vinyl' }), { CD: '25' })).toBe(
-      '18 % of the published price to dealer, on Vinyl sales',
+      '18% of the published price to dealer, on Vinyl sales',
     );
   });
 });
@@ -79,7 +79,7 @@ describe('payee splits', () => {
         { payee_id: 'a', share: '60' },
         { payee_id: 'b', share: '30' },
       ]),
-    ).toBe('Payee shares must add up to 100 % (they add up to 90 %)');
+    ).toBe('Payee shares must add up to 100% (they add up to 90%)');
     expect(
       payeeSplitError([
         { payee_id: 'a', share: '50' },

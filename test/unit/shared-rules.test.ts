@@ -11,6 +11,7 @@ import {
   padTwo,
   quarterOf,
   uploadProgress,
+  formatPercent,
 } from '../../shared/format.js';
 import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
@@ -97,6 +98,13 @@ describe('display conventions', () => {
   });
   it('keeps the quarter helper as coded', () => {
     expect([0, 3, 4, 6, 7, 9, 10, 11].map(quarterOf)).toEqual(['Q1', 'Q1', 'Q2', 'Q2', 'Q3', 'Q3', 'Q4', 'Q4']);
+  });
+  it('writes a percentage with the sign against the number, as the specification does ("50%")', () => {
+    expect(formatPercent(50)).toBe('50%');
+    expect(formatPercent('12.5')).toBe('12.5%');
+    expect(formatPercent('20.00')).toBe('20.00%');
+    expect(formatPercent(null)).toBe('');
+    expect(formatPercent(undefined)).toBe('');
   });
   it('reports upload progress in whole percent, green from 50 %', () => {
     expect(uploadProgress(499, 1000)).toEqual({ percent: 49, colour: 'red' });

@@ -316,14 +316,14 @@ describe('a contract’s terms split the label’s share', () => {
     const byTerm = Object.fromEntries(rows.map((r) => [r.term, r.share]));
     // 2025-12 is before the contract: the recording's own split (P1 100 %) and the words say no contract applied.
     expect(byTerm).toEqual({
-      'Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB': '1.800000',
-      'Contract with The Band Ltd: 25 % of net receipts, on all sales': '1.500000',
+      'Contract with The Band Ltd: 30% of net receipts, on streaming sales in GB': '1.800000',
+      'Contract with The Band Ltd: 25% of net receipts, on all sales': '1.500000',
       [NO_CONTRACT_WORDS]: '10.000000',
     });
     expect(p1?.summaries.term?.map((r) => [r.label, r.amount])).toEqual([
       [NO_CONTRACT_WORDS, '10.000000'],
-      ['Contract with The Band Ltd: 30 % of net receipts, on streaming sales in GB', '1.800000'],
-      ['Contract with The Band Ltd: 25 % of net receipts, on all sales', '1.500000'],
+      ['Contract with The Band Ltd: 30% of net receipts, on streaming sales in GB', '1.800000'],
+      ['Contract with The Band Ltd: 25% of net receipts, on all sales', '1.500000'],
     ]);
     // What the payee earned under the contract, which its statement recoups from first: not the line the contract did not cover.
     expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000', physical: '0.000000' }]);

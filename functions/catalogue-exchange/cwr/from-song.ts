@@ -4,6 +4,7 @@ import { compactIswc, isValidIpiNameNumber, isValidIswc } from '../../../shared/
 import { toCwrText } from './ascii.js';
 import { layoutOf, type CwrVersion, type RecordType } from './layouts.js';
 import type { CwrPublisher, CwrRecording, CwrWork, CwrWriter } from './work.js';
+import { formatPercent } from '../../../shared/format.js';
 
 /** A song and what it links to, read from the catalogue (functions/catalogue-exchange/cwr/load.ts). */
 export type SongSource = {
@@ -97,7 +98,8 @@ export function songToWork(song: SongSource, parties: SongParties, version: CwrV
   if (!song.writers.length) reasons.push('The song has no writers');
   if (!song.publisher_ids.length) reasons.push('The song has no publisher');
   const total = song.writers.reduce((sum, w) => sum.plus(String(w.share ?? 0)), new Big(0));
-  if (song.writers.length && !total.eq(100)) reasons.push(`Writers' shares add up to ${total.toString()}%, not 100%`);
+  if (song.writers.length && !total.eq(100))
+    reasons.push(`Writers' shares add up to ${formatPercent(total.toString())}, not ${formatPercent(100)}`);
 
   const ipi = (party: PartySource, role: string) => {
     const number = (party.ipi_name_number ?? '').replace(/\D/g, '');

@@ -19,6 +19,7 @@ import {
 import { termWords } from '../../../shared/contract-terms.js';
 import { type DealerPrice, packagingOf, priceWords, royaltyOnBase } from './term-bases.js';
 import { unitsOf, exactFromUnits, unitsFromExact } from '../../royalties/ledger/units.js';
+import { formatPercent } from '../../../shared/format.js';
 
 /**
  * Escalations in the engine (docs/contracts.md). A contract with escalations counts its sales over
@@ -62,7 +63,7 @@ type BaseProblem = 'no_dealer_price' | 'no_label_share';
 type Row = Record<string, unknown>;
 
 /** "25 %": ten-thousandths of a percent in words. */
-const pctWords = (value: bigint) => `${exactFromUnits(value * 100n).replace(/\.?0+$/, '')} %`;
+const pctWords = (value: bigint) => formatPercent(exactFromUnits(value * 100n).replace(/\.?0+$/, ''));
 
 /** A group's key: its cover columns (an empty value and a missing one kept apart). */
 export const groupKey = (row: Row) =>

@@ -3,6 +3,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Statement } from '../../../../shared/schemas/statement-views.js';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../shared/payments-carried.js';
 import { count, exact, money } from './format.js';
+import { formatPercent } from '../../../../shared/format.js';
 
 const GREY = '#666666';
 
@@ -94,10 +95,22 @@ function payoutRows(
   if (new Big(payout.total).eq(payout.payable)) return [];
   return [
     ...(invoice && new Big(payout.vat).gt(0)
-      ? [row('VAT', payout.vat, `at ${invoice.vat_rate}% on self-billing invoice ${invoice.invoice_number}`)]
+      ? [
+          row(
+            'VAT',
+            payout.vat,
+            `at ${formatPercent(invoice.vat_rate)} on self-billing invoice ${invoice.invoice_number}`,
+          ),
+        ]
       : []),
     ...(withheld
-      ? [row('Tax withheld', `-${payout.withholding_tax}`, `at ${withheld.rate}%, paid to the tax authority for you`)]
+      ? [
+          row(
+            'Tax withheld',
+            `-${payout.withholding_tax}`,
+            `at ${formatPercent(withheld.rate)}, paid to the tax authority for you`,
+          ),
+        ]
       : []),
     total('Amount paid to you', payout.total),
   ];

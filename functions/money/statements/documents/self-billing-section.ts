@@ -4,6 +4,7 @@ import { fontRuns } from './fonts.js';
 import { date, money } from './format.js';
 import { partyBlock } from './parties-section.js';
 import type { StatementDocument } from './render.js';
+import { formatPercent } from '../../../../shared/format.js';
 
 /**
  * The self-billing invoice, on a page of its own: the label (customer) issues it on behalf of the
@@ -44,7 +45,7 @@ export function selfBillingSection(document: StatementDocument): Content {
           ],
           [`Royalties for ${statement.accounting_period} (statement ${statement.number})`, ''],
           line('Subtotal', invoice.subtotal),
-          line(`VAT at ${invoice.vat_rate}%`, invoice.vat),
+          line(`VAT at ${formatPercent(invoice.vat_rate)}`, invoice.vat),
           line('Total', invoice.total, true),
         ],
       },

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../../shared/money';
 import { valueWords } from '../../../../shared/messages';
+import { formatPercent } from '../../../../shared/format';
 
 /** Pence (Stripe's smallest unit) as money text, without a float: 2900 GBP → £29.00. */
 export function formatPence(amount: number, currency: string): string {
@@ -21,7 +22,7 @@ export function couponTerms(coupon: {
 }): string {
   const off =
     coupon.percent_off !== null
-      ? `${coupon.percent_off}% off`
+      ? `${formatPercent(coupon.percent_off)} off`
       : `${formatPence(coupon.amount_off ?? 0, coupon.currency ?? 'gbp')} off`;
   const how =
     coupon.duration === 'repeating'

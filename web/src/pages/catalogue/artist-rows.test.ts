@@ -34,18 +34,18 @@ describe('artist rows', () => {
     const rows = add(add([], 'a'), 'b');
     const words = artistShareWords(RECORDING_FORMATS);
     expect(words(rows, {}).rows).toEqual({
-      a: "Pays this artist 50 % of the label's share of digital income, 0 % of physical income and 0 % of licensing income.",
-      b: "Pays this artist 50 % of the label's share of digital income, 0 % of physical income and 0 % of licensing income.",
+      a: "Pays this artist 50% of the label's share of digital income, 0% of physical income and 0% of licensing income.",
+      b: "Pays this artist 50% of the label's share of digital income, 0% of physical income and 0% of licensing income.",
     });
     const edited = nestedRowsReducer(rows, { type: 'update', key: 'a', patch: { payee_share: '25' } });
     expect(words(edited, {}).summary[0]).toBe(
-      "Artists receive 75 % of the label's share of digital income; the label keeps 25 %.",
+      "Artists receive 75% of the label's share of digital income; the label keeps 25%.",
     );
     const saved = edited.map((r) => ({ ...r, saved: true }));
     const removed = nestedRowsReducer(saved, { type: 'remove', key: 'b' });
     expect(Object.keys(words(removed, {}).rows)).toEqual(['a']);
     expect(words(removed, {}).summary[0]).toBe(
-      "The artist receives 25 % of the label's share of digital income; the label keeps 75 %.",
+      "The artist receives 25% of the label's share of digital income; the label keeps 75%.",
     );
   });
 
@@ -55,16 +55,16 @@ describe('artist rows', () => {
     const payee = (payee_id: RowValues[string], destroyed = false): NestedRow<RowValues>[] => [
       { key: 'p', saved: true, destroyed, values: { payee_id, split: '100' } },
     ];
-    expect(words(rows, { recording_payees: payee(null) }).summary[0]).toMatch(/^The artist receives 100 %/);
+    expect(words(rows, { recording_payees: payee(null) }).summary[0]).toMatch(/^The artist receives 100%/);
     expect(words(rows, { recording_payees: payee({ id: 'x', name: 'P' }, true) }).summary[0]).toMatch(
-      /^The artist receives 100 %/,
+      /^The artist receives 100%/,
     );
     expect(words(rows, { recording_payees: payee({ id: 'x', name: 'P' }) }).summary[0]).toMatch(
       /^This recording has payees/,
     );
     // A release has no payees of its own.
     expect(artistShareWords([])(rows, { recording_payees: payee({ id: 'x', name: 'P' }) }).summary[0]).toMatch(
-      /^The artist receives 100 %/,
+      /^The artist receives 100%/,
     );
   });
 });

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { ARTIST_ROW_SHARES, equalPayeeShares } from '../../../../shared/catalogue';
 import { VALIDATION } from '../../../../shared/messages';
+import { formatPercent } from '../../../../shared/format';
 
 /**
  * What the artist shares of a release or recording pay, in words, as the statements will pay
@@ -64,7 +65,7 @@ function payeeTotalProblem(shares: (Big | null)[]): string | null {
   const hundredths = shares.reduce((sum, s) => sum + (s ? Number(s.times(100).round(0, Big.roundHalfUp)) : 0), 0);
   if (hundredths <= 10_000) return null;
   const total = percentText(new Big(hundredths).div(100));
-  return `${VALIDATION.maxValue('Payee share total', 100)}: the artists' payee shares add up to ${total} %, more than the label's share.`;
+  return `${VALIDATION.maxValue('Payee share total', 100)}: the artists' payee shares add up to ${formatPercent(total)}, more than the label's share.`;
 }
 
 const listed = (items: string[]) =>
@@ -77,8 +78,8 @@ const incomeOf = (format: ShareFormat | null) =>
 function summaryLine(count: number, received: Big, format: ShareFormat | null): string {
   const who = count === 1 ? 'The artist receives' : 'Artists receive';
   if (received.gt(HUNDRED))
-    return `${count === 1 ? "The artist's share" : "The artists' shares"} of ${incomeOf(format)} add up to ${percentText(received)} %, more than the label's share: statements scale them down to 100 % and the label keeps nothing.`;
-  return `${who} ${percentText(received)} % of the label's share of ${incomeOf(format)}; the label keeps ${percentText(HUNDRED.minus(received))} %.`;
+    return `${count === 1 ? "The artist's share" : "The artists' shares"} of ${incomeOf(format)} add up to ${formatPercent(percentText(received))}, more than the label's share: statements scale them down to ${formatPercent(100)} and the label keeps nothing.`;
+  return `${who} ${formatPercent(percentText(received))} of the label's share of ${incomeOf(format)}; the label keeps ${formatPercent(percentText(HUNDRED.minus(received)))}.`;
 }
 
 /**
@@ -132,8 +133,8 @@ export function shareWords(
   const rowWords = read.map((_, i) => {
     const parts = kinds.map((format, k) =>
       k === 0
-        ? `${percentText(paid(i, format))} % of the label's share of ${incomeOf(format)}`
-        : `${percentText(paid(i, format))} % of ${incomeOf(format)}`,
+        ? `${formatPercent(percentText(paid(i, format)))} of the label's share of ${incomeOf(format)}`
+        : `${formatPercent(percentText(paid(i, format)))} of ${incomeOf(format)}`,
     );
     return `Pays this artist ${listed(parts)}.`;
   });

@@ -15,7 +15,7 @@ describe('payeeRowsProblem', () => {
       'Each share must be a percentage between 0 and 100',
     );
     expect(payeeRowsProblem([row('a', '60'), row('b', '30')])).toBe(
-      'Payee shares must add up to 100 % (they add up to 90 %)',
+      'Payee shares must add up to 100% (they add up to 90%)',
     );
     expect(payeeRowsProblem([row('a', '50'), row('a', '50')])).toBe('A payee is listed twice');
   });

@@ -6,6 +6,7 @@ import Big from 'big.js';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { useCompanyCurrency } from '../../app/company-currency';
+import { formatPercent } from '../../../../shared/format';
 
 /** The contract's live balance as GET contracts/{id} answers it. */
 export type ContractRecoupment = {
@@ -54,7 +55,7 @@ export function RecoupmentBalance({ recoupment, terms }: { recoupment: ContractR
           {
             label: 'Recoupable costs',
             value: terms.recoupable_costs
-              ? `${money(terms.recoupable_costs)} at ${terms.recoupable_costs_percent ?? '0'} %`
+              ? `${money(terms.recoupable_costs)} at ${formatPercent(terms.recoupable_costs_percent ?? '0')}`
               : '-',
           },
           { label: 'To recoup', value: money(recoupment.to_recoup) },
@@ -78,8 +79,8 @@ function ReserveTerms({ terms }: { terms: RoyaltyTerms }) {
     reserve.release_periods === 1 ? 'the next statement' : `the next ${reserve.release_periods} statements`;
   return (
     <Box data-testid="contract-reserve" color="text-body-secondary">
-      Reserve: {reserve.percent} % of each statement’s physical sales is held back (none on returns) and paid in equal
-      parts on {periods}. Each statement shows what it held and released.
+      Reserve: {formatPercent(reserve.percent)} of each statement’s physical sales is held back (none on returns) and
+      paid in equal parts on {periods}. Each statement shows what it held and released.
     </Box>
   );
 }

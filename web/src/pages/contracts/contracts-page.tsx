@@ -16,7 +16,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatPercent } from '../../../../shared/format';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -335,7 +335,7 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
           <ul>
             {contract.contract_payees.map((p) => (
               <li key={p.payee_id}>
-                {p.name}: {p.share} %
+                {p.name}: {formatPercent(p.share)}
               </li>
             ))}
           </ul>

@@ -28,6 +28,7 @@ import {
   termRowOf,
   type TermRow,
 } from './deal-model';
+import { formatPercent } from '../../../../shared/format';
 
 type Option = { value: string; label: string };
 const BASES: Option[] = [
@@ -250,7 +251,7 @@ export function DealEditor({ contract, onSaved }: { contract: Contract; onSaved:
           testId="contract-escalation-rows"
           errors={errors}
           errorKey={(row, _index, name) => `escalations.${keptEscalations.key(row, name)}`}
-          describe={(values) => `${values.rate} % after ${values.after}`}
+          describe={(values) => `${formatPercent(values.rate)} after ${values.after}`}
           renderInput={(f, row, _index, errorText) =>
             f.key === 'term' || f.key === 'threshold' ? (
               <RowSelect

@@ -34,6 +34,7 @@ import {
 import { CrmStatusBadge } from './crm-page';
 import { monthsWords } from '../money/finances/finance-model';
 import { DateField, DateInput } from '../../components/date-input';
+import { formatPercent } from '../../../../shared/format';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
 export const labelHref = (id: string, tab = '') =>
@@ -59,7 +60,7 @@ function Facts({ client }: { client: CrmClientPage }) {
         items={[
           { label: 'Status', value: <CrmStatusBadge client={client} /> },
           { label: 'Account manager', value: client.account_manager?.name ?? '-' },
-          { label: 'Deal percentage', value: client.deal_percentage ? `${client.deal_percentage}%` : '-' },
+          { label: 'Deal percentage', value: client.deal_percentage ? formatPercent(client.deal_percentage) : '-' },
           {
             label: 'Contract',
             value:

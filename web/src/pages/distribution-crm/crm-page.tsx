@@ -24,6 +24,7 @@ import { CRM_STATUSES, type CrmStatus } from '../../../../shared/crm';
 import { formatMoneyByCurrency } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 import { DateField } from '../../components/date-input';
+import { formatPercent } from '../../../../shared/format';
 
 /** The filters' first choices, each naming what it filters (two bare "Any" side by side said neither). */
 const ANY_STATUS = { value: '', label: 'Any status' };
@@ -47,7 +48,7 @@ const COLUMNS: TableProps.ColumnDefinition<CrmClient>[] = [
   },
   { id: 'status', header: 'Status', cell: (c) => <CrmStatusBadge client={c} /> },
   { id: 'manager', header: 'Account manager', cell: (c) => c.account_manager?.name ?? '-' },
-  { id: 'deal', header: 'Deal', cell: (c) => (c.deal_percentage ? `${c.deal_percentage}%` : '-') },
+  { id: 'deal', header: 'Deal', cell: (c) => (c.deal_percentage ? formatPercent(c.deal_percentage) : '-') },
   {
     id: 'catalogue',
     header: 'Catalogue',

@@ -9,7 +9,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatPercent } from '../../../../shared/format';
 import { companyUpdate } from '../../../../shared/schemas/company';
 import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { api } from '../../app/api';
@@ -119,7 +119,7 @@ function SettingsView({ company }: { company: AdminCompany }) {
             { label: 'Distributed', value: company.distributed ? 'Yes' : 'No' },
             {
               label: 'Deal percentage',
-              value: company.deal_percentage === undefined ? '-' : `${company.deal_percentage}%`,
+              value: company.deal_percentage === undefined ? '-' : formatPercent(company.deal_percentage),
             },
             { label: 'Contract date', value: date || '-' },
           ]}

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { absoluteLink } from '../../../../shared/format';
+import { absoluteLink, formatPercent } from '../../../../shared/format';
 import type { LabelView } from '../../../../shared/schemas/label';
 import { useAdminCompanies } from '../../app/resources';
 import { DetailHeader } from '../../components/detail-header';
@@ -115,7 +115,7 @@ function LabelDetail({ mode }: { mode: LabelMode }) {
                       { label: 'E-mail', value: label.email || '-' },
                       {
                         label: 'Deal percentage',
-                        value: label.deal_percentage === undefined ? '-' : `${label.deal_percentage}%`,
+                        value: label.deal_percentage === undefined ? '-' : formatPercent(label.deal_percentage),
                       },
                       { label: 'Fulfilment', value: yesNo(label.fulfilment) },
                       { label: 'Store', value: yesNo(label.store) },

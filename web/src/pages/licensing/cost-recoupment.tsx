@@ -1,6 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import { RouterLink } from '../../components/router-link';
 import type { License } from './licensing-api';
+import { formatPercent } from '../../../../shared/format';
 
 /** Where each kind of subject lists its contracts: a release's and a label's on their pages, an artist's on theirs. */
 const CONTRACTS_PAGE = {
@@ -33,7 +34,7 @@ export function CostRecoupmentNote({ license }: { license: License }) {
       <RouterLink href={CONTRACTS_PAGE[recoupment.subject.type](recoupment.subject.id)}>
         {recoupment.contractee ? `contract with ${recoupment.contractee}` : 'contract'}
       </RouterLink>
-      : {recoupment.percent} % of it is recouped from {payees}.
+      : {formatPercent(recoupment.percent)} of it is recouped from {payees}.
     </Box>
   );
 }

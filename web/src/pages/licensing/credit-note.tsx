@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatPercent } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -44,7 +44,7 @@ function CreditPreview({
   const money = (value: string) => formatMoney(value, invoice.currency);
   const credit = partialCredit(net, invoice.vat_rate);
   const left = money(new Big(invoiceDue(invoice)).minus(credit.total).toFixed(2));
-  const sum = `${money(credit.net)} + VAT at ${invoice.vat_rate}% ${money(credit.vat)} = ${money(credit.total)}`;
+  const sum = `${money(credit.net)} + VAT at ${formatPercent(invoice.vat_rate)} ${money(credit.vat)} = ${money(credit.total)}`;
   return (
     <Box data-testid="license-credit-preview">
       {paid

@@ -4,7 +4,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
-import { formatDate, formatDaysIn } from '../../../../shared/format';
+import { formatDate, formatDaysIn, formatPercent } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import type { RegisterLine } from '../../../../shared/schemas/licensing';
 import { useApi } from '../../app/resources';
@@ -85,7 +85,7 @@ export function LicenceInvoicesPage() {
             cell: (l) => <RouterLink href={`/user/licensing/${l.license_id}`}>{l.licensee}</RouterLink>,
           },
           { id: 'net', header: 'Net', cell: (l) => formatMoney(l.net, l.currency) },
-          { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${l.vat_rate}%)` },
+          { id: 'vat', header: 'VAT', cell: (l) => `${formatMoney(l.vat, l.currency)} (${formatPercent(l.vat_rate)})` },
           { id: 'total', header: 'Total', cell: (l) => formatMoney(l.total, l.currency) },
           // The API's words carry ISO days (as the CSV keeps them); the page shows days as everywhere else.
           { id: 'status', header: 'Status', cell: (l) => formatDaysIn(l.status) },

@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatPercent } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { displayLabel } from '../../app/display-labels';
 import { RouterLink } from '../../components/router-link';
@@ -35,7 +35,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
         columnDefinitions={[
           { id: 'title', header: 'Title', cell: (a) => a.title ?? '' },
           { id: 'type', header: 'Type', cell: (a) => displayLabel(a.asset_type) },
-          { id: 'split', header: 'Split', cell: (a) => `${a.split}%` },
+          { id: 'split', header: 'Split', cell: (a) => formatPercent(a.split) },
         ]}
       />
       {invoice ? (
@@ -70,7 +70,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
               { label: 'Date', value: formatDate(invoice.date) },
               { label: 'Due', value: formatDate(invoice.due_date) },
               { label: 'Net', value: formatMoney(invoice.net, invoice.currency) },
-              { label: `VAT (${invoice.vat_rate}%)`, value: formatMoney(invoice.vat, invoice.currency) },
+              { label: `VAT (${formatPercent(invoice.vat_rate)})`, value: formatMoney(invoice.vat, invoice.currency) },
               { label: 'Total', value: formatMoney(invoice.total, invoice.currency) },
               ...(invoice.advance_received
                 ? [

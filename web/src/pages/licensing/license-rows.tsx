@@ -7,6 +7,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Big from 'big.js';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
+import { formatPercent } from '../../../../shared/format';
 
 /** `key` tells rows apart while they are added and removed (React's key), never sent. */
 export type AssetDraft = {
@@ -58,12 +59,15 @@ export function AssetRows({
   return (
     <Container
       header={
-        <Header variant="h2" description="The fee is split over the assets; the splits add up to 100%">
+        <Header
+          variant="h2"
+          description={`The fee is split over the assets; the splits add up to ${formatPercent(100)}`}
+        >
           Assets
         </Header>
       }
     >
-      <FormField errorText={errorText} constraintText={`Splits add up to ${splitSum(rows)}%`} stretch>
+      <FormField errorText={errorText} constraintText={`Splits add up to ${formatPercent(splitSum(rows))}`} stretch>
         <SpaceBetween size="s">
           {rows.map((row, index) => (
             <SpaceBetween key={row.key} direction="horizontal" size="xs">

@@ -14,6 +14,7 @@ import { royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, importMapName, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 import { decimal2 } from './royalty-model';
+import { formatPercent } from '../../../../shared/format';
 
 /** An import's status word in its colour. */
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {
@@ -59,7 +60,7 @@ function columns(
         r.status === 'processing' ? (
           <UploadProgress percent={importPercent(r)} label="Importing" testId={`royalty-import-progress-${r.id}`} />
         ) : (
-          `${importPercent(r)}%`
+          formatPercent(importPercent(r))
         ),
     },
     { id: 'read', header: 'Read', cell: (r) => count(r.totals?.lines_read) },

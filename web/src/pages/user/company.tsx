@@ -12,6 +12,7 @@ import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { CompanyNav } from './company/company-frame';
+import { formatPercent } from '../../../../shared/format';
 
 type Member = AdminCompany['company_users'][number];
 
@@ -50,7 +51,10 @@ export function UserCompanyPage() {
                   '-'
                 ),
               },
-              { label: 'Deal percentage', value: c.deal_percentage === undefined ? '-' : `${c.deal_percentage}%` },
+              {
+                label: 'Deal percentage',
+                value: c.deal_percentage === undefined ? '-' : formatPercent(c.deal_percentage),
+              },
               {
                 label: 'Currency',
                 value: currencyCode(c.currency) || '-',

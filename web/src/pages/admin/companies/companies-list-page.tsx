@@ -16,6 +16,7 @@ import { filterSortPage } from './company-model';
 import type { AdminCompanyRow } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
 import { currencyCode } from '../../../../../shared/money';
+import { formatPercent } from '../../../../../shared/format';
 
 const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
   {
@@ -41,7 +42,8 @@ const COLUMNS: TableProps.ColumnDefinition<AdminCompanyRow>[] = [
     id: 'deal_percentage',
     header: 'Deal %',
     sortingField: 'deal_percentage',
-    cell: (c) => (c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`),
+    cell: (c) =>
+      c.deal_percentage === undefined || c.deal_percentage === null ? '-' : formatPercent(c.deal_percentage),
   },
   { id: 'currency', header: 'Currency', sortingField: 'currency', cell: (c) => currencyCode(c.currency) || '-' },
 ];

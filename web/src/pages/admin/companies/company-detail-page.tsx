@@ -23,6 +23,7 @@ import { COMPANIES_BASE, deleteCompany, useAdminCompany } from './company-api';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
 import { TagBadges } from './tag-badges';
 import { currencyCode } from '../../../../../shared/money';
+import { formatPercent } from '../../../../../shared/format';
 
 const SECTIONS: [string, string][] = [
   ['connections', 'Connections'],
@@ -83,7 +84,9 @@ export function AdminCompanyDetailPage() {
                     {
                       label: 'Deal percentage',
                       value:
-                        c.deal_percentage === undefined || c.deal_percentage === null ? '-' : `${c.deal_percentage}%`,
+                        c.deal_percentage === undefined || c.deal_percentage === null
+                          ? '-'
+                          : formatPercent(c.deal_percentage),
                     },
                     { label: 'Currency', value: currencyCode(c.currency) || '-' },
                     { label: 'Registration number', value: dash(c.registration_number) },

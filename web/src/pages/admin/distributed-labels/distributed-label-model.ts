@@ -1,5 +1,6 @@
 import { listPath, type ListParams } from '../../../app/list-params';
 import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
+import { formatPercent } from '../../../../../shared/format';
 
 /** The admin's distributed labels and their statements: paths, form values and the payload sent. */
 export const DISTRIBUTED_LABELS_BASE = '/admin/distributed_labels';
@@ -68,7 +69,7 @@ export function distributedLabelPayload(values: DistributedLabelValues, isNew: b
 }
 
 /** "20.00%", or a dash when the label has no deal of its own. */
-export const dealText = (deal: string | null) => (deal ? `${deal}%` : '-');
+export const dealText = (deal: string | null) => (deal ? formatPercent(deal) : '-');
 
 /** A generated statement's run in words: still being made, published, left out (months stated already) or failed. */
 export function runOutcome(run: { status: string; done: number; skipped: number; error: string | null } | undefined): {

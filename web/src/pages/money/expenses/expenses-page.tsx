@@ -22,6 +22,7 @@ import { formatMoney } from '../../../../../shared/money';
 import { deleteBlocked, type ExpensePages } from './expense-model';
 import { expensesApi, expensesPath, useExpensePages, type ExpenseListFilter } from './expenses-api';
 import type { Expense, ExpenseList } from '../../../../../shared/schemas/statement-views';
+import { formatPercent } from '../../../../../shared/format';
 
 const PAID_OPTIONS = [
   { value: '', label: 'Paid or not' },
@@ -50,7 +51,8 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
     {
       id: 'recoupable',
       header: 'Recoupable',
-      cell: (e) => (e.recoupable ? `${e.recoupable_percentage} % from ${e.payee_name ?? 'the payee'}` : 'No'),
+      cell: (e) =>
+        e.recoupable ? `${formatPercent(e.recoupable_percentage)} from ${e.payee_name ?? 'the payee'}` : 'No',
     },
     { id: 'subtotal', header: 'Subtotal', cell: (e) => money(e.subtotal) },
     { id: 'vat', header: 'VAT', cell: (e) => money(e.vat) },

@@ -192,12 +192,12 @@ describe('pies by store and territory', () => {
     expect(pieData(own, 'artist_share')).toEqual([
       { title: 'Spotify', value: 3, money: '3.00', royalties_query: 'by_retailer=Spotify', lines: 1, other: false },
     ]);
-    expect(sharePercent('3.00', own, 'artist_share')).toBe('100 %');
+    expect(sharePercent('3.00', own, 'artist_share')).toBe('100%');
   });
 
   it('gives each slice its share of the positive whole', () => {
-    expect(sharePercent('30.00', slices)).toBe('75 %');
-    expect(sharePercent('-2.00', slices)).toBe('0 %');
+    expect(sharePercent('30.00', slices)).toBe('75%');
+    expect(sharePercent('-2.00', slices)).toBe('0%');
     expect(sharePercent('1', [])).toBe('–');
   });
 });

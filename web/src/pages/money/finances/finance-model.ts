@@ -9,7 +9,7 @@ import type {
   LabelAccounting,
   LabelAccountingRow,
 } from '../../../../../shared/schemas/finance-views';
-import { formatCount } from '../../../../../shared/format';
+import { formatCount, formatPercent } from '../../../../../shared/format';
 
 /**
  * The finances pages' pure logic: the period a page shows (from its URL, else the default:
@@ -225,7 +225,7 @@ export function sharePercent(
 ): string {
   const total = slices.reduce((sum, s) => sum + Math.max(0, plot(s[measure])), 0);
   if (total <= 0) return '–';
-  return `${+((Math.max(0, plot(part)) / total) * 100).toFixed(1)} %`;
+  return formatPercent(+((Math.max(0, plot(part)) / total) * 100).toFixed(1));
 }
 
 /** Where a finances page's figures lead, in the area it is in (the tenant's /user, or /distribution). */

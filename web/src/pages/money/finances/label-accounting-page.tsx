@@ -18,7 +18,7 @@ import { OtherCompanyNotice } from './other-company-notice';
 import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../../shared/schemas/finance-views';
-import { formatDate } from '../../../../../shared/format';
+import { formatDate, formatPercent } from '../../../../../shared/format';
 
 /** Short headers so every column fits beside the pay period; the table's description says what Other is. */
 const COLUMNS: [keyof AccountingRow & string, string][] = [
@@ -53,7 +53,10 @@ function AccountingView({ view }: { view: LabelAccounting }) {
               label: 'Closing balance',
               value: <strong data-testid="accounting-closing">{m(view.closing_balance)}</strong>,
             },
-            { label: 'Deal', value: view.label.deal_percentage ? `${view.label.deal_percentage} %` : 'No deal set' },
+            {
+              label: 'Deal',
+              value: view.label.deal_percentage ? formatPercent(view.label.deal_percentage) : 'No deal set',
+            },
             { label: 'Distributed', value: view.label.distributed ? 'Yes' : 'No' },
           ]}
         />

@@ -20,6 +20,7 @@ import { paymentsOfPath } from './payment-model';
 import { paymentsApi, usePayment, usePaymentPages } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
 import { monthsWords } from '../finances/finance-model';
+import { formatPercent } from '../../../../../shared/format';
 
 function PaymentView({ payment }: { payment: Payment }) {
   const navigate = useNavigate();
@@ -69,7 +70,7 @@ function PaymentView({ payment }: { payment: Payment }) {
               { label: 'Currency', value: currencyCode(payment.payment_currency) || '-' },
               { label: 'Subtotal', value: m(payment.payment_subtotal) },
               {
-                label: payment.vat !== '0' ? `VAT at ${payment.vat}%` : 'VAT',
+                label: payment.vat !== '0' ? `VAT at ${formatPercent(payment.vat)}` : 'VAT',
                 value: m(payment.payment_vat_total),
               },
               ...(payment.payment_withholding_total === '0.00'

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../../../shared/money';
 import { accountEditPath } from './statement-model';
 import type { RunWarnings, UnaccountableRecording } from '../../../../../shared/schemas/statement-views';
 import { NotYetStatedAlert } from './not-yet-stated';
+import { formatPercent } from '../../../../../shared/format';
 
 const enc = encodeURIComponent;
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -95,13 +96,14 @@ export function RunWarningsView({
   if (warnings.not_yet_stated?.length) alerts.push(<NotYetStatedAlert key="late" rows={warnings.not_yet_stated} />);
   if (warnings.shares_over_100.length)
     alerts.push(
-      <Alert key="shares" type="warning" header="Shares over 100 %" data-testid="run-warning-shares">
-        These recordings' payee shares add up to more than 100 % and were scaled down to 100 %:
+      <Alert key="shares" type="warning" header={`Shares over ${formatPercent(100)}`} data-testid="run-warning-shares">
+        These recordings' payee shares add up to more than {formatPercent(100)} and were scaled down to{' '}
+        {formatPercent(100)}:
         <ul>
           {warnings.shares_over_100.map((s) => (
             <li key={s.recording_id}>
               <RouterLink href={`/user/recordings/${enc(s.recording_id)}`}>{s.title ?? s.recording_id}</RouterLink> (
-              {s.total} %)
+              {formatPercent(s.total)})
             </li>
           ))}
         </ul>

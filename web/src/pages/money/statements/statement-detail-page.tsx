@@ -34,6 +34,7 @@ import { ControlFigures, ProvenanceTable, StatementSummariesView } from './state
 import { openStatementFile, statementsApi, useStatement, useStatementPages } from './statements-api';
 import type { SelfBillingInvoice, Statement } from '../../../../../shared/schemas/statement-views';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
+import { formatPercent } from '../../../../../shared/format';
 
 function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; currency: string }) {
   return (
@@ -49,7 +50,7 @@ function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; curre
         columns={4}
         items={[
           { label: 'Subtotal', value: formatMoney(invoice.subtotal, currency) },
-          { label: `VAT at ${invoice.vat_rate}%`, value: formatMoney(invoice.vat, currency) },
+          { label: `VAT at ${formatPercent(invoice.vat_rate)}`, value: formatMoney(invoice.vat, currency) },
           { label: 'Total', value: <strong>{formatMoney(invoice.total, currency)}</strong> },
           { label: 'Issued', value: <FormattedDate value={invoice.issued_at} /> },
         ]}

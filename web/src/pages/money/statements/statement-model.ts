@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
-import { formatCount } from '../../../../../shared/format';
+import { formatCount, formatPercent } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
 import { monthEnd } from '../../../../../shared/statement-periods';
@@ -56,14 +56,14 @@ export function payoutRows(statement: Pick<Statement, 'payout' | 'self_billing' 
       key: 'vat',
       label: 'VAT',
       amount: payout.vat,
-      detail: `At ${invoice.vat_rate}% on self-billing invoice ${invoice.invoice_number}`,
+      detail: `At ${formatPercent(invoice.vat_rate)} on self-billing invoice ${invoice.invoice_number}`,
     });
   if (withheld)
     rows.push({
       key: 'withholding_tax',
       label: 'Tax withheld',
       amount: `-${payout.withholding_tax}`,
-      detail: `At ${withheld.rate}%, paid to the tax authority on the payee's behalf`,
+      detail: `At ${formatPercent(withheld.rate)}, paid to the tax authority on the payee's behalf`,
     });
   rows.push({ key: 'payout', label: 'Paid out', amount: payout.total });
   return rows;
