@@ -20,6 +20,16 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return d.isValid() ? d.format('Do MMM YYYY, HH:mm') : '';
 }
 
+/** A pay period as a month, "2026-07" → "Jul 2026" (the charts' x axis, every table of months); else as it is. */
+export function periodLabel(payPeriod: string): string {
+  const d = dayjs(`${payPeriod}-01`);
+  return /^\d{4}-\d{2}$/.test(payPeriod) && d.isValid() ? d.format('MMM YYYY') : payPeriod;
+}
+
+/** A span of pay periods in words: "Mar 2026" for one month, else "Jan 2026 to Mar 2026". */
+export const monthsWords = (start: string, end: string) =>
+  start === end ? periodLabel(start) : `${periodLabel(start)} to ${periodLabel(end)}`;
+
 /** A sentence the API wrote with stored days (2026-12-05), each day as the pages show days ("5th Dec 2026"). */
 export function formatDaysIn(text: string): string {
   return text.replace(/\d{4}-\d{2}-\d{2}/g, formatDate);

@@ -1,4 +1,5 @@
 import type { STATEMENT_FREQUENCIES } from './catalogue.js';
+import { monthsWords } from './format.js';
 
 /**
  * Statement periods: pay periods are months ("2026-07"); a statement covers an inclusive range of
@@ -44,6 +45,28 @@ export function accountingPeriod(range: PeriodRange): string {
   if (sameYear && months === 6 && (month - 1) % 6 === 0) return `${year}-H${(month + 5) / 6}`;
   if (sameYear && months === 12) return String(year);
   return `${range.start_pay_period} – ${range.end_pay_period}`;
+}
+
+/**
+ * A statement's period by the name people give it: "Q3 2026" (a calendar quarter), "H1 2026" (a half year), "2026" (a
+ * calendar year), else its months, "Mar 2026" or "Jan 2026 to May 2026". Never the stored "2026-Q3" or "2026-03".
+ */
+export function periodName(range: PeriodRange): string {
+  const name = accountingPeriod(range);
+  const named = /^(\d{4})-([QH]\d)$/.exec(name);
+  if (named) return `${named[2]} ${named[1]}`;
+  if (/^\d{4}$/.test(name)) return name;
+  return monthsWords(range.start_pay_period, range.end_pay_period);
+}
+
+/**
+ * A statement's period in words, on its pages, its PDF and its mail: "Mar 2026" for one month; a quarter, half or
+ * year by its name and the months it covers, "Q1 2026 (Jan 2026 to Mar 2026)"; any other span by its months.
+ */
+export function periodWords(range: PeriodRange): string {
+  const name = periodName(range);
+  const months = monthsWords(range.start_pay_period, range.end_pay_period);
+  return name === months ? months : `${name} (${months})`;
 }
 
 /** Months per statement by frequency; "" (or none) never runs on a schedule. */

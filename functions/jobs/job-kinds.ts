@@ -29,7 +29,7 @@ export type UnfinishedJob = {
   tenantId: string;
   /** The job's own id within its tenant (import id, run id, delivery id …). */
   id: string;
-  /** What it works on, in the user's words ("sales-2026-q2.csv", "Statements for 2026-07"). */
+  /** What it works on, in the user's words ("sales-2026-q2.csv", "Statements for Jul 2026"). */
   what: string;
   /** The state it is in, in the user's words ("Importing", "Publishing"). */
   state: string;

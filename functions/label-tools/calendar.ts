@@ -7,6 +7,7 @@ import type { CalendarEvent, CalendarKind } from '../../shared/calendar-kinds.js
 import { contractCalendarDates } from '../contracts/calendar-dates.js';
 import { licenceCalendarDates } from '../licensing/index.js';
 import type { TodoTask } from './tools-store.js';
+import { periodLabel } from '../../shared/format.js';
 
 const day = (value: string | undefined | null) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
@@ -78,7 +79,7 @@ export async function calendarEvents(
         `statement-run-${run.runId}`,
         run.publishedAt ?? run.createdAt,
         'statement_run',
-        `Statements to ${run.end_pay_period}`,
+        `Statements to ${periodLabel(run.end_pay_period)}`,
         null,
         '/user/finances/statements',
         run.label_ids ?? [],

@@ -76,7 +76,7 @@ describe('distributed labels (admin)', () => {
       .toContain('The statement is published');
     const table = page.getByTestId('distribution-statements-table');
     await expect.poll(() => table.textContent()).toContain('Published');
-    await expect.poll(() => table.textContent()).toContain('2026-Q2');
+    await expect.poll(() => table.textContent()).toContain('Q2 2026 (Apr 2026 to Jun 2026)');
     await screenshotIfAsked(page, 'test-results/distributed-label-statement.png', true);
 
     // Every distributed label's statements: the new one with its company.

@@ -45,7 +45,9 @@ describe('statement mail', () => {
     expect(mail.subject).toBe('Royalty Statement for Пётр Ильич Чайковский 2026-Q3');
     expect(MESSAGES.statementSubject('A')).toBe('Royalty Statement for A %PERIOD%');
     expect(fillPeriod('X %PERIOD% (%PERIOD%)', '2026-07')).toBe('X 2026-07 (2026-07)');
-    expect(mail.text).toContain('ST-000042 for 2026-Q3');
+    // The subject keeps the product's template and its year-period; the body says the period in words.
+    expect(mail.text).toContain('ST-000042 for Q3 2026 (Jul 2026 to Sep 2026).');
+    expect(mail.text).not.toContain('2026-Q3');
     expect(mail.text).toContain('Amount payable: £620.00.');
     expect(mail.text).not.toContain('Amount paid to you');
     expect(mail.attachments).toEqual([

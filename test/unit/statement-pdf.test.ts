@@ -111,7 +111,11 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).toContain('VAT number GB987654321');
     expect(text).toContain('Version 2 — corrects ST-000041');
     expect(text).toContain('ST-000042');
-    expect(text).toContain('2026-Q3');
+    // The period in words, never the stored "2026-Q3" or "2026-07 to 2026-09".
+    expect(text).toContain('Q3 2026 (Jul 2026 to Sep 2026)');
+    expect(text).toContain('Jul 2026 to Sep 2026');
+    expect(text).not.toContain('2026-Q3');
+    expect(text).not.toContain('2026-07');
 
     const parts = ['Opening balance', 'Net revenue', 'Net costs', 'Reserves', 'Transfers', 'Payments', 'Adjustments'];
     const sum = parts.reduce((a, label) => a.plus(row(text, label)), new Big(0));
@@ -152,8 +156,8 @@ describe('statement PDF', { timeout: 30_000 }, () => {
     expect(text).toContain('אביב תל — אדם עומר');
     expect(text).toContain('Sigur Rós — سلام (live)');
     expect(text).toContain('लता मंगेशकर — ธงไชย แมคอินไตย์');
-    // The footer's period after an Arabic name stays as typed, not drawn into the name ("Q3-2026").
-    expect(text).toContain('ST-000042 · عمر محمد · 2026-Q3');
+    // The footer's period after an Arabic name stays as written, not drawn into the name ("2026 Q3").
+    expect(text).toContain('ST-000042 · عمر محمد · Q3 2026');
   });
 
   it('sets a paragraph typed right to left as one: its first word on the right, aligned to the right of its column', async () => {
@@ -239,8 +243,9 @@ describe('statement PDF', { timeout: 30_000 }, () => {
   it('shows the provenance of every report: no hidden deductions', async () => {
     const { text } = await pdfText(sampleStatementDocument({ rows: 3 }));
     expect(text).toContain('Where the money came from — no hidden deductions');
-    expect(text).toMatch(/The Orchard\s+orchard_2026_07\.csv\s+2026-07\s+USD\s+0\.791200\s+31st Jul 2026\s+£120\.50/);
-    expect(text).toMatch(/Manual sales .* GBP/);
+    expect(text).toMatch(/The Orchard\s+orchard_2026_07\.csv\s+Jul 2026\s+USD\s+0\.791200\s+31st Jul 2026\s+£120\.50/);
+    // Its months as every table names them; an empty cell is '-', as on every page.
+    expect(text).toMatch(/Manual sales\s+-\s+Aug 2026, Sep 2026\s+GBP\s+1\s+-\s/);
   });
 
   it("leaves the summaries (and the chart) out in the 'summary' style", async () => {
@@ -273,6 +278,8 @@ describe('statement PDF', { timeout: 30_000 }, () => {
         .at(-1) ?? '';
     expect(invoice).toContain('Self-billing invoice');
     expect(invoice).toContain('SB-000007');
+    expect(invoice).toMatch(/Accounting period\s+Q3 2026 \(Jul 2026 to Sep 2026\)/);
+    expect(invoice).toContain('Royalties for Q3 2026 (Jul 2026 to Sep 2026) (statement ST-000042)');
     expect(invoice).toMatch(/Subtotal\s+£620\.00/);
     expect(invoice).toMatch(/VAT at 20%\s+£124\.00/);
     expect(invoice).toMatch(/Total\s+£744\.00/);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeCloud } from '../support/fake-statement-table.js';
-import { accountingPeriod, duePeriod, monthEndedBefore } from '../../shared/statement-periods.js';
+import {
+  accountingPeriod,
+  duePeriod,
+  monthEndedBefore,
+  periodName,
+  periodWords,
+} from '../../shared/statement-periods.js';
 import { coveredAccounts, dueRuns, scheduledRunId, statedKey } from '../../functions/money/statements/runs/schedule.js';
 import { runAccountStep, type AccountStepDeps } from '../../functions/money/statements/runs/account-step.js';
 import {
@@ -22,6 +28,18 @@ describe('statement periods', () => {
     // Not a calendar quarter: the range itself.
     expect(accountingPeriod({ start_pay_period: '2026-02', end_pay_period: '2026-04' })).toBe('2026-02 – 2026-04');
     expect(accountingPeriod({ start_pay_period: '2025-12', end_pay_period: '2026-02' })).toBe('2025-12 – 2026-02');
+  });
+
+  it('writes a statement period in words: a quarter, half or year by its name and months, else its months', () => {
+    const words = (start_pay_period: string, end_pay_period: string) => ({
+      name: periodName({ start_pay_period, end_pay_period }),
+      words: periodWords({ start_pay_period, end_pay_period }),
+    });
+    expect(words('2026-07', '2026-07')).toEqual({ name: 'Jul 2026', words: 'Jul 2026' });
+    expect(words('2026-07', '2026-09')).toEqual({ name: 'Q3 2026', words: 'Q3 2026 (Jul 2026 to Sep 2026)' });
+    expect(words('2026-01', '2026-06')).toEqual({ name: 'H1 2026', words: 'H1 2026 (Jan 2026 to Jun 2026)' });
+    expect(words('2026-01', '2026-12')).toEqual({ name: '2026', words: '2026 (Jan 2026 to Dec 2026)' });
+    expect(words('2025-12', '2026-02')).toEqual({ name: 'Dec 2025 to Feb 2026', words: 'Dec 2025 to Feb 2026' });
   });
 
   it('fills the subject template with the period and numbers statements ST-000001', () => {

@@ -198,9 +198,9 @@ const LEFT_TO_RIGHT_MARK = '\u200E';
  * accents ("e" + U+0301) prints as the precomposed letter Roboto has, and Korean typed as jamo as its syllables.
  */
 export function fontRuns(value: string): ContentText {
-  // A name or title with right-to-left letters ends in a left-to-right mark: what follows it on the line (" · 2026-Q3",
-  // another name) is then read in the document's direction, not drawn into the name's right-to-left run ("2026-Q3"
-  // printed as "Q3-2026" after an Arabic name), as if the name were set apart.
+  // A name or title with right-to-left letters ends in a left-to-right mark: what follows it on the line (" · Q3 2026",
+  // another name) is then read in the document's direction, not drawn into the name's right-to-left run ("Q3 2026"
+  // printed as "2026 Q3" after an Arabic name), as if the name were set apart.
   const normalized = value.normalize('NFC');
   const text = hasRightToLeft(normalized) ? normalized + LEFT_TO_RIGHT_MARK : normalized;
   const runs: { text: string; font: FontName }[] = [];

@@ -3,6 +3,7 @@ import { fillPeriod, MESSAGES } from '../../../../shared/messages.js';
 import type { Mail } from '../../../lib/mail.js';
 import { XLSX_TYPE } from './line-files.js';
 import { money } from './format.js';
+import { periodWords } from '../../../../shared/statement-periods.js';
 import type { StatementDocument } from './render.js';
 
 /**
@@ -28,7 +29,7 @@ function defaultText(document: StatementDocument): string {
   const lines = [
     `Dear ${payee.name},`,
     '',
-    `Please find attached your royalty statement ${statement.number} for ${statement.accounting_period}.`,
+    `Please find attached your royalty statement ${statement.number} for ${periodWords(statement)}.`,
     `Amount payable: ${payable}.`,
   ];
   const { payout } = statement;
@@ -57,6 +58,8 @@ function defaultText(document: StatementDocument): string {
 export function statementMail(document: StatementDocument, files: StatementFiles): Mail[] {
   const { statement, payee } = document;
   const recipients = statement.recipients.length > 0 ? statement.recipients : payee.email ? [payee.email] : [];
+  // The subject is the product's template word for word, its period filled in as year and period ("2026-Q3"), as
+  // labels' payees have always received it; the body and the attachments write the period in words.
   const subject = fillPeriod(
     statement.subject.trim() || MESSAGES.statementSubject(payee.name),
     statement.accounting_period,

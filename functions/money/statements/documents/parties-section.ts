@@ -2,6 +2,8 @@ import type { Content, ContentStack } from 'pdfmake/interfaces';
 import type { Statement } from '../../../../shared/schemas/statement-views.js';
 import { fontRuns } from './fonts.js';
 import { date } from './format.js';
+import { monthsWords } from '../../../../shared/format.js';
+import { periodWords } from '../../../../shared/statement-periods.js';
 import type { Party, StatementDocument } from './render.js';
 
 /** A party's name (bold), address lines and VAT number, each in fonts that print it. */
@@ -33,8 +35,8 @@ export function headerSection(document: StatementDocument): Content {
   const version = versionLine(document);
   const facts: [string, string][] = [
     ['Statement', statement.number],
-    ['Accounting period', statement.accounting_period],
-    ['Pay periods', `${statement.start_pay_period} to ${statement.end_pay_period}`],
+    ['Accounting period', periodWords(statement)],
+    ['Pay periods', monthsWords(statement.start_pay_period, statement.end_pay_period)],
     ['Currency', statement.currency.toUpperCase()],
     ['Issued', date(statement.created_at)],
   ];

@@ -8,6 +8,7 @@ import {
   recoupmentSection,
 } from './account-section.js';
 import { fontRuns, pdfmakeWithFonts } from './fonts.js';
+import { periodName } from '../../../../shared/statement-periods.js';
 import { headerSection } from './parties-section.js';
 import { selfBillingSection } from './self-billing-section.js';
 import { chartSection, provenanceSection, summariesSection } from './tables-section.js';
@@ -48,7 +49,7 @@ function statementDefinition(document: StatementDocument, createdAt?: Date): TDo
   const { statement, company, payee } = document;
   return {
     info: {
-      title: `${statement.number} ${payee.name} ${statement.accounting_period}`,
+      title: `${statement.number} ${payee.name} ${periodName(statement)}`,
       author: company.name,
       subject: 'Royalty statement',
       ...(createdAt ? { creationDate: createdAt } : {}),
@@ -66,7 +67,7 @@ function statementDefinition(document: StatementDocument, createdAt?: Date): TDo
     content: content(document),
     footer: (currentPage, pageCount) => ({
       columns: [
-        { text: [`${statement.number} · `, fontRuns(payee.name), ` · ${statement.accounting_period}`] },
+        { text: [`${statement.number} · `, fontRuns(payee.name), ` · ${periodName(statement)}`] },
         { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right' },
       ],
       margin: [40, 16, 40, 0],

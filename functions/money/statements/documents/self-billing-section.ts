@@ -5,6 +5,7 @@ import { date, money } from './format.js';
 import { partyBlock } from './parties-section.js';
 import type { StatementDocument } from './render.js';
 import { formatPercent } from '../../../../shared/format.js';
+import { periodWords } from '../../../../shared/statement-periods.js';
 
 /**
  * The self-billing invoice, on a page of its own: the label (customer) issues it on behalf of the
@@ -28,7 +29,7 @@ export function selfBillingSection(document: StatementDocument): Content {
           [{ text: 'Invoice number', style: 'label' }, invoice.invoice_number],
           [{ text: 'Date of issue', style: 'label' }, date(invoice.issued_at)],
           [{ text: 'Statement', style: 'label' }, statement.number],
-          [{ text: 'Accounting period', style: 'label' }, statement.accounting_period],
+          [{ text: 'Accounting period', style: 'label' }, periodWords(statement)],
         ],
       },
       layout: 'noBorders',
@@ -43,7 +44,7 @@ export function selfBillingSection(document: StatementDocument): Content {
             { text: 'Description', style: 'tableHeader' },
             { text: 'Amount', style: 'tableHeader', alignment: 'right' },
           ],
-          [`Royalties for ${statement.accounting_period} (statement ${statement.number})`, ''],
+          [`Royalties for ${periodWords(statement)} (statement ${statement.number})`, ''],
           line('Subtotal', invoice.subtotal),
           line(`VAT at ${formatPercent(invoice.vat_rate)}`, invoice.vat),
           line('Total', invoice.total, true),

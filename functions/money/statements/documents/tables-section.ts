@@ -10,6 +10,7 @@ import { fontRuns } from './fonts.js';
 import { count, date, money } from './format.js';
 import { roundRowsToStated, roundRowsToTotal } from '../../../../shared/money.js';
 import { uploadedFileName } from '../../../../shared/file-names.js';
+import { periodLabel } from '../../../../shared/format.js';
 
 const TITLES: Record<SummaryDimension, string> = {
   store: 'By store',
@@ -171,11 +172,11 @@ export function provenanceSection(statement: Statement): Content {
         ...headerRows('Where the money came from — no hidden deductions', note, columns, 6),
         ...rows.map((r, i): TableCell[] => [
           fontRuns(r.source),
-          fontRuns(breakable(r.filename ? uploadedFileName(r.filename) : '—')),
-          r.pay_periods.join(', '),
+          fontRuns(breakable(r.filename ? uploadedFileName(r.filename) : '-')),
+          r.pay_periods.map(periodLabel).join(', '),
           (r.original_currency ?? statement.currency).toUpperCase(),
           right(r.exchange_rate ?? '1'),
-          r.rate_date ? date(r.rate_date) : '—',
+          r.rate_date ? date(r.rate_date) : '-',
           right(m(fees.rows[i] ?? r.distributor_fee)),
           right(count(r.lines)),
           right(m(amounts.rows[i] ?? r.amount)),

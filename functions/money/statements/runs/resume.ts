@@ -1,5 +1,5 @@
 import { accountKeyOf } from '../../accounts/account.js';
-import { accountingPeriod } from '../../../../shared/statement-periods.js';
+import { periodWords } from '../../../../shared/statement-periods.js';
 import {
   getRun,
   getStatement,
@@ -33,7 +33,7 @@ const jobOf = (run: StatementRunItem, state: string, since: string): UnfinishedJ
   kind: 'statement_run',
   tenantId: run.tenantId,
   id: run.runId,
-  what: `Statements for ${accountingPeriod(run)}`,
+  what: `Statements for ${periodWords(run)}`,
   state,
   since,
   startedBy: run.userId,

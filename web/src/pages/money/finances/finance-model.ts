@@ -56,15 +56,8 @@ export const sliceHref = (listPage: string, slice: Pick<FinanceSlice, 'name' | '
     new URLSearchParams(slice.royalties_query).has('by_label') ? { label_name: slice.name } : {},
   );
 
-/** "2026-07" → "Jul 2026" (the charts' x axis). */
-export function periodLabel(payPeriod: string): string {
-  const d = dayjs(`${payPeriod}-01`);
-  return /^\d{4}-\d{2}$/.test(payPeriod) && d.isValid() ? d.format('MMM YYYY') : payPeriod;
-}
-
-/** A span of pay periods in words: "Mar 2026" for one month, else "Jan 2026 to Mar 2026". */
-export const monthsWords = (start: string, end: string) =>
-  start === end ? periodLabel(start) : `${periodLabel(start)} to ${periodLabel(end)}`;
+/** A pay period as a month, "Jul 2026", and a span of them, "Jan 2026 to Mar 2026" (shared/format.ts). */
+export { monthsWords, periodLabel } from '../../../../../shared/format';
 
 /** The pay periods (YYYY-MM) from one date's month to another's, oldest first. */
 export function monthsBetween(start: string, end: string): string[] {

@@ -89,7 +89,7 @@ function AccountingView({ view }: { view: LabelAccounting }) {
                   {periodLabel(r.pay_period)}
                 </RouterLink>
               ) : (
-                <strong>{r.pay_period}</strong>
+                <strong>{periodLabel(r.pay_period)}</strong>
               ),
           },
           ...COLUMNS.filter(([id]) => id !== 'other' || view.rows.some((r) => r.other !== undefined)).map(

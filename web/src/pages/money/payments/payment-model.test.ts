@@ -75,7 +75,7 @@ describe('the payment form', () => {
     expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
       value: '1',
       label: 'ST-1 · Payee a',
-      description: '2026-Q1 (Jan 2026 to Mar 2026) · £70.00',
+      description: 'Q1 2026 (Jan 2026 to Mar 2026) · £70.00',
     });
     // A month's statement reads as the month, never its stored "2026-03".
     const march = { ...statement('2', 'a', '5'), accounting_period: '2026-03', start_pay_period: '2026-03' };

@@ -290,12 +290,12 @@ describe('otherLabel', () => {
 });
 
 describe('statementPeriodWords', () => {
-  it("says a statement's period in months people read, never the stored YYYY-MM twice over", () => {
-    const of = (accounting_period: string, start_pay_period: string, end_pay_period: string) =>
-      statementPeriodWords({ accounting_period, start_pay_period, end_pay_period });
+  it('says a statement\'s period in months people read, never the stored YYYY-MM twice over or "2026-Q1"', () => {
+    const of = (_stored: string, start_pay_period: string, end_pay_period: string) =>
+      statementPeriodWords({ start_pay_period, end_pay_period });
     expect(of('2057-03', '2057-03', '2057-03')).toBe('Mar 2057');
-    expect(of('2026-Q1', '2026-01', '2026-03')).toBe('2026-Q1 (Jan 2026 to Mar 2026)');
-    expect(of('2026-H1', '2026-01', '2026-06')).toBe('2026-H1 (Jan 2026 to Jun 2026)');
+    expect(of('2026-Q1', '2026-01', '2026-03')).toBe('Q1 2026 (Jan 2026 to Mar 2026)');
+    expect(of('2026-H1', '2026-01', '2026-06')).toBe('H1 2026 (Jan 2026 to Jun 2026)');
     expect(of('2026', '2026-01', '2026-12')).toBe('2026 (Jan 2026 to Dec 2026)');
     // A span that is no quarter, half or year is stored as "2024-01 – 2024-02": its months say it.
     expect(of('2024-01 – 2024-02', '2024-01', '2024-02')).toBe('Jan 2024 to Feb 2024');

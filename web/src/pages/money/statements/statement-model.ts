@@ -3,7 +3,7 @@ import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
 import { formatCount, formatPercent } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
-import { monthEnd } from '../../../../../shared/statement-periods';
+import { monthEnd, periodWords } from '../../../../../shared/statement-periods';
 import type {
   AccountType,
   ProvenanceRow,
@@ -14,7 +14,6 @@ import type {
   SummaryRow,
 } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
-import { monthsWords } from '../finances/finance-model';
 
 /** Exact sum of decimal strings (never a float), to `places` decimals. Blank or malformed values count as 0. */
 export function addUp(values: readonly (string | null | undefined)[], places = 2): string {
@@ -439,17 +438,12 @@ export function accountEditPath(account: { type: AccountType; id: string }): str
 }
 
 /**
- * A statement's period in words: "Mar 2057" for one month, a quarter, half or year by its name and the months it
- * covers ("2026-Q1 (Jan 2026 to Mar 2026)"), any other span by its months ("Jan 2024 to Feb 2024"). The stored
- * months ("2057-03", "2024-01 – 2024-02") read as codes.
+ * A statement's period in words (`periodWords`, shared/statement-periods.ts), as its PDF and mail write it: "Mar 2057"
+ * for one month, a quarter, half or year by its name and the months it covers ("Q1 2026 (Jan 2026 to Mar 2026)"), any
+ * other span by its months ("Jan 2024 to Feb 2024"). Never the stored "2026-Q1" or "2024-01 – 2024-02".
  */
-export function statementPeriodWords(
-  statement: Pick<Statement, 'accounting_period' | 'start_pay_period' | 'end_pay_period'>,
-): string {
-  const { accounting_period: accounting, start_pay_period: start, end_pay_period: end } = statement;
-  const months = monthsWords(start, end);
-  if (!accounting || start === end || !/^\d{4}(-[QH]\d)?$/.test(accounting)) return months;
-  return `${accounting} (${months})`;
+export function statementPeriodWords(statement: Pick<Statement, 'start_pay_period' | 'end_pay_period'>): string {
+  return periodWords(statement);
 }
 
 /**
