@@ -80,6 +80,8 @@ export type ImportTotals = {
   amount_read: string;
   amount_stored: string;
   amount_rejected: string;
+  /** The same amounts per currency ("" for lines naming none): a report may mix currencies. Absent on older imports. */
+  amounts_by_currency?: { currency: string; read: string; stored: string; rejected: string }[];
 };
 
 export type RoyaltyImport = {

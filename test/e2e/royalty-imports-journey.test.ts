@@ -114,6 +114,9 @@ describe('royalty imports in the browser', JOURNEY, () => {
     // The header is line 1, so the third report line is line 4.
     expect(await rejected.first().locator('td').first().textContent()).toBe('4');
     expect(await rejected.first().textContent()).toMatch(/n\/a|amount|net/i);
+    // 1.50 + 2.25 + 0.75 stored, the refused line's amount unreadable: money in the report's currency.
+    expect(await text('import-amount-stored')).toBe('£4.50');
+    expect(await text('import-amount-read')).toBe('£4.50');
     await expect.poll(() => text('import-unmatched')).toContain(unknownIsrc);
     await page.evaluate(() => window.scrollTo(0, 0));
     // The payment date's note sits under the day on a wide screen too, never run into it.
@@ -173,6 +176,10 @@ describe('royalty imports in the browser', JOURNEY, () => {
     const usdImport = await upload(usdMap, usdReport, 'done');
     await expect.poll(() => text('import-missing-rates')).toContain(`${usdMap} · USD → GBP: 2 lines`);
     expect(await text('import-amount')).toBe('£0.00');
+    // The report's own amounts are money in its currency, not bare numbers.
+    expect(await text('import-amount-read')).toBe('$15.00');
+    expect(await text('import-amount-stored')).toBe('$15.00');
+    expect(await text('import-amount-rejected')).toBe('$0.00');
     // The note on the total sits on its own line under it, not run into the amount ("£0.00Lines without…").
     const amountBox = await page.getByTestId('import-amount').boundingBox();
     const noteBox = await page.getByTestId('import-amount-left-out').boundingBox();

@@ -65,6 +65,11 @@ describe('reading a sales report', () => {
       amount_read: '1.512345',
       amount_stored: '1.512345',
       amount_rejected: '0.000000',
+      // The report mixes currencies: each keeps its own amounts, never added to another's.
+      amounts_by_currency: [
+        { currency: 'EUR', read: '1.500000', stored: '1.500000', rejected: '0.000000' },
+        { currency: 'GBP', read: '0.012345', stored: '0.012345', rejected: '0.000000' },
+      ],
     });
     const rows = await parquetRows(out);
     expect(
@@ -113,6 +118,7 @@ describe('reading a sales report', () => {
       amount_stored: '14.750000',
       amount_rejected: '3.500000',
       amount_read: '18.250000',
+      amounts_by_currency: [{ currency: 'GBP', read: '18.250000', stored: '14.750000', rejected: '3.500000' }],
     });
     expect(totals.lines_read).toBe(totals.stored + totals.rejected.length + totals.skipped);
   });

@@ -40,6 +40,14 @@ const controlTotals = {
     amount_read: text,
     amount_stored: text,
     amount_rejected: text,
+    // The same per currency ("" for lines naming none); absent on imports read before it was kept.
+    amounts_by_currency: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { currency: text, read: text, stored: text, rejected: text },
+      },
+    },
   },
 } as const;
 

@@ -20,7 +20,8 @@ import { royaltiesChanged } from '../ledger/state.js';
 import { summariseCube } from '../ledger/rules.js';
 import { literal } from '../ledger/sql.js';
 import { deleteObjectsUnder, downloadFile } from '../../lib/bucket-objects.js';
-import type { ControlTotals } from './read-report.js';
+import Big from 'big.js';
+import type { ControlTotals, CurrencyAmounts } from './read-report.js';
 
 /**
  * Finishing an import stored in parts (import/parts.ts): the part that finds every part stored
@@ -48,6 +49,25 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
     return String(row.s);
   };
   const count = (field: 'lines_read' | 'stored' | 'skipped') => totals.reduce((n, t) => n + t[field], 0);
+  // Per currency, exactly; kept only when every part kept it (a part read before it was kept has none).
+  const perCurrency = new Map<string, CurrencyAmounts>();
+  for (const amounts of totals.map((t) => t.amounts_by_currency ?? []))
+    for (const a of amounts) {
+      const kept = perCurrency.get(a.currency);
+      const add = (x: string, y: string) => new Big(x).plus(y).toFixed(6);
+      perCurrency.set(
+        a.currency,
+        kept
+          ? {
+              currency: a.currency,
+              read: add(kept.read, a.read),
+              stored: add(kept.stored, a.stored),
+              rejected: add(kept.rejected, a.rejected),
+            }
+          : a,
+      );
+    }
+  const everyPartKept = totals.every((t) => t.amounts_by_currency);
   return {
     lines_read: count('lines_read'),
     stored: count('stored'),
@@ -56,6 +76,9 @@ async function mergeTotals(duck: DuckDBConnection, parts: StoredPart[]): Promise
     amount_read: await sum('amount_read'),
     amount_stored: await sum('amount_stored'),
     amount_rejected: await sum('amount_rejected'),
+    ...(everyPartKept
+      ? { amounts_by_currency: [...perCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)) }
+      : {}),
   };
 }
 

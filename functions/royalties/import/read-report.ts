@@ -19,15 +19,22 @@ import { ReportProblem } from './report-problem.js';
  */
 /** A refused line; amount and currency when the line's amount could be read (it is in amount_rejected). */
 type Rejected = { line: number; reason: string; amount?: string; currency?: string };
+/** One currency's amounts in a report ("" for lines that name none), as exact decimal strings. */
+export type CurrencyAmounts = { currency: string; read: string; stored: string; rejected: string };
 export type ControlTotals = {
   lines_read: number;
   stored: number;
   rejected: Rejected[];
   skipped: number;
-  /** In the report's currency, as exact decimal strings. */
+  /** Every line's amount added up whatever its currency, as exact decimal strings: the check read = stored + rejected. */
   amount_read: string;
   amount_stored: string;
   amount_rejected: string;
+  /**
+   * The same amounts per currency, in currency order: what the pages show, as a report may mix currencies. Absent on
+   * imports read before it was kept.
+   */
+  amounts_by_currency?: CurrencyAmounts[];
 };
 
 const MONEY = 'DECIMAL(18,6)';
@@ -282,6 +289,23 @@ export async function stageReport(
       CAST(coalesce(sum(subtotal_payable) FILTER (WHERE NOT blank), 0) AS VARCHAR) AS amount_read
       FROM report_lines`)
   ).getRowObjects();
+  const byCurrency = (
+    await (
+      await connection.runAndReadAll(`SELECT
+        coalesce(currency, '') AS currency,
+        CAST(coalesce(sum(subtotal_payable) FILTER (WHERE reason IS NULL), 0) AS VARCHAR) AS amount_stored,
+        CAST(coalesce(sum(subtotal_payable) FILTER (WHERE reason IS NOT NULL), 0) AS VARCHAR) AS amount_rejected,
+        CAST(coalesce(sum(subtotal_payable), 0) AS VARCHAR) AS amount_read
+        FROM report_lines WHERE NOT blank GROUP BY 1 ORDER BY 1`)
+    ).getRowObjects()
+  ).map(
+    (r): CurrencyAmounts => ({
+      currency: String(r.currency),
+      read: String(r.amount_read),
+      stored: String(r.amount_stored),
+      rejected: String(r.amount_rejected),
+    }),
+  );
   const footerRows = Math.min(footer, total);
   const lineRejects = Number(sums.refused)
     ? (
@@ -313,6 +337,7 @@ export async function stageReport(
       amount_read: String(sums.amount_read),
       amount_stored: String(sums.amount_stored),
       amount_rejected: String(sums.amount_rejected),
+      amounts_by_currency: byCurrency,
     },
     line,
     accepted,

@@ -21,7 +21,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
-import { controlTotals, decimal2, formatCount, importMapName, totalsEquation } from './royalty-model';
+import { controlTotals, formatCount, importAmountWords, importMapName, totalsEquation } from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
@@ -56,18 +56,19 @@ function ControlTotals({ item, counts }: { item: RoyaltyImport; counts: LineCoun
               value: <span data-testid="import-lines-rejected">{formatCount(totals.rejected)}</span>,
             },
             { label: 'Skipped', value: <span data-testid="import-lines-skipped">{formatCount(totals.skipped)}</span> },
-            // The amounts as read, in the report's own currencies; the total is converted into the company's.
+            // The amounts as read, in the report's own currencies (each on its own); the total is converted into the
+            // company's.
             {
               label: 'Amount read',
-              value: <span data-testid="import-amount-read">{decimal2(item.totals.amount_read)}</span>,
+              value: <span data-testid="import-amount-read">{importAmountWords(item.totals, 'read')}</span>,
             },
             {
               label: 'Amount stored',
-              value: <span data-testid="import-amount-stored">{decimal2(item.totals.amount_stored)}</span>,
+              value: <span data-testid="import-amount-stored">{importAmountWords(item.totals, 'stored')}</span>,
             },
             {
               label: 'Amount rejected',
-              value: <span data-testid="import-amount-rejected">{decimal2(item.totals.amount_rejected)}</span>,
+              value: <span data-testid="import-amount-rejected">{importAmountWords(item.totals, 'rejected')}</span>,
             },
             {
               label: `Total in ${currency}`,
@@ -267,7 +268,7 @@ export function RoyaltyImportPage() {
                   {
                     id: 'amount',
                     header: 'Amount',
-                    cell: (r) => (r.amount === undefined ? '-' : `${decimal2(r.amount)} ${r.currency ?? ''}`.trim()),
+                    cell: (r) => (r.amount === undefined ? '-' : formatMoney(r.amount, r.currency)),
                   },
                 ]}
               />

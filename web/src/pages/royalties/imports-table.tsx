@@ -13,7 +13,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, importMapName, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
-import { decimal2 } from './royalty-model';
+import { importAmountWords } from './royalty-model';
 import { formatPercent } from '../../../../shared/format';
 
 /** An import's status word in its colour. */
@@ -69,10 +69,12 @@ function columns(
     { id: 'skipped', header: 'Skipped', cell: (r) => count(r.totals?.skipped) },
     {
       id: 'amount_stored',
-      // As the import's page shows it: to the cent, in the report's own currency (the control total, not converted).
+      // As the import's page shows it: to the cent, in the report's own currencies (the control total, not converted).
       header: 'Amount stored',
       cell: (r) => (
-        <Box textAlign="right">{r.totals?.amount_stored === undefined ? '-' : decimal2(r.totals.amount_stored)}</Box>
+        <Box textAlign="right">
+          {r.totals?.amount_stored === undefined ? '-' : importAmountWords(r.totals, 'stored')}
+        </Box>
       ),
     },
     { id: 'size', header: 'Size', cell: (r) => <FileSize bytes={r.size} /> },

@@ -5,6 +5,7 @@ import {
   bulkBody,
   controlTotals,
   decimal2,
+  importAmountWords,
   EMPTY_FILTER,
   filterFromQuery,
   filterParams,
@@ -81,6 +82,34 @@ describe('money display', () => {
     expect(decimal2('9007199254740993.995')).toBe('9,007,199,254,740,994.00');
     expect(decimal2(null)).toBe('0.00');
     expect(decimal2('abc')).toBe('0.00');
+  });
+
+  it("shows an import's amounts as money in each of the report's currencies, never one bare sum of them", () => {
+    const totals = {
+      lines_read: 3,
+      stored: 2,
+      skipped: 0,
+      rejected: [{ line: 4, reason: 'No currency', amount: '2.5' }],
+      amount_read: '124.012345',
+      amount_stored: '121.512345',
+      amount_rejected: '2.500000',
+      amounts_by_currency: [
+        { currency: '', read: '2.500000', stored: '0.000000', rejected: '2.500000' },
+        { currency: 'EUR', read: '1.500000', stored: '1.500000', rejected: '0.000000' },
+        { currency: 'USD', read: '120.012345', stored: '120.012345', rejected: '0.000000' },
+      ],
+    };
+    expect(importAmountWords(totals, 'stored')).toBe('EUR 1.50 + $120.01');
+    expect(importAmountWords(totals, 'read')).toBe('2.50 + EUR 1.50 + $120.01');
+    expect(importAmountWords(totals, 'rejected')).toBe('2.50');
+    const oneCurrency = {
+      ...totals,
+      amounts_by_currency: [{ currency: 'GBP', read: '1', stored: '1', rejected: '0' }],
+    };
+    expect(importAmountWords(oneCurrency, 'rejected')).toBe('£0.00');
+    // An import read before the amounts were kept per currency: its one sum, as it was kept.
+    const { amounts_by_currency: _, ...older } = totals;
+    expect(importAmountWords(older, 'read')).toBe('124.01');
   });
 
   it('shows the currency sign (gbp £, usd $, others by code)', () => {

@@ -1,6 +1,7 @@
 import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
 import { formatCount } from '../../../../shared/format';
+import { formatMoneyByCurrency } from '../../../../shared/money';
 
 /** Paid states the list filters on and the bulk actions set. */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
@@ -227,6 +228,17 @@ export function exchangeUpdateText(answer: {
 
 /** A count of lines: reports run to millions of lines, and grouped digits read at a glance (shared/format.ts). */
 export { formatCount };
+
+/**
+ * One of an import's amounts (read, stored or rejected) as money in the report's own currencies, each currency on its
+ * own and never added together: "$120.50", "EUR 1.50 + £0.01". Lines naming no currency show as a plain number. An import
+ * read before the amounts were kept per currency shows its one plain sum, as it was kept.
+ */
+export function importAmountWords(totals: ImportTotals, figure: 'read' | 'stored' | 'rejected'): string {
+  const perCurrency = totals.amounts_by_currency;
+  if (!perCurrency) return decimal2(totals[`amount_${figure}`]);
+  return formatMoneyByCurrency(perCurrency, figure, perCurrency[0]?.currency ?? null);
+}
 
 /** An import's control totals as one line: "3 read = 2 stored + 1 rejected + 0 skipped". */
 export function totalsEquation(totals: { read: number; stored: number; rejected: number; skipped: number }): string {
