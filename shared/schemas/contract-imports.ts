@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { count, day } from './responses.js';
+import { sizeLimitWords } from '../format.js';
 
 /**
  * Contracts brought in from a file (CSV or XLSX), one contract per row: what the page sends, what the check and the
@@ -18,7 +19,10 @@ export const contractImportFile = z.strictObject({
   file_name: z.string().trim().min(1, 'File name is required').max(255),
   content: z
     .string({ error: 'File is required' })
-    .max(Math.ceil((CONTRACT_IMPORT_MAX_BYTES * 4) / 3) + 1024, 'The file is larger than 512 KB; split it')
+    .max(
+      Math.ceil((CONTRACT_IMPORT_MAX_BYTES * 4) / 3) + 1024,
+      `The file is larger than ${sizeLimitWords(CONTRACT_IMPORT_MAX_BYTES)}; split it`,
+    )
     .regex(/^[A-Za-z0-9+/=\s]*$/, 'The file must be sent as base64'),
 });
 export type ContractImportFile = z.output<typeof contractImportFile>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { count, day, money } from './responses.js';
+import { sizeLimitWords } from '../format.js';
 
 /**
  * Payees' opening balances brought in from a file (CSV or XLSX): what the page sends, what the check and the import
@@ -21,7 +22,10 @@ export const openingBalanceFile = z.strictObject({
   file_name: z.string().trim().min(1, 'File name is required').max(255),
   content: z
     .string({ error: 'File is required' })
-    .max(Math.ceil((OPENING_BALANCE_MAX_BYTES * 4) / 3) + 1024, 'The file is larger than 512 KB; split it')
+    .max(
+      Math.ceil((OPENING_BALANCE_MAX_BYTES * 4) / 3) + 1024,
+      `The file is larger than ${sizeLimitWords(OPENING_BALANCE_MAX_BYTES)}; split it`,
+    )
     .regex(/^[A-Za-z0-9+/=\s]*$/, 'The file must be sent as base64'),
 });
 export type OpeningBalanceFile = z.output<typeof openingBalanceFile>;

@@ -8,10 +8,12 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import type {
-  ContractImportAnswer,
-  ContractImportCheck,
-  ContractImportPreviewRow,
+import { sizeLimitWords } from '../../../../shared/format';
+import {
+  CONTRACT_IMPORT_MAX_BYTES,
+  type ContractImportAnswer,
+  type ContractImportCheck,
+  type ContractImportPreviewRow,
 } from '../../../../shared/schemas/contract-imports';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
@@ -101,7 +103,7 @@ export function ContractsImportPage() {
         <ImportFileChooser
           label="Contracts file"
           columns="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
-          limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 2,000 rows."
+          limits={`CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most ${sizeLimitWords(CONTRACT_IMPORT_MAX_BYTES)} and 2,000 rows.`}
           dropzone="Drop the contracts file"
           {...chooser}
           testId="contract-import"

@@ -28,7 +28,7 @@ export function MapOptionsFields({
     <SpaceBetween size="l">
       <FormField
         label="Sample report"
-        description="The first 64 KB of a report of this source fill the column choices and the preview."
+        description="The first 64 kB of a report of this source fill the column choices and the preview."
         constraintText="CSV, TSV or TXT"
       >
         <FileUpload

@@ -8,8 +8,10 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatMoney } from '../../../../../shared/money';
+import { sizeLimitWords } from '../../../../../shared/format';
 import {
   OPENING_BALANCE_DESCRIPTION,
+  OPENING_BALANCE_MAX_BYTES,
   type OpeningBalanceCheck,
   type OpeningBalanceImportAnswer,
   type OpeningBalanceRow,
@@ -116,7 +118,7 @@ export function OpeningBalancesPage() {
         <ImportFileChooser
           label="Balances file"
           columns={`Columns: payee (the payee's name, or its id), balance (positive: you owe the payee; negative: unrecouped), currency (the company's), date (YYYY-MM-DD; blank: the end of last month), description (blank: "${OPENING_BALANCE_DESCRIPTION}").`}
-          limits="CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most 512 KB and 5,000 rows."
+          limits={`CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most ${sizeLimitWords(OPENING_BALANCE_MAX_BYTES)} and 5,000 rows.`}
           dropzone="Drop the balances file"
           {...chooser}
           testId="opening"
