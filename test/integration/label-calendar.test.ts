@@ -1,7 +1,9 @@
 import ical, { type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { utcDay } from '../support/days.js';
+import { call } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { handRun } from '../support/published-statements.js';
 
 /** The company’s calendar (release dates, to-dos due …) and each user’s iCal feed: valid, private and revocable. */
 let own: OwnCompany;
@@ -59,6 +61,17 @@ describe('calendar', () => {
     expect(events.filter((e) => e.kind === 'promo_send').map((e) => e.title)).toEqual([
       `${title} (draft, not sent yet)`,
     ]);
+  });
+
+  it('names a statement run by the month it states to, as every page names a month', async () => {
+    const runs = await ownCompany('Label calendar runs');
+    const userId = (await call('GET', '/api/v1/me', { token: runs.manager.token })).body.user.id;
+    const payee = await runs.api.post('/payees', { name: 'Calendar Payee' });
+    expect(payee.status, JSON.stringify(payee.body)).toBe(201);
+    const account = { type: 'Payee' as const, id: payee.body.payee.id, name: 'Calendar Payee' };
+    await handRun(runs.companyId, userId, account, ['2026-01', '2026-03'], '1.000000');
+    const events = (await runs.api.get(`/calendar?${window}`)).body.events as { kind: string; title: string }[];
+    expect(events.filter((e) => e.kind === 'statement_run').map((e) => e.title)).toEqual(['Statements to Mar 2026']);
   });
 
   it('shows release dates and open to-dos by date, and narrows to one label', async () => {
