@@ -29,6 +29,7 @@ const previewRow = z.looseObject({
   opening_balance: money,
   royalties: money,
   costs: money,
+  recouped: money.optional(),
   closing_balance: money,
   payable: money,
   to_pay: money.optional(),

@@ -252,6 +252,8 @@ export type RunPreviewRow = {
   opening_balance: Money;
   royalties: Money;
   costs: Money;
+  /** Once published: what contracts recouped on its statement (negative), when any did (the preview cannot know). */
+  recouped?: Money;
   closing_balance: Money;
   payable: Money;
   /** What paying its statement will send: payable + self-billing VAT − tax withheld (previews before it lack it). */

@@ -89,13 +89,25 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
   // By hand, with the report's figures as the label's share: £3,000 then £4,000 to the artist.
   expect([first.toFixed(2), second.toFixed(2)]).toEqual(['3000.00', '4000.00']);
 
-  await publishedRun(api, {
+  const aprilRun = await publishedRun(api, {
     kind: 'payee',
     start_pay_period: '2031-04',
     end_pay_period: '2031-04',
     accounts: [{ type: 'Payee', id: payeeId }],
   });
   const april = await statementOf(payeeId, '2031-04');
+  // The published run's page says what the statement says, recoupment included (its preview could not know it).
+  const run = (await api.get(`/statement_runs/${aprilRun.runId}`)).body.statement_run;
+  expect(run.preview.rows).toEqual([
+    expect.objectContaining({
+      royalties: '3000.00',
+      recouped: '-3000.00',
+      closing_balance: '0.00',
+      payable: '0.00',
+      to_pay: '0.00',
+      not_paid_reasons: [expect.objectContaining({ text: 'unrecouped advance: £2,500.00 remaining' })],
+    }),
+  ]);
   // £3,000 earned, all of it recouped: £2,500 still to recoup, nothing payable, and the statement says why.
   expect(april.figures).toMatchObject({
     royalties: '3000.00',

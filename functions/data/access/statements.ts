@@ -173,6 +173,23 @@ async function statementsWithOnly<F extends keyof StatementItem>(
 export const statementHeads = (tenantId: string): Promise<StatementHead[]> =>
   statementsWithOnly(tenantId, STATEMENT_HEAD);
 
+/** What a published run's page reads of its statements: each one's account and figures as stated. */
+const RUN_STATEMENT_FIELDS = [
+  'accountKey',
+  'run_id',
+  'superseded_by',
+  'figures',
+  'self_billing',
+  'withholding_tax',
+  'not_paid_reasons',
+] as const;
+export type RunStatement = Pick<StatementItem, (typeof RUN_STATEMENT_FIELDS)[number]>;
+
+/** The statements a run published (one per account), as their figures were stated. */
+export async function statementsOfRun(tenantId: string, runId: string): Promise<RunStatement[]> {
+  return (await statementsWithOnly(tenantId, RUN_STATEMENT_FIELDS)).filter((s) => s.run_id === runId);
+}
+
 /** What the late-money check reads of a statement (money/statements/accounts/not-yet-stated.ts): its head, kind, label and payee. */
 const LATE_CHECK_FIELDS = [...STATEMENT_HEAD, 'type', 'label_id', 'payee_name'] as const;
 export type LateCheckStatement = Pick<StatementItem, (typeof LATE_CHECK_FIELDS)[number]>;

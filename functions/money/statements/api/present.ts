@@ -1,6 +1,13 @@
-import { accountOfKey } from '../../accounts/account.js';
+import { accountKeyOf, accountOfKey } from '../../accounts/account.js';
+import type { RunStatement } from '../../../data/access/statements.js';
 import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
-import type { Statement, StatementRow, StatementRun } from '../../../../shared/schemas/statement-views.js';
+import type {
+  RunPreviewRow,
+  Statement,
+  StatementRow,
+  StatementRun,
+} from '../../../../shared/schemas/statement-views.js';
+import { statementPayout } from '../accounts/payout.js';
 import { presentStatementRow as presentRow } from '../../accounts/present.js';
 import { runIsStalled } from '../runs/stalled.js';
 
@@ -18,6 +25,32 @@ export function presentStatementRow(item: StatementItem, labels: ReadonlyMap<str
 /** A statement as `GET statements/{id}` answers it. */
 export function presentStatement(item: StatementItem, labels: ReadonlyMap<string, string>): Statement {
   return { ...presentStatementRow(item, labels), summaries: item.summaries ?? {}, provenance: item.provenance ?? [] };
+}
+
+/**
+ * A published run's rows as its statements state them. The preview's figures come before what contracts recoup,
+ * which is only known when each statement is published (a contract's balance moves with each payee's statement), so
+ * once published each row takes its statement's own figures: the run's page and the statement never disagree. An
+ * account the run did not publish (stated already meanwhile) keeps its previewed row.
+ */
+export function rowsAsStated(rows: readonly RunPreviewRow[], statements: readonly RunStatement[]): RunPreviewRow[] {
+  const byAccount = new Map(statements.filter((s) => !s.superseded_by).map((s) => [s.accountKey, s]));
+  return rows.map((row) => {
+    const stated = byAccount.get(accountKeyOf(row.account));
+    if (!stated) return row;
+    const { figures } = stated;
+    return {
+      ...row,
+      opening_balance: figures.opening_balance,
+      royalties: figures.royalties,
+      costs: figures.costs,
+      ...(figures.recouped ? { recouped: figures.recouped } : {}),
+      closing_balance: figures.closing_balance,
+      payable: figures.payable,
+      to_pay: statementPayout(stated).total,
+      not_paid_reasons: stated.not_paid_reasons ?? row.not_paid_reasons,
+    };
+  });
 }
 
 /** A run's whole percent done: published runs are 100, runs with nothing to publish too. */

@@ -6,7 +6,7 @@ import type {
   StatementRun,
   StatementRunList,
 } from '../../../../shared/schemas/statement-views.js';
-import { getRun, listRuns, moveRun, statementSender } from '../../../data/access/statements.js';
+import { getRun, listRuns, moveRun, statementSender, statementsOfRun } from '../../../data/access/statements.js';
 import { getLabel } from '../../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
@@ -16,7 +16,7 @@ import type { PreviewDetail } from '../runs/preview.js';
 import { queueRunMessages } from '../runs/queue.js';
 import { resumeRun } from '../runs/resume.js';
 import { startRun } from '../runs/start-run.js';
-import { presentRun } from './present.js';
+import { presentRun, rowsAsStated } from './present.js';
 import { statementOf } from './statements.js';
 
 /**
@@ -130,12 +130,16 @@ export async function statementRunView(
 ): Promise<StatementRun> {
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
-  const [detail, sender] = await Promise.all([
-    run.preview_key && !progressOnly ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
+  const withRows = Boolean(run.preview_key) && !progressOnly;
+  const [detail, sender, stated] = await Promise.all([
+    withRows && run.preview_key ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
+    // Once published, each row says what its statement says (recouped by contracts included).
+    withRows && run.status === 'published' ? statementsOfRun(tenantId, runId) : null,
   ]);
+  const rows = detail && stated ? { ...detail, rows: rowsAsStated(detail.rows, stated) } : detail;
   // The preview's money is in the company's currency, the one its statements will be in.
-  return { ...presentRun(run, detail ?? undefined), currency: sender.currency.toUpperCase() };
+  return { ...presentRun(run, rows ?? undefined), currency: sender.currency.toUpperCase() };
 }
 
 /** POST statement_runs/{id}/publish: only a previewed run publishes, once. */

@@ -104,7 +104,11 @@ function PreviewRows({
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={published ? 'What each statement says.' : 'What each statement will say once published.'}
+          description={
+            published
+              ? 'What each statement says.'
+              : 'What each statement will say once published, before what contracts recoup: an advance is recouped as each statement is published.'
+          }
         >
           {published ? 'Statements published' : 'Statements to publish'}
         </Header>
@@ -130,6 +134,10 @@ function PreviewRows({
         { id: 'opening', header: 'Opening', cell: (r) => money(r.opening_balance) },
         { id: 'royalties', header: 'Royalties', cell: (r) => money(r.royalties) },
         { id: 'costs', header: 'Costs', cell: (r) => money(r.costs) },
+        // Known once published: what contracts recouped on each statement (closing = … + recouped).
+        ...(rows.some((r) => r.recouped)
+          ? [{ id: 'recouped', header: 'Recouped', cell: (r: RunPreviewRow) => money(r.recouped ?? '0.00') }]
+          : []),
         { id: 'closing', header: 'Closing', cell: (r) => money(r.closing_balance) },
         { id: 'payable', header: 'Payable', cell: (r) => money(r.payable) },
         // What paying it will send: VAT of a self-billing invoice added, tax withheld taken off.
