@@ -21,7 +21,14 @@ import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
 import { royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
-import { controlTotals, formatCount, importAmountWords, importMapName, totalsEquation } from './royalty-model';
+import {
+  controlTotals,
+  formatCount,
+  importAmountWords,
+  importFileName,
+  importMapName,
+  totalsEquation,
+} from './royalty-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 import { UnmatchedTable } from './unmatched-table';
@@ -167,7 +174,7 @@ export function RoyaltyImportPage() {
           header={
             <DetailHeader
               testId="royalty-import"
-              title={row.filename}
+              title={importFileName(row)}
               description={
                 <>
                   Column map: {importMapName(row)} ·{' '}
@@ -291,9 +298,9 @@ export function RoyaltyImportPage() {
             <DeleteModal
               noun="import"
               plural="imports"
-              names={[row.filename]}
+              names={[importFileName(row)]}
               run={async (report) =>
-                report((await royaltiesApi.deleteImport(row.id)).message ?? `${row.filename} deleted`)
+                report((await royaltiesApi.deleteImport(row.id)).message ?? `${importFileName(row)} deleted`)
               }
               onClose={() => setDeleting(false)}
               onDeleted={() => navigate(pages.bulkImport, { replace: true })}

@@ -11,7 +11,7 @@ import type { ServerList } from '../../components/use-server-list';
 import { StatusBadge } from '../../components/status-badge';
 import { UploadProgress } from '../../components/upload-progress';
 import { royaltiesApi, useRoyaltyPages } from './royalties-api';
-import { IMPORT_STATUS_WORD, importMapName, wholePercent } from './royalty-model';
+import { IMPORT_STATUS_WORD, importFileName, importMapName, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 import { importAmountWords } from './royalty-model';
 import { formatPercent } from '../../../../shared/format';
@@ -42,7 +42,7 @@ function columns(
       isRowHeader: true,
       cell: (r) => (
         <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>
-          {r.filename}
+          {importFileName(r)}
         </RouterLink>
       ),
     },
@@ -86,7 +86,7 @@ function columns(
         <Button
           variant="inline-link"
           onClick={() => onDelete(r)}
-          ariaLabel={`Delete the import ${r.filename}`}
+          ariaLabel={`Delete the import ${importFileName(r)}`}
           data-testid={`royalty-import-delete-${r.id}`}
         >
           Delete
@@ -115,9 +115,9 @@ export function ImportsTable({ list }: { list: ServerList<RoyaltyImportList> }) 
           <DeleteModal
             noun="import"
             plural="imports"
-            names={[target.filename]}
+            names={[importFileName(target)]}
             run={async (report) =>
-              report((await royaltiesApi.deleteImport(target.id)).message ?? `${target.filename} deleted`)
+              report((await royaltiesApi.deleteImport(target.id)).message ?? `${importFileName(target)} deleted`)
             }
             onClose={() => setTarget(null)}
             onDeleted={() => void refresh()}

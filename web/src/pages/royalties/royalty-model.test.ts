@@ -10,6 +10,7 @@ import {
   filterFromQuery,
   filterParams,
   filterPeriod,
+  importFileName,
   importMapName,
   periodText,
   progressColour,
@@ -282,5 +283,12 @@ describe('importMapName', () => {
     expect(importMapName({ source_name: 'Spotify monthly' })).toBe('Spotify monthly');
     expect(importMapName({ source_name: null })).toBe('-');
     expect(importMapName({})).toBe('-');
+  });
+});
+
+describe('importFileName', () => {
+  it("names an import's file as the user chose it, also from a progress push that carries the stored key", () => {
+    expect(importFileName({ filename: '01M97HMJ18J56MC7JTYCN0RW6S-report-q3.csv' })).toBe('report-q3.csv');
+    expect(importFileName({ filename: 'report-q3.csv' })).toBe('report-q3.csv');
   });
 });

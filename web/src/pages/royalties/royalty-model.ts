@@ -1,5 +1,6 @@
 import { describePeriod } from '../../../../shared/period-picker';
 import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
+import { uploadedFileName } from '../../../../shared/file-names';
 import { formatCount } from '../../../../shared/format';
 import { formatMoneyByCurrency } from '../../../../shared/money';
 
@@ -259,3 +260,9 @@ export const royaltyTitle = (r: { song?: string | null; mix?: string | null }) =
 
 /** An import's column map by its name, '-' once the map is gone (its stored id means nothing to a reader). */
 export const importMapName = (row: { source_name?: string | null }) => row.source_name || '-';
+
+/**
+ * An import's file by the name the user chose. The list answers it so, but the worker's progress pushes carry the
+ * stored key ("<upload id>-name.csv"), which the imports table showed while a report was processing.
+ */
+export const importFileName = (row: { filename: string }) => uploadedFileName(row.filename);

@@ -11,6 +11,7 @@ import { accountEditPath } from './statement-model';
 import type { RunWarnings, UnaccountableRecording } from '../../../../../shared/schemas/statement-views';
 import { NotYetStatedAlert } from './not-yet-stated';
 import { formatPercent } from '../../../../../shared/format';
+import { uploadedFileName } from '../../../../../shared/file-names';
 
 const enc = encodeURIComponent;
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -85,7 +86,7 @@ export function RunWarningsView({
           {warnings.held_imports.map((h) => (
             <li key={h.import_id}>
               <RouterLink href={`/user/royalties/imports/${enc(h.import_id)}`}>
-                {h.filename ?? h.source ?? 'Report'}
+                {(h.filename ? uploadedFileName(h.filename) : null) ?? h.source ?? 'Report'}
               </RouterLink>
               : {plural(h.lines, 'line')}, {formatMoney(h.label_payable, currency)} — {h.problems.join(' ')}
             </li>
