@@ -11,12 +11,14 @@ import {
   explainSummaryRow,
   otherLabel,
   periodProblem,
+  provenanceSource,
   recoupedPercent,
   runTotalsCheck,
   statementEditBody,
   statementFilterParams,
   statementPagesFor,
   statementPeriodWords,
+  summaryRowName,
   controlWords,
   today,
   validateStatementEdit,
@@ -312,5 +314,20 @@ describe('controlWords', () => {
     expect(controlWords({ lines: 1, lines_total: '5.5', rounding_in: '0', rounding_out: '0' }, 'EUR')).toMatch(
       /^1 line · total of the lines EUR 5\.500000 \(exact\)/,
     );
+  });
+});
+
+describe("a statement page's tables name rows as the reader knows them", () => {
+  it('says a month in words, as the lines page and the lists do, and other rows as stored', () => {
+    expect(summaryRowName('period', { label: '2026-09' })).toBe('Sep 2026');
+    expect(summaryRowName('store', { label: 'Spotify' })).toBe('Spotify');
+    expect(summaryRowName('release', { label: '' })).toBe('(none)');
+  });
+
+  it("names a sales report by its map and the file's own name, without the upload's id (as the PDF does)", () => {
+    expect(provenanceSource({ source: 'Audit map', filename: '01M97HMJ18J56MC7JTYCN0RW6S-report-q3.csv' })).toBe(
+      'Audit map · report-q3.csv',
+    );
+    expect(provenanceSource({ source: 'Manual sales', filename: null })).toBe('Manual sales');
   });
 });

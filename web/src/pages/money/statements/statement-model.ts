@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
-import { formatCount, formatPercent } from '../../../../../shared/format';
+import { formatCount, formatPercent, periodLabel } from '../../../../../shared/format';
+import { uploadedFileName } from '../../../../../shared/file-names';
 import { formatMoney } from '../../../../../shared/money';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
 import { monthEnd, periodWords } from '../../../../../shared/statement-periods';
@@ -272,6 +273,20 @@ export function explainSummaryRow(scope: ExplainScope, dimension: SummaryDimensi
   if (!filter)
     return link(scope, {}, false, `The royalties list has no ${dimension} filter: showing the period's lines`);
   return link(scope, { [filter]: row.value }, true);
+}
+
+/**
+ * A summary row's name as the page shows it: a month in words ("Sep 2026", as the statement's lines page and lists
+ * write it), anything else as stored. The row's stored label still filters its lines.
+ */
+export function summaryRowName(dimension: SummaryDimension, row: Pick<SummaryRow, 'label'>): string {
+  if (!row.label) return '(none)';
+  return dimension === 'period' ? periodLabel(row.label) : row.label;
+}
+
+/** A sales report behind the statement: its map and the file's own name, as the PDF prints it (no upload id). */
+export function provenanceSource(row: Pick<ProvenanceRow, 'source' | 'filename'>): string {
+  return [row.source, row.filename ? uploadedFileName(row.filename) : null].filter(Boolean).join(' · ');
 }
 
 /** The lines of one sales report behind the statement. */

@@ -12,6 +12,8 @@ import {
   explainProvenance,
   explainSummaryRow,
   type ExplainScope,
+  provenanceSource,
+  summaryRowName,
 } from './statement-model';
 import {
   SUMMARY_DIMENSIONS,
@@ -35,13 +37,23 @@ const DIMENSION_TITLE: Record<SummaryDimension, string> = {
 /** A chart shows the largest rows; the table below it has them all (or its largest and one row for the rest). */
 const CHART_ROWS = 12;
 
-function SummaryChart({ rows, currency, title }: { rows: SummaryRow[]; currency: string; title: string }) {
+function SummaryChart({
+  dimension,
+  rows,
+  currency,
+  title,
+}: {
+  dimension: SummaryDimension;
+  rows: SummaryRow[];
+  currency: string;
+  title: string;
+}) {
   // A chart needs numbers: the exact strings become floats for drawing only; every figure read stays a string.
   // A row standing for many smaller ones is not a bar of its own.
   const data = rows
     .filter((r) => !r.others)
     .slice(0, CHART_ROWS)
-    .map((r) => ({ x: r.label || '(none)', y: Number(r.amount) }));
+    .map((r) => ({ x: summaryRowName(dimension, r), y: Number(r.amount) }));
   return (
     <BarChart
       series={[{ title: 'Amount', type: 'bar', data, valueFormatter: (y) => formatMoney(String(y), currency) }]}
@@ -121,7 +133,7 @@ function SummaryTable({
           id: 'label',
           header: `${column[0]?.toUpperCase() ?? ''}${column.slice(1)}`,
           isRowHeader: true,
-          cell: (r) => r.label || '(none)',
+          cell: (r) => summaryRowName(dimension, r),
         },
         { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{formatCount(r.lines)}</Box> },
         { id: 'quantity', header: 'Quantity', cell: (r) => <Box textAlign="right">{formatCount(r.quantity)}</Box> },
@@ -140,7 +152,11 @@ function SummaryTable({
           ),
         },
       ]}
-      footer={graphs && rows.length ? <SummaryChart rows={rows} currency={currency} title={title} /> : undefined}
+      footer={
+        graphs && rows.length ? (
+          <SummaryChart dimension={dimension} rows={rows} currency={currency} title={title} />
+        ) : undefined
+      }
     />
   );
 }
@@ -227,7 +243,7 @@ export function ProvenanceTable({
           id: 'source',
           header: 'Source',
           isRowHeader: true,
-          cell: (r) => [r.source, r.filename].filter(Boolean).join(' · '),
+          cell: (r) => provenanceSource(r),
         },
         { id: 'periods', header: 'Sales periods', cell: (r) => r.pay_periods.join(', ') || '-' },
         { id: 'currency', header: 'Currency', cell: (r) => r.original_currency ?? currency },
