@@ -134,6 +134,10 @@ describe('a payment run in the browser', () => {
     await expect.poll(() => panel.textContent()).toContain('•••• 2606');
     expect(await page.content()).not.toContain('20041010050500013');
     await screenshotIfAsked(page, '/tmp/shots/payee-payout-details.png', true);
+    // The payee's page leads to its account (balance, statements, payments), where the accountant works.
+    await page.getByTestId('payee-account-link').click();
+    await page.waitForURL(new RegExp(`/user/payees/${payeeId}/accounting$`));
+    await page.getByTestId('account-balance').waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,10 @@
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { AccountType } from '../../../../../shared/schemas/statement-views';
 import type { ReferenceConfig } from '../../admin/reference/reference-types';
+import { PageButton } from '../../../components/page-button';
 import { PayeePortalAccess } from '../../artist-portal/portal-access';
 
 /**
@@ -39,14 +42,48 @@ export function withPayoutDetails(type: AccountType, Before?: ComponentType<Extr
 
 const PayeePayout = withPayoutDetails('Payee');
 
+const enc = encodeURIComponent;
+
 /**
- * The payee page's extra panels (catalogue config `DetailExtra`): how the payee is paid, and beside it the
- * payee's token links to its own statements (on the company's pages only, as the payout details).
+ * Where the payee's money is: its account page (balance, entries, statements, payments) and a statement of its own.
+ * Without it the payee's page led nowhere an accountant works; the account was reached only from a statement.
+ */
+function PayeeAccountLinks({ payeeId }: { payeeId: string }) {
+  const base = `/user/payees/${enc(payeeId)}`;
+  return (
+    <Container
+      data-testid="payee-account-links"
+      header={
+        <Header
+          variant="h2"
+          description="Balance, statements, advances and other entries, and payments"
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <PageButton href={`${base}/new_statement`} testId="payee-new-statement">
+                New statement
+              </PageButton>
+              <PageButton href={`${base}/accounting`} variant="primary" testId="payee-account-link">
+                Open the account
+              </PageButton>
+            </SpaceBetween>
+          }
+        >
+          Account
+        </Header>
+      }
+    />
+  );
+}
+
+/**
+ * The payee page's extra panels (catalogue config `DetailExtra`): its account, how the payee is paid, and beside it
+ * the payee's token links to its own statements (on the company's pages only, as the payout details).
  */
 export function PayeePayoutExtra(props: ExtraProps) {
   if (props.config.endpoint?.companyScoped === false) return <PayeePayout {...props} />;
   return (
     <SpaceBetween size="l">
+      <PayeeAccountLinks payeeId={props.record.id} />
       <PayeePayout {...props} />
       <PayeePortalAccess payeeId={props.record.id} />
     </SpaceBetween>
