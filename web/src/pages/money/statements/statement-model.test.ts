@@ -11,6 +11,7 @@ import {
   explainSummaryRow,
   otherLabel,
   periodProblem,
+  provenancePeriods,
   provenanceSource,
   recoupedPercent,
   runTotalsCheck,
@@ -329,5 +330,10 @@ describe("a statement page's tables name rows as the reader knows them", () => {
       'Audit map · report-q3.csv',
     );
     expect(provenanceSource({ source: 'Manual sales', filename: null })).toBe('Manual sales');
+  });
+
+  it("says a report's sales periods in words, as the statement's months are", () => {
+    expect(provenancePeriods({ pay_periods: ['2026-09', '2026-10'] })).toBe('Sep 2026, Oct 2026');
+    expect(provenancePeriods({ pay_periods: [] })).toBe('-');
   });
 });

@@ -284,6 +284,11 @@ export function summaryRowName(dimension: SummaryDimension, row: Pick<SummaryRow
   return dimension === 'period' ? periodLabel(row.label) : row.label;
 }
 
+/** The months a sales report behind the statement covers, in words ("Sep 2026, Oct 2026"), '-' for none. */
+export function provenancePeriods(row: Pick<ProvenanceRow, 'pay_periods'>): string {
+  return row.pay_periods.map(periodLabel).join(', ') || '-';
+}
+
 /** A sales report behind the statement: its map and the file's own name, as the PDF prints it (no upload id). */
 export function provenanceSource(row: Pick<ProvenanceRow, 'source' | 'filename'>): string {
   return [row.source, row.filename ? uploadedFileName(row.filename) : null].filter(Boolean).join(' · ');

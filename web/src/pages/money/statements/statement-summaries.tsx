@@ -12,6 +12,7 @@ import {
   explainProvenance,
   explainSummaryRow,
   type ExplainScope,
+  provenancePeriods,
   provenanceSource,
   summaryRowName,
 } from './statement-model';
@@ -245,7 +246,7 @@ export function ProvenanceTable({
           isRowHeader: true,
           cell: (r) => provenanceSource(r),
         },
-        { id: 'periods', header: 'Sales periods', cell: (r) => r.pay_periods.join(', ') || '-' },
+        { id: 'periods', header: 'Sales periods', cell: (r) => provenancePeriods(r) },
         { id: 'currency', header: 'Currency', cell: (r) => r.original_currency ?? currency },
         {
           id: 'rate',
