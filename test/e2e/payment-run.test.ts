@@ -121,6 +121,14 @@ describe('a payment run in the browser', () => {
     await page.getByTestId('payment-run-confirm').click();
     await page.getByTestId('payment-run-confirm-yes').click();
     await expect.poll(() => page.getByTestId('payment-run-status').textContent()).toBe('Paid');
+    // Each statement the run paid opens, and so does the payment that recorded it.
+    const [first] = statements;
+    expect(await page.getByTestId(`run-statement-${first?.id}`).getAttribute('href')).toBe(
+      `/distribution/finances/statements/${first?.id}`,
+    );
+    expect(await page.getByTestId(`run-payment-${first?.id}`).getAttribute('href')).toMatch(
+      /^\/distribution\/finances\/payments\/[^/]+$/,
+    );
 
     await page.goto(`${cloudUrl()}/distribution/finances/statements`);
     for (const statement of statements)

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
 import { ConfirmActionModal } from '../../../components/confirm-action-modal';
+import { RouterLink } from '../../../components/router-link';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
@@ -19,6 +20,7 @@ import {
   type PaymentRunStatus,
 } from '../../../../../shared/schemas/payment-views';
 import { rateWords } from '../../../../../shared/schemas/payout-conversion';
+import { usePaymentPages } from '../payments/payments-api';
 import { payoutsApi } from './payouts-api';
 import { exportConsequence, itemAmountWords } from './run-model';
 
@@ -60,6 +62,8 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // Each statement the run pays opens, and so does the payment confirming it recorded (in this area's pages).
+  const pages = usePaymentPages();
 
   const act = async (name: string, call: () => Promise<{ message?: string; payment_run: PaymentRun }>) => {
     setBusy(name);
@@ -213,10 +217,14 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             {
               id: 'number',
               header: 'Statement',
-              cell: (i) =>
-                i.carried_statement_numbers?.length
-                  ? `${i.statement_number} (carries ${i.carried_statement_numbers.join(', ')})`
-                  : i.statement_number,
+              cell: (i) => (
+                <>
+                  <RouterLink href={pages.statement(i.statement_id)} data-testid={`run-statement-${i.statement_id}`}>
+                    {i.statement_number}
+                  </RouterLink>
+                  {i.carried_statement_numbers?.length ? ` (carries ${i.carried_statement_numbers.join(', ')})` : ''}
+                </>
+              ),
             },
             {
               id: 'name',
@@ -238,7 +246,16 @@ export function RunPanel({ run, onChanged }: { run: PaymentRun; onChanged: (run:
             {
               id: 'paid',
               header: 'Payment',
-              cell: (i) => (i.payment_id ? 'Recorded' : i.not_paid ? `Not paid: ${i.not_paid}` : '-'),
+              cell: (i) =>
+                i.payment_id ? (
+                  <RouterLink href={pages.detail(i.payment_id)} data-testid={`run-payment-${i.statement_id}`}>
+                    Recorded
+                  </RouterLink>
+                ) : i.not_paid ? (
+                  `Not paid: ${i.not_paid}`
+                ) : (
+                  '-'
+                ),
             },
           ]}
         />
