@@ -242,7 +242,8 @@ describe('label accounting and dashboard counts', () => {
       value: '1,200',
       href: '/user/releases',
     });
-    expect(user.find((c) => c.key === 'payments')?.href).toBeUndefined();
+    // The company's payments have their list under its finances, as its statements do.
+    expect(user.find((c) => c.key === 'payments')?.href).toBe('/user/finances/payments');
     expect(countLinks(counts, true).find((c) => c.key === 'payments')?.href).toBe('/distribution/finances/payments');
   });
 });

@@ -261,8 +261,7 @@ const COUNT_LABELS: [CountKey, string, string][] = [
   ['imports', 'Royalty imports', '/user/royalties/bulk_import'],
   ['statements', 'Statements', '/user/finances/statements'],
   ['statements_unpaid', 'Statements not paid', '/user/finances/statements'],
-  // The tenant area has no payments list of its own yet (DistributionPayments is the admins').
-  ['payments', 'Payments', ''],
+  ['payments', 'Payments', '/user/finances/payments'],
 ];
 const ADMIN_COUNT_PAGES: Partial<Record<CountKey, string>> = {
   labels: '/admin/labels',
