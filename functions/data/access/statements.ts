@@ -177,7 +177,6 @@ export const statementHeads = (tenantId: string): Promise<StatementHead[]> =>
 const RUN_STATEMENT_FIELDS = [
   'accountKey',
   'run_id',
-  'superseded_by',
   'figures',
   'self_billing',
   'withholding_tax',

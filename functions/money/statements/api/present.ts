@@ -34,7 +34,8 @@ export function presentStatement(item: StatementItem, labels: ReadonlyMap<string
  * account the run did not publish (stated already meanwhile) keeps its previewed row.
  */
 export function rowsAsStated(rows: readonly RunPreviewRow[], statements: readonly RunStatement[]): RunPreviewRow[] {
-  const byAccount = new Map(statements.filter((s) => !s.superseded_by).map((s) => [s.accountKey, s]));
+  // A statement corrected since still is what this run published (its correction belongs to a run of its own).
+  const byAccount = new Map(statements.map((s) => [s.accountKey, s]));
   return rows.map((row) => {
     const stated = byAccount.get(accountKeyOf(row.account));
     if (!stated) return row;
