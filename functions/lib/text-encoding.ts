@@ -1,3 +1,7 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
 /**
  * The text of an uploaded file whatever encoding it was saved in. Spreadsheets saved as "CSV" on
  * Windows are Windows-1252 (Latin-1 plus € and curly quotes), not UTF-8; read as UTF-8 their accents
@@ -54,3 +58,31 @@ export function decodeText(bytes: Uint8Array): string {
 
 /** The replacement character: text that was lost before the file reached us (a wrong encoding upstream). */
 export const REPLACEMENT_CHARACTER = '\uFFFD';
+
+/**
+ * Whether a file is UTF-8 (a UTF-8 byte order mark, or valid UTF-8 throughout), read as a stream: a sales report
+ * may be gigabytes. A file that is not, by the rule above, is Windows-1252 (UTF-16 is told by its mark first).
+ */
+export async function isUtf8File(file: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) decoder.decode(chunk, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A Windows-1252 file written again as UTF-8, as a stream (one byte is one character: no chunk splits one). */
+export async function windows1252FileToUtf8(file: string, target: string): Promise<void> {
+  await pipeline(
+    createReadStream(file),
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        done(null, Buffer.from(decodeWindows1252(chunk), 'utf8'));
+      },
+    }),
+    createWriteStream(target),
+  );
+}

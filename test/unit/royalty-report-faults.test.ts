@@ -104,6 +104,22 @@ describe('a compressed report that unpacks too far', () => {
     expect((refused as Error).message).toBe('The file is empty: upload the report again.');
   });
 
+  it('reads a Windows-1252 report (Excel\'s "CSV" on Windows) as the text it shows, not as unreadable lines', async () => {
+    const work = fresh('cp1252');
+    const file = path.join(work, 'windows.csv');
+    // é is 0xE9 and € is 0x80 in Windows-1252; read as UTF-8 the line was refused as unreadable.
+    writeFileSync(
+      file,
+      Buffer.from('Period,Net,Cur,ISRC,Artist\n2026-01,1.25,EUR,GBAAA2600001,Beyonc\xe9 \x80\n', 'latin1'),
+    );
+    const out = await asDelimitedText(file, work);
+    expect(readFileSync(out, 'utf8')).toBe('Period,Net,Cur,ISRC,Artist\n2026-01,1.25,EUR,GBAAA2600001,Beyoncé €\n');
+    // UTF-8 is read where it is, as before.
+    const utf8 = path.join(work, 'utf8.csv');
+    writeFileSync(utf8, 'Period,Net\n2026-01,1.25 €\n');
+    expect(await asDelimitedText(utf8, work)).toBe(utf8);
+  });
+
   it('still reads an honest gzipped report', async () => {
     const work = fresh('ok');
     const file = path.join(work, 'report.csv.gz');

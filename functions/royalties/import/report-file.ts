@@ -10,11 +10,13 @@ import { joinDsrParts } from './dsr-parts.js';
 import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize } from './limits.js';
 import { ReportProblem } from './report-problem.js';
 import { workbookReader } from '../../lib/workbook-reader.js';
+import { isUtf8File, windows1252FileToUtf8 } from '../../lib/text-encoding.js';
 
 /**
  * Turns an uploaded report into a file DuckDB reads as delimited text (CSV, TSV,
  * semicolon-separated or XLSX, any of them zipped or gzipped): a zip archive gives its report,
- * an XLSX workbook its first sheet as CSV, gzip its text; plain text DuckDB reads as it is.
+ * an XLSX workbook its first sheet as CSV, gzip its text; UTF-16 and Windows-1252 text (what Excel
+ * on Windows saves as "CSV") become UTF-8; UTF-8 text DuckDB reads as it is.
  *
  * Unpacking is capped (limits.ts): a file that would unpack past 5 GB, or to more than
  * MAX_EXPANSION_RATIO times its size, is refused as soon as that shows (a zip's declared sizes
@@ -60,7 +62,11 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
     return asDelimitedText(target, workDir);
   }
   if (kind === 'utf-16le' || kind === 'utf-16be') return utf16ToUtf8(file, kind, workDir);
-  return file;
+  if (await isUtf8File(file)) return file;
+  // Read as UTF-8, every line with an accent ("Beyoncé" saved by Excel on Windows) was refused as unreadable.
+  const target = path.join(workDir, `${path.basename(file)}.utf8.txt`);
+  await windows1252FileToUtf8(file, target);
+  return target;
 }
 
 /**
