@@ -165,6 +165,80 @@ describe('reading a sales report', () => {
     );
   });
 
+  it('reads amounts as people write them, and refuses one written with the other decimal mark instead of misreading it', async () => {
+    const point = path.join(dir, 'written.csv');
+    writeFileSync(
+      point,
+      [
+        'ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period',
+        'GBAAA0500001,1,A,Ada,GB,1,"1,234.56",GBP,2026-01',
+        'GBAAA0500002,1,A,Ada,GB,1,€1.50,EUR,2026-01',
+        'GBAAA0500003,1,A,Ada,GB,1,4.50 EUR,EUR,2026-01',
+        'GBAAA0500004,1,A,Ada,GB,1,(2.25),GBP,2026-01',
+        'GBAAA0500005,1,A,Ada,GB,1,"($1,000.00)",USD,2026-01',
+        'GBAAA0500006,1,A,Ada,GB,1,0.75-,GBP,2026-01',
+        'GBAAA0500007,1,A,Ada,GB,1,1.5E-3,GBP,2026-01',
+        // A decimal comma in a report read with a decimal point: 1.23456 and 15 were stored without a word.
+        'GBAAA0500008,1,A,Ada,GB,1,"1.234,56",EUR,2026-01',
+        'GBAAA0500009,1,A,Ada,GB,1,"1,5",EUR,2026-01',
+        'GBAAA0500010,1,A,Ada,GB,1,-(1.50),EUR,2026-01',
+      ].join('\n'),
+    );
+    const out = path.join(dir, 'written.parquet');
+    const totals = await readReport(db, point, STORE_MAP, out);
+    expect((await parquetRows(out)).map((r) => [r.line, r.amount])).toEqual([
+      [2, '1234.560000'],
+      [3, '1.500000'],
+      [4, '4.500000'],
+      [5, '-2.250000'],
+      [6, '-1000.000000'],
+      [7, '-0.750000'],
+      [8, '0.001500'],
+    ]);
+    expect(totals.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [9, 'The amount is not a number: 1.234,56'],
+      [10, 'The amount is not a number: 1,5'],
+      [11, 'The amount is not a number: -(1.50)'],
+    ]);
+
+    const comma = path.join(dir, 'written-comma.csv');
+    writeFileSync(
+      comma,
+      [
+        'ISRC;UPC;Track;Artist;Country;Units;Net;Currency;Period',
+        'GBAAA0500001;1;A;Ada;FR;1;1\u00a0234,56 €;EUR;2026-01',
+        'GBAAA0500002;1;A;Ada;FR;1;(1.234,50);EUR;2026-01',
+        'GBAAA0500003;1;A;Ada;FR;1;-0,5;EUR;2026-01',
+        'GBAAA0500004;1;A;Ada;FR;1;1.5;EUR;2026-01',
+        'GBAAA0500005;1;A;Ada;FR;1;1,234.56;EUR;2026-01',
+      ].join('\n'),
+    );
+    const commaOut = path.join(dir, 'written-comma.parquet');
+    const commaTotals = await readReport(db, comma, { ...STORE_MAP, delimiter: ';', decimal: 'comma' }, commaOut);
+    expect((await parquetRows(commaOut)).map((r) => [r.line, r.amount])).toEqual([
+      [2, '1234.560000'],
+      [3, '-1234.500000'],
+      [4, '-0.500000'],
+    ]);
+    expect(commaTotals.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [5, 'The amount is not a number: 1.5'],
+      [6, 'The amount is not a number: 1,234.56'],
+    ]);
+  });
+
+  it("finds the map's columns in a header retyped in another case or with spaces around its names", async () => {
+    const file = path.join(dir, 'retyped.csv');
+    writeFileSync(
+      file,
+      ' isrc , upc,TRACK,artist,Country , units,NET,currency,period\nGBAAA0500001,1,A,Ada,GB,2,1.25,GBP,2026-01\n',
+    );
+    const out = path.join(dir, 'retyped.parquet');
+    expect(await readReport(db, file, STORE_MAP, out)).toMatchObject({ stored: 1, rejected: [] });
+    expect(await parquetRows(out)).toMatchObject([
+      { isrc: 'GBAAA0500001', song: 'A', quantity: 2, amount: '1.250000' },
+    ]);
+  });
+
   it('takes the currency from the map when the report has none, and skips a title block', async () => {
     const file = path.join(dir, 'titled.csv');
     writeFileSync(file, 'Monthly statement\nNorthern Lights Records\nISRC,Net,Period\nGBAAA0500001,5.5,2026-07\n');

@@ -7,7 +7,7 @@ import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
 import { MAPPING_COLUMNS, type MappingColumn, type RoyaltyMap } from '../../../shared/schemas/royalty-map.js';
 import { unreadableReport } from '../import/report-problem.js';
-import { readReport } from '../import/read-report.js';
+import { matchHeaders, readReport } from '../import/read-report.js';
 import { makeWorkFolder } from '../../lib/work-folders.js';
 
 /**
@@ -144,7 +144,7 @@ export async function previewMap(tenantId: string, input: z.infer<typeof preview
     const maps = await sources.listSources(tenantId);
     const suggested = suggestMap(headers, maps);
     if (!input.map) return { headers, rows: [], suggested_map_id: suggested };
-    const missing = Object.entries(input.map.columns).find(([, h]) => h && !headers.includes(h));
+    const [missing] = matchHeaders(input.map as RoyaltyMap, headers).missing;
     if (missing) throw new InvalidField(`columns.${missing[0]}`, `The file has no column "${missing[1]}"`);
     const output = path.join(dir, 'preview.parquet');
     const { rows, totals } = await withConnection(async (connection) => {

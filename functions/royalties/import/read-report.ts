@@ -66,16 +66,37 @@ const READ_COLUMNS: MappingColumn[] = [
 ];
 
 /**
- * A text column (trimmed, NULL when empty) as a decimal: spaces and the thousands separator
- * dropped, a decimal comma made a point. The replacing runs only on values that need it.
+ * An amount as people and spreadsheets write it, when it is not a plain number: spaces (also the no-break
+ * spaces Excel puts between thousands) dropped, then an optional sign, currency symbol or code before or after
+ * ("€1.50", "4.50 EUR"), negatives in parentheses ("(1.50)") or with a trailing minus ("1.50-"), and
+ * thousands separators only in groups of three. The thousands separator is the one the map's decimal mark is
+ * not, so "1.234,56" in a report whose map says decimal point is refused rather than read as 1.23456 (and
+ * "1,5" as 15): a wrong amount would be stored without a word.
+ */
+function writtenAmount(column: string, decimal: 'point' | 'comma'): string {
+  const [thousands, mark] = decimal === 'comma' ? ['\\.', ','] : [',', '\\.'];
+  const unit = '(?:[€$£¥]|[A-Z]{3})?';
+  const pattern = `^(\\()?([+-])?${unit}([+-])?(\\d{1,3}(?:${thousands}\\d{3})+|\\d*)(${mark}\\d*)?${unit}(-)?(\\))?$`;
+  const spaced = `regexp_replace(${column}, '[\\s\\x{00A0}\\x{202F}]', '', 'g')`;
+  const parts = `regexp_extract(${spaced}, '${pattern}', ['open', 'sign', 'inner_sign', 'whole', 'fraction', 'trailing', 'close'])`;
+  const part = (name: string) => `struct_extract(${parts}, '${name}')`;
+  const negatives = `(${part('open')} <> '')::INT + (${part('sign')} = '-')::INT + (${part('inner_sign')} = '-')::INT + (${part('trailing')} <> '')::INT`;
+  return `CASE WHEN ${part('whole')} || substr(${part('fraction')}, 2) = '' OR (${part('open')} = '') <> (${part('close')} = '')
+      OR (${part('sign')} <> '' AND ${part('inner_sign')} <> '') OR ${negatives} > 1 THEN NULL
+    ELSE TRY_CAST(CASE WHEN ${negatives} = 1 THEN '-' ELSE '' END || coalesce(nullif(regexp_replace(${part('whole')}, '${thousands}', '', 'g'), ''), '0')
+      || '.' || substr(${part('fraction')}, 2) || '0' AS ${MONEY}) END`;
+}
+
+/**
+ * A text column (trimmed, NULL when empty) as a decimal. A plain number (with a decimal comma: with no point in
+ * it) is cast at once; anything else is read as written (writtenAmount), so most values skip the regular
+ * expression.
  */
 function moneyExpression(column: string, decimal: 'point' | 'comma'): string {
-  const cleaned = `replace(${column}, ' ', '')`;
-  const normalised =
-    decimal === 'comma'
-      ? `CASE WHEN contains(${column}, ' ') OR contains(${column}, '.') OR contains(${column}, ',') THEN nullif(replace(replace(${cleaned}, '.', ''), ',', '.'), '') ELSE ${column} END`
-      : `CASE WHEN contains(${column}, ' ') OR contains(${column}, ',') THEN nullif(replace(${cleaned}, ',', ''), '') ELSE ${column} END`;
-  return `TRY_CAST(${normalised} AS ${MONEY})`;
+  const written = writtenAmount(column, decimal);
+  return decimal === 'comma'
+    ? `CASE WHEN contains(${column}, '.') THEN ${written} ELSE coalesce(TRY_CAST(replace(${column}, ',', '.') AS ${MONEY}), ${written}) END`
+    : `coalesce(TRY_CAST(${column} AS ${MONEY}), ${written})`;
 }
 
 /**
@@ -127,6 +148,7 @@ const LINE_ERRORS: Record<string, string> = {
   'UNQUOTED VALUE': 'A quote in the line is not closed, or a value has a quote inside it',
   'LINE SIZE OVER MAXIMUM': 'The line is too long to read',
   'INVALID UNICODE': 'The line has characters that are not UTF-8 text',
+  'INVALID ENCODING': 'The line has characters that are not UTF-8 text',
 };
 const DELIMITER_NAMES: Record<string, string> = {
   '': 'found from the file',
@@ -137,25 +159,53 @@ const DELIMITER_NAMES: Record<string, string> = {
 };
 const lineError = (type: unknown) => LINE_ERRORS[String(type)] ?? 'The line could not be read';
 
+/** A header as people retype it: case, spaces around it and runs of spaces inside it do not count. */
+const headerKey = (header: string) => header.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * The report's headers as DuckDB reads them with the map's options (no data is scanned). A
- * header the map names and the report lacks is refused here, naming the column and the map,
- * rather than as the engine's binder error from the query that reads the lines.
+ * The map with each header it names as the report writes it: the same text, else the one header that differs
+ * only in case and spaces ("ISRC" in the map reads " isrc " in a report re-saved by hand); `missing` the
+ * columns the report has no header for.
+ */
+export function matchHeaders(
+  map: RoyaltyMap,
+  headers: string[],
+): { map: RoyaltyMap; missing: [column: string, header: string][] } {
+  const present = new Set(headers);
+  const byKey = new Map<string, string[]>();
+  for (const header of headers) byKey.set(headerKey(header), [...(byKey.get(headerKey(header)) ?? []), header]);
+  const missing: [string, string][] = [];
+  const columns = Object.fromEntries(
+    Object.entries(map.columns).map(([column, header]) => {
+      if (!header || present.has(header)) return [column, header];
+      const alike = byKey.get(headerKey(header)) ?? [];
+      if (alike.length === 1) return [column, alike[0]];
+      missing.push([column, header]);
+      return [column, header];
+    }),
+  );
+  return { map: { ...map, columns: columns as RoyaltyMap['columns'] }, missing };
+}
+
+/**
+ * The report's headers as DuckDB reads them with the map's options (no data is scanned), and the map with its
+ * headers as the report writes them (matchHeaders). A header the map names and the report lacks is refused here,
+ * naming the column and the map, rather than as the engine's binder error from the query that reads the lines.
  */
 async function checkHeaders(
   connection: DuckDBConnection,
   file: string,
   map: RoyaltyMap,
   mapName: string | undefined,
-): Promise<void> {
+): Promise<RoyaltyMap> {
   const headers = (
     await (
       await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_csv(${literal(file)}, ${csvOptions(map)})`)
     ).getRowObjects()
   ).map((r) => String(r.column_name));
-  const present = new Set(headers);
-  const missing = Object.entries(map.columns).filter(([, header]) => header && !present.has(header));
-  if (!missing.length) return;
+  const matched = matchHeaders(map, headers);
+  const { missing } = matched;
+  if (!missing.length) return matched.map;
   const named = missing.map(([column, header]) => `"${header}" (for ${column})`).join(', ');
   // One column where the map reads several: the lines were not split (another delimiter, an unclosed quote).
   if (headers.length === 1 && new Set(Object.values(map.columns).filter(Boolean)).size > 1)
@@ -182,14 +232,14 @@ async function checkHeaders(
 export async function stageReport(
   connection: DuckDBConnection,
   file: string,
-  map: RoyaltyMap,
+  givenMap: RoyaltyMap,
   { lineOffset = 0, mapName }: StageOptions = {},
 ): Promise<StagedReport> {
-  const decimal = map.decimal ?? 'point';
+  const decimal = givenMap.decimal ?? 'point';
   await connection.run(
     'DROP TABLE IF EXISTS report_rejects; DROP TABLE IF EXISTS report_scan; DROP TABLE IF EXISTS report_lines',
   );
-  await checkHeaders(connection, file, map, mapName);
+  const map = await checkHeaders(connection, file, givenMap, mapName);
   // The report's columns as the map reads them: trimmed text, NULL when empty (a constant as given).
   const source = (column: MappingColumn) => {
     const header = map.columns[column];
