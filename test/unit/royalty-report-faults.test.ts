@@ -120,6 +120,40 @@ describe('a compressed report that unpacks too far', () => {
     expect(await asDelimitedText(utf8, work)).toBe(utf8);
   });
 
+  it('reads UTF-16 saved without its mark, and names a file that is no report (blank, .xls, PDF, binary) in words', async () => {
+    const work = fresh('not-a-report');
+    const text = 'Period,Net,Cur,ISRC,Artist\n2026-01,1.25,GBP,GBAAA2600001,Beyoncé\n';
+    const bare = path.join(work, 'bare-utf16.csv');
+    writeFileSync(bare, Buffer.from(text, 'utf16le'));
+    expect(readFileSync(await asDelimitedText(bare, work), 'utf8')).toBe(text);
+    // Each was read as one column of noise and the user was told to check the map's delimiter.
+    const refusals: [string, Buffer | string, string][] = [
+      ['blank.csv', '\uFEFF\r\n\r\n', 'The file is empty: upload the report again.'],
+      [
+        'old.xls',
+        Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]),
+        'The file is an Excel 97-2003 workbook (.xls), which the import does not read: save it as .xlsx or CSV and upload it again.',
+      ],
+      [
+        'report.pdf',
+        '%PDF-1.4\n1 0 obj\n<<>>\nendobj\n',
+        'The file is a PDF: the import reads sales reports as CSV, TSV or XLSX (or a zip or gzip of one). Upload the report in one of those.',
+      ],
+      [
+        'image.csv',
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+        'The file is not a text report (it holds binary data): upload the report as CSV, TSV or XLSX, or a zip or gzip of one.',
+      ],
+    ];
+    for (const [name, bytes, message] of refusals) {
+      const file = path.join(work, name);
+      writeFileSync(file, bytes);
+      const refused = await asDelimitedText(file, work).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ReportProblem);
+      expect((refused as Error).message).toBe(message);
+    }
+  });
+
   it('still reads an honest gzipped report', async () => {
     const work = fresh('ok');
     const file = path.join(work, 'report.csv.gz');

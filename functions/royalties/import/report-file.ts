@@ -26,6 +26,7 @@ export async function asDelimitedText(file: string, workDir: string): Promise<st
   // An empty drop is said to be empty: DuckDB found no columns in it and the user was told to check the delimiter.
   if ((await stat(file)).size === 0) throw new ReportProblem('The file is empty: upload the report again.');
   const kind = await sniff(file);
+  if (kind === 'blank') throw new ReportProblem('The file is empty: upload the report again.');
   if (kind === 'zip') {
     const entries = await zipEntries(file);
     checkZipSizes(entries, (await stat(file)).size);
@@ -131,18 +132,52 @@ function checkZipSizes(entries: yauzl.Entry[], packed: number): void {
   if (tooLarge(unpacked, packed)) throw new ReportProblem(bombMessage(unpacked, packed));
 }
 
-async function sniff(file: string): Promise<'zip' | 'gzip' | 'utf-16le' | 'utf-16be' | 'other'> {
+/** How much of a file's start sniff reads: enough to see a text file's first lines. */
+const HEAD_BYTES = 8192;
+
+async function sniff(file: string): Promise<'zip' | 'gzip' | 'utf-16le' | 'utf-16be' | 'blank' | 'other'> {
   const handle = await open(file, 'r');
   try {
-    const head = Buffer.alloc(4);
-    await handle.read(head, 0, 4, 0);
-    if (head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
     if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
     if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-    return head[0] === 0x1f && head[1] === 0x8b ? 'gzip' : 'other';
+    if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+    const binary = unreadableKind(head);
+    if (binary) throw new ReportProblem(binary);
+    // UTF-16 saved without its mark: its first character (a letter, digit or quote) has a NUL beside it.
+    if (head.length >= 2 && head[0] !== 0 && head[1] === 0) return 'utf-16le';
+    if (head.length >= 2 && head[0] === 0 && head[1] !== 0) return 'utf-16be';
+    // A mark and blank lines only: DuckDB found "one column" in it and the user was told to check the delimiter.
+    if (
+      bytesRead < HEAD_BYTES &&
+      !head
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+    )
+      return 'blank';
+    return 'other';
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Why a file that is no report cannot be read, told by its first bytes (an old Excel workbook, a PDF, other binary
+ * data), or undefined. DuckDB read such files as one column of noise and the user was told to check the delimiter.
+ */
+function unreadableKind(head: Buffer): string | undefined {
+  if (head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])))
+    return 'The file is an Excel 97-2003 workbook (.xls), which the import does not read: save it as .xlsx or CSV and upload it again.';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-')
+    return 'The file is a PDF: the import reads sales reports as CSV, TSV or XLSX (or a zip or gzip of one). Upload the report in one of those.';
+  // A NUL after the first two bytes (UTF-16 is told from them) is in no text report.
+  if (head.subarray(2).includes(0) && !(head[1] === 0 || head[0] === 0))
+    return 'The file is not a text report (it holds binary data): upload the report as CSV, TSV or XLSX, or a zip or gzip of one.';
+  return undefined;
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
