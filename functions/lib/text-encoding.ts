@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
  * Windows are Windows-1252 (Latin-1 plus € and curly quotes), not UTF-8; read as UTF-8 their accents
  * became U+FFFD ("Beyonc� Caf�") and were stored so without a word. The rule:
  * - a UTF-8 byte order mark, or bytes that are valid UTF-8: UTF-8;
- * - a UTF-16 byte order mark (what Excel's "Unicode text" and several stores' reports write): UTF-16;
+ * - a UTF-16 byte order mark (what Excel's "Unicode text" and several stores' reports write): UTF-16; also
+ *   UTF-16 without its mark, told by the NUL byte beside its first character (no text file starts with a NUL);
  * - anything else: Windows-1252. Every byte decodes to a character there, and a file that is not
  *   UTF-8 is that far more often than anything else; refusing it would send the user to re-save a
  *   file they can read in their own spreadsheet.
@@ -19,6 +20,9 @@ function detectEncoding(bytes: Uint8Array): TextEncodingName {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  // UTF-16 saved without its mark: text starting with a Latin letter, digit or quote has a NUL beside it.
+  if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return 'utf-16be';
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return 'utf-8';

@@ -69,6 +69,25 @@ describe('import files', () => {
     });
   });
 
+  it('refuses a JSON file nested too deeply and a binary file sent as CSV, naming the file, never a crash', async () => {
+    // 100,000 levels inside one row overflowed the stack while parsing: the preview answered 500.
+    const deep = `[{"title":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}]`;
+    await expect(readImportFile('a.json', Buffer.from(deep))).rejects.toMatchObject({
+      status: 400,
+      errors: { file: ['The JSON file is nested too deeply (at most 64 levels): a row is one object of cells'] },
+    });
+    // A gzipped sheet named .csv read as rows of garbage columns.
+    const { gzipSync } = await import('node:zlib');
+    await expect(readImportFile('a.csv', gzipSync('Title,Artist\nA,Ada\n'))).rejects.toMatchObject({
+      status: 400,
+      errors: {
+        file: [
+          'The file could not be read as CSV: it holds binary data. Upload the sheet itself (CSV, XLSX or JSON), not compressed',
+        ],
+      },
+    });
+  });
+
   it('joins JSON lists with the list separator and writes yes/no as Y/N', async () => {
     const read = await readImportFile('a.json', Buffer.from(JSON.stringify([{ Writers: ['A', 'B'], Explicit: true }])));
     expect(read.rows[0]).toEqual({ writers: 'A|B', explicit: 'Y' });
@@ -175,6 +194,9 @@ describe('import files', () => {
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sheet)]),
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(sheet, 'utf16le')]),
       Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be]),
+      // UTF-16 saved without its byte order mark: read as UTF-8, every name had a NUL between its letters.
+      Buffer.from(sheet, 'utf16le'),
+      utf16be,
       // Windows-1252: é = E9, “ ” = 93 94, € = 80.
       Buffer.from([
         ...Buffer.from('Artist,Title\nBeyonc'),

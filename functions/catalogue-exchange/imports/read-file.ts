@@ -3,6 +3,7 @@ import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { LIST_SEPARATOR } from '../../../shared/catalogue-exchange/release-sheet.js';
 import { InvalidField } from '../../lib/errors.js';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { decodeText, REPLACEMENT_CHARACTER } from '../../lib/text-encoding.js';
 import { workbookReader } from '../../lib/workbook-reader.js';
 
@@ -152,6 +153,12 @@ export function csvDelimiter(text: string): (typeof CSV_DELIMITERS)[number] {
  */
 async function readCsv(bytes: Buffer): Promise<FileRows> {
   const text = decodeText(bytes);
+  // A NUL is in no text a spreadsheet saves: this is a compressed file or a workbook under another name.
+  if (text.includes('\u0000'))
+    throw new InvalidField(
+      FILE_FIELD,
+      'The file could not be read as CSV: it holds binary data. Upload the sheet itself (CSV, XLSX or JSON), not compressed',
+    );
   const parser = pieces(text).pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: false, trim: true, delimiter: csvDelimiter(text) }),
   );
@@ -256,6 +263,12 @@ function topLevelCount(text: string): number {
 function readJson(bytes: Buffer): FileRows {
   const text = decodeText(bytes);
   if (topLevelCount(text) > MAX_IMPORT_ROWS) throw tooManyRows();
+  // Measured over the text before it is parsed: a row nested 100,000 levels deep overflowed the stack (a 500).
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new InvalidField(
+      FILE_FIELD,
+      `The JSON file is nested too deeply (at most ${MAX_JSON_DEPTH} levels): a row is one object of cells`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(text);
