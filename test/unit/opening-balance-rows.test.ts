@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readImportFile } from '../../functions/catalogue-exchange/imports/read-file.js';
+import { isCalendarDay } from '../../shared/calendar-day.js';
 import {
-  isCalendarDay,
   readBalance,
   readOpeningBalances,
   type OpeningBalanceInput,

@@ -1,4 +1,5 @@
 import { VALIDATION } from '../../../shared/messages.js';
+import { isCalendarDay } from '../../../shared/calendar-day.js';
 import { LIST_SEPARATOR, type SheetColumn } from '../../../shared/catalogue-exchange/release-sheet.js';
 
 /**
@@ -11,12 +12,6 @@ export type CellResult = { value?: CellValue; error?: string };
 
 const YES = new Set(['y', 'yes', 'true', '1']);
 const NO = new Set(['n', 'no', 'false', '0']);
-
-function isRealDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
 
 /** A track length as HH:MM:SS; MM:SS is taken too. */
 function duration(text: string): string | undefined {
@@ -57,7 +52,7 @@ export function readCell(column: SheetColumn, raw: string | undefined): CellResu
       return { error: `${column.label} must be Y or N` };
     }
     case 'date':
-      return isRealDate(text) ? { value: text } : { error: `${column.label} must be a date (YYYY-MM-DD)` };
+      return isCalendarDay(text) ? { value: text } : { error: `${column.label} must be a date (YYYY-MM-DD)` };
     case 'integer':
       return /^\d{1,6}$/.test(text) ? { value: Number(text) } : { error: `${column.label} must be a whole number` };
     case 'year': {

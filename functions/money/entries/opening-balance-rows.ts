@@ -6,6 +6,7 @@ import {
   type OpeningBalanceTotal,
 } from '../../../shared/schemas/opening-balances.js';
 import { money } from '../../../shared/schemas/money.js';
+import { isCalendarDay } from '../../../shared/calendar-day.js';
 
 /**
  * Reads the rows of an opening balances file (pure): each row names a payee of the company (by id, or by name
@@ -67,13 +68,6 @@ export function readBalance(text: string): { amount: string } | { problem: strin
     return { problem: `Balance must have at most ${MAX_DIGITS} digits before the decimal point` };
   const value = new Big(`${whole}${match[3] ?? ''}`);
   return { amount: money(negative ? value.neg() : value) };
-}
-
-/** Whether a text is a real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /** Finds each row's payee: by id first, else by name; a name two payees share is ambiguous. */

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import * as rates from '../../data/access/royalty-ledger.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
+import { isCalendarDay } from '../../../shared/calendar-day.js';
 
 /**
  * Exchange rates: one unit of original_currency in target_currency, for one
@@ -18,7 +19,6 @@ export type ExchangeRateInput = {
 export type ExchangeRateQuery = Omit<ExchangeRateInput, 'rate'>;
 
 const RATE = /^(?:\d{1,12})(?:\.\d{1,6})?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function currency(field: string, value: unknown): string {
   const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
@@ -27,7 +27,8 @@ function currency(field: string, value: unknown): string {
 }
 
 function paymentDate(value: unknown): string {
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+  // 2026-02-30 is refused: Date.parse took it as 2 March, and a rate was stored under a day that does not exist.
+  if (typeof value !== 'string' || !isCalendarDay(value))
     throw new InvalidField('payment_date', 'Payment date must be a date (YYYY-MM-DD)');
   return value;
 }
