@@ -31,11 +31,21 @@ const payPeriod = requiredText('Pay period').regex(PAY_PERIOD_PATTERN, 'Pay peri
 const text = z.string().trim().max(300);
 const id = z.string().trim().min(1).max(64);
 const wholeNumber = 'Quantity must be a whole number';
-/** A whole number, also from the form's text ("3"); a blank text is not a number. */
-const quantity = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-  z.number({ error: wholeNumber }).int({ error: wholeNumber }).min(-1_000_000_000).max(1_000_000_000),
-);
+/**
+ * A whole number, also from the form's text ("3"); a blank text is not a number, nor is "1e3", "0x10" or 1e21
+ * (Number() read the texts as 1000 and 16).
+ */
+const quantity = z
+  .unknown()
+  .transform((value, ctx): number => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^-?\d{1,10}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: wholeNumber });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .pipe(z.number().min(-1_000_000_000).max(1_000_000_000));
 
 /** Fields of a royalty a user may set (the report's original figures stay as they were). */
 export const royaltyFields = z.strictObject({

@@ -66,6 +66,9 @@ describe('one royalty contract for the API and the form (shared/schemas/royalty.
     ['a currency name', { currency: 'pounds' }, 'currency', 'Currency must be a 3-letter code'],
     ['a territory name', { territory: 'Britain' }, 'territory', 'Territory must be a two-letter country code'],
     ['a fractional quantity', { quantity: '1.5' }, 'quantity', 'Quantity must be a whole number'],
+    // Number() read these as 1000 and 16.
+    ['a quantity in exponent notation', { quantity: '1e3' }, 'quantity', 'Quantity must be a whole number'],
+    ['a hexadecimal quantity', { quantity: '0x10' }, 'quantity', 'Quantity must be a whole number'],
   ])('refuses %s with the same sentence on both sides', (_, changes, field, sentence) => {
     const values = sale(changes);
     expect(validateRoyalty(values)).toEqual({ [field]: sentence });
