@@ -226,6 +226,25 @@ describe('reading a sales report', () => {
     ]);
   });
 
+  it('refuses a line whose currency is not a 3-letter code: such text reached the statement CSV as it was', async () => {
+    const file = path.join(dir, 'currencies.csv');
+    writeFileSync(
+      file,
+      [
+        'ISRC,UPC,Track,Artist,Country,Units,Net,Currency,Period',
+        'GBAAA0500001,1,A,Ada,GB,1,1.00,gbp,2026-01',
+        'GBAAA0500002,1,A,Ada,GB,1,2.00,"=HYPERLINK(""http://x"")",2026-01',
+        'GBAAA0500003,1,A,Ada,GB,1,3.00,€,2026-01',
+      ].join('\n'),
+    );
+    const totals = await readReport(db, file, STORE_MAP, path.join(dir, 'currencies.parquet'));
+    expect(totals).toMatchObject({ stored: 1, amount_stored: '1.000000', amount_rejected: '5.000000' });
+    expect(totals.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [3, 'The currency is not a 3-letter code (such as EUR): =HYPERLINK("HTTP://X")'],
+      [4, 'The currency is not a 3-letter code (such as EUR): €'],
+    ]);
+  });
+
   it("finds the map's columns in a header retyped in another case or with spaces around its names", async () => {
     const file = path.join(dir, 'retyped.csv');
     writeFileSync(

@@ -276,6 +276,7 @@ export async function stageReport(
       WHEN subtotal_payable IS NULL THEN 'The amount is not a number: ' || subtotal_payable_text
       WHEN pay_period IS NULL THEN 'No pay period, or not one of YYYY-MM, YYYYMM, MM/YYYY'
       WHEN currency IS NULL THEN 'No currency'
+      WHEN NOT regexp_full_match(currency, '[A-Z]{3}') THEN 'The currency is not a 3-letter code (such as EUR): ' || currency
       WHEN quantity_text IS NOT NULL AND quantity IS NULL THEN 'The quantity is not a whole number: ' || quantity_text
       ELSE NULL END AS reason
     FROM (
