@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { csvRows } from '../../shared/csv-rows.js';
+import { REPLACEMENT_CHARACTER } from '../../shared/text-encoding.js';
 import {
   LAST_MAILED_PROMOS,
   MAX_MEMBER_CSV_ROWS,
@@ -169,6 +170,8 @@ export async function addMember(tenantId: string, listId: string, member: Member
   return { outcome, mailing_list: await present(tenantId, listId) };
 }
 
+const LOST_CHARACTER = `Holds a character that was lost before the file was saved (shown as ${REPLACEMENT_CHARACTER}); type it again and save the file as UTF-8`;
+
 /** The CSV's columns, as the file's header names them (a member field's problem is said under its column). */
 const CSV_COLUMNS = ['email', 'name', 'role', 'country', 'tags'] as const;
 
@@ -191,6 +194,15 @@ export async function importMembers(tenantId: string, listId: string, csv: strin
   let refused = 0;
   const good = new Map<string, MemberInput>();
   rows.forEach((row, index) => {
+    // A character lost before the file was sent (a wrong encoding upstream) would be stored as "Beyonc�".
+    const lost = CSV_COLUMNS.find((column) => row[column]?.includes(REPLACEMENT_CHARACTER));
+    if (lost) {
+      refused += 1;
+      problems += 1;
+      if (errors.length < MAX_REPORTED_CSV_PROBLEMS)
+        errors.push({ row: index + 2, column: lost, message: LOST_CHARACTER });
+      return;
+    }
     const parsed = memberInput.safeParse({
       email: row.email ?? '',
       ...(row.name ? { name: row.name } : {}),

@@ -191,6 +191,30 @@ describe('a CSV import', () => {
     expect((await membersOf(listId)).map((m) => m.email)).toEqual([good]);
   });
 
+  it('reads a list Excel saved with semicolons (its header read as one column: "no email column"), and refuses a lost character', async () => {
+    const listId = await listWith();
+    const first = uniqueEmail('semicolon');
+    const csv = [
+      'email;name;role;country;tags',
+      `${first};"Dupont, Zoé";press;FR;club`,
+      `${uniqueEmail('lost')};Beyonc\uFFFD;dj;;`,
+    ].join('\r\n');
+    const imported = await company.api.post(`/mailing_lists/${listId}/members_csv`, { csv });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ added: 1, refused: 1 });
+    expect(imported.body.errors).toEqual([
+      {
+        row: 3,
+        column: 'name',
+        message:
+          'Holds a character that was lost before the file was saved (shown as \uFFFD); type it again and save the file as UTF-8',
+      },
+    ]);
+    expect(await membersOf(listId)).toEqual([
+      expect.objectContaining({ email: first, name: 'Dupont, Zoé', country: 'FR' }),
+    ]);
+  });
+
   it('lists at most the bound of problems and counts the rest', async () => {
     const listId = await listWith();
     const rows = Array.from({ length: 80 }, (_, i) => `bad-${i},name,wizard,`);

@@ -3,12 +3,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { previewOf, PREVIEW_RECORDS } from '../../functions/catalogue-exchange/imports/pipeline.js';
 import { mapColumns } from '../../functions/catalogue-exchange/imports/column-map.js';
-import {
-  csvDelimiter,
-  fileKind,
-  MAX_IMPORT_ROWS,
-  readImportFile,
-} from '../../functions/catalogue-exchange/imports/read-file.js';
+import { fileKind, MAX_IMPORT_ROWS, readImportFile } from '../../functions/catalogue-exchange/imports/read-file.js';
+import { csvDelimiter } from '../../shared/csv-rows.js';
 import { readCell } from '../../functions/catalogue-exchange/releases/sheet-cells.js';
 import { RELEASE_SHEET_COLUMNS } from '../../shared/catalogue-exchange/release-sheet.js';
 import { releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';

@@ -2,9 +2,10 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { LIST_SEPARATOR } from '../../../shared/catalogue-exchange/release-sheet.js';
+import { csvDelimiter } from '../../../shared/csv-rows.js';
 import { InvalidField } from '../../lib/errors.js';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
-import { decodeText, REPLACEMENT_CHARACTER } from '../../lib/text-encoding.js';
+import { decodeText, REPLACEMENT_CHARACTER } from '../../../shared/text-encoding.js';
 import { workbookReader } from '../../lib/workbook-reader.js';
 
 /**
@@ -125,26 +126,6 @@ function pieces(file: Buffer | string): Readable {
         yield typeof file === 'string' ? file.slice(at, at + PIECE) : file.subarray(at, at + PIECE);
     })(),
   );
-}
-
-/** The separators a CSV's cells may use, the first winning a tie. */
-const CSV_DELIMITERS = [',', ';', '\t'] as const;
-
-/**
- * The separator of a CSV, read from its header row: the one of comma, semicolon and tab that occurs there most often
- * outside quotes (a comma when none does). Excel saves "CSV" with semicolons where the comma is the decimal mark
- * (most of continental Europe), and a tab-separated export is common too; a comma inside a semicolon file's cell is
- * text, so the file is read with its one separator rather than with all three.
- */
-export function csvDelimiter(text: string): (typeof CSV_DELIMITERS)[number] {
-  const counts = new Map<string, number>(CSV_DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (const character of text.replace(/^\uFEFF/, '').slice(0, 64 * 1024)) {
-    if (character === '"') quoted = !quoted;
-    else if (!quoted && (character === '\n' || character === '\r')) break;
-    else if (!quoted && counts.has(character)) counts.set(character, (counts.get(character) ?? 0) + 1);
-  }
-  return CSV_DELIMITERS.reduce((best, d) => ((counts.get(d) ?? 0) > (counts.get(best) ?? 0) ? d : best));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatDaysIn } from '../../../shared/format';
+import { decodeText } from '../../../shared/text-encoding';
 
 /**
  * What the pages that import a file (opening balances, contracts) share: the file sent as the API reads it, and a
@@ -30,4 +31,15 @@ export function base64Of(bytes: Uint8Array): string {
 /** A chosen file as an import's check and import take it: its name and its bytes in base64. */
 export async function fileBody(file: File): Promise<{ file_name: string; content: string }> {
   return { file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) };
+}
+
+/**
+ * A chosen file's text (or the text of its first `sampleBytes`), read by the server's rule for uploaded text: UTF-8,
+ * UTF-16, else Windows-1252 (Excel's "CSV" on Windows). `File.text()` reads UTF-8 only, so "Beyoncé" saved by
+ * Excel reached the server as "Beyonc�" and was stored so.
+ */
+export async function fileText(file: Blob, sampleBytes?: number): Promise<string> {
+  const cut = sampleBytes !== undefined && file.size > sampleBytes;
+  const bytes = new Uint8Array(await (cut ? file.slice(0, sampleBytes) : file).arrayBuffer());
+  return decodeText(bytes, { partial: cut });
 }

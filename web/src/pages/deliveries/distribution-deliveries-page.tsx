@@ -13,6 +13,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { DeleteModal } from '../../components/delete-modal';
+import { fileText } from '../../components/file-import';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
 import { recordsApi, type DistributionRecord, type DistributionRecords } from './deliveries-api';
@@ -80,7 +81,7 @@ export function DistributionDeliveriesPage() {
     const [file] = files;
     if (!file) return;
     try {
-      const answer = await recordsApi.import(await file.text());
+      const answer = await recordsApi.import(await fileText(file));
       notify('notification', answer.message);
       setImporting(false);
       setFiles([]);

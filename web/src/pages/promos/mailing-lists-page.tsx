@@ -23,6 +23,7 @@ import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { useApi } from '../../app/resources';
 import { useOnFollow } from '../../app/use-on-follow';
+import { fileText } from '../../components/file-import';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { zodErrors } from '../../components/form-rules';
 import { WhoseFilePanel } from './whose-file-panel';
@@ -141,7 +142,7 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
   const csv = useFormSubmit({
     validate: () => ({}),
     send: async () =>
-      api.post<ImportAnswer>(`/mailing_lists/${listId}/members_csv`, { csv: (await files[0]?.text()) ?? '' }),
+      api.post<ImportAnswer>(`/mailing_lists/${listId}/members_csv`, { csv: files[0] ? await fileText(files[0]) : '' }),
     onSuccess: (answer) => {
       setReport(answer);
       setFiles([]);

@@ -1,5 +1,6 @@
 import { humanizeField, VALIDATION } from '../../../../shared/messages';
 import type { MappingColumn, RoyaltyMap } from '../../../../shared/schemas/royalty-map';
+import { fileText } from '../../components/file-import';
 
 /** The largest sample read from a chosen report for the preview (64 KB). */
 const SAMPLE_BYTES = 64 * 1024;
@@ -119,7 +120,7 @@ export function previewable(map: RoyaltyMap): boolean {
 /** "subtotal_payable" → "Subtotal payable", "isrc" → "ISRC". */
 export const columnLabel = (column: string) => humanizeField(column);
 
-/** Reads the first SAMPLE_BYTES of a local file as text (the preview's sample). */
+/** Reads the first SAMPLE_BYTES of a local file as text (the preview's sample), in the encoding the import reads it. */
 export async function readSample(file: Blob): Promise<string> {
-  return file.slice(0, SAMPLE_BYTES).text();
+  return fileText(file, SAMPLE_BYTES);
 }

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, putWithProgress } from '../../../app/api';
 import { notify } from '../../../app/notifications';
 import { subscribeRealtime } from '../../../app/realtime';
+import { fileText } from '../../../components/file-import';
 import { fileUploadStrings } from '../../../components/file-upload-strings';
 import { UploadProgress } from '../../../components/upload-progress';
 import type { ExchangeModel, ModelAttribute } from '../../../../../shared/catalogue-exchange/model-attributes';
@@ -75,7 +76,7 @@ export function AdminImporterPage() {
   };
   useEffect(() => {
     if (!file) return setRows([]);
-    void file.text().then((text) => setRows(guessRows(headersOf(file.name, text), attributes)));
+    void fileText(file).then((text) => setRows(guessRows(headersOf(file.name, text), attributes)));
   }, [file, attributes]);
   useEffect(
     () =>
