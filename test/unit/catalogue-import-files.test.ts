@@ -84,6 +84,17 @@ describe('import files', () => {
     });
   });
 
+  it('reads a track length Excel keeps as a time (typed 0:03:30) as HH:MM:SS, not as the day 1899-12-30', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Releases');
+    sheet.addRow(['Length', 'Release date']);
+    // Excel stores a time as a fraction of a day: 3 min 30 s is 210/86400 of day zero.
+    const row = sheet.addRow([new Date(Date.UTC(1899, 11, 30, 0, 3, 30)), new Date(Date.UTC(2026, 0, 5))]);
+    row.getCell(1).numFmt = 'h:mm:ss';
+    const read = await readImportFile('a.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(read.rows).toEqual([{ length: '00:03:30', 'release date': '2026-01-05' }]);
+  });
+
   it('joins JSON lists with the list separator and writes yes/no as Y/N', async () => {
     const read = await readImportFile('a.json', Buffer.from(JSON.stringify([{ Writers: ['A', 'B'], Explicit: true }])));
     expect(read.rows[0]).toEqual({ writers: 'A|B', explicit: 'Y' });

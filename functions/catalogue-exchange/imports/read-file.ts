@@ -158,10 +158,25 @@ async function readCsv(bytes: Buffer): Promise<FileRows> {
   return rows ? rows.result() : { headers: [], rows: [] };
 }
 
-/** A cell of a workbook as the user sees it: dates as YYYY-MM-DD, formulas as their result. */
+/**
+ * Excel's day zero: a cell holding a time and no date (a track length typed 0:03:30, which Excel makes a time) is
+ * that day at that time.
+ */
+const EXCEL_DAY_ZERO = '1899-12-30';
+
+/**
+ * A cell of a workbook as the user sees it: dates as YYYY-MM-DD, times of day zero as HH:MM:SS (read as a date,
+ * a length typed 0:03:30 was "1899-12-30" and refused as not HH:MM:SS), formulas as their result.
+ */
 function xlsxCell(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    // Rounded to the second: a time Excel stores as a fraction of a day comes back a millisecond off.
+    if (iso.startsWith(EXCEL_DAY_ZERO))
+      return new Date(Math.round(value.getTime() / 1000) * 1000).toISOString().slice(11, 19);
+    return iso.slice(0, 10);
+  }
   if (typeof value === 'object') {
     if ('result' in value) return xlsxCell(value.result as ExcelJS.CellValue);
     if ('richText' in value) return value.richText.map((t) => t.text).join('');
