@@ -68,6 +68,14 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
       return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
     case 'custom':
       return [{ field, text: named(label, issue.message) }]; // our own rules carry whole sentences (the product's messages)
+    case 'invalid_union': {
+      // A form's blank ('') or a value: said in the words of the value's own rule ("Retail price must be an amount
+      // with up to 2 decimals") rather than "Invalid input".
+      const telling = issue.errors.filter((branch) => !(branch.length === 1 && branch[0].code === 'invalid_value'));
+      if (telling.length === 1)
+        return telling[0].flatMap((inner) => issueText({ ...inner, path: [...issue.path, ...inner.path] }, input));
+      return [{ field, text: issue.message.includes(label) ? issue.message : `${label}: ${issue.message}` }];
+    }
     default:
       return [{ field, text: issue.message.includes(label) ? issue.message : `${label}: ${issue.message}` }];
   }

@@ -142,18 +142,40 @@ export const payeeInput = z.strictObject({
 
 // ——— Releases, products and recordings ———
 
+/**
+ * A number from a form: a JSON number, or its text ("7.99", " 12 "). Other text, booleans and lists are left for
+ * `schema` to refuse in the field's words: coerced, true was 1, [3] was 3 and "0x10" was 16.
+ */
+const formNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    schema,
+  );
 const year = (label: string) =>
   z
     .union([
       z.literal(''),
-      z.coerce.number().int().min(1900, `${label} must be a year`).max(2100, VALIDATION.maxValue(label, 2100)),
+      formNumber(
+        z
+          .number(`${label} must be a year`)
+          .int(`${label} must be a year`)
+          .min(1900, `${label} must be a year`)
+          .max(2100, VALIDATION.maxValue(label, 2100)),
+      ),
     ])
     .optional();
+/** A price: at most 2 decimals, as every amount typed in cents ("1e3" and 0.12345678901234567 were taken). */
 const money = (label: string) =>
   z
     .union([
       z.literal(''),
-      z.coerce.number().min(0, `${label} must be at least 0`).max(1_000_000, VALIDATION.maxValue(label, 1_000_000)),
+      formNumber(
+        z
+          .number(`${label} must be an amount with up to 2 decimals`)
+          .min(0, `${label} must be at least 0`)
+          .max(1_000_000, VALIDATION.maxValue(label, 1_000_000))
+          .refine((n) => /^-?\d+(\.\d{1,2})?$/.test(String(n)), `${label} must be an amount with up to 2 decimals`),
+      ),
     ])
     .optional();
 /** A number typed in a form: blank means not given. */
@@ -161,18 +183,22 @@ const blankAsUnset = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const share = (label: string) =>
   blankAsUnset(
-    z.coerce
-      .number(`${label} must be a number`)
-      .min(0, `${label} must be at least 0`)
-      .max(100, VALIDATION.maxValue(label, 100)),
+    formNumber(
+      z
+        .number(`${label} must be a number`)
+        .min(0, `${label} must be at least 0`)
+        .max(100, VALIDATION.maxValue(label, 100)),
+    ),
   );
 const whole = (label: string, min: number, max: number) =>
   blankAsUnset(
-    z.coerce
-      .number(`${label} must be a number`)
-      .int(`${label} must be a whole number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, VALIDATION.maxValue(label, max)),
+    formNumber(
+      z
+        .number(`${label} must be a number`)
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, VALIDATION.maxValue(label, max)),
+    ),
   );
 
 /** ISO alpha-2 codes; a country listed twice is refused. */

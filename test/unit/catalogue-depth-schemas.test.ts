@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { artistInput, recordingInput, releaseInput } from '../../shared/schemas/catalogue.js';
 import { labelInput } from '../../shared/schemas/label.js';
+import { issueText } from '../../shared/issue-text.js';
 
 /** The catalogue's depth fields: each rule refuses in the user's words, and good values pass. */
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -50,6 +51,45 @@ describe('release depth', () => {
       'products_attributes.0.product_territories_pricing.1.retail_price': 'Retail price must be at least 0',
       'products_attributes.0.product_items.0.sample_length': 'Sample length must be under 600',
       'products_attributes.0.product_items.0.recording_id': 'Recording is required',
+    });
+  });
+});
+
+describe('numbers typed in a release', () => {
+  it('refuses a price in exponent notation or with more than 2 decimals, and a boolean or list for a number, naming each field', () => {
+    // As the API words them (issueText): a blank-or-number field says its number's rule, not "Invalid input".
+    const result = (value: unknown) => {
+      const input = {
+        title: 'R',
+        recording_year: value,
+        total_volumes: value,
+        products_attributes: [{ retail_price: value }],
+      };
+      const issues = releaseInput.safeParse(input).error?.issues ?? [];
+      return Object.fromEntries(issues.flatMap((issue) => issueText(issue, input)).map((e) => [e.field, e.text]));
+    };
+    // Coerced, "1e3" was 1000, "0x10" 16, true 1 and [3] 3; 0.123456789 was stored as sent.
+    for (const value of ['1e3', '0x10', true, [3]])
+      expect(result(value), JSON.stringify(value)).toEqual({
+        recording_year: 'Recording year must be a number',
+        total_volumes: 'Total volumes must be a number',
+        'products_attributes.0.retail_price': 'Retail price must be a number',
+      });
+    expect(result(0.123456789)['products_attributes.0.retail_price']).toBe(
+      'Retail price must be an amount with up to 2 decimals',
+    );
+    expect(result(-1)['products_attributes.0.retail_price']).toBe('Retail price must be at least 0');
+    const typed = releaseInput.safeParse({
+      title: 'R',
+      recording_year: '2026',
+      total_volumes: ' 2 ',
+      products_attributes: [{ retail_price: '7.99', wholesale_price: 4.5, dealer_price: '' }],
+    });
+    expect(typed.success).toBe(true);
+    expect(typed.data).toMatchObject({
+      recording_year: 2026,
+      total_volumes: 2,
+      products_attributes: [{ retail_price: 7.99, wholesale_price: 4.5, dealer_price: '' }],
     });
   });
 });
