@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.js';
 import { nameText } from './name-text.js';
 import {
   ARTIST_CONFIGS,
@@ -142,15 +143,6 @@ export const payeeInput = z.strictObject({
 
 // ——— Releases, products and recordings ———
 
-/**
- * A number from a form: a JSON number, or its text ("7.99", " 12 "). Other text, booleans and lists are left for
- * `schema` to refuse in the field's words: coerced, true was 1, [3] was 3 and "0x10" was 16.
- */
-const formNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    schema,
-  );
 const year = (label: string) =>
   z
     .union([
@@ -265,10 +257,12 @@ const seconds = (label: string, max: number) => whole(label, 0, max);
 /** A measured feature of a recording, within a closed range (audio analysis values). */
 const measure = (label: string, min: number, max: number) =>
   blankAsUnset(
-    z.coerce
-      .number(`${label} must be a number`)
-      .min(min, `${label} must be at least ${min}`)
-      .max(max, VALIDATION.maxValue(label, max)),
+    formNumber(
+      z
+        .number(`${label} must be a number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, VALIDATION.maxValue(label, max)),
+    ),
   );
 /** Refuses an end date before its start date (ISO dates compare as text). */
 const endAfterStart =
@@ -445,10 +439,9 @@ export const recordingInput = z.strictObject({
   preview_length: whole('Preview length', 0, 600),
   lyrics: text(50_000).optional(),
   tempo: blankAsUnset(
-    z.coerce
-      .number('Tempo must be a number')
-      .min(0, 'Tempo must be at least 0')
-      .max(400, VALIDATION.maxValue('Tempo', 400)),
+    formNumber(
+      z.number('Tempo must be a number').min(0, 'Tempo must be at least 0').max(400, VALIDATION.maxValue('Tempo', 400)),
+    ),
   ),
   musical_key: text(20).optional(),
   time_signature: text(10).optional(),

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { formNumber } from './form-number.js';
 import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
 import { type QuarterRange, quarterRangeQuery } from './day-range.js';
@@ -136,19 +137,21 @@ const fields = {
   contract_data: optionalText('Contract text', 20_000),
   report_every_months: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number('Report every (months) must be a whole number')
-      .int('Report every (months) must be a whole number')
-      .min(1, 'Report every (months) must be 1 to 24')
-      .max(24, 'Report every (months) must be 1 to 24')
-      .optional(),
+    formNumber(
+      z
+        .number('Report every (months) must be a whole number')
+        .int('Report every (months) must be a whole number')
+        .min(1, 'Report every (months) must be 1 to 24')
+        .max(24, 'Report every (months) must be 1 to 24'),
+    ).optional(),
   ),
-  invoice_due_days: z.coerce
-    .number('Days to pay the invoice must be a whole number')
-    .int('Days to pay the invoice must be a whole number')
-    .min(0, 'Days to pay the invoice must be 0 to 365')
-    .max(365, 'Days to pay the invoice must be 0 to 365')
-    .optional(),
+  invoice_due_days: formNumber(
+    z
+      .number('Days to pay the invoice must be a whole number')
+      .int('Days to pay the invoice must be a whole number')
+      .min(0, 'Days to pay the invoice must be 0 to 365')
+      .max(365, 'Days to pay the invoice must be 0 to 365'),
+  ).optional(),
 };
 
 /** The end of a licence comes on or after its start. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from './form-number.js';
 import {
   EXCHANGE_MODELS,
   EXCHANGE_MODEL_TITLES,
@@ -37,7 +38,12 @@ export const metadataMapInput = z.strictObject({
   target_service: text(200).optional(),
   type: z.enum(METADATA_MAP_TYPES).optional(),
   year: z
-    .union([z.literal(''), z.coerce.number().int().min(1900, 'Year must be a year').max(2100, 'Year must be a year')])
+    .union([
+      z.literal(''),
+      formNumber(
+        z.number().int('Year must be a year').min(1900, 'Year must be a year').max(2100, 'Year must be a year'),
+      ),
+    ])
     .optional(),
 });
 export type MetadataMapInput = z.infer<typeof metadataMapInput>;

@@ -2,6 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { VALIDATION } from '../../../shared/messages.js';
+import { formNumber } from '../../../shared/schemas/form-number.js';
 import * as sources from '../../data/access/royalty-sources.js';
 import { InvalidField, NotFound } from '../../lib/errors.js';
 import { queryRows, withConnection } from '../ledger/query.js';
@@ -25,8 +26,8 @@ const royaltyMapSchema = z
     constants: z.partialRecord(z.enum(MAPPING_COLUMNS), z.string().trim().max(200)).optional(),
     delimiter: z.enum([',', '\t', ';', '|']).optional(),
     decimal: z.enum(['point', 'comma']).optional(),
-    skip_header_rows: z.coerce.number().int().min(0).max(1000).optional(),
-    skip_footer_rows: z.coerce.number().int().min(0).max(1000).optional(),
+    skip_header_rows: formNumber(z.number().int().min(0).max(1000)).optional(),
+    skip_footer_rows: formNumber(z.number().int().min(0).max(1000)).optional(),
     currency: z
       .string()
       .trim()
