@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameText } from './name-text.js';
-import { percentage } from './money.js';
+import { dealPercentage } from './money.js';
 import { ROLES } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { ipiNameNumberInput } from './ipi-name-number.js';
@@ -57,9 +57,7 @@ const fields = {
   email: z.union([z.literal(''), z.email().max(320)]).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
   distributed: z.boolean().optional(),
-  // Two decimals at most, as every deal of the product: 33.333333333333336 or 1e-7 was stored as typed and cut to
-  // 4 decimals by the ledger's cuts, so the label page and the statements disagreed.
-  deal_percentage: percentage('Deal percentage').optional(),
+  deal_percentage: dealPercentage.optional(),
   registration_number: z.string().trim().max(50).optional(),
   vat_number: z.string().trim().max(50).optional(),
   vat_registered: z.boolean().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameText } from './name-text.js';
-import { percentage } from './money.js';
+import { dealPercentage } from './money.js';
 import { statementSettingsInput } from './catalogue.js';
 
 const trimmed = (max: number) => z.string().trim().max(max);
@@ -63,9 +63,7 @@ export const labelInput = z.strictObject({
   biog: trimmed(20_000).optional(),
   short_biog: trimmed(2_000).optional(),
   email: z.union([z.literal(''), z.email().max(320)]).optional(),
-  // Two decimals at most, as every deal of the product: 33.333333333333336 or 1e-7 was stored as typed and cut to
-  // 4 decimals by the ledger's cuts, so the label page and the statements disagreed.
-  deal_percentage: percentage('Deal percentage').optional(),
+  deal_percentage: dealPercentage.optional(),
   fulfilment: z.boolean().optional(),
   store: z.boolean().optional(),
   referred: z.boolean().optional(),

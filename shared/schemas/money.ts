@@ -31,6 +31,17 @@ export function centsAmount(label: string, options: { signed?: boolean } = {}) {
   });
 }
 
+/**
+ * A label's or a company's deal percentage: a number from 0 to 100 with the shared messages ("Deal percentage must be
+ * a number", "… must be under 100"), and at most 2 decimals like every other deal, since the ledger's cuts keep 4:
+ * 33.333333333333336 or 1e-7 stored as sent made the label page and the statements disagree.
+ */
+export const dealPercentage = z
+  .number()
+  .min(0)
+  .max(100)
+  .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), 'Deal percentage must have at most 2 decimals');
+
 /** A percentage 0–100 with up to 2 decimals, as a number or as the form's text ("33.33"). */
 export function percentage(label: string) {
   const message = `${label} must be a number from 0 to 100 with up to 2 decimals`;

@@ -148,8 +148,13 @@ describe('values that only look right', () => {
   });
 
   it('refuses a label or company deal with more than 2 decimals or in exponent notation, naming the field', async () => {
-    const message = 'Deal percentage must be a number from 0 to 100 with up to 2 decimals';
-    for (const deal of [33.333333333333336, 1e-7, 101]) {
+    const decimals = 'Deal percentage must have at most 2 decimals';
+    const refusals: [number, string][] = [
+      [33.333333333333336, decimals],
+      [1e-7, decimals],
+      [101, 'Deal percentage must be under 100'],
+    ];
+    for (const [deal, message] of refusals) {
       const label = await own.api.post('/labels', { name: `Edge deal ${Date.now()}`, deal_percentage: deal });
       expect(label.status, String(deal)).toBe(400);
       expect(label.body.errors).toEqual({ deal_percentage: [message] });
