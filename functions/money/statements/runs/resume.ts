@@ -42,13 +42,11 @@ const jobOf = (run: StatementRunItem, state: string, since: string): UnfinishedJ
 type ResumeOutcome = 'resumed' | 'still_working' | 'nothing_to_do';
 
 /**
- * Carries a run on from where it stopped. Previewing: its preview is queued again. Publishing
- * before its publish step stored the run's accounts, or before it reserved their numbers: the publish step is queued
- * again. Once they
- * are stored (and for a run that failed or finished with statements numbered but not made): one
- * message for each account without a finished statement and not left out as stated already. The
- * account step finishes a numbered statement (documents, mail once) or numbers it once. When
- * nothing is left, the run is published.
+ * Carries a run on from where it stopped. Previewing: its preview is queued again. Publishing before its publish step
+ * stored the run's accounts, or before it reserved their numbers: the publish step is queued again. Once they are
+ * stored and numbered (and for a run that failed or finished with statements numbered but not made): one message for
+ * each account without a finished statement and not left out as stated already. The account step finishes a numbered
+ * statement (documents, mail once) or numbers it once (a correction). When nothing is left, the run is published.
  *
  * `onStart`: no delivery of before can be alive, so documents claims are given back first;
  * otherwise a run that shows progress is left alone (a stale claim is taken over by the step).
