@@ -174,19 +174,19 @@ export const statementHeads = (tenantId: string): Promise<StatementHead[]> =>
   statementsWithOnly(tenantId, STATEMENT_HEAD);
 
 /** What a published run's page reads of its statements: each one's account and figures as stated. */
-const RUN_STATEMENT_FIELDS = [
-  'accountKey',
-  'run_id',
-  'figures',
-  'self_billing',
-  'withholding_tax',
-  'not_paid_reasons',
-] as const;
+const RUN_STATEMENT_FIELDS = ['accountKey', 'figures', 'self_billing', 'withholding_tax', 'not_paid_reasons'] as const;
 export type RunStatement = Pick<StatementItem, (typeof RUN_STATEMENT_FIELDS)[number]>;
 
-/** The statements a run published (one per account), as their figures were stated. */
-export async function statementsOfRun(tenantId: string, runId: string): Promise<RunStatement[]> {
-  return (await statementsWithOnly(tenantId, RUN_STATEMENT_FIELDS)).filter((s) => s.run_id === runId);
+/**
+ * The statements of these ids (a run's: their ids come from the run and each account), as their figures were stated;
+ * those not written are left out. One batch read of the run's statements, not a read of every statement the company has.
+ */
+export async function statementsByIds(tenantId: string, statementIds: readonly string[]): Promise<RunStatement[]> {
+  if (!statementIds.length) return [];
+  const { data } = await db()
+    .Statement.get(statementIds.map((statementId) => ({ tenantId, statementId })))
+    .go({ attributes: [...RUN_STATEMENT_FIELDS], concurrency: 4 });
+  return data as RunStatement[];
 }
 
 /** What the late-money check reads of a statement (money/statements/accounts/not-yet-stated.ts): its head, kind, label and payee. */

@@ -6,7 +6,7 @@ import type {
   StatementRun,
   StatementRunList,
 } from '../../../../shared/schemas/statement-views.js';
-import { getRun, listRuns, moveRun, statementSender, statementsOfRun } from '../../../data/access/statements.js';
+import { getRun, listRuns, moveRun, statementSender, statementsByIds } from '../../../data/access/statements.js';
 import { getLabel } from '../../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
@@ -18,6 +18,7 @@ import { resumeRun } from '../runs/resume.js';
 import { startRun } from '../runs/start-run.js';
 import { presentRun, rowsAsStated } from './present.js';
 import { statementOf } from './statements.js';
+import { statementIdOf } from '../runs/statement-item.js';
 
 /**
  * Statement runs: a run previews, then publishes through the statement
@@ -130,13 +131,18 @@ export async function statementRunView(
 ): Promise<StatementRun> {
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
-  const withRows = Boolean(run.preview_key) && !progressOnly;
-  const [detail, sender, stated] = await Promise.all([
-    withRows && run.preview_key ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
+  const [detail, sender] = await Promise.all([
+    run.preview_key && !progressOnly ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
-    // Once published, each row says what its statement says (recouped by contracts included).
-    withRows && run.status === 'published' ? statementsOfRun(tenantId, runId) : null,
   ]);
+  // Once published, each row says what its statement says (recouped by contracts included).
+  const stated =
+    detail && run.status === 'published'
+      ? await statementsByIds(
+          tenantId,
+          detail.rows.map((row) => statementIdOf(runId, row.account)),
+        )
+      : null;
   const rows = detail && stated ? { ...detail, rows: rowsAsStated(detail.rows, stated) } : detail;
   // The preview's money is in the company's currency, the one its statements will be in.
   return { ...presentRun(run, rows ?? undefined), currency: sender.currency.toUpperCase() };
