@@ -67,6 +67,14 @@ const statementsOf = async ({ company, payee }: World) =>
   (await company.api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
     .statements as Statement[];
 
+/** The company's money in stated months that no statement states yet (the "Not yet stated" notice). */
+const notYetStated = async ({ company }: World) =>
+  (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
+
+/** A line's label payable as the ledger holds it now. */
+const labelPayable = async ({ company }: World, lineId: string) =>
+  (await company.api.get(`/royalties/${lineId}`)).body.royalty.label_payable as string;
+
 /** Waits until the run is published. */
 async function untilPublished(world: World, runId: string) {
   await until(async () => {
@@ -115,11 +123,10 @@ describe('a line edited while a run computes its statements', () => {
     expect(statement.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
     expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
     // The statement states the line as the ledger holds it: no money of its month is left unstated.
-    const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
-    expect(late).toEqual([]);
+    expect(await notYetStated(world)).toEqual([]);
     // And the line is now frozen, on that statement.
     await expectRefusedAsStated(world, statement.number, '1.00');
-    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('77.700000');
+    expect(await labelPayable(world, line.id)).toBe('77.700000');
   }, 180_000);
 });
 
@@ -159,10 +166,9 @@ describe('a line edited once the run numbered its statements, before they are wr
     await publish.runPublish(tenantId, run.runId);
     await untilPublished(world, run.runId);
     const [statement] = await statementsOf(world);
-    const late = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
-    expect(late).toEqual([]);
+    expect(await notYetStated(world)).toEqual([]);
     await expectRefusedAsStated(world, statement.number, '77.70');
-    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('3.335000');
+    expect(await labelPayable(world, line.id)).toBe('3.335000');
   }, 180_000);
 });
 
@@ -205,14 +211,13 @@ describe('a late line edited while a correction computes its statement', () => {
     const corrected = (await statementsOf(world)).find((s) => s.replaces_id === stated.id);
     expect(corrected?.number).toBe(`ST-${String(before + 1).padStart(6, '0')}`);
     expect(await access.readSequence(tenantId, 'statement')).toBe(before + 1);
-    const unstated = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
-    expect(unstated).toEqual([]);
+    expect(await notYetStated(world)).toEqual([]);
     const lateNow = await company.api.patch(`/royalties/${late.id}`, { royalty: { label_payable: '1.00' } });
     expect(lateNow.status).toBe(409);
     expect(lateNow.body.message).toBe(
       `This line is on statement ${corrected?.number}; change it with a correction or an adjustment`,
     );
-    expect((await company.api.get(`/royalties/${late.id}`)).body.royalty.label_payable).toBe('77.700000');
+    expect(await labelPayable(world, late.id)).toBe('77.700000');
   }, 180_000);
 });
 
@@ -239,9 +244,8 @@ describe('a line edited while a run stopped between computing and numbering', ()
     expect((await access.getRun(tenantId, run.runId))?.numbers_reserved).toBe(true);
 
     const [statement] = await statementsOf(world);
-    const unstated = (await company.api.get('/statements/not_yet_stated')).body.not_yet_stated as NotYetStated[];
-    expect(unstated).toEqual([]);
+    expect(await notYetStated(world)).toEqual([]);
     await expectRefusedAsStated(world, statement.number, '1.00');
-    expect((await company.api.get(`/royalties/${line.id}`)).body.royalty.label_payable).toBe('77.700000');
+    expect(await labelPayable(world, line.id)).toBe('77.700000');
   }, 180_000);
 });
