@@ -13,14 +13,27 @@
  */
 type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
+type Utf16 = 'utf-16le' | 'utf-16be';
+
+/** UTF-16 by the byte order mark a file starts with. */
+export function utf16ByMark(bytes: Uint8Array): Utf16 | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return undefined;
+}
+
+/** UTF-16 saved without its mark: text starting with a Latin letter, digit or quote has a NUL beside it. */
+export function utf16WithoutMark(bytes: Uint8Array): Utf16 | undefined {
+  if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return 'utf-16be';
+  return undefined;
+}
+
 /** The encoding of a file's bytes, by the rule above; `partial`: the bytes are a file's start, cut anywhere. */
 function detectEncoding(bytes: Uint8Array, partial: boolean): TextEncodingName {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  // UTF-16 saved without its mark: text starting with a Latin letter, digit or quote has a NUL beside it.
-  if (bytes.length >= 2 && bytes[0] !== 0 && bytes[1] === 0) return 'utf-16le';
-  if (bytes.length >= 2 && bytes[0] === 0 && bytes[1] !== 0) return 'utf-16be';
+  const utf16 = utf16ByMark(bytes) ?? utf16WithoutMark(bytes);
+  if (utf16) return utf16;
   try {
     // A start cut inside a character is still UTF-8: the decoder keeps the cut character waiting (stream).
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial });

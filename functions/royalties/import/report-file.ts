@@ -11,6 +11,7 @@ import { MAX_EXPANSION_RATIO, MAX_REPORT_BYTES, RATIO_GRACE_BYTES, readableSize 
 import { ReportProblem } from './report-problem.js';
 import { workbookReader } from '../../lib/workbook-reader.js';
 import { isUtf8File, windows1252FileToUtf8 } from '../../lib/text-encoding.js';
+import { utf16ByMark, utf16WithoutMark } from '../../../shared/text-encoding.js';
 
 /**
  * Turns an uploaded report into a file DuckDB reads as delimited text (CSV, TSV,
@@ -142,14 +143,14 @@ async function sniff(file: string): Promise<'zip' | 'gzip' | 'utf-16le' | 'utf-1
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
-    if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-    if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+    const marked = utf16ByMark(head);
+    if (marked) return marked;
     if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
     const binary = unreadableKind(head);
     if (binary) throw new ReportProblem(binary);
-    // UTF-16 saved without its mark: its first character (a letter, digit or quote) has a NUL beside it.
-    if (head.length >= 2 && head[0] !== 0 && head[1] === 0) return 'utf-16le';
-    if (head.length >= 2 && head[0] === 0 && head[1] !== 0) return 'utf-16be';
+    // Told only after the binary formats, some of which have a NUL early too.
+    const unmarked = utf16WithoutMark(head);
+    if (unmarked) return unmarked;
     // A mark and blank lines only: DuckDB found "one column" in it and the user was told to check the delimiter.
     if (
       bytesRead < HEAD_BYTES &&
