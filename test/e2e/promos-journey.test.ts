@@ -164,6 +164,10 @@ describe('promos', () => {
     // The recipient sees whose promo it is first.
     await expect.poll(() => recipientPage.getByTestId('promo-label').textContent()).toBe(`From Journey Label ${stamp}`);
     await recipientPage.getByText('Made for the night.').waitFor();
+    // This release has no cover art: its words start where the title does, not beside an empty half of the page.
+    const titleLeft = (await recipientPage.getByRole('heading', { level: 1 }).boundingBox())?.x;
+    const wordsLeft = (await recipientPage.getByText('Made for the night.').boundingBox())?.x;
+    expect(Math.abs((wordsLeft ?? -1000) - (titleLeft ?? 1000))).toBeLessThan(20);
     expect(await recipientPage.getByTestId('download-track').count()).toBe(0);
     // The player counts the play in the background: wait for it to be stored before the analysis is read.
     const played = recipientPage.waitForResponse((r) => r.url().endsWith('/plays') && r.request().method() === 'POST');

@@ -174,6 +174,17 @@ function TrackRow({
 }
 
 /** The public promo page `/promo/:id/:accessToken`: what a recipient's own link opens, no sign-in. */
+/** What the promo says about the release: its date, the label's words and how long the link works. */
+function PromoAbout({ promo }: { promo: PromoPage['promo'] }) {
+  return (
+    <SpaceBetween size="s">
+      {promo.release_date && <Box>{`Out ${formatDate(promo.release_date)}`}</Box>}
+      <Box>{promo.biog}</Box>
+      <Box color="text-body-secondary">{`This link is yours alone and works until ${formatDate(promo.expiry_date)}.`}</Box>
+    </SpaceBetween>
+  );
+}
+
 export function ViewPromoPage() {
   const { id = '', accessToken = '' } = useParams();
   const base = `/promo_pages/${encodeURIComponent(id)}/${encodeURIComponent(accessToken)}`;
@@ -233,18 +244,15 @@ export function ViewPromoPage() {
           {notice}
         </Alert>
       )}
-      <ColumnLayout columns={2}>
-        {promo.cover_url ? (
+      {promo.cover_url ? (
+        <ColumnLayout columns={2}>
           <CoverImage src={promo.cover_url} alt={`Cover of ${promo.title}`} maxWidth={320} />
-        ) : (
-          <Box />
-        )}
-        <SpaceBetween size="s">
-          {promo.release_date && <Box>{`Out ${formatDate(promo.release_date)}`}</Box>}
-          <Box>{promo.biog}</Box>
-          <Box color="text-body-secondary">{`This link is yours alone and works until ${formatDate(promo.expiry_date)}.`}</Box>
-        </SpaceBetween>
-      </ColumnLayout>
+          <PromoAbout promo={promo} />
+        </ColumnLayout>
+      ) : (
+        // Without cover art the words take the page's width, not the right half beside an empty one.
+        <PromoAbout promo={promo} />
+      )}
       <Container header={<Header variant="h2">Listen</Header>}>
         <SpaceBetween size="l">
           {promo.tracks.map((track) => (
