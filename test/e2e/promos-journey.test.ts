@@ -247,6 +247,10 @@ describe('promos', () => {
     expect(text).toContain('Will support');
     expect(text).toContain('Big room weapon');
     expect(text).toContain('Delivered');
+    // A recipient's name reads on one line, its address under it (not broken letter by letter beside it).
+    const nameHeight = (await table.getByText('Dee Jay', { exact: true }).boundingBox())?.height ?? 0;
+    expect(nameHeight).toBeGreaterThan(0);
+    expect(nameHeight).toBeLessThan(30);
     await screenshotIfAsked(page, '/tmp/promo-analysis.png', true);
     // The artist's report: the button asks for it and is handed its link (its pages: promo-templates.test.ts).
     // The page then goes to the link (the browser takes the PDF as a download): that navigation is waited for to

@@ -1,4 +1,5 @@
 import Button from '@cloudscape-design/components/button';
+import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -112,9 +113,21 @@ export function PromoAnalysisPage() {
             {
               id: 'email',
               header: 'Recipient',
-              // An address has no spaces to wrap at: it may break anywhere, or it alone pushes the table wider than the page.
+              // The name on its own line, the address under it in small type. An address has no spaces to wrap
+              // at: it may break anywhere, or it alone pushes the table wider than the page.
               cell: (r) => (
-                <span style={{ overflowWrap: 'anywhere' }}>{r.name ? `${r.name} (${r.email})` : r.email}</span>
+                <span style={{ overflowWrap: 'anywhere' }}>
+                  {r.name ? (
+                    <>
+                      <Box>{r.name}</Box>
+                      <Box variant="small" color="text-body-secondary">
+                        {r.email}
+                      </Box>
+                    </>
+                  ) : (
+                    r.email
+                  )}
+                </span>
               ),
             },
             {
