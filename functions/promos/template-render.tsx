@@ -21,6 +21,8 @@ export type MailContent = {
   biog: string;
   recipient_name: string | null;
   cover_url: string | null;
+  /** The designer's preview: no release to take a cover from, so the cover block shows where it would sit. */
+  cover_placeholder?: true;
   page_link: string;
   feedback_link: string;
   unsubscribe_link: string;
@@ -78,8 +80,23 @@ function Button({ href, colour, children }: { href: string; colour: string; chil
 function Block({ block, design, content }: { block: TemplateBlock; design: TemplateDesign; content: MailContent }) {
   switch (block.type) {
     case 'cover':
-      return content.cover_url ? (
-        <img src={content.cover_url} alt={content.title} width={600} style={{ display: 'block', width: '100%' }} />
+      if (content.cover_url)
+        return (
+          <img src={content.cover_url} alt={content.title} width={600} style={{ display: 'block', width: '100%' }} />
+        );
+      return content.cover_placeholder ? (
+        <div
+          style={{
+            ...font,
+            background: '#e9ebed',
+            color: '#5f6b7a',
+            fontSize: 15,
+            padding: '96px 24px',
+            textAlign: 'center',
+          }}
+        >
+          The release's cover art
+        </div>
       ) : null;
     case 'text':
       return (

@@ -85,6 +85,7 @@ async function sampleContent(tenantId: string, promoId: string | undefined): Pro
     biog: promo?.biog ?? 'A few words about the release.',
     recipient_name: 'Alex',
     cover_url: null,
+    cover_placeholder: true,
     page_link: here,
     feedback_link: `${here}#feedback`,
     unsubscribe_link: here,

@@ -106,6 +106,8 @@ describe('the template designer', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('Hello Alex, here is Your release &lt;b&gt;early&lt;/b&gt;.');
     expect(preview.body.html).toContain('background:#aa3300');
+    // The sample has no release to take a cover from: the cover block shows where the cover art sits.
+    expect(preview.body.html).toContain('The release&#x27;s cover art');
     expect(preview.body.html).toContain(designer.name);
     expect(preview.body.text).toContain('Play it loud: ');
 
