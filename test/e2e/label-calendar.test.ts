@@ -51,6 +51,13 @@ describe('calendar and requests', () => {
     await expect
       .poll(() => page.getByTestId('calendar-feed-url').locator('input').inputValue())
       .toContain('/api/v1/calendar_feeds/');
+    // The link is shown once: a button beside it copies it whole.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the calendar link' }).click();
+    await page.getByText('Calendar link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await page.getByTestId('calendar-feed-url').locator('input').inputValue(),
+    );
     await screenshotIfAsked(page, 'test-results/label-calendar.png', true);
     expect(errors).toEqual([]);
     await page.close();

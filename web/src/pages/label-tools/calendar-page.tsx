@@ -3,6 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import Input from '@cloudscape-design/components/input';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -119,7 +120,18 @@ function FeedPanel() {
       {url ? (
         <SpaceBetween size="xs">
           <Box>Copy this link into your calendar app now: it is shown only once.</Box>
-          <Input value={url} readOnly data-testid="calendar-feed-url" ariaLabel="Calendar link" />
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <div style={{ flex: 1 }}>
+              <Input value={url} readOnly data-testid="calendar-feed-url" ariaLabel="Calendar link" />
+            </div>
+            <CopyToClipboard
+              variant="icon"
+              textToCopy={url}
+              copyButtonAriaLabel="Copy the calendar link"
+              copySuccessText="Calendar link copied"
+              copyErrorText="The link could not be copied"
+            />
+          </div>
         </SpaceBetween>
       ) : (
         <Box color="text-status-inactive">
