@@ -13,6 +13,7 @@ import { listUnfinishedJobs, registeredKinds, resumerOf } from './registry.js';
 /** Each kind of job as the page names it. */
 const KIND_NAMES: Record<JobKind, string> = {
   royalty_import: 'Royalty import',
+  royalty_rematch: 'Re-match',
   statement_run: 'Statement run',
   catalogue_import: 'Catalogue import',
   catalogue_export: 'Catalogue export',

@@ -15,6 +15,7 @@
  */
 export type JobKind =
   | 'royalty_import'
+  | 'royalty_rematch'
   | 'statement_run'
   | 'catalogue_import'
   | 'catalogue_export'

@@ -4,7 +4,7 @@ import { deliveryJobs } from '../deliveries/resume.js';
 import { paymentRunJobs, statementRunJobs } from '../money/index.js';
 import { licenseReminderJobs } from '../licensing/index.js';
 import { promoSendJobs } from '../promos/index.js';
-import { royaltyImportJobs } from '../royalties/import/resume.js';
+import { royaltyImportJobs, royaltyRematchJobs } from '../royalties/import/resume.js';
 import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
 
 /**
@@ -13,6 +13,7 @@ import type { JobKind, JobResumer, UnfinishedJob } from './job-kinds.js';
  */
 const RESUMERS: readonly JobResumer[] = [
   royaltyImportJobs,
+  royaltyRematchJobs,
   statementRunJobs,
   catalogueImportJobs,
   catalogueExportJobs,

@@ -110,21 +110,11 @@ export const payPeriodsResponse = z.looseObject({ pay_periods: z.array(z.string(
 export const royaltiesUpdatedResponse = z.looseObject({ updated: count, message: z.string() });
 
 /**
- * Lines a published statement carries, kept exactly as stated by a re-match or new rates: how many, and the
- * statements' numbers.
+ * Exchange rates applied again to one import or all: each import is matched again in the background; how many, and
+ * which (each import's `job` says what it found).
  */
-const keptAsStated = { stated_lines: count, statements: z.array(z.string()) };
-/** An import's lines matched again (after a match was assigned or the catalogue changed): its counts now. */
-const rematchedImport = z.looseObject({
-  id: z.string(),
-  lines: count,
-  matched: z.looseObject({ isrc: count, upc: count, cat_no: count, manual: count, unmatched: count }),
-  ...keptAsStated,
-});
-export const rematchedImportResponse = z.looseObject({ result: rematchedImport, message: z.string() });
-/** Exchange rates applied again to one import or all: imports, lines converted again, rates still missing, lines kept. */
-export const ratesReappliedResponse = z.looseObject({
-  result: z.looseObject({ imports: count, lines: count, missing_rates: z.array(z.looseObject({})), ...keptAsStated }),
+export const ratesQueuedResponse = z.looseObject({
+  result: z.looseObject({ imports: count, import_ids: z.array(z.string()) }),
   message: z.string(),
 });
 
@@ -145,13 +135,16 @@ export const unmatchedLinesResponse = z.looseObject({
   unmatched_lines: count,
   matched_lines: count,
 });
-/** A match assigned by identifier (the import matched again) or, to lines without one, by their names (how many). */
+/** An import acted on (re-run, accepted, re-match queued): the import as it is now, and the notice. */
+export const importSavedResponse = savedResponse('royalty_import', royaltyImportRow);
+/**
+ * A match assigned by identifier (the rule stored, the import being matched again: the import and its `job`) or, to
+ * lines without one, by their names (how many).
+ */
 export const matchAssignedResponse = z.union([
-  rematchedImportResponse,
+  importSavedResponse,
   z.looseObject({ lines: count, message: z.string() }),
 ]);
-/** An import acted on (re-run, accepted): the import as it is now, and the notice. */
-export const importSavedResponse = savedResponse('royalty_import', royaltyImportRow);
 
 const periodRange = { start_pay_period: z.string(), end_pay_period: z.string() };
 /** A label's sums for a period: its lines' total, what the aggregator paid it and the aggregator's own cut. */

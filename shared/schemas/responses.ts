@@ -129,6 +129,21 @@ export const royaltyImportRow = recordRow({
   filename: z.string(),
   source_id: z.string(),
   status: z.enum(['processing', 'done', 'failed', 'duplicate']),
+  /** The re-match asked for last, run in the background (null: none). */
+  job: z
+    .looseObject({
+      kind: z.enum(['rematch', 'assign', 'rates']),
+      status: z.enum(['queued', 'running', 'done', 'failed']),
+      progress: z.number(),
+      queued_at: z.string(),
+      finished_at: z.string().nullable(),
+      result: z
+        .looseObject({ lines: z.number(), stated_lines: z.number(), statements: z.array(z.string()) })
+        .nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 }).meta({ id: 'RoyaltyImport' });
 
 /** A published statement as lists show it (its detail adds the summaries and where each figure came from). */

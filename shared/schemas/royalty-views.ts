@@ -121,6 +121,29 @@ export type RoyaltyImport = {
   accepted_at?: string;
   accepted_reason?: string;
   created_at?: string;
+  /** The re-match asked for last (null: none): run by the import worker, in the background. */
+  job?: ImportJob | null;
+};
+
+/**
+ * A finished import matched again in the background: asked for as a re-match, by a match assigned by hand, or by the
+ * exchange rates applied again (`kind`). `message` is the notice when it is done (the reason when it failed).
+ */
+export type ImportJob = {
+  kind: 'rematch' | 'assign' | 'rates';
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  queued_at: string;
+  finished_at: string | null;
+  /** When done: the import's counts and the lines a published statement carries, kept as stated. */
+  result: {
+    lines: number;
+    matched: { isrc: number; upc: number; cat_no: number; manual: number; unmatched: number };
+    missing_rates: MissingRate[];
+    stated_lines: number;
+    statements: string[];
+  } | null;
+  message: string | null;
 };
 
 /** GET /royalty_imports: a page of the company's imports (their rejected lines left out). */
@@ -172,8 +195,9 @@ export type ExchangeRateInput = Omit<ExchangeRate, 'id' | 'createdAt'>;
 type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
 
 /**
- * What update_exchange_rates answers: imports and lines re-converted, the pairs still without a rate, and the lines
- * published statements carry, which keep the rate they were stated with (how many, and the statements' numbers).
+ * What exchange rates applied again found, over the imports' re-match jobs (one import's `job.result`, or their sum):
+ * imports and lines re-converted, the pairs still without a rate, and the lines published statements carry, which keep
+ * the rate they were stated with (how many, and the statements' numbers).
  */
 export type ExchangeRateUpdate = {
   imports: number;

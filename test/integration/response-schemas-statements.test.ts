@@ -134,12 +134,14 @@ describe('royalty lines and an import’s matches answer what the document decla
     const unmatched = await member('GET', '/royalty_imports/{id}/unmatched', { params, rows: 'unmatched' });
     expect(unmatched.body.unmatched_lines).toBeGreaterThan(0);
     const recording = await world.api.post('/recordings', { title: `Matched later ${stamp}` });
+    // Each answers at once (202): the import is matched again in the background.
     await member('POST', '/royalty_imports/{id}/assign', {
       params,
       body: { field: 'isrc', value: isrc, recording_id: recording.body.recording.id },
+      status: 202,
     });
-    await member('POST', '/royalty_imports/{id}/rematch', { params });
-    await member('POST', '/royalties/update_exchange_rates', { body: { import_id: line.import_id } });
+    await member('POST', '/royalty_imports/{id}/rematch', { params, status: 202 });
+    await member('POST', '/royalties/update_exchange_rates', { body: { import_id: line.import_id }, status: 202 });
     // The same report again is held back as a duplicate until someone confirms it.
     const first = (await world.api.get(`/royalty_imports?per_page=100`)).body.royalty_imports.find(
       (i: { id: string }) => i.id === line.import_id,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { finishedImportJob } from '../support/import-job.js';
 import { inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { storeMap } from '../support/royalty-report.js';
@@ -130,12 +131,14 @@ describe('a line matched to the catalogue', () => {
 
   it('assigned by hand takes its recording’s names: the artist filter, the facets and the sums find it', async () => {
     const { importId, unmatchedIsrc, stranger, reportAlbum } = await importReport('B');
+    const asked = new Date().toISOString();
     const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
       field: 'isrc',
       value: unmatchedIsrc,
       recording_id: recordingId,
     });
-    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(202);
+    expect((await finishedImportJob(api, importId, asked)).status).toBe('done');
     const byArtist = await lines(
       importId,
       `by_artist=${encodeURIComponent(catalogue.artist)}&sort_field=line&sort_order=asc`,
@@ -176,16 +179,20 @@ describe('a line matched to the catalogue', () => {
     // Its own recording, assigned by hand to its own import's line: renaming it leaves the other tests' as they are.
     const { importId, unmatchedIsrc } = await importReport('C');
     const ownRecordingId = await catalogueRecording(`Rematch Song ${stamp}`);
+    const asked = new Date().toISOString();
     const assigned = await api.post(`/royalty_imports/${importId}/assign`, {
       field: 'isrc',
       value: unmatchedIsrc,
       recording_id: ownRecordingId,
     });
-    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(202);
+    expect((await finishedImportJob(api, importId, asked)).status).toBe('done');
     const renamed = `Renamed Song ${stamp}`;
     expect((await api.patch(`/recordings/${ownRecordingId}`, { title: renamed })).status).toBe(200);
+    const rematchAsked = new Date().toISOString();
     const rematched = await api.post(`/royalty_imports/${importId}/rematch`);
-    expect(rematched.status, JSON.stringify(rematched.body)).toBe(200);
+    expect(rematched.status, JSON.stringify(rematched.body)).toBe(202);
+    expect((await finishedImportJob(api, importId, rematchAsked)).status).toBe('done');
     const after = (await lines(importId, 'sort_field=line&sort_order=asc')).royalties as Line[];
     expect(after.map((l) => [l.matched_by, l.song, l.artist])).toEqual([
       ['manual', renamed, catalogue.artist],

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { call } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { finishedImportJob } from '../support/import-job.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -245,7 +246,9 @@ describe('royalty import ledger', () => {
       }),
     ).toBeNull();
 
-    const updated = await domain.updateExchangeRates(tenantId, id);
+    const ratesAsked = new Date().toISOString();
+    expect(await domain.updateExchangeRates(tenantId, undefined, id)).toEqual({ imports: 1, import_ids: [id] });
+    const updated = (await finishedImportJob(tenantId, id, ratesAsked)).result;
     expect(updated).toMatchObject({ imports: 1, lines: 4, missing_rates: [] });
     const converted = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data!;
     expect(converted).toMatchObject({ missing_rates: [], amount: '7.300000' });
@@ -258,11 +261,13 @@ describe('royalty import ledger', () => {
     await expect(
       domain.assignMatch(tenantId, id, { field: 'isrc', value: 'QZZZZ9999999', recording_id: 'NOT-A-RECORDING' }),
     ).rejects.toMatchObject({ status: 400, errors: { recording_id: [expect.any(String)] } });
-    const assigned = await domain.assignMatch(tenantId, id, {
+    const assignAsked = new Date().toISOString();
+    await domain.assignMatch(tenantId, id, {
       field: 'isrc',
       value: 'qz-zzz-99-99999',
       recording_id: recordings[1],
     });
+    const assigned = (await finishedImportJob(tenantId, id, assignAsked)).result;
     expect(assigned.matched).toMatchObject({ manual: 2, isrc: 1, unmatched: 1 });
     expect((await unmatchedLines(tenantId, id)).unmatched.map((g) => g.isrc)).toEqual(['QZZZZ8888888']);
     const { periodAggregates } = await import('../../functions/royalties/ledger/aggregates.js');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { finishedImportJob } from '../support/import-job.js';
 import { type ApiAnswer, inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
 import { partLedgerKey } from '../../functions/royalties/bucket-keys.js';
@@ -213,8 +214,10 @@ describe('a report larger than one part', { shuffle: false }, () => {
     await expect.poll(workObjects).toEqual([]);
 
     // A re-match makes the parts one ledger file, with the same lines.
+    const asked = new Date().toISOString();
     const rematched = await api.post(`/royalty_imports/${importId}/rematch`, {});
-    expect(rematched.status).toBe(200);
+    expect(rematched.status).toBe(202);
+    expect((await finishedImportJob(api, importId, asked)).status).toBe('done');
     const after = (await getDb().entities.RoyaltyImport.get({ tenantId, id: importId }).go()).data!;
     expect(after.ledger_key).toMatch(/lines-\w+\.parquet$/);
     expect(after.ledger_keys).toBeUndefined();

@@ -3,6 +3,7 @@ import type { Statement } from '../../shared/schemas/statement-views.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { SMALL_REPORT_MAP } from '../support/payee-earnings.js';
 import { importReport } from '../support/royalty-report.js';
+import { finishedImportJob } from '../support/import-job.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -67,6 +68,19 @@ const importRows = (filename: string, rows: string[]) =>
     filename: `${filename}-${stamp}.csv`,
     report: ['Store,Period,ISRC,Artist,Units,Net,Currency', ...rows].join('\n'),
   });
+/**
+ * Asks for a re-match job (a re-match, new rates), which answers 202 at once, and waits for the import's job to
+ * finish: the request's answer and the job (its result and notice: what the request answered when it did the work).
+ */
+const jobOf = async (ask: () => Promise<{ status: number; body: any }>) => {
+  const at = new Date().toISOString();
+  const asked = await ask();
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  const importId = asked.body.royalty_import?.id ?? asked.body.result.import_ids[0];
+  const job = await finishedImportJob(api, importId, at);
+  expect(job.status, job.message ?? '').toBe('done');
+  return { asked, job };
+};
 const notYetStated = async () => (await api.get('/statements/not_yet_stated')).body.not_yet_stated as unknown[];
 
 beforeAll(async () => {
@@ -131,9 +145,9 @@ describe('an import a published statement carries', { shuffle: false }, () => {
   it('takes new exchange rates on the lines no statement carries only, and says which lines kept theirs', async () => {
     const rate = { distributor: source, original_currency: 'USD', target_currency: 'GBP' };
     expect((await api.post('/exchange_rates', { ...rate, payment_date: '2021-01-01', rate: '0.5' })).status).toBe(201);
-    const updated = await api.post('/royalties/update_exchange_rates', { import_id: statedImport });
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body.result).toMatchObject({
+    const updated = await jobOf(() => api.post('/royalties/update_exchange_rates', { import_id: statedImport }));
+    expect(updated.asked.body.result).toEqual({ imports: 1, import_ids: [statedImport] });
+    expect(updated.job.result).toMatchObject({
       imports: 1,
       lines: 3,
       missing_rates: [],
@@ -149,23 +163,34 @@ describe('an import a published statement carries', { shuffle: false }, () => {
     expect(await notYetStated()).toEqual([]);
 
     // An import no statement carries is converted again whole.
-    const open = await api.post('/royalties/update_exchange_rates', { import_id: openImport });
-    expect(open.body.result).toMatchObject({ imports: 1, lines: 1, stated_lines: 0, statements: [] });
+    const open = await jobOf(() => api.post('/royalties/update_exchange_rates', { import_id: openImport }));
+    expect(open.job.result).toMatchObject({ imports: 1, lines: 1, stated_lines: 0, statements: [] });
     expect(lineOf(await linesNow(), 'Napster')).toMatchObject({ exchange_rate: '0.500000', amount: '5.000000' });
 
     // Every import of the company at once: the same rule, the kept lines counted once per import.
+    // A job each: their results summed as the one answer summed them when the request did the work.
+    const allAsked = new Date().toISOString();
     const all = await api.post('/royalties/update_exchange_rates', {});
-    expect(all.body.result).toMatchObject({ imports: 2, lines: 4, stated_lines: 2, statements: [first.number] });
+    expect(all.status, JSON.stringify(all.body)).toBe(202);
+    const jobs = await Promise.all(
+      (all.body.result.import_ids as string[]).map((id) => finishedImportJob(api, id, allAsked)),
+    );
+    const sum = (key: 'lines' | 'stated_lines') => jobs.reduce((n, job) => n + job.result[key], 0);
+    expect({
+      imports: all.body.result.imports,
+      lines: sum('lines'),
+      stated_lines: sum('stated_lines'),
+      statements: [...new Set(jobs.flatMap((job) => job.result.statements as string[]))].sort(),
+    }).toMatchObject({ imports: 2, lines: 4, stated_lines: 2, statements: [first.number] });
     expect(await carriedNow()).toEqual(carried(before));
   }, 120_000);
 
   it('re-matches the lines no statement carries only: a stated line keeps its recording and payee', async () => {
     // The recording's ISRC changes: the report's lines with the old one no longer match it; the one with the new matches.
     expect((await api.patch(`/recordings/${recordingId}`, { isrc: newIsrc })).status).toBe(200);
-    const rematched = await api.post(`/royalty_imports/${statedImport}/rematch`);
-    expect(rematched.status, JSON.stringify(rematched.body)).toBe(200);
-    expect(rematched.body.message).toBe(`Import Re-matched: 2 lines on statement ${first.number} were kept as stated`);
-    expect(rematched.body.result).toMatchObject({ lines: 5, stated_lines: 2, statements: [first.number] });
+    const rematched = (await jobOf(() => api.post(`/royalty_imports/${statedImport}/rematch`))).job;
+    expect(rematched.message).toBe(`Import Re-matched: 2 lines on statement ${first.number} were kept as stated`);
+    expect(rematched.result).toMatchObject({ lines: 5, stated_lines: 2, statements: [first.number] });
     expect(await carriedNow()).toEqual(carried(before));
     const now = await linesNow();
     for (const retailer of ['Apple', 'Tidal']) expect(lineOf(now, retailer)?.recording_id).toBeNull();
@@ -175,8 +200,8 @@ describe('an import a published statement carries', { shuffle: false }, () => {
     expect(await notYetStated()).toMatchObject([{ statement_id: first.id, number: first.number, lines: 1 }]);
 
     // An import no statement carries is matched again whole.
-    const open = await api.post(`/royalty_imports/${openImport}/rematch`);
-    expect(open.body).toMatchObject({ message: 'Import Re-matched', result: { stated_lines: 0, statements: [] } });
+    const open = (await jobOf(() => api.post(`/royalty_imports/${openImport}/rematch`))).job;
+    expect(open).toMatchObject({ message: 'Import Re-matched', result: { stated_lines: 0, statements: [] } });
     expect(lineOf(await linesNow(), 'Napster')?.recording_id).toBeNull();
   }, 120_000);
 

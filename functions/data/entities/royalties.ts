@@ -14,6 +14,28 @@ import { timestamps } from './timestamps.js';
 const IMPORT_STATUSES = ['processing', 'done', 'failed', 'duplicate'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
+/**
+ * A re-match of a finished import, run by the import worker (import/rematch-job.ts): queued → running → done, or
+ * failed with `job_error`. What the user asked for names its notice: a re-match, a match assigned by hand, or the
+ * exchange rates applied again (each re-matches the import whole).
+ */
+const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+/** The states of a re-match not finished: the sparse index the local cloud's start and the admins' Jobs page read. */
+export const IMPORT_JOB_UNDER_WAY = ['queued', 'running'] as const satisfies readonly ImportJobStatus[];
+const IMPORT_JOB_KINDS = ['rematch', 'assign', 'rates'] as const;
+export type ImportJobKind = (typeof IMPORT_JOB_KINDS)[number];
+/** What a finished re-match answers (import-actions.ts RematchResult): the import's counts and the lines kept as stated. */
+export type ImportJobResult = {
+  lines: number;
+  matched: { isrc: number; upc: number; cat_no: number; manual: number; unmatched: number };
+  missing_rates: { distributor: string; original_currency: string; target_currency: string; lines: number }[];
+  amount: string;
+  aggregates: number;
+  stated_lines: number;
+  statements: string[];
+};
+
 const text = { type: 'string', required: true } as const;
 const count = { type: 'number', required: true } as const;
 /** One optional text per mapping column: a column map's headers, or its constant values. */
@@ -142,6 +164,22 @@ export const RoyaltyImport = new Entity({
      */
     running_since: { type: 'string' },
     run_token: { type: 'string' },
+    /**
+     * The re-match asked for last (IMPORT_JOB_STATUSES): its state, what was asked (`job_kind`), who asked and when,
+     * the claim its queue message carries (`job_token`: a re-delivered or resumed message runs it, a late one of an
+     * earlier job does nothing), its last sign of life while it runs (`job_since`), its 0–100 progress, and when it
+     * finished with its result or the reason it stopped, in the user's words.
+     */
+    job_status: { type: IMPORT_JOB_STATUSES },
+    job_kind: { type: IMPORT_JOB_KINDS },
+    job_token: { type: 'string' },
+    job_user_id: { type: 'string' },
+    job_queued_at: { type: 'string' },
+    job_since: { type: 'string' },
+    job_progress: { type: 'number' },
+    job_finished_at: { type: 'string' },
+    job_result: { type: CustomAttributeType<ImportJobResult>('any') },
+    job_error: { type: 'string' },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
     /**
@@ -170,6 +208,8 @@ export const RoyaltyImport = new Entity({
     byTenant: { pk: { field: 'pk', composite: ['tenantId'] }, sk: { field: 'sk', composite: ['id'] } },
     /** Imports under way: the admins' Jobs page. */
     unfinished: inStatesIndex('gsi3', 'status', ['processing']),
+    /** Re-matches queued or running: the local cloud resumes them on start, the admins' Jobs page lists them. */
+    rematching: inStatesIndex('gsi4', 'job_status', IMPORT_JOB_UNDER_WAY),
   },
 });
 

@@ -16,7 +16,6 @@ import { royaltiesChanged } from '../ledger/state.js';
 import { putMatchRule } from '../../data/access/royalty-ledger.js';
 import { requireEnv } from '../../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../../lib/errors.js';
-import type { MissingRate } from '../ledger/rules.js';
 import { importLedgerKeys, localLedgerFile } from '../ledger/files.js';
 import { StatementsNumberedMeanwhile, storeLedger, type StoredLedger } from '../ledger/store.js';
 import { literal } from '../ledger/sql.js';
@@ -26,9 +25,12 @@ import {
   statedImportMessage,
   statedOfImport,
   statementStatingImport,
+  statementsPublishing,
 } from './stated-lines.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
-import { queueImport, runIsAlive, staleRunBefore } from '../import/run-claim.js';
+import { queueImport, queueImportJobMessage, runIsAlive, staleRunBefore } from '../import/run-claim.js';
+import { queueImportJob } from '../../data/access/royalty-import-jobs.js';
+import type { ImportJobKind, RoyaltyImportItem } from '../../data/entities/royalties.js';
 import { PROGRESS } from '../import/progress.js';
 import { ulid } from 'ulid';
 
@@ -78,7 +80,11 @@ const REMATCH_ATTEMPTS = 5;
  * the catalogue and rates as they are now. The new file is recorded in one write with a check that no statement was
  * numbered since the stated lines were read; when one was, they are read again and the re-match made again.
  */
-export async function rematchImport(tenantId: string, importId: string): Promise<RematchResult> {
+export async function rematchImport(
+  tenantId: string,
+  importId: string,
+  onStep?: (step: 'matched' | 'written') => Promise<void>,
+): Promise<RematchResult> {
   for (let attempt = 0; attempt < REMATCH_ATTEMPTS; attempt += 1) {
     const item = await importOf(tenantId, importId);
     const stated = await statedOfImport(tenantId, importId);
@@ -86,7 +92,7 @@ export async function rematchImport(tenantId: string, importId: string): Promise
     if (stated.unwritten) continue;
     try {
       const stored = await withLedger(item, async (duck, dir, files) =>
-        storeLedger(duck, dir, bucket(), item, files, {}, undefined, {
+        storeLedger(duck, dir, bucket(), item, files, {}, onStep, {
           keep: { sql: await keptLinesSql(duck, dir, stated), statementsNumbered: stated.numbered },
         }),
       );
@@ -114,50 +120,75 @@ async function keptLinesSql(duck: DuckDBConnection, dir: string, stated: StatedO
   return kept.length ? kept.join(' OR ') : 'false';
 }
 
+/** A finished import's lines (it has a ledger file to match again). */
+const hasLines = (item: RoyaltyImportItem) => item.status === 'done' && importLedgerKeys(item).length > 0;
+/** Whether a re-match of the import is queued or running. */
+const importJobUnderWay = (item: Pick<RoyaltyImportItem, 'job_status'>) =>
+  item.job_status === 'queued' || item.job_status === 'running';
+
+/** The refusal of assigning a match while a re-match already reads the catalogue and the rules. */
+const ASSIGN_WHILE_RUNNING = 'The import is being re-matched: assign the match once it has finished';
+
 /**
- * Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now. Lines a
- * statement in force carries keep the rate they were stated with (a re-match keeps them); `lines` counts the lines
- * converted again, `stated_lines` those kept.
+ * Queues a re-match of the import for the import worker (import/rematch-job.ts), which runs rematchImport: the
+ * request answers at once, the import's `job_*` say how it goes and, when done, what it found. One job at a time: a
+ * second request while one is queued or running answers that one. Refused as a re-match in the request was: an
+ * import still importing or deleted, and while statements are being published.
+ */
+export async function queueRematch(
+  tenantId: string,
+  importId: string,
+  kind: ImportJobKind,
+  userId?: string,
+): Promise<RoyaltyImportItem> {
+  const item = await importOf(tenantId, importId);
+  if (importJobUnderWay(item)) return item;
+  if (!hasLines(item)) throw new Conflict('The import has no stored lines');
+  if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
+  const token = ulid();
+  if (!(await queueImportJob(tenantId, importId, { token, kind, userId }))) {
+    // Another request queued one first (answered), or the import moved on (deleted, re-imported): refused as above.
+    const now = await importOf(tenantId, importId);
+    if (importJobUnderWay(now)) return now;
+    throw new Conflict('The import has no stored lines');
+  }
+  await queueImportJobMessage({ tenantId, importId, token });
+  return importOf(tenantId, importId);
+}
+
+/**
+ * Re-converts one import, or every finished import of the tenant, with the exchange rates as they are now: a re-match
+ * job each (queueRematch), so each import is one worker's run, within its time, and one failing stops no other.
+ * Lines a statement in force carries keep the rate they were stated with (a re-match keeps them). Answers the imports
+ * queued (an import whose re-match is under way already counts, with that job).
  */
 export async function updateExchangeRates(
   tenantId: string,
+  userId: string | undefined,
   importId?: string,
-): Promise<{
-  imports: number;
-  lines: number;
-  missing_rates: MissingRate[];
-  stated_lines: number;
-  statements: string[];
-}> {
+): Promise<{ imports: number; import_ids: string[] }> {
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
-    : (await listImports(tenantId)).filter((i) => i.status === 'done' && importLedgerKeys(i).length).map((i) => i.id);
-  let lines = 0;
-  let statedLines = 0;
-  const statements = new Set<string>();
-  const missing: MissingRate[] = [];
-  // One import after another: each holds a DuckDB and its ledger file; the machine is small.
-  for (const id of ids) {
-    const result = await rematchImport(tenantId, id);
-    lines += result.lines - result.stated_lines;
-    statedLines += result.stated_lines;
-    for (const number of result.statements) statements.add(number);
-    missing.push(...result.missing_rates);
-  }
-  return {
-    imports: ids.length,
-    lines,
-    missing_rates: missing,
-    stated_lines: statedLines,
-    statements: [...statements].sort(),
-  };
+    : (await listImports(tenantId)).filter(hasLines).map((i) => i.id);
+  // Checked once up front for every import: a refusal then queues none.
+  if (ids.length && (await statementsPublishing(tenantId))) throw new Conflict(PUBLISHING_MESSAGE);
+  for (const id of ids) await queueRematch(tenantId, id, 'rates', userId);
+  return { imports: ids.length, import_ids: ids };
 }
 
 export type AssignInput = { field: string; value: string; recording_id?: string; release_id?: string };
 
-/** Remembers that an identifier means this recording or release (matched_by 'manual'), then re-matches the import. */
-export async function assignMatch(tenantId: string, importId: string, input: AssignInput): Promise<RematchResult> {
-  await importOf(tenantId, importId);
+/**
+ * Remembers that an identifier means this recording or release (matched_by 'manual') at once, then queues the
+ * import's re-match (queueRematch). Refused while a re-match runs: it read the rules before this one.
+ */
+export async function assignMatch(
+  tenantId: string,
+  importId: string,
+  input: AssignInput,
+  userId?: string,
+): Promise<RoyaltyImportItem> {
+  const item = await importOf(tenantId, importId);
   if (!MATCH_FIELDS.includes(input.field as MatchField))
     throw new InvalidField('field', 'Field must be one of isrc, upc, cat_no');
   const field = input.field as MatchField;
@@ -169,13 +200,17 @@ export async function assignMatch(tenantId: string, importId: string, input: Ass
     throw new InvalidField('recording_id', 'Recording not found');
   if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id)))
     throw new InvalidField('release_id', 'Release not found');
+  if (item.job_status === 'running') throw new Conflict(ASSIGN_WHILE_RUNNING);
+  if (!hasLines(item)) throw new Conflict('The import has no stored lines');
+  if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
   await putMatchRule({
     tenantId,
     field,
     value,
     ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }),
   });
-  return rematchImport(tenantId, importId);
+  // A re-match still queued reads the rule when it starts: it is the one answered.
+  return queueRematch(tenantId, importId, 'assign', userId);
 }
 
 const NOT_A_DUPLICATE = 'Only an import held back as a duplicate can be confirmed';

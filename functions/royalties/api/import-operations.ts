@@ -8,7 +8,7 @@ import {
   acceptImport,
   assignMatch,
   confirmImport,
-  rematchImport,
+  queueRematch,
   rerunImport,
   updateExchangeRates,
 } from './import-actions.js';
@@ -31,17 +31,6 @@ const rateQuery = z.strictObject({
   original_currency: currency,
   target_currency: currency,
 });
-
-/**
- * The notice after an import's lines were matched again, saying which lines a published statement carries were kept
- * as stated: "Import Re-matched: 12 lines on statement ST-000274 were kept as stated".
- */
-function rematchNotice(head: string, result: { stated_lines: number; statements: string[] }): string {
-  if (!result.stated_lines) return head;
-  const lines = `${result.stated_lines} line${result.stated_lines === 1 ? '' : 's'}`;
-  const on = `statement${result.statements.length === 1 ? '' : 's'} ${result.statements.join(', ')}`;
-  return `${head}: ${lines} on ${on} ${result.stated_lines === 1 ? 'was' : 'were'} kept as stated`;
-}
 
 export const exchangeRateOperations = {
   listExchangeRates: operation('tenant', {
@@ -124,32 +113,45 @@ export const importOperations = {
       .refine((body) => !body.field || body.value, { path: ['value'], message: 'Value is required' }),
     run: async ({ tenantId, caller, params, body }) => {
       if (body.field) {
-        const result = await assignMatch(tenantId, params.id, body as never);
-        return { result, message: rematchNotice('Match Assigned', result) };
+        // The rule is stored at once; the import is matched again in the background (its `job` says how it goes).
+        const item = await assignMatch(tenantId, params.id, body as never, caller.user.userId);
+        return reply(202, {
+          royalty_import: importJson(item, await sourceNames(tenantId)),
+          message: 'Match Assigned: the import is being re-matched',
+        });
       }
       const named = { song: body.song ?? null, artist: body.artist ?? null, album: body.album ?? null };
       const target = body.recording_id ? { recording_id: body.recording_id } : { release_id: body.release_id };
       return assignNamedLines(tenantId, caller.user.userId, params.id, { ...named, ...target });
     },
   }),
+  /**
+   * Matches the import again with the catalogue, rules and rates as they are now, in the background: answers at once
+   * (202) with the import and its `job`, which says when it is done and what it found. A second request while it is
+   * queued or running answers that job.
+   */
   rematchImport: operation('tenant', {
     params: idParams,
-    response: actionAnswers.rematchedImportResponse,
-    run: async ({ tenantId, params }) => {
-      const result = await rematchImport(tenantId, params.id);
-      return { result, message: rematchNotice('Import Re-matched', result) };
+    response: actionAnswers.importSavedResponse,
+    run: async ({ tenantId, caller, params }) => {
+      const item = await queueRematch(tenantId, params.id, 'rematch', caller.user.userId);
+      return reply(202, {
+        royalty_import: importJson(item, await sourceNames(tenantId)),
+        message: 'Import Re-match Started',
+      });
     },
   }),
   /**
-   * Re-applies the exchange rates to one import (import_id) or to all of the company's imports; lines a published
-   * statement carries keep their rate (the answer counts them, and names the statements).
+   * Re-applies the exchange rates to one import (import_id) or to all of the company's finished imports: each is
+   * matched again in the background (202: how many, and which; each import's `job` says what it found). Lines a
+   * published statement carries keep their rate.
    */
   updateExchangeRates: operation('tenant', {
-    response: actionAnswers.ratesReappliedResponse,
+    response: actionAnswers.ratesQueuedResponse,
     body: z.strictObject({ import_id: z.string().trim().min(1).max(64).optional() }).optional(),
-    run: async ({ tenantId, body }) => ({
-      result: await updateExchangeRates(tenantId, body?.import_id),
-      message: 'Exchange Rates Updated',
-    }),
+    run: async ({ tenantId, caller, body }) => {
+      const result = await updateExchangeRates(tenantId, caller.user.userId, body?.import_id);
+      return reply(202, { result, message: 'Exchange Rates Update Started' });
+    },
   }),
 } satisfies Partial<AreaOperations<'royalties'>>;

@@ -19,6 +19,7 @@ import { royaltiesChanged } from '../ledger/state.js';
 import { MAX_REPORT_BYTES, readableSize } from '../import/limits.js';
 import { runIsAlive } from '../import/run-claim.js';
 import { deleteUnstatedImport } from './stated-lines.js';
+import { importJobJson } from './import-job-json.js';
 
 /**
  * Report imports as the user sees them: uploading a report into the
@@ -67,6 +68,16 @@ export function importJson(item: RoyaltyImportItem, sourceNames: Map<string, str
     finishing: _claim,
     finishing_since: _since,
     run_token: _token,
+    job_status: _jobStatus,
+    job_kind: _jobKind,
+    job_token: _jobToken,
+    job_user_id: _jobUser,
+    job_queued_at: _jobQueued,
+    job_since: _jobSince,
+    job_progress: _jobProgress,
+    job_finished_at: _jobFinished,
+    job_result: _jobResult,
+    job_error: _jobError,
     ...rest
   } = item;
   const { totals, matched } = rest;
@@ -83,6 +94,8 @@ export function importJson(item: RoyaltyImportItem, sourceNames: Map<string, str
     can_rerun: item.status === 'failed' || (item.status === 'processing' && !runIsAlive(item)),
     // Flagged and not accepted: its lines wait outside every statement (import/held.ts).
     held: isHeld(item),
+    // A re-match asked for, run by the import worker (import/rematch-job.ts).
+    job: importJobJson(item),
   };
 }
 

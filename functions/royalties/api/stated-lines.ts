@@ -165,6 +165,15 @@ export type StatedOfImport = {
   unwritten?: boolean;
 };
 
+/**
+ * Whether a statement is numbered whose lines are not known yet (statements being published): a re-match asked for
+ * now is refused up front, as statedOfImport would refuse it.
+ */
+export async function statementsPublishing(tenantId: string): Promise<boolean> {
+  const numbered = await readSequence(tenantId, 'statement');
+  return numberedUnwritten(await listStatements(tenantId), numbered);
+}
+
 export async function statedOfImport(tenantId: string, importId: string): Promise<StatedOfImport> {
   const numbered = await readSequence(tenantId, 'statement');
   const rowsOf = (statement: StatementItem) =>

@@ -2,7 +2,8 @@ import { ENV } from '../../../infra/resources.js';
 import { getImport, listProcessingImports, releaseRunClaims } from '../../data/access/royalty-imports.js';
 import type { JobResumer } from '../../jobs/job-kinds.js';
 import { requireEnv } from '../../lib/clients.js';
-import { queueImport, runIsAlive } from './run-claim.js';
+import { listImportJobsUnderWay, requeueImportJob } from '../../data/access/royalty-import-jobs.js';
+import { queueImport, queueImportJobMessage, runIsAlive, staleRunBefore } from './run-claim.js';
 
 /**
  * Royalty imports as a resumable job. The local queue (fauxqs) keeps its messages in memory only,
@@ -35,5 +36,38 @@ export const royaltyImportJobs: JobResumer = {
     if (!onStart && runIsAlive(item)) return;
     await releaseRunClaims(tenantId, id);
     await queueImport(requireEnv(ENV.ledgerBucket), item.source_key);
+  },
+};
+
+/** What each kind of re-match is while under way, in the user's words. */
+const JOB_STATES = { queued: 'Waiting to re-match', running: 'Re-matching' } as const;
+
+/**
+ * A finished import's re-match (rematch-job.ts) as a resumable job. On start no worker of before can be alive: a job
+ * queued or running is queued again with its own claim, and its worker runs it (again) from the import's current
+ * ledger file. Otherwise (the admins' Resume) a job running with a sign of life within the worker's timeout is left
+ * alone; a queued one is sent again (its message may be lost), and a second delivery of it does nothing.
+ */
+export const royaltyRematchJobs: JobResumer = {
+  kind: 'royalty_rematch',
+  expectedSeconds: 30 * 60,
+  async listUnfinished() {
+    return (await listImportJobsUnderWay()).map((item) => ({
+      kind: 'royalty_rematch' as const,
+      tenantId: item.tenantId,
+      id: item.id,
+      what: item.filename.replace(/^[0-9A-Z]{26}-/, ''),
+      state: JOB_STATES[item.job_status === 'running' ? 'running' : 'queued'],
+      since: String(item.job_since ?? item.job_queued_at ?? item.updatedAt ?? ''),
+      startedBy: item.job_user_id,
+    }));
+  },
+  async resume({ tenantId, id }, { onStart }) {
+    const item = await getImport(tenantId, id);
+    if (item?.job_status !== 'queued' && item?.job_status !== 'running') return;
+    const alive = item.job_status === 'running' && String(item.job_since ?? '') >= staleRunBefore();
+    if (!onStart && alive) return;
+    const token = await requeueImportJob(tenantId, id, item.job_token);
+    if (token) await queueImportJobMessage({ tenantId, importId: id, token });
   },
 };

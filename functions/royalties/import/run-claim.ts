@@ -19,9 +19,31 @@ export const staleRunBefore = () =>
 export const runIsAlive = (item: { status: string; running_since?: string }) =>
   item.status === 'processing' && Boolean(item.running_since) && String(item.running_since) >= staleRunBefore();
 
-/** The import queue's message for a dropped report, as S3 sends it; `rerun`: the claim a re-run was queued with. */
-export const importMessage = s3EventMessage.extend({ rerun: z.string().min(1).optional() });
+/** A re-match of a finished import (import/rematch-job.ts): the claim it was queued with names it. */
+export const importJobMessage = z.object({
+  tenantId: z.string().min(1),
+  importId: z.string().min(1),
+  token: z.string().min(1),
+});
+export type ImportJobMessage = z.infer<typeof importJobMessage>;
+
+/**
+ * The import queue's message for a dropped report, as S3 sends it; `rerun`: the claim a re-run was queued with.
+ * `rematch`: instead, a finished import's re-match to run.
+ */
+export const importMessage = s3EventMessage.extend({
+  rerun: z.string().min(1).optional(),
+  rematch: importJobMessage.optional(),
+});
 export type ImportMessage = z.infer<typeof importMessage>;
+
+/** Queues a finished import's re-match for the import worker (queued on the import first: import-actions.ts). */
+export async function queueImportJobMessage(rematch: ImportJobMessage): Promise<void> {
+  const message: ImportMessage = { rematch };
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: requireEnv(ENV.royaltyImportQueue), MessageBody: JSON.stringify(message) }),
+  );
+}
 
 /** Queues an import of a dropped report again (a re-run, an import resumed on start): the worker runs it as a new delivery. */
 export async function queueImport(bucket: string, key: string, rerun?: string): Promise<void> {

@@ -38,7 +38,7 @@ export type LedgerContext = {
    */
   keep?: string;
 };
-export type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
+type MissingRate = { distributor: string; original_currency: string; target_currency: string; lines: number };
 export type LedgerResult = {
   lines: number;
   matched: { isrc: number; upc: number; cat_no: number; manual: number; unmatched: number };

@@ -8,7 +8,7 @@ import Table from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
-import { notify, notifyError } from '../../app/notifications';
+import { notifyError } from '../../app/notifications';
 import { useCompany } from '../../app/resources';
 import { useInvalidate } from '../../app/invalidate';
 import { useSession } from '../../app/session';
@@ -19,14 +19,17 @@ import { FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { ExchangeRateForm } from './exchange-rate-form';
 import { rateValuesFrom } from './exchange-rate-model';
-import { royaltiesApi, useExchangeRates, useRoyaltyPages } from './royalties-api';
+import { importJobsFinished, royaltiesApi, useExchangeRates, useRoyaltyPages } from './royalties-api';
 import { RoyaltiesPageHeader } from './royalties-page-header';
-import { exchangeUpdateText } from './royalty-model';
+import { notifyImportJob } from './import-job-notice';
 import type { ExchangeRate } from '../../../../shared/schemas/royalty-views';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Re-applies the rates to imported lines (one import, or all of them) and flashes the answer's counts. */
+/**
+ * Re-applies the rates to imported lines (one import, or all of them): each import is re-matched in the background;
+ * the button stays busy until every one has finished, then flashes their counts (or why one stopped).
+ */
 function ApplyButton({
   importId,
   onDone,
@@ -42,7 +45,8 @@ function ApplyButton({
   const apply = async () => {
     setBusy(true);
     try {
-      notify('notification', exchangeUpdateText(await royaltiesApi.updateExchangeRates(importId)));
+      const queued = await royaltiesApi.updateExchangeRates(importId);
+      notifyImportJob(await importJobsFinished(queued.result.import_ids));
       onDone();
     } catch (e) {
       notifyError(e);

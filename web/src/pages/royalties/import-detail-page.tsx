@@ -20,7 +20,7 @@ import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
-import { royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
+import { importJobUnderWay, royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
 import {
   controlTotals,
   formatCount,
@@ -128,7 +128,9 @@ export function RoyaltyImportPage() {
   const navigate = useNavigate();
   const pages = useRoyaltyPages();
   const [processing, setProcessing] = useState(false);
-  const { data, error, isLoading, mutate } = useImport(importId, processing ? 3000 : 0);
+  // Read again every few seconds while the worker imports it, or re-matches it in the background.
+  const [rematching, setRematching] = useState(false);
+  const { data, error, isLoading, mutate } = useImport(importId, processing || rematching ? 3000 : 0);
   // Matched and unmatched counts as the lines are now (edits and assignments applied), the unmatched list's own read.
   const { data: lineCounts } = useUnmatched(data?.royalty_import.status === 'done' ? importId : undefined);
   const refreshRoyalties = useInvalidate('/royalties?');
@@ -138,6 +140,7 @@ export function RoyaltyImportPage() {
   const [rerunning, setRerunning] = useState(false);
   const item = data?.royalty_import;
   useEffect(() => setProcessing(item?.status === 'processing'), [item?.status]);
+  useEffect(() => setRematching(importJobUnderWay(item?.job)), [item?.job]);
   useEffect(
     () =>
       subscribeRealtime('RoyaltyImport', (message) => {
@@ -217,6 +220,20 @@ export function RoyaltyImportPage() {
             {row.status === 'processing' ? (
               <UploadProgress percent={importPercent(row)} label="Importing" testId="royalty-import-progress" />
             ) : null}
+            {/* A re-match (asked for here, by a match assigned or by new exchange rates) runs in the background. */}
+            {row.job && importJobUnderWay(row.job) ? (
+              <UploadProgress
+                percent={row.job.progress}
+                label="Re-matching…"
+                resultText="Re-matched"
+                testId="royalty-import-job-progress"
+              />
+            ) : null}
+            {row.job?.status === 'failed' ? (
+              <Alert type="error" header="The re-match stopped" data-testid="royalty-import-job-failed">
+                {row.job.message}
+              </Alert>
+            ) : null}
             <Container header={<Header variant="h2">File</Header>}>
               <KeyValuePairs
                 columns={4}
@@ -284,6 +301,7 @@ export function RoyaltyImportPage() {
               <UnmatchedTable
                 importId={row.id}
                 currency={row.company_currency ?? null}
+                rematching={importJobUnderWay(row.job)}
                 onAssigned={() => {
                   void mutate();
                   void refreshRoyalties();

@@ -10,8 +10,14 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
-import { exchangeRatesFor, royaltiesApi, useRoyaltyPages } from './royalties-api';
-import { exchangeUpdateText } from './royalty-model';
+import {
+  exchangeRatesFor,
+  importJobsFinished,
+  importJobUnderWay,
+  royaltiesApi,
+  useRoyaltyPages,
+} from './royalties-api';
+import { notifyImportJob } from './import-job-notice';
 import type { RoyaltyImport } from '../../../../shared/schemas/royalty-views';
 
 /**
@@ -23,10 +29,13 @@ function MissingRates({ item, onChanged }: { item: RoyaltyImport; onChanged: () 
   const navigate = useNavigate();
   const { exchangeRates } = useRoyaltyPages();
   const [busy, setBusy] = useState(false);
+  // The import is re-matched in the background: the button waits for it, then says what it found.
   const reapply = async () => {
     setBusy(true);
     try {
-      notify('notification', exchangeUpdateText(await royaltiesApi.updateExchangeRates(item.id)));
+      const queued = await royaltiesApi.updateExchangeRates(item.id);
+      onChanged();
+      notifyImportJob(await importJobsFinished(queued.result.import_ids));
       onChanged();
     } catch (e) {
       notifyError(e);
@@ -45,7 +54,12 @@ function MissingRates({ item, onChanged }: { item: RoyaltyImport; onChanged: () 
           <Button onClick={() => navigate(exchangeRates)} data-testid="import-exchange-rates">
             Exchange rates
           </Button>
-          <Button onClick={() => void reapply()} loading={busy} data-testid="import-reapply-rates">
+          <Button
+            onClick={() => void reapply()}
+            loading={busy}
+            disabled={importJobUnderWay(item.job)}
+            data-testid="import-reapply-rates"
+          >
             Re-apply rates
           </Button>
         </SpaceBetween>

@@ -6,7 +6,7 @@ import { bulkBody, filterParams, type BulkAction, type RoyaltyFilter } from './r
 import type {
   ExchangeRate,
   ExchangeRateInput,
-  ExchangeRateUpdate,
+  ImportJob,
   MapPreview,
   Royalty,
   RoyaltyImport,
@@ -121,19 +121,44 @@ export const royaltiesApi = {
   /** Accepts a flagged import, saying why: its lines are stated from then on. */
   acceptImport: (id: string, reason: string) =>
     api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/accept`, { reason }),
-  assign: (id: string, body: AssignBody) => api.post<{ message?: string }>(`/royalty_imports/${enc(id)}/assign`, body),
+  /** Assigns unmatched lines: by identifier the rule is stored and the import re-matched in the background (its `job`). */
+  assign: (id: string, body: AssignBody) =>
+    api.post<{ message?: string; royalty_import?: RoyaltyImport }>(`/royalty_imports/${enc(id)}/assign`, body),
   saveMap: (id: string | null, body: { name: string; map: RoyaltyMap }) =>
     id
       ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body)
       : api.post<Answer<'royalty_map', SavedRoyaltyMap>>('/royalty_maps', body),
   createRate: (rate: ExchangeRateInput) => api.post<Answer<'exchange_rate', ExchangeRate>>('/exchange_rates', rate),
   deleteRate: (id: string) => api.delete<{ message?: string }>(`/exchange_rates/${enc(id)}`),
-  /** Re-converts the stored lines of one import, or of all the company's imports, with the rates as they are now. */
+  /**
+   * Re-converts the stored lines of one import, or of all the company's imports, with the rates as they are now: each
+   * import is re-matched in the background; the answer names the imports (importJobsFinished waits for them).
+   */
   updateExchangeRates: (importId?: string) =>
-    api.post<{ result: ExchangeRateUpdate; message?: string }>(
+    api.post<{ result: { imports: number; import_ids: string[] }; message?: string }>(
       '/royalties/update_exchange_rates',
       importId ? { import_id: importId } : {},
     ),
   preview: (sample: string, map?: RoyaltyMap) =>
     api.post<MapPreview>('/royalty_maps/preview', map ? { sample, map } : { sample }),
 };
+
+/** An import's background re-match asked for just now: under way until it is done or failed. */
+export const importJobUnderWay = (job: ImportJob | null | undefined) =>
+  job?.status === 'queued' || job?.status === 'running';
+
+/**
+ * Waits until the re-match of each import (queued just before) has finished, reading the imports every few seconds;
+ * answers their jobs as they finished.
+ */
+export async function importJobsFinished(importIds: string[]): Promise<ImportJob[]> {
+  const finished = new Map<string, ImportJob>();
+  for (;;) {
+    for (const id of importIds.filter((i) => !finished.has(i))) {
+      const job = (await api.get<{ royalty_import: RoyaltyImport }>(`/royalty_imports/${enc(id)}`)).royalty_import.job;
+      if (job && !importJobUnderWay(job)) finished.set(id, job);
+    }
+    if (finished.size === importIds.length) return importIds.map((id) => finished.get(id) as ImportJob);
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+}

@@ -1,5 +1,5 @@
 import { describePeriod } from '../../../../shared/period-picker';
-import type { ImportTotals } from '../../../../shared/schemas/royalty-views';
+import type { ExchangeRateUpdate, ImportTotals } from '../../../../shared/schemas/royalty-views';
 import { uploadedFileName } from '../../../../shared/file-names';
 import { formatCount } from '../../../../shared/format';
 import { formatMoneyByCurrency } from '../../../../shared/money';
@@ -225,6 +225,22 @@ export function exchangeUpdateText(answer: {
     );
   }
   return parts.join('; ');
+}
+
+/**
+ * The exchange rates applied again to imports, one job each, as one answer: the imports and lines re-converted summed,
+ * the pairs still missing and the statements that kept lines listed once.
+ */
+export function ratesJobsSum(jobs: { result: Partial<ExchangeRateUpdate> | null }[]): ExchangeRateUpdate {
+  const results = jobs.flatMap((job) => (job.result ? [job.result] : []));
+  const sum = (key: 'lines' | 'stated_lines') => results.reduce((n, r) => n + (r[key] ?? 0), 0);
+  return {
+    imports: results.length,
+    lines: sum('lines'),
+    missing_rates: results.flatMap((r) => r.missing_rates ?? []),
+    stated_lines: sum('stated_lines'),
+    statements: [...new Set(results.flatMap((r) => r.statements ?? []))].sort(),
+  };
 }
 
 /** A count of lines: reports run to millions of lines, and grouped digits read at a glance (shared/format.ts). */

@@ -9,7 +9,8 @@ import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
-import { royaltiesApi, useUnmatched } from './royalties-api';
+import { importJobsFinished, royaltiesApi, useUnmatched } from './royalties-api';
+import { notifyImportJob } from './import-job-notice';
 import { formatMoney } from '../../../../shared/money';
 import type { UnmatchedLine } from '../../../../shared/schemas/royalty-views';
 
@@ -41,7 +42,8 @@ function AssignModal({
   importId: string;
   line: UnmatchedLine;
   onClose: () => void;
-  onDone: () => void;
+  /** `rematching`: assigned by identifier, the import is being re-matched in the background. */
+  onDone: (rematching: boolean) => void;
 }) {
   const byIdentifier = hasIdentifier(line);
   const [field, setField] = useState<Field>(defaultMatchField(line));
@@ -65,7 +67,7 @@ function AssignModal({
         : { song: line.song, artist: line.artist, album: line.album };
       const answer = await royaltiesApi.assign(importId, { ...lines, ...target });
       notify('notification', answer.message ?? `Lines with ${FIELD_WORDS[field]} ${value} assigned to ${record.name}`);
-      onDone();
+      onDone(Boolean(answer.royalty_import));
     } catch (e) {
       notifyError(e);
       setBusy(false);
@@ -138,13 +140,30 @@ export function UnmatchedTable({
   importId,
   currency,
   onAssigned,
+  rematching = false,
 }: {
   importId: string;
   currency: string | null;
   onAssigned: () => void;
+  /** The import is being re-matched in the background: nothing is assigned until it has finished. */
+  rematching?: boolean;
 }) {
   const { data, isLoading, mutate } = useUnmatched(importId);
   const [line, setLine] = useState<UnmatchedLine | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  // The rule is stored; the list is read again once the import's re-match has finished, which then says what it found.
+  const afterRematch = async () => {
+    setWaiting(true);
+    try {
+      notifyImportJob(await importJobsFinished([importId]));
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setWaiting(false);
+      void mutate();
+      onAssigned();
+    }
+  };
   const rows = data?.unmatched ?? [];
   return (
     <>
@@ -175,7 +194,7 @@ export function UnmatchedTable({
             id: 'assign',
             header: 'Actions',
             cell: (r) => (
-              <Button variant="inline-link" onClick={() => setLine(r)}>
+              <Button variant="inline-link" onClick={() => setLine(r)} disabled={rematching || waiting}>
                 Assign
               </Button>
             ),
@@ -189,10 +208,11 @@ export function UnmatchedTable({
           importId={importId}
           line={line}
           onClose={() => setLine(null)}
-          onDone={() => {
+          onDone={(rematched) => {
             setLine(null);
             void mutate();
             onAssigned();
+            if (rematched) void afterRematch();
           }}
         />
       ) : null}
