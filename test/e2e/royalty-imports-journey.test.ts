@@ -137,6 +137,10 @@ describe('royalty imports in the browser', JOURNEY, () => {
       .click();
     await page.getByTestId('assign-confirm').click();
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toMatch(/Match Assigned|assigned/);
+    // The import is re-matched in the background; once it has finished the page says so and reads the list again.
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 })
+      .toBe('Match Assigned');
     await expect.poll(() => text('import-unmatched')).not.toContain(unknownIsrc);
     await expect.poll(() => text('import-unmatched-count')).toBe('1');
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../support/api.js';
 import { finishedImportJob } from '../support/import-job.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
@@ -83,6 +84,38 @@ describe('a re-match as a job', () => {
     expect(assign.status, JSON.stringify(assign.body)).toBe(404);
     const rates = await other.api.post('/royalties/update_exchange_rates', { import_id: importId });
     expect(rates.status).toBe(404);
+  }, 120_000);
+
+  it("is listed on the admins' Jobs page when its worker is silent, and Resume finishes it", async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { queueImportJob } = await import('../../functions/data/access/royalty-import-jobs.js');
+    const imports = getDb().entities.RoyaltyImport;
+    const tenantId = own.companyId;
+    const admin = (method: string, path: string) => call(method, `/api/v1${path}`, { token: own.admin });
+    const listed = async () =>
+      ((await admin('GET', '/admin/jobs')).body.jobs as { id: string; kind: string }[]).find(
+        (job) => job.id === importId && job.kind === 'royalty_rematch',
+      );
+    // Its worker died two hours ago, mid-job (queued here without a message: no worker of the shared cloud takes it).
+    const asked = new Date().toISOString();
+    const token = `stuck-${stamp}`;
+    expect(await queueImportJob(tenantId, importId, { token, kind: 'rematch', userId: own.manager.id })).toBe(true);
+    const since = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    await imports.patch({ tenantId, id: importId }).set({ job_status: 'running', job_since: since }).go();
+    expect(await listed()).toMatchObject({
+      kind_name: 'Re-match',
+      company_id: tenantId,
+      what: `rematch-${stamp}.csv`,
+      state: 'Re-matching',
+      since,
+    });
+    const resumed = await admin('POST', `/admin/jobs/royalty_rematch/${tenantId}/${importId}/resume`);
+    expect(resumed.status).toBe(202);
+    expect(await finishedImportJob(own.api, importId, asked)).toMatchObject({
+      status: 'done',
+      result: { lines: 2, stated_lines: 0 },
+    });
+    expect(await listed()).toBeUndefined();
   }, 120_000);
 
   it('says why it stopped, in words, when it fails on its last attempt', async () => {

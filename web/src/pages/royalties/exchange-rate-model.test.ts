@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distributorSuggestions, ratePayload, rateValuesFrom, validateRate } from './exchange-rate-model';
-import { exchangeUpdateText, totalsEquation } from './royalty-model';
+import { exchangeUpdateText, ratesJobsSum, totalsEquation } from './royalty-model';
 import { DISTRIBUTION_ROYALTY_PAGES, exchangeRatesFor, royaltyPagesFor, USER_ROYALTY_PAGES } from './royalties-api';
 
 const valid = {
@@ -125,5 +125,27 @@ describe('royalty pages by area', () => {
       '/user/royalties/exchange_rates?distributor=A%26B&original_currency=USD',
     );
     expect(exchangeRatesFor({})).toBe('/user/royalties/exchange_rates');
+  });
+});
+
+describe('exchange rates applied again to several imports, one background job each', () => {
+  it('sums their counts into one notice, each statement and pair named once', () => {
+    const missing = { distributor: 'D', original_currency: 'USD', target_currency: 'GBP', lines: 1 };
+    const jobs = [
+      { result: { imports: 1, lines: 3, missing_rates: [], stated_lines: 2, statements: ['ST-000274'] } },
+      { result: { imports: 1, lines: 1, missing_rates: [missing], stated_lines: 0, statements: [] } },
+      { result: { imports: 1, lines: 0, missing_rates: [missing], stated_lines: 1, statements: ['ST-000274'] } },
+    ];
+    expect(ratesJobsSum(jobs)).toEqual({
+      imports: 3,
+      lines: 4,
+      missing_rates: [missing, missing],
+      stated_lines: 3,
+      statements: ['ST-000274'],
+    });
+    expect(exchangeUpdateText({ message: 'Exchange Rates Updated', result: ratesJobsSum(jobs) })).toBe(
+      'Exchange Rates Updated: 3 imports, 4 lines re-converted; 1 rate still missing (D · USD → GBP); 3 lines on statement ST-000274 keep the rate they were stated with',
+    );
+    expect(ratesJobsSum([])).toMatchObject({ imports: 0, lines: 0, stated_lines: 0, statements: [] });
   });
 });
