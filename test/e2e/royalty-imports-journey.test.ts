@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo } from '../support/api.js';
 import { JOURNEY, openManagerSession, signedInManagerPage, screenshotIfAsked } from '../support/browser.js';
@@ -215,6 +215,29 @@ describe('royalty imports in the browser', JOURNEY, () => {
     await page.waitForURL(`**/user/royalties/imports/${usdImport}`);
     await expect.poll(() => text('import-amount')).toBe('£12.00');
     expect(await page.getByTestId('import-missing-rates').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('says why a re-match stopped, and re-matches the import again from there', async () => {
+    // A re-match of the first import that stopped on the queue's last attempt, as its worker records it.
+    Object.assign(process.env, inject('cloudEnv'));
+    const { queueImportJob, startImportJob, finishImportJob } = await import(
+      '../../functions/data/access/royalty-import-jobs.js'
+    );
+    const claim = `stopped-${stamp}`;
+    expect(await queueImportJob(company.id, firstImport, { token: claim, kind: 'rematch' })).toBe(true);
+    expect(await startImportJob(company.id, firstImport, claim, new Date().toISOString())).toBe(true);
+    const reason =
+      'The re-match failed 3 times on our side, not because of the file, and was stopped. Re-match the import again; if it stops again, contact support.';
+    expect(await finishImportJob(company.id, firstImport, claim, { error: reason })).toBe(true);
+    await page.goto(`${cloudUrl()}/user/royalties/imports/${firstImport}`);
+    await expect.poll(() => text('royalty-import-job-failed')).toContain(reason);
+    await page.getByTestId('royalty-import-rematch').click();
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 })
+      .toBe('Import Re-matched');
+    await expect.poll(() => page.getByTestId('royalty-import-job-failed').count()).toBe(0);
+    expect(await text('import-totals-equation')).toBe('4 read = 3 stored + 1 rejected + 0 skipped');
     expect(errors).toEqual([]);
   }, 120_000);
 

@@ -20,7 +20,15 @@ import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { ImportStatusBadge, importPercent } from './imports-table';
 import { ImportProblems } from './import-problems';
-import { importJobUnderWay, royaltiesApi, useImport, useRoyaltyPages, useUnmatched } from './royalties-api';
+import {
+  importJobsFinished,
+  importJobUnderWay,
+  royaltiesApi,
+  useImport,
+  useRoyaltyPages,
+  useUnmatched,
+} from './royalties-api';
+import { notifyImportJob } from './import-job-notice';
 import {
   controlTotals,
   formatCount,
@@ -170,6 +178,23 @@ export function RoyaltyImportPage() {
       setRerunning(false);
     }
   };
+  // A re-match that stopped is asked for again; the button waits for it, then says what it found.
+  const [rematchAsked, setRematchAsked] = useState(false);
+  const rematch = async (id: string) => {
+    setRematchAsked(true);
+    try {
+      notify('notification', (await royaltiesApi.rematch(id)).message ?? 'Import Re-match Started');
+      await mutate();
+      notifyImportJob(await importJobsFinished([id]));
+      await mutate();
+      void refreshUnmatched();
+      void refreshRoyalties();
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setRematchAsked(false);
+    }
+  };
   return (
     <RecordState error={error} isLoading={isLoading} data={item} retry={mutate} errorHeader="Could not load the import">
       {(row) => (
@@ -230,7 +255,20 @@ export function RoyaltyImportPage() {
               />
             ) : null}
             {row.job?.status === 'failed' ? (
-              <Alert type="error" header="The re-match stopped" data-testid="royalty-import-job-failed">
+              <Alert
+                type="error"
+                header="The re-match stopped"
+                data-testid="royalty-import-job-failed"
+                action={
+                  <Button
+                    onClick={() => void rematch(row.id)}
+                    loading={rematchAsked}
+                    data-testid="royalty-import-rematch"
+                  >
+                    Re-match again
+                  </Button>
+                }
+              >
                 {row.job.message}
               </Alert>
             ) : null}

@@ -124,6 +124,9 @@ export const royaltiesApi = {
   /** Assigns unmatched lines: by identifier the rule is stored and the import re-matched in the background (its `job`). */
   assign: (id: string, body: AssignBody) =>
     api.post<{ message?: string; royalty_import?: RoyaltyImport }>(`/royalty_imports/${enc(id)}/assign`, body),
+  /** Matches the import again with the catalogue, rules and rates as they are now, in the background (its `job`). */
+  rematch: (id: string) =>
+    api.post<{ message?: string; royalty_import: RoyaltyImport }>(`/royalty_imports/${enc(id)}/rematch`),
   saveMap: (id: string | null, body: { name: string; map: RoyaltyMap }) =>
     id
       ? api.patch<Answer<'royalty_map', SavedRoyaltyMap>>(`/royalty_maps/${enc(id)}`, body)
