@@ -72,6 +72,41 @@ describe('a re-match as a job', () => {
     expect((await finishedImportJob(own.api, importId, asked)).status).toBe('done');
   }, 120_000);
 
+  it('runs once more when a match is assigned while it runs: the rule it had not read reaches the lines', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { queueImportJob } = await import('../../functions/data/access/royalty-import-jobs.js');
+    const { runImportJob } = await import('../../functions/royalties/import/rematch-job.js');
+    const imports = getDb().entities.RoyaltyImport;
+    const tenantId = own.companyId;
+    const recording = await own.api.post('/recordings', { title: `Again ${stamp}` });
+    expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+    // A re-match running (queued here without a message, marked running as its worker would: alive).
+    const token = `running-${stamp}`;
+    expect(await queueImportJob(tenantId, importId, { token, kind: 'rematch' })).toBe(true);
+    await imports
+      .patch({ tenantId, id: importId })
+      .set({ job_status: 'running', job_since: new Date().toISOString() })
+      .go();
+    const asked = new Date().toISOString();
+    const assigned = await own.api.post(`/royalty_imports/${importId}/assign`, {
+      field: 'isrc',
+      value: 'GBJOB2600002',
+      recording_id: recording.body.recording.id,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(202);
+    expect(assigned.body.royalty_import.job).toMatchObject({ status: 'running', kind: 'rematch' });
+    // The running job's worker ends its run (as if it had read the rules before the assignment): it is queued again
+    // as the assignment, under a new claim, instead of recorded done with lines that miss the rule.
+    await imports.patch({ tenantId, id: importId }).set({ job_status: 'queued' }).go();
+    expect(await runImportJob({ tenantId, importId, token })).toBe('again');
+    const done = await finishedImportJob(own.api, importId, asked);
+    expect(done).toMatchObject({ status: 'done', kind: 'assign', message: 'Match Assigned' });
+    expect(done.result).toMatchObject({ lines: 2, matched: { manual: 1, unmatched: 1 } });
+    const item = (await imports.get({ tenantId, id: importId }).go()).data;
+    expect(item?.job_token).not.toBe(token);
+    expect(item?.job_again).toBeUndefined();
+  }, 120_000);
+
   it('is refused for an import of another company, which sees no such import', async () => {
     const other = await ownCompany('Re-match stranger');
     const rematch = await other.api.post(`/royalty_imports/${importId}/rematch`);

@@ -53,6 +53,7 @@ export function queueImportJob(
         'job_finished_at',
         'job_result',
         'job_error',
+        'job_again',
         ...(job.userId ? [] : ['job_user_id' as const]),
       ])
       .where((attr, op) => {
@@ -91,7 +92,11 @@ export function importJobStep(tenantId: string, id: string, token: string, progr
   );
 }
 
-/** Records the running job's end: done with its result, or failed with the reason in the user's words. */
+/**
+ * Records the running job's end: done with its result, or failed with the reason in the user's words. Done is
+ * recorded only while nothing was asked meanwhile (`job_again`): false then, and the caller runs it again
+ * (againImportJob). A failure drops what was asked: the page offers to re-match again.
+ */
 export function finishImportJob(
   tenantId: string,
   id: string,
@@ -106,8 +111,55 @@ export function finishImportJob(
     imports()
       .patch({ tenantId, id })
       .set({ ...set, job_finished_at: new Date().toISOString() })
-      .remove([...RUNNING_ATTRIBUTES])
-      .where((attr, op) => `${op.eq(attr.job_token, token)} AND ${op.eq(attr.job_status, 'running')}`)
+      .remove([...RUNNING_ATTRIBUTES, 'job_again'])
+      .where((attr, op) => {
+        const running = `${op.eq(attr.job_token, token)} AND ${op.eq(attr.job_status, 'running')}`;
+        return 'result' in end ? `${running} AND ${op.notExists(attr.job_again)}` : running;
+      })
+      .go(),
+  );
+}
+
+/**
+ * Marks the running job to run once more when it finishes, as `kind`: it read the catalogue, rules and rates before
+ * this ask. False when no job is running any more (it finished meanwhile: the caller queues a new one).
+ */
+export function askImportJobAgain(tenantId: string, id: string, kind: ImportJobKind): Promise<boolean> {
+  return conditionally(() =>
+    imports()
+      .patch({ tenantId, id })
+      .set({ job_again: kind })
+      .where((attr, op) => op.eq(attr.job_status, 'running'))
+      .go(),
+  );
+}
+
+/**
+ * The running job `token` queued again under `next`, as what was asked while it ran (`again`, read by the caller):
+ * one write, so a crash after it leaves a queued job the local cloud's start sends again. False when the job moved
+ * on or another ask changed what was asked (the caller reads again).
+ */
+export function againImportJob(
+  tenantId: string,
+  id: string,
+  token: string,
+  again: { kind: ImportJobKind; next: string },
+): Promise<boolean> {
+  return conditionally(() =>
+    imports()
+      .patch({ tenantId, id })
+      .set({
+        job_status: 'queued',
+        job_kind: again.kind,
+        job_token: again.next,
+        job_queued_at: new Date().toISOString(),
+        job_progress: 0,
+      })
+      .remove([...RUNNING_ATTRIBUTES, 'job_again'])
+      .where(
+        (attr, op) =>
+          `${op.eq(attr.job_token, token)} AND ${op.eq(attr.job_status, 'running')} AND ${op.eq(attr.job_again, again.kind)}`,
+      )
       .go(),
   );
 }
@@ -123,7 +175,8 @@ export async function requeueImportJob(tenantId: string, id: string, token?: str
     const answer = await imports()
       .patch({ tenantId, id })
       .set({ job_status: 'queued' })
-      .remove([...RUNNING_ATTRIBUTES])
+      // Run afresh from the start, it reads the catalogue, rules and rates after whatever was asked meanwhile.
+      .remove([...RUNNING_ATTRIBUTES, 'job_again'])
       .where((attr, op) => {
         const underWay = `${op.eq(attr.job_status, 'queued')} OR ${op.eq(attr.job_status, 'running')}`;
         return token ? `${op.eq(attr.job_token, token)} AND (${underWay})` : underWay;

@@ -180,6 +180,11 @@ export const RoyaltyImport = new Entity({
     job_finished_at: { type: 'string' },
     job_result: { type: CustomAttributeType<ImportJobResult>('any') },
     job_error: { type: 'string' },
+    /**
+     * What was asked while the job ran (the latest ask): the job read the catalogue, rules and rates before it, so
+     * it runs once more, as this kind, when it finishes (import/rematch-job.ts).
+     */
+    job_again: { type: IMPORT_JOB_KINDS },
     /** How many aggregate items the import wrote (packed per pay period and dimension, aggregates.ts). */
     aggregates: { type: 'number' },
     /**

@@ -29,7 +29,7 @@ import {
 } from './stated-lines.js';
 import { MATCH_FIELDS, normaliseIdentifier, type MatchField } from '../ledger/match-lines.js';
 import { queueImport, queueImportJobMessage, runIsAlive, staleRunBefore } from '../import/run-claim.js';
-import { queueImportJob } from '../../data/access/royalty-import-jobs.js';
+import { askImportJobAgain, queueImportJob } from '../../data/access/royalty-import-jobs.js';
 import type { ImportJobKind, RoyaltyImportItem } from '../../data/entities/royalties.js';
 import { PROGRESS } from '../import/progress.js';
 import { ulid } from 'ulid';
@@ -126,14 +126,15 @@ const hasLines = (item: RoyaltyImportItem) => item.status === 'done' && importLe
 const importJobUnderWay = (item: Pick<RoyaltyImportItem, 'job_status'>) =>
   item.job_status === 'queued' || item.job_status === 'running';
 
-/** The refusal of assigning a match while a re-match already reads the catalogue and the rules. */
-const ASSIGN_WHILE_RUNNING = 'The import is being re-matched: assign the match once it has finished';
+/** How often a request looks again when the job it found finished, or another request queued one, meanwhile. */
+const QUEUE_ATTEMPTS = 3;
 
 /**
  * Queues a re-match of the import for the import worker (import/rematch-job.ts), which runs rematchImport: the
  * request answers at once, the import's `job_*` say how it goes and, when done, what it found. One job at a time: a
- * second request while one is queued or running answers that one. Refused as a re-match in the request was: an
- * import still importing or deleted, and while statements are being published.
+ * request while one is queued answers that one (it reads everything when it starts); while one runs, it is marked to
+ * run once more when it finishes (it read the catalogue, rules and rates before this request). Refused as a re-match
+ * in the request was: an import still importing or deleted, and while statements are being published.
  */
 export async function queueRematch(
   tenantId: string,
@@ -141,19 +142,25 @@ export async function queueRematch(
   kind: ImportJobKind,
   userId?: string,
 ): Promise<RoyaltyImportItem> {
-  const item = await importOf(tenantId, importId);
-  if (importJobUnderWay(item)) return item;
-  if (!hasLines(item)) throw new Conflict('The import has no stored lines');
-  if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
-  const token = ulid();
-  if (!(await queueImportJob(tenantId, importId, { token, kind, userId }))) {
-    // Another request queued one first (answered), or the import moved on (deleted, re-imported): refused as above.
-    const now = await importOf(tenantId, importId);
-    if (importJobUnderWay(now)) return now;
-    throw new Conflict('The import has no stored lines');
+  for (let attempt = 0; attempt < QUEUE_ATTEMPTS; attempt += 1) {
+    const item = await importOf(tenantId, importId);
+    if (item.job_status === 'queued') return item;
+    if (item.job_status === 'running') {
+      if (await askImportJobAgain(tenantId, importId, kind)) return importOf(tenantId, importId);
+      continue;
+    }
+    if (!hasLines(item)) throw new Conflict('The import has no stored lines');
+    if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
+    const token = ulid();
+    if (await queueImportJob(tenantId, importId, { token, kind, userId })) {
+      await queueImportJobMessage({ tenantId, importId, token });
+      return importOf(tenantId, importId);
+    }
+    // Another request queued one first, or the import moved on (deleted, re-imported): look again.
   }
-  await queueImportJobMessage({ tenantId, importId, token });
-  return importOf(tenantId, importId);
+  const now = await importOf(tenantId, importId);
+  if (importJobUnderWay(now)) return now;
+  throw new Conflict('The import has no stored lines');
 }
 
 /**
@@ -180,7 +187,7 @@ export type AssignInput = { field: string; value: string; recording_id?: string;
 
 /**
  * Remembers that an identifier means this recording or release (matched_by 'manual') at once, then queues the
- * import's re-match (queueRematch). Refused while a re-match runs: it read the rules before this one.
+ * import's re-match (queueRematch: a re-match running already runs once more, to read the new rule).
  */
 export async function assignMatch(
   tenantId: string,
@@ -200,7 +207,6 @@ export async function assignMatch(
     throw new InvalidField('recording_id', 'Recording not found');
   if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id)))
     throw new InvalidField('release_id', 'Release not found');
-  if (item.job_status === 'running') throw new Conflict(ASSIGN_WHILE_RUNNING);
   if (!hasLines(item)) throw new Conflict('The import has no stored lines');
   if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
   await putMatchRule({

@@ -128,7 +128,7 @@ export const importOperations = {
   /**
    * Matches the import again with the catalogue, rules and rates as they are now, in the background: answers at once
    * (202) with the import and its `job`, which says when it is done and what it found. A second request while it is
-   * queued or running answers that job.
+   * queued answers that job; while it runs, the job runs once more when it finishes (it read everything before).
    */
   rematchImport: operation('tenant', {
     params: idParams,
