@@ -252,7 +252,15 @@ export type RunPreviewRow = {
   opening_balance: Money;
   royalties: Money;
   costs: Money;
-  /** Once published: what contracts recouped on its statement (negative), when any did (the preview cannot know). */
+  /**
+   * The statement's other movements, as its account lists them: reserves taken (negative) and released, transfers,
+   * payments carried (negative), adjustments, and what contracts recouped (negative), so that opening + royalties +
+   * costs + these = closing, to the cent. Rows previewed before they were kept lack them (recouped too).
+   */
+  reserves?: Money;
+  transfers?: Money;
+  payments?: Money;
+  adjustments?: Money;
   recouped?: Money;
   closing_balance: Money;
   payable: Money;

@@ -7,6 +7,7 @@ import type {
   Money,
   NotPaidReason,
   RecoupmentMeter,
+  RunPreviewRow,
   StatementFigures,
 } from '../../../../shared/schemas/statement-views.js';
 
@@ -214,5 +215,42 @@ export function accountFigures(input: FiguresInput): FiguresResult {
     recoupment,
     rounding_out,
     expenses_total: money(expenses.neg()),
+  };
+}
+
+/** A statement run's row's money: the statement's own figures, every movement of its account included. */
+export type RowFigures = Required<
+  Pick<
+    RunPreviewRow,
+    | 'opening_balance'
+    | 'royalties'
+    | 'costs'
+    | 'reserves'
+    | 'transfers'
+    | 'payments'
+    | 'adjustments'
+    | 'recouped'
+    | 'closing_balance'
+    | 'payable'
+  >
+>;
+
+/**
+ * What a run's page shows of a statement, before publishing (what it will say) and after (what it says): every figure
+ * its account lists, so opening + royalties + costs + reserves + transfers + payments + adjustments + recouped =
+ * closing, as on the statement itself. Recouped is 0.00 on a statement no contract recouped on.
+ */
+export function rowFigures(figures: StatementFigures): RowFigures {
+  return {
+    opening_balance: figures.opening_balance,
+    royalties: figures.royalties,
+    costs: figures.costs,
+    reserves: figures.reserves,
+    transfers: figures.transfers,
+    payments: figures.payments,
+    adjustments: figures.adjustments,
+    recouped: figures.recouped ?? '0.00',
+    closing_balance: figures.closing_balance,
+    payable: figures.payable,
   };
 }

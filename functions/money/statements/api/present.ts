@@ -8,6 +8,7 @@ import type {
   StatementRun,
 } from '../../../../shared/schemas/statement-views.js';
 import { statementPayout } from '../accounts/payout.js';
+import { rowFigures } from '../accounts/account-figures.js';
 import { presentStatementRow as presentRow } from '../../accounts/present.js';
 import { runIsStalled } from '../runs/stalled.js';
 
@@ -28,10 +29,10 @@ export function presentStatement(item: StatementItem, labels: ReadonlyMap<string
 }
 
 /**
- * A published run's rows as its statements state them. The preview's figures come before what contracts recoup,
- * which is only known when each statement is published (a contract's balance moves with each payee's statement), so
- * once published each row takes its statement's own figures: the run's page and the statement never disagree. An
- * account the run did not publish (stated already meanwhile) keeps its previewed row.
+ * A published run's rows as its statements state them: every figure of each statement's account (rowFigures), so the
+ * run's page and the statement never disagree, whatever moved between the preview and each publication (an entry
+ * added, another payee of a shared contract recouping first). An account the run did not publish (stated already
+ * meanwhile) keeps its previewed row.
  */
 export function rowsAsStated(rows: readonly RunPreviewRow[], statements: readonly RunStatement[]): RunPreviewRow[] {
   // A statement corrected since still is what this run published (its correction belongs to a run of its own).
@@ -39,15 +40,9 @@ export function rowsAsStated(rows: readonly RunPreviewRow[], statements: readonl
   return rows.map((row) => {
     const stated = byAccount.get(accountKeyOf(row.account));
     if (!stated) return row;
-    const { figures } = stated;
     return {
       ...row,
-      opening_balance: figures.opening_balance,
-      royalties: figures.royalties,
-      costs: figures.costs,
-      ...(figures.recouped ? { recouped: figures.recouped } : {}),
-      closing_balance: figures.closing_balance,
-      payable: figures.payable,
+      ...rowFigures(stated.figures),
       to_pay: statementPayout(stated).total,
       not_paid_reasons: stated.not_paid_reasons ?? row.not_paid_reasons,
     };

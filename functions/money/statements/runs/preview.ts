@@ -19,6 +19,7 @@ import { pushRunProgress } from './progress.js';
 import { scopeOf } from './scope.js';
 import { timed } from '../../../lib/step-timings.js';
 import { statementPayout } from '../accounts/payout.js';
+import { rowFigures } from '../accounts/account-figures.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
@@ -68,11 +69,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
       name: account.name,
       email: account.email,
       lines: account.lines,
-      opening_balance: assembled.figures.opening_balance,
-      royalties: assembled.figures.royalties,
-      costs: assembled.figures.costs,
-      closing_balance: assembled.figures.closing_balance,
-      payable: assembled.figures.payable,
+      ...rowFigures(assembled.figures),
       to_pay: statementPayout(assembled).total,
       not_paid_reasons: assembled.not_paid_reasons,
     };

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import type { RunPreviewRow, RunStatus, StatementRun } from '../../../../../shared/schemas/statement-views';
 import { formatCount, wholePercent } from '../../royalties/royalty-model';
 
@@ -81,4 +82,25 @@ function mailedSentence(mailed: number, unmailed: number): string {
   const sent = `${who} will be e-mailed to ${mailed === 1 ? 'its payee' : 'their payees'}`;
   if (unmailed === 0) return `${sent}.`;
   return `${sent}; ${formatCount(unmailed)} ${unmailed === 1 ? 'has' : 'have'} no e-mail address and will not be sent.`;
+}
+
+/** A row's movements beside opening, royalties and costs, in the order and words of a statement's account. */
+const ROW_MOVEMENTS = [
+  ['reserves', 'Reserves'],
+  ['transfers', 'Transfers'],
+  ['payments', 'Payments'],
+  ['adjustments', 'Adjustments'],
+  ['recouped', 'Recouped'],
+] as const;
+
+export type RowMovement = (typeof ROW_MOVEMENTS)[number][0];
+
+/**
+ * The movement columns a run's table shows: each one some row has (a column of nothing but £0.00 is left out), so
+ * every row reads opening + royalties + costs + these = closing.
+ */
+export function rowMovements(rows: readonly Pick<RunPreviewRow, RowMovement>[]) {
+  return ROW_MOVEMENTS.filter(([key]) => rows.some((row) => row[key] !== undefined && !new Big(row[key]).eq(0))).map(
+    ([key, header]) => ({ key, header }),
+  );
 }

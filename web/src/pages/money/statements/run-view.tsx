@@ -23,6 +23,7 @@ import {
   publishedSentence,
   pushedRun,
   RUN_POLL_MS,
+  rowMovements,
   runPercent,
   runWithProgress,
 } from './run-model';
@@ -106,7 +107,7 @@ function PreviewRows({
           counter={`(${rows.length})`}
           description={
             published
-              ? 'What each statement says.'
+              ? 'What each statement says: the opening balance and each movement make its closing balance.'
               : 'What each statement will say once published, before what contracts recoup: an advance is recouped as each statement is published.'
           }
         >
@@ -134,10 +135,12 @@ function PreviewRows({
         { id: 'opening', header: 'Opening', cell: (r) => money(r.opening_balance) },
         { id: 'royalties', header: 'Royalties', cell: (r) => money(r.royalties) },
         { id: 'costs', header: 'Costs', cell: (r) => money(r.costs) },
-        // Known once published: what contracts recouped on each statement (closing = … + recouped).
-        ...(rows.some((r) => r.recouped)
-          ? [{ id: 'recouped', header: 'Recouped', cell: (r: RunPreviewRow) => money(r.recouped ?? '0.00') }]
-          : []),
+        // The statement's other movements (closing = opening + royalties + costs + these), each when a row has it.
+        ...rowMovements(rows).map(({ key, header }) => ({
+          id: key,
+          header,
+          cell: (r: RunPreviewRow) => money(r[key] ?? '0.00'),
+        })),
         { id: 'closing', header: 'Closing', cell: (r) => money(r.closing_balance) },
         { id: 'payable', header: 'Payable', cell: (r) => money(r.payable) },
         // What paying it will send: VAT of a self-billing invoice added, tax withheld taken off.

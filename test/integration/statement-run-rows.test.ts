@@ -1,0 +1,157 @@
+import Big from 'big.js';
+import { beforeAll, expect, it } from 'vitest';
+import { ownCompany, type OwnCompany } from '../support/own-company.js';
+import { importReport } from '../support/royalty-report.js';
+import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
+import { until } from '../support/wait.js';
+
+/**
+ * A statement run's page, read from the API, says what each statement says and adds up as the statement's account
+ * does: opening + royalties + costs + reserves + transfers + payments + adjustments + recouped = closing. The payee
+ * earns under a contract with an advance and a reserve on physical sales, carries a payment of its previous
+ * statement and an adjustment: every one of them is a figure of the row, once published.
+ */
+const stamp = Date.now();
+let own: OwnCompany;
+let payeeId: string;
+const account = () => ({ type: 'Payee', id: payeeId });
+
+const MONEY = [
+  'opening_balance',
+  'royalties',
+  'costs',
+  'reserves',
+  'transfers',
+  'payments',
+  'adjustments',
+  'recouped',
+  'closing_balance',
+  'payable',
+] as const;
+const MOVEMENTS = MONEY.slice(1, -2);
+type Row = Record<(typeof MONEY)[number], string>;
+
+const addsUp = (row: Row) =>
+  MOVEMENTS.reduce((total, key) => total.plus(row[key]), new Big(row.opening_balance)).toFixed(2);
+
+/** The statement's own figures as a run's row names them (recouped 0.00 where no contract recouped). */
+const asRow = (figures: Record<string, string>) =>
+  Object.fromEntries(MONEY.map((key) => [key, figures[key] ?? (key === 'recouped' ? '0.00' : undefined)]));
+const moneyOf = (row: Row) => Object.fromEntries(MONEY.map((key) => [key, row[key]]));
+
+const runRows = async (runId: string) =>
+  (await own.api.get(`/statement_runs/${runId}`)).body.statement_run.preview.rows as Row[];
+
+beforeAll(async () => {
+  own = await ownCompany('Statement run rows');
+  const { api } = own;
+  const artistId = (await api.post('/artists', { name: `Rows Artist ${stamp}` })).body.artist.id;
+  payeeId = (await api.post('/payees', { name: `Rows Payee ${stamp}` })).body.payee.id;
+  const isrc = `GBRW${String(stamp).slice(-7)}1`;
+  const recording = await api.post('/recordings', {
+    title: `Rows Song ${stamp}`,
+    isrc,
+    artist_recordings_attributes: [{ artist_id: artistId, payee_share: 100, digital_royalty_share: 100 }],
+  });
+  expect(recording.status, JSON.stringify(recording.body)).toBe(201);
+  const contract = await api.post('/contracts', {
+    contractable_type: 'artist',
+    contractable_id: artistId,
+    type: 'artist_release_contract',
+    contractee_type: 'artist',
+    contractee_id: artistId,
+    contractee_legal_name: `Rows Ltd ${stamp}`,
+    contractor_legal_name: 'Rows Records Ltd',
+    start_date: '2031-04-01',
+    contract_payees: [{ payee_id: payeeId, share: '100' }],
+    royalty_terms: {
+      deal_type: 'net_receipts',
+      terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
+      advance: '1000.00',
+      reserve: { percent: '20', release_periods: 2 },
+    },
+  });
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+  // March: £40.00 adjusted in the payee's favour, stated and paid; the payment is carried by April's statement.
+  expect(
+    (await api.post('/account_entries', { account: account(), kind: 'adjustment', amount: '40', date: '2031-03-10' }))
+      .status,
+  ).toBe(201);
+  await publishedRun(api, {
+    kind: 'payee',
+    start_pay_period: '2031-03',
+    end_pay_period: '2031-03',
+    accounts: [account()],
+  });
+  const march = await payeeStatementOf(api, payeeId, '2031-03');
+  expect(march.figures.payable).toBe('40.00');
+  expect((await api.post('/statements/pay_statement', { id: march.id, payment_date: '2031-04-02' })).status).toBe(200);
+  expect(
+    (await api.post('/account_entries', { account: account(), kind: 'adjustment', amount: '10', date: '2031-04-10' }))
+      .status,
+  ).toBe(201);
+  await importReport(api, {
+    mapName: `Run rows ${stamp}`,
+    map: {
+      columns: {
+        retailer: 'Store',
+        pay_period: 'Period',
+        isrc: 'ISRC',
+        territory: 'Country',
+        quantity: 'Units',
+        sales_category: 'Type',
+        subtotal_payable: 'Net',
+      },
+      constants: { subtotal_payable_currency: 'GBP' },
+    },
+    filename: `run-rows-${stamp}.csv`,
+    report: [
+      'Store,Period,ISRC,Country,Units,Type,Net',
+      `Spotify,2031-04,${isrc},GB,1,Stream,1000.00`,
+      `HMV,2031-04,${isrc},GB,1,CD,500.00`,
+      `Spotify,2031-05,${isrc},GB,1,Stream,100.00`,
+    ].join('\n'),
+  });
+}, 300_000);
+
+it('a published run’s rows are its statements’ figures, every movement included, and each adds up', async () => {
+  const form = { kind: 'payee', start_pay_period: '2031-04', end_pay_period: '2031-04', accounts: [account()] };
+  const { runId } = await publishedRun(own.api, form);
+  const april = await payeeStatementOf(own.api, payeeId, '2031-04');
+  // £750.00 earned (half of £1,500.00): 20 % of its £250.00 on CD held (£50.00), the other £700.00 recouped; £40.00
+  // brought forward and paid since, £10.00 adjusted.
+  expect(april.figures).toMatchObject({
+    opening_balance: '40.00',
+    royalties: '750.00',
+    reserves: '-50.00',
+    payments: '-40.00',
+    adjustments: '10.00',
+    recouped: '-700.00',
+    closing_balance: '10.00',
+    payable: '10.00',
+  });
+  const rows = await runRows(runId);
+  expect(rows).toHaveLength(1);
+  expect(moneyOf(rows[0])).toEqual(asRow(april.figures));
+  expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+}, 300_000);
+
+it('a run of the next month releases part of the reserve, and its published row says so and adds up', async () => {
+  // Wait for the April statement to be done before stating May (its reserve is carried to May's statement).
+  await until(async () => (await payeeStatementOf(own.api, payeeId, '2031-04')).queue_status === 'published', 30_000);
+  const form = { kind: 'payee', start_pay_period: '2031-05', end_pay_period: '2031-05', accounts: [account()] };
+  const { runId } = await publishedRun(own.api, form);
+  const may = await payeeStatementOf(own.api, payeeId, '2031-05');
+  // £50.00 earned, £25.00 of April's reserve released: £75.00 recouped of the £300.00 still to recoup.
+  expect(may.figures).toMatchObject({
+    opening_balance: '10.00',
+    royalties: '50.00',
+    reserves: '25.00',
+    recouped: '-75.00',
+    closing_balance: '10.00',
+  });
+  const rows = await runRows(runId);
+  expect(moneyOf(rows[0])).toEqual(asRow(may.figures));
+  expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+}, 300_000);
