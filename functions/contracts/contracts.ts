@@ -27,7 +27,7 @@ import { renderContractText } from './templates.js';
 import { companyContractTemplate } from './company-templates.js';
 
 export { previewContract } from './preview.js';
-export { recoupmentPositions } from './recoupment.js';
+export { recoupmentPositions, runRecoupmentPositions } from './recoupment.js';
 
 /**
  * Contracts: a company's deals on its releases, labels and artists. A draft changes freely; a

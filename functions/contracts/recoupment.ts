@@ -85,3 +85,27 @@ export async function recoupmentPositions(
     .filter((p) => p.group !== undefined && groups.has(p.group));
   return [...positions, ...others];
 }
+
+/**
+ * The positions a whole run's statements recoup from (recoupmentPositions' for each of them, together), for its
+ * preview: from one query of the company's contracts instead of a consistent read of each (a run of a thousand
+ * payees may earn under as many contracts). The preview's figures are as of this read, as a publication's are as of
+ * its own; only a publication writes under the versions it read.
+ */
+export async function runRecoupmentPositions(
+  tenantId: string,
+  contractIds: readonly string[],
+  period: string,
+): Promise<RecoupmentPosition[]> {
+  if (!contractIds.length) return [];
+  const wanted = new Set(contractIds);
+  const contracts = await listContracts(tenantId);
+  const positions = contracts.filter((c) => wanted.has(c.id)).map((c) => positionOf(c, period));
+  const groups = new Set(positions.flatMap((p) => (p.group === undefined ? [] : [p.group])));
+  if (!groups.size) return positions;
+  const others = contracts
+    .filter((c) => !wanted.has(c.id) && c.status !== 'draft')
+    .map((c) => positionOf(c, period))
+    .filter((p) => p.group !== undefined && groups.has(p.group));
+  return [...positions, ...others];
+}

@@ -108,6 +108,8 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
       not_paid_reasons: [expect.objectContaining({ text: 'unrecouped advance: £2,500.00 remaining' })],
     }),
   ]);
+  // Its preview said so before publishing: the same row, recoupment and reason included.
+  expect(aprilRun.previewed.preview.rows).toEqual(run.preview.rows);
   // £3,000 earned, all of it recouped: £2,500 still to recoup, nothing payable, and the statement says why.
   expect(april.figures).toMatchObject({
     royalties: '3000.00',
@@ -133,13 +135,17 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
     balance: '2500.00',
   });
 
-  await publishedRun(api, {
+  const mayRun = await publishedRun(api, {
     kind: 'payee',
     start_pay_period: '2031-05',
     end_pay_period: '2031-05',
     accounts: [{ type: 'Payee', id: payeeId }],
   });
   const may = await statementOf(payeeId, '2031-05');
+  // The preview recouped from the balance April's statement left: £1,500.00 payable, as published.
+  expect(mayRun.previewed.preview.rows).toEqual([
+    expect.objectContaining({ recouped: '-2500.00', closing_balance: '1500.00', payable: '1500.00' }),
+  ]);
   // The balance carried: £4,000 earned recoups the last £2,500; £1,500 is payable.
   expect(may.contract_recoupment).toEqual([
     {

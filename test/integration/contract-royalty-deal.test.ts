@@ -85,13 +85,25 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
       `Spotify,2032-03,${isrc},GB,100,40.00,,Stream`,
     ].join('\n'),
   });
-  const publish = (period: string) =>
-    publishedRun(api, {
+  const publish = async (period: string) => {
+    const { previewed } = await publishedRun(api, {
       kind: 'payee',
       start_pay_period: period,
       end_pay_period: period,
       accounts: [{ type: 'Payee', id: payeeId }],
     });
+    // The run's preview said what the statement says: the reserve held and released, the closing balance, payable.
+    const { figures } = await statementOf(payeeId, period);
+    expect(previewed.preview.rows).toEqual([
+      expect.objectContaining({
+        royalties: figures.royalties,
+        reserves: figures.reserves,
+        recouped: figures.recouped ?? '0.00',
+        closing_balance: figures.closing_balance,
+        payable: figures.payable,
+      }),
+    ]);
+  };
 
   // January. CD: 6,000 × £8.00 = £48,000.00, less 25 % packaging = £36,000.00, × 18 % = £6,480.00.
   // Streaming: 25 % × £400.00 = £100.00. Royalties £6,580.00. Reserve: 20 % × £6,480.00 = £1,296.00 held.

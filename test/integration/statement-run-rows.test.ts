@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { beforeAll, expect, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
-import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
+import { payeeStatementOf, previewedRun, publishedRun } from '../support/statement-run.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -41,6 +41,20 @@ const moneyOf = (row: Row) => Object.fromEntries(MONEY.map((key) => [key, row[ke
 
 const runRows = async (runId: string) =>
   (await own.api.get(`/statement_runs/${runId}`)).body.statement_run.preview.rows as Row[];
+
+/** A run of one month for the payee: its rows as previewed, then published. */
+async function previewedThenPublished(month: string) {
+  const form = { kind: 'payee', start_pay_period: month, end_pay_period: month, accounts: [account()] };
+  const { runId, previewed } = await previewedRun(own.api, form);
+  expect(previewed.status, previewed.error).toBe('preview_ready');
+  const preview = await runRows(runId);
+  expect((await own.api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
+  await until(async () => {
+    const seen = (await own.api.get(`/statement_runs/${runId}`)).body.statement_run;
+    return seen.status === 'published' ? seen : undefined;
+  }, 90_000);
+  return { preview, published: await runRows(runId) };
+}
 
 beforeAll(async () => {
   own = await ownCompany('Statement run rows');
@@ -115,9 +129,8 @@ beforeAll(async () => {
   });
 }, 300_000);
 
-it('a published run’s rows are its statements’ figures, every movement included, and each adds up', async () => {
-  const form = { kind: 'payee', start_pay_period: '2031-04', end_pay_period: '2031-04', accounts: [account()] };
-  const { runId } = await publishedRun(own.api, form);
+it('a run’s rows, previewed and published, are its statements’ figures, every movement included, and each adds up', async () => {
+  const { preview, published: rows } = await previewedThenPublished('2031-04');
   const april = await payeeStatementOf(own.api, payeeId, '2031-04');
   // £750.00 earned (half of £1,500.00): 20 % of its £250.00 on CD held (£50.00), the other £700.00 recouped; £40.00
   // brought forward and paid since, £10.00 adjusted.
@@ -131,17 +144,18 @@ it('a published run’s rows are its statements’ figures, every movement inclu
     closing_balance: '10.00',
     payable: '10.00',
   });
-  const rows = await runRows(runId);
   expect(rows).toHaveLength(1);
   expect(moneyOf(rows[0])).toEqual(asRow(april.figures));
   expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+  // The preview said so before publishing: the reserve held and the advance recouped, £10.00 payable, not £760.00.
+  expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
+  expect(preview[0]).toMatchObject({ payable: april.figures.payable, to_pay: '10.00' });
 }, 300_000);
 
-it('a run of the next month releases part of the reserve, and its published row says so and adds up', async () => {
+it('a run of the next month releases part of the reserve, and its previewed and published rows say so and add up', async () => {
   // Wait for the April statement to be done before stating May (its reserve is carried to May's statement).
   await until(async () => (await payeeStatementOf(own.api, payeeId, '2031-04')).queue_status === 'published', 30_000);
-  const form = { kind: 'payee', start_pay_period: '2031-05', end_pay_period: '2031-05', accounts: [account()] };
-  const { runId } = await publishedRun(own.api, form);
+  const { preview, published: rows } = await previewedThenPublished('2031-05');
   const may = await payeeStatementOf(own.api, payeeId, '2031-05');
   // £50.00 earned, £25.00 of April's reserve released: £75.00 recouped of the £300.00 still to recoup.
   expect(may.figures).toMatchObject({
@@ -151,7 +165,8 @@ it('a run of the next month releases part of the reserve, and its published row 
     recouped: '-75.00',
     closing_balance: '10.00',
   });
-  const rows = await runRows(runId);
   expect(moneyOf(rows[0])).toEqual(asRow(may.figures));
   expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+  // The preview released the reserve April's statement carries, as the publication did.
+  expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
 }, 300_000);

@@ -141,7 +141,8 @@ export async function listStatements(tenantId: string): Promise<StatementItem[]>
 
 /**
  * What a statement run needs of a company's statements to make figures and see what is stated already: the
- * statement's months, number and chain, its figures and control, not its summaries (most of a statement's size).
+ * statement's months, number and chain, its figures and control, the contracts' reserves it carries to the next
+ * statement (which a run's preview releases as the publication will), not its summaries (most of a statement's size).
  */
 export const STATEMENT_HEAD = [
   'statementId',
@@ -155,6 +156,7 @@ export const STATEMENT_HEAD = [
   'figures',
   'control',
   'queue_status',
+  'reserves_outstanding',
 ] as const;
 export type StatementHead = Pick<StatementItem, (typeof STATEMENT_HEAD)[number]>;
 

@@ -343,7 +343,8 @@ export async function prepareAllocation(
   // The groups are only read for the earnings, which are kept: the kept split and cover are all the rest reads.
   if (keep && found) return { ...prepared, kept: { as: keep, earnings: found.earnings } };
   const { joins, wsId, sid } = weightSetJoin(scope.kind, 'g', prepared.contracts);
-  // With contracts, a line's set also follows its period, territory and store: the groups keep them apart.
+  // With contracts, a line's set also follows its period, territory and store: the groups keep them apart, and keep
+  // their format class (a contract's reserve is held on physical sales: preview-figures.ts).
   const coverColumns = prepared.contracts ? ', pay_period, territory, retailer' : '';
   const groups = () =>
     timed('allocation.groups', () =>
@@ -354,6 +355,7 @@ export async function prepareAllocation(
          count(*) AS lines, coalesce(sum(quantity), 0) AS quantity, sum(${unitsOf('aggregator_payable')}) AS agg_u
        FROM ${lines} GROUP BY ALL)
      SELECT g.recording_id, g.release_id, g.label_id, g.u, g.lines, g.quantity, g.agg_u, ${wsId} AS ws_id, ${sid} AS sid,
+       ${prepared.contracts ? 'f.cls,' : ''}
        CASE WHEN ${wsId} IS NOT NULL THEN NULL WHEN g.recording_id IS NULL AND g.release_id IS NULL THEN 'unmatched'
          ${prepared.contracts ? "WHEN kc.covered THEN coalesce(kc.problem, 'term_not_applied')" : ''} ELSE 'no_payee' END AS reason
      FROM g ${formatJoin('g')} ${joins}`,

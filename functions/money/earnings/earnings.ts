@@ -42,6 +42,11 @@ export type AccountEarnings = {
   aggregator_fee: ExactMoney;
   /** The labels its lines belong to (a payee statement's label when there is one). */
   label_ids: string[];
+  /**
+   * Of its royalties, what it earned under each contract, by contract id (what its statement recoups from and holds
+   * reserves on); absent when no contract decided any of its lines.
+   */
+  contracts?: ContractEarning[];
 };
 
 export type EarningsResult = {

@@ -55,8 +55,8 @@ function accountLines(p: Prepared, accountNumbers: number[] | null): string {
   const { joins, wsId, sid } = weightSetJoin(p.scope.kind, 'l', p.contracts);
   const only = accountNumbers ? `AND s.acct_no IN (${accountNumbers.length ? accountNumbers.join(', ') : 'NULL'})` : '';
   // Each line names the contract term that decided it (a published statement keeps these words).
-  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u, f.cls AS format_cls,
-      coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term, tw.contract_id
+  return `(SELECT l.*, s.acct_no, s.weight, sign(l.u) * s.share AS share_u,
+      coalesce(tw.term, ${literal(NO_CONTRACT_WORDS)}) AS term
     FROM (SELECT *, ${unitsOf('label_payable')} AS u FROM ${p.lines}) l ${formatJoin('l')} ${joins}
     JOIN st_split s ON s.sid = ${sid} AND s.ua = abs(l.u)
     LEFT JOIN st_ws tw ON tw.ws_id = ${wsId}
@@ -194,12 +194,12 @@ const SCOPE_COLUMNS = [
 ];
 
 /**
- * The scope's lines copied once into a table of their own, for the three passes below. DuckDB picks a hash join's
+ * The scope's lines copied once into a table of their own, for the two passes below. DuckDB picks a hash join's
  * build side by estimated row counts, and over the ledger's files each filter (the period, held imports) divides its
  * estimate by five: ten million lines were estimated at a few hundred thousand, smaller than the split or the
  * contracts' cover, so DuckDB built its hash tables of the wide lines themselves. Under contracts that spilled over
  * 50 GB at 10,000,000 lines. A table's row count is exact, so the small tables are built and the lines stream past
- * them; the passes also read the ledger's files once instead of three times.
+ * them; the passes also read the ledger's files once instead of once each.
  */
 async function withScopeTable(p: Prepared): Promise<Prepared> {
   await p.connection.run(
@@ -248,7 +248,6 @@ export async function materialise(
     ),
   );
   const sums = await timed('materialise.summaries', () => summarise(p, relation));
-  const underContracts = await timed('materialise.contracts', () => contractEarnings(p, relation));
   await p.connection.run('DROP TABLE st_scope_lines');
   const label = summaryLabeller(p);
   const material = new Map<string, AccountMaterial>();
@@ -280,36 +279,22 @@ export async function materialise(
       csvParts,
       lines: byPeriod.reduce((t, r) => t + r.lines, 0),
       lines_total: linesTotal,
-      contracts: underContracts.get(acctNo) ?? [],
+      contracts: withPositions(p, earned.contracts ?? []),
     });
   }
   return material;
 }
 
-/** Each account's exact earnings under each contract (what its statement recoups from), by account number. */
-async function contractEarnings(p: Prepared, relation: string): Promise<Map<number, ContractEarning[]>> {
-  const rows = await rowsOf(
-    p,
-    // Physical: what a reserve is held on. Sales only: a return (a line paying less than nothing) takes no reserve.
-    `SELECT acct_no, contract_id, CAST(sum(share_u) AS VARCHAR) AS units,
-       CAST(sum(CASE WHEN format_cls = 'physical' AND share_u > 0 THEN share_u ELSE 0 END) AS VARCHAR) AS physical
-     FROM ${relation}
-     WHERE contract_id IS NOT NULL GROUP BY acct_no, contract_id ORDER BY acct_no, contract_id`,
-  );
-  const byAccount = new Map<number, ContractEarning[]>();
-  for (const r of rows) {
-    const acctNo = Number(r.acct_no);
-    const positions = p.escalation?.positions.get(String(r.contract_id));
-    const earned: ContractEarning = {
-      contract_id: String(r.contract_id),
-      earned: exactFromUnits(BigInt(String(r.units))),
-      physical: exactFromUnits(BigInt(String(r.physical))),
-      // An escalating contract's sales in the run's months: publishing stores them for the next runs to count from.
-      ...(positions ? { positions } : {}),
-    };
-    byAccount.set(acctNo, [...(byAccount.get(acctNo) ?? []), earned]);
-  }
-  return byAccount;
+/**
+ * An account's earnings under each contract, as the earnings summed them over the groups (preview-figures.ts: the same
+ * sums the run's preview recouped from), with an escalating contract's sales in the run's months: publishing stores
+ * them for the next runs to count from.
+ */
+function withPositions(p: Prepared, earned: readonly ContractEarning[]): ContractEarning[] {
+  return earned.map((e) => {
+    const positions = p.escalation?.positions.get(e.contract_id);
+    return positions ? { ...e, positions } : e;
+  });
 }
 
 function provenanceOf(p: Prepared, rows: AccountSummaryRows | undefined): ProvenanceRow[] {

@@ -6,6 +6,7 @@ import { exactFromUnits, unitsOf } from '../../royalties/ledger/units.js';
 import { RETAINED } from './weights.js';
 import { keepAllocation } from './kept-allocation.js';
 import { timed } from '../../lib/step-timings.js';
+import { getOrCreate } from '../../lib/get-or-create.js';
 
 /**
  * The preview's figures from the prepared allocation (allocation.ts): per account sums over the
@@ -19,25 +20,61 @@ type AccountSums = {
   units: bigint;
   agg: bigint;
   label_ids: string[];
+  /** Of `units`, what each contract decided (under contracts only), and of that its physical sales (no returns). */
+  contracts: { contract_id: string; units: bigint; physical: bigint }[];
 };
 
+/**
+ * Each account's sums over the groups. Under contracts the same pass also sums them by the contract whose term decided
+ * the lines (its weight set's), with the physical sales a reserve is held on (sales only: a return takes none): what
+ * each account's statement recoups from, for the preview and the publish step alike, so the lines are not read again.
+ */
 async function accountSums(p: Prepared): Promise<AccountSums[]> {
+  const byContract = p.contracts;
   const rows = await rowsOf(
     p,
-    `SELECT s.acct_no, sum(g.lines) AS lines, sum(g.quantity) AS quantity,
+    `SELECT s.acct_no, ${byContract ? 'w.contract_id,' : ''} sum(g.lines) AS lines, sum(g.quantity) AS quantity,
        CAST(sum(CAST(g.lines AS HUGEINT) * sign(g.u) * s.share) AS VARCHAR) AS units, CAST(sum(g.agg_u) AS VARCHAR) AS agg,
+       ${
+         byContract
+           ? `CAST(sum(CASE WHEN g.cls = 'physical' AND g.u > 0 THEN CAST(g.lines AS HUGEINT) * s.share ELSE 0 END) AS VARCHAR) AS physical,`
+           : ''
+       }
        list(DISTINCT g.label_id ORDER BY g.label_id) FILTER (WHERE g.label_id IS NOT NULL) AS label_ids
-     FROM st_groups g JOIN st_split s ON s.sid = g.sid AND s.ua = abs(g.u) GROUP BY s.acct_no`,
+     FROM st_groups g JOIN st_split s ON s.sid = g.sid AND s.ua = abs(g.u)
+     ${byContract ? 'LEFT JOIN st_ws w ON w.ws_id = g.ws_id' : ''}
+     GROUP BY s.acct_no${byContract ? ', w.contract_id' : ''}`,
   );
-  return rows.map((r) => ({
-    acct_no: Number(r.acct_no),
-    lines: Number(r.lines),
-    quantity: Number(r.quantity),
-    units: BigInt(String(r.units)),
-    agg: BigInt(String(r.agg ?? 0)),
-    label_ids: (r.label_ids as string[] | null) ?? [],
-  }));
+  const byAccount = new Map<number, AccountSums>();
+  for (const r of rows) {
+    const acct_no = Number(r.acct_no);
+    const sums = getOrCreate(byAccount, acct_no, () => ({
+      acct_no,
+      lines: 0,
+      quantity: 0,
+      units: 0n,
+      agg: 0n,
+      label_ids: [],
+      contracts: [],
+    }));
+    const units = BigInt(String(r.units));
+    sums.lines += Number(r.lines);
+    sums.quantity += Number(r.quantity);
+    sums.units += units;
+    sums.agg += BigInt(String(r.agg ?? 0));
+    sums.label_ids.push(...((r.label_ids as string[] | null) ?? []));
+    if (r.contract_id)
+      sums.contracts.push({ contract_id: String(r.contract_id), units, physical: BigInt(String(r.physical)) });
+  }
+  for (const sums of byAccount.values()) {
+    sums.label_ids = [...new Set(sums.label_ids)].sort(byText);
+    sums.contracts.sort((a, b) => byText(a.contract_id, b.contract_id));
+  }
+  return [...byAccount.values()];
 }
+
+/** Text in code point order, as DuckDB orders it (not by locale). */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Name and e-mail of an account from the catalogue (its id when the record is gone). */
 function accountContact(p: Prepared, account: AccountRef): { name: string; email: string | null } {
@@ -206,6 +243,15 @@ async function computedEarnings(p: Prepared): Promise<EarningsResult> {
         royalties: exactFromUnits(s?.units ?? 0n),
         aggregator_fee: exactFromUnits(p.scope.kind === 'distribution' ? (s?.agg ?? 0n) : 0n),
         label_ids: s?.label_ids ?? [],
+        ...(s?.contracts.length
+          ? {
+              contracts: s.contracts.map((c) => ({
+                contract_id: c.contract_id,
+                earned: exactFromUnits(c.units),
+                physical: exactFromUnits(c.physical),
+              })),
+            }
+          : {}),
       };
     });
   return { accounts, totals, warnings: await warnings(p, unaccountable), unaccountable };

@@ -13,6 +13,7 @@ import {
   reservesMovement,
 } from '../../../../shared/contract-reserves.js';
 import type { StatedPeriodsRead } from '../../../data/access/statements.js';
+import type { StatedPeriod } from '../../../data/entities/stated-periods.js';
 import type { ContractEarning } from '../../earnings/earnings.js';
 import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
 import type { AccountRecord } from './statement-item.js';
@@ -47,18 +48,30 @@ export type GivenBack = { replacesId: string; recouped: Map<string, string> };
 
 const NONE: ContractMoney = { recoupment: [], writes: [], reserves: [], outstanding: [] };
 
-/** The account's statement in force just before the run's months (a correction's own replaced one excluded). */
+/**
+ * The account's statement in force just before the run's months (a correction's own replaced one excluded), among the
+ * periods its statements in force state: the one whose reserves not yet released the statement carries.
+ */
+export function previousStatedId(
+  run: Pick<StatementRunItem, 'start_pay_period'>,
+  periods: readonly Pick<StatedPeriod, 'statement_id' | 'end_pay_period'>[],
+  correction: Pick<GivenBack, 'replacesId'> | undefined,
+): string | undefined {
+  return periods
+    .filter((p) => p.statement_id !== correction?.replacesId && p.end_pay_period < run.start_pay_period)
+    .sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period))
+    .pop()?.statement_id;
+}
+
+/** The account's statement in force just before the run's months, read. */
 async function previousStatement(
   run: StatementRunItem,
   stated: StatedPeriodsRead,
   correction: GivenBack | undefined,
   deps: ContractMoneyDeps,
 ): Promise<StatementItem | null> {
-  const before = stated.periods
-    .filter((p) => p.statement_id !== correction?.replacesId && p.end_pay_period < run.start_pay_period)
-    .sort((a, b) => a.end_pay_period.localeCompare(b.end_pay_period))
-    .pop();
-  return before ? deps.getStatement(run.tenantId, before.statement_id) : null;
+  const before = previousStatedId(run, stated.periods, correction);
+  return before ? deps.getStatement(run.tenantId, before) : null;
 }
 
 /**
@@ -94,23 +107,37 @@ function withStatedSales(
   }
 }
 
-export async function contractMoneyOf(
-  run: StatementRunItem,
-  record: AccountRecord,
-  stated: StatedPeriodsRead,
+/**
+ * The contracts a statement's money concerns: those its account earned under, those whose reserves it carries from the
+ * previous statement, and those a correction gives back to. None: contracts do nothing to it.
+ */
+export function contractIdsOf(
+  earnings: readonly ContractEarning[],
+  carried: readonly HeldReserve[],
+  correction: Pick<GivenBack, 'recouped'> | undefined,
+): string[] {
+  return [
+    ...new Set([
+      ...earnings.map((e) => e.contract_id),
+      ...carried.map((r) => r.contract_id),
+      ...(correction?.recouped.keys() ?? []),
+    ]),
+  ];
+}
+
+/**
+ * What contracts do to a statement, from what they read: the account's earnings under each contract, the reserves it
+ * carries, and the positions of its contracts (contractIdsOf's, with their groups'). Pure: the publish step plans each
+ * statement with it just before its write, and the run's preview each account's figures (preview-contracts.ts).
+ */
+export function planContractMoney(
+  earnings: readonly ContractEarning[],
+  carried: readonly HeldReserve[],
+  positions: readonly RecoupmentPosition[],
   correction: GivenBack | undefined,
-  deps: ContractMoneyDeps,
-): Promise<ContractMoney> {
-  const earnings = record.contract_earnings ?? [];
-  const previous = stated.periods.length ? await previousStatement(run, stated, correction, deps) : null;
-  const carried = previous?.reserves_outstanding ?? [];
-  const ids = new Set([
-    ...earnings.map((e) => e.contract_id),
-    ...carried.map((r) => r.contract_id),
-    ...(correction?.recouped.keys() ?? []),
-  ]);
-  if (!ids.size) return NONE;
-  const positions = await deps.readRecoupment(run.tenantId, [...ids], run.end_pay_period);
+): ContractMoney {
+  const ids = contractIdsOf(earnings, carried, correction);
+  if (!ids.length) return NONE;
   const earned = new Map(earnings.map((e) => [e.contract_id, e]));
   const reserves = planReserves(
     carried,
@@ -150,4 +177,21 @@ export async function contractMoneyOf(
       reserves: reservesMovement(rows),
     },
   };
+}
+
+/** The account's contract money as its publication plans it: read (the previous statement, the positions), then planned. */
+export async function contractMoneyOf(
+  run: StatementRunItem,
+  record: AccountRecord,
+  stated: StatedPeriodsRead,
+  correction: GivenBack | undefined,
+  deps: ContractMoneyDeps,
+): Promise<ContractMoney> {
+  const earnings = record.contract_earnings ?? [];
+  const previous = stated.periods.length ? await previousStatement(run, stated, correction, deps) : null;
+  const carried = previous?.reserves_outstanding ?? [];
+  const ids = contractIdsOf(earnings, carried, correction);
+  if (!ids.length) return NONE;
+  const positions = await deps.readRecoupment(run.tenantId, ids, run.end_pay_period);
+  return planContractMoney(earnings, carried, positions, correction);
 }

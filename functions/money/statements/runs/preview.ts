@@ -20,13 +20,16 @@ import { scopeOf } from './scope.js';
 import { timed } from '../../../lib/step-timings.js';
 import { statementPayout } from '../accounts/payout.js';
 import { rowFigures } from '../accounts/account-figures.js';
+import { previewContractFigures } from './preview-contracts.js';
+import { runRecoupmentPositions } from '../../../contracts/contracts.js';
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
 
 /**
  * A run's preview: the period's earnings per account (one group-by over the lines), each
- * account's figures as its statement would show them, the run's totals and warnings. Nothing is
+ * account's figures as its statement would show them (what contracts recoup and reserve included, planned as
+ * publishing plans it: preview-contracts.ts), the run's totals and warnings. Nothing is
  * published or numbered. Only a run still previewing is previewed, so a re-delivery does nothing.
  */
 export async function runPreview(tenantId: string, runId: string): Promise<void> {
@@ -49,6 +52,10 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
     readsOf,
   );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
+  // What contracts will recoup and reserve on each statement, planned as publishing plans it (one read of positions).
+  const contracts = await timed('preview.contracts', () =>
+    previewContractFigures(run, open, (account) => readsOf(account).statements, runRecoupmentPositions),
+  );
   // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
   const shown: { exact: string; cents: string }[] = [];
   const rows = open.map((account): RunPreviewRow => {
@@ -60,6 +67,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
         end_pay_period: run.end_pay_period,
         royalties: account.royalties,
         currency,
+        contracts: contracts.get(accountKeyOf(account.account)),
       },
       readsOf(account.account),
     );

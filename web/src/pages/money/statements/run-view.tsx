@@ -105,11 +105,7 @@ function PreviewRows({
         <Header
           variant="h2"
           counter={`(${rows.length})`}
-          description={
-            published
-              ? 'What each statement says: the opening balance and each movement make its closing balance.'
-              : 'What each statement will say once published, before what contracts recoup: an advance is recouped as each statement is published.'
-          }
+          description={`${published ? 'What each statement says' : 'What each statement will say once published'}: the opening balance and each movement make its closing balance.`}
         >
           {published ? 'Statements published' : 'Statements to publish'}
         </Header>
