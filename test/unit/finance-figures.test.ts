@@ -72,6 +72,24 @@ describe('finance figures from the cube', () => {
     ]);
   });
 
+  it('names a line whose release has no label by the report\'s label, as the royalties list does, not "Other"', () => {
+    const cube: FinanceCube = new Map();
+    addToCube(cube, '2026-01', 'label_id', 'L1', sums('5.00', 2));
+    addToCube(cube, '2026-01', 'label_id', null, sums('4.50', 3));
+    // Lines of a catalogue label are counted by its id; of the unlabelled, two name "Indie | One", one nothing.
+    addToCube(cube, '2026-01', 'label_name_label', 'Northern Lights|L1', sums('5.00', 2));
+    addToCube(cube, '2026-01', 'label_name_label', 'Indie | One|', sums('4.00', 2));
+    addToCube(cube, '2026-01', 'label_name', 'Indie | One', sums('4.00', 2));
+    const range = dateRange({ start_date: '2026-01-01', end_date: '2026-01-31' });
+    expect(
+      bySlice(cube, range, { kind: 'all' }, 'label').map((s) => [s.key, s.name, s.revenue, s.lines, s.royalties_query]),
+    ).toEqual([
+      ['L1', 'L1', '5.00', 2, 'start_date=2026-01-01&end_date=2026-01-31&by_label=L1'],
+      ['Indie | One', 'Indie | One', '4.00', 2, 'start_date=2026-01-01&end_date=2026-01-31&by_label=Indie+%7C+One'],
+      [null, 'Other', '0.50', 1, 'start_date=2026-01-01&end_date=2026-01-31'],
+    ]);
+  });
+
   it('drops a slice an edit emptied', () => {
     const cube: FinanceCube = new Map();
     addToCube(cube, '2026-01', 'territory', 'US', sums('2.005'));

@@ -30,7 +30,8 @@ const money = (units: string) => `CAST((${units}) * CAST(0.000001 AS DECIMAL(7,6
 const LINES = `SELECT
     CASE WHEN i % 7 = 0 THEN NULL ELSE '2026-0' || (i % 6 + 1) END AS pay_period,
     CASE WHEN i % 11 = 0 THEN NULL ELSE 'Store ' || (i % 5) END AS retailer,
-    'L' || (i % 3) AS label_id, 'Label ' || (i % 3) AS label_name,
+    CASE WHEN i % 8 = 0 THEN NULL ELSE 'L' || (i % 3) END AS label_id,
+    CASE WHEN i % 29 = 0 THEN NULL ELSE 'Label ' || (i % 3) END AS label_name,
     CASE WHEN i % 13 = 0 THEN NULL WHEN i % 9 = 1 THEN 'Sigur Rós' ELSE 'Artist ' || (i % 9) END AS artist,
     CASE WHEN i % 10 = 0 THEN NULL ELSE 'Album ' || (i % 8) END AS album,
     'I' || (i % 4) AS import_id,
@@ -98,7 +99,8 @@ function random(seed: number) {
 
 /** Values each filter the rollup reads may take: some in the lines, one in none of them. */
 const CHOICES: Partial<Record<keyof RoyaltyFilter, string[]>> = {
-  by_label: ['L0', 'L2', 'L9'],
+  // A label id, or the report's label name of lines the catalogue gives no label.
+  by_label: ['L0', 'L2', 'L9', 'Label 1'],
   by_retailer: ['Store 1', 'Store 4', 'Nowhere'],
   by_artist: ['Artist 2', 'Sigur Rós', 'Artist 0', 'Nobody'],
   by_album: ['Album 3', 'Album 7', 'None'],

@@ -40,6 +40,31 @@ export function periodTotal(cube: FinanceCube, period: string, scope: CubeScope)
   return total;
 }
 
+/**
+ * The lines of one pay period by label, named as the royalties list names a line's label: its release's label in the
+ * catalogue when it has one (keyed by the label's id), else the label the report names (keyed by that name, which the
+ * royalties list's label filter also takes); null: lines with neither. The ledger writes the same rule into each
+ * line's label_name (ledger/rules.ts), so a line the list shows under a label is never "Other" here.
+ */
+function labelCells(cube: FinanceCube, period: string): Map<string | null, Sums> {
+  const byId = cells(cube, period, 'label_id');
+  const found = new Map<string | null, Sums>();
+  for (const [id, sums] of byId) if (id !== null) found.set(id, addSums(zeroSums(), sums));
+  const unlabelled = byId.get(null);
+  if (!unlabelled) return found;
+  const rest = addSums(zeroSums(), unlabelled);
+  for (const [value, sums] of cells(cube, period, 'label_name_label')) {
+    // `{name}|{label id}`: a name can hold the separator, an id cannot; lines with a label id are counted by it.
+    const at = value?.lastIndexOf(CROSS_SEPARATOR) ?? -1;
+    if (value === null || at < 0 || value.slice(at + 1) !== '') continue;
+    const name = value.slice(0, at);
+    found.set(name, addSums(found.get(name) ?? zeroSums(), sums));
+    addSums(rest, sums, -1);
+  }
+  found.set(null, rest);
+  return found;
+}
+
 /** The scope's sums in one pay period by store, territory, label or release (null: lines without one). */
 export function periodSlice(
   cube: FinanceCube,
@@ -47,7 +72,7 @@ export function periodSlice(
   scope: CubeScope,
   slice: SliceName,
 ): Map<string | null, Sums> {
-  if (scope.kind === 'all') return cells(cube, period, PLAIN[slice]);
+  if (scope.kind === 'all') return slice === 'label' ? labelCells(cube, period) : cells(cube, period, PLAIN[slice]);
   if (scope.kind === 'label' && slice === 'label') {
     const own = cells(cube, period, 'label_id').get(scope.id);
     return new Map(own ? [[scope.id, own]] : []);

@@ -121,7 +121,10 @@ async function finishClaimed(
         return file;
       }),
     );
-    await duck.run(`CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}])`);
+    // By name: a part summed before the cube gained a column (label_name) reads it as empty rather than failing.
+    await duck.run(
+      `CREATE TEMP TABLE ledger_cube AS SELECT * FROM read_parquet([${cubes.map(literal).join(', ')}], union_by_name = true)`,
+    );
     const result = await summariseCube(duck, companyCurrency);
     const aggregates = await writeAggregates(duck, tenantId, importId);
     timings?.(`parts summed, aggregates written (${aggregates.items} items)`);

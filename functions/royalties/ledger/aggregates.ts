@@ -10,7 +10,7 @@ import { required } from '../../lib/required.js';
 
 /**
  * An import's aggregates: per pay period, its lines summed by each dimension on
- * its own — label, release, recording, artist, store, territory, sales category, currency —
+ * its own — label, label name, release, recording, artist, store, territory, sales category, currency —
  * and in total, so a statement or a chart reads a handful of DynamoDB items, never the lines.
  * The values of one (pay period, dimension) are packed into items of at most
  * MAX_VALUES_PER_ITEM values (and about MAX_ITEM_BYTES of values: ~180 KB for 1,000), far below DynamoDB's 400 KB item
@@ -21,6 +21,7 @@ import { required } from '../../lib/required.js';
  */
 export const AGGREGATE_DIMENSIONS = [
   'label_id',
+  'label_name',
   'release_id',
   'recording_id',
   'artist_id',
@@ -40,14 +41,18 @@ export const CROSS_DIMENSIONS = {
   label_territory: ['label_id', 'territory'],
   label_release: ['label_id', 'release_id'],
   artist_retailer: ['artist_id', 'retailer'],
+  // A label name's lines by label: the value `{name}|` holds the lines of that name whose release has no label in
+  // the catalogue, which the finances show under the report's label name as the royalties list does
+  // (money/finances/scope.ts).
+  label_name_label: ['label_name', 'label_id'],
 } as const;
 type CrossDimension = keyof typeof CROSS_DIMENSIONS;
 /**
  * The rollup's version, stamped on each import whose aggregates it writes (`aggregates_version`):
- * 2 added the cross dimensions. Raise it when the rollup changes; imports of an older version
+ * 2 added the cross dimensions, 3 the label name (alone and by label). Raise it when the rollup changes; imports of an older version
  * are rebuilt from their ledger files without anyone asking (aggregate-upgrade.ts).
  */
-export const AGGREGATES_VERSION = 2;
+export const AGGREGATES_VERSION = 3;
 export type AggregateDimension = (typeof AGGREGATE_DIMENSIONS)[number] | CrossDimension;
 /** The separator of a cross dimension's two values (ids and store names never hold it). */
 export const CROSS_SEPARATOR = '|';

@@ -40,7 +40,6 @@ export type RoyaltyFilter = z.infer<typeof royaltyFilter>;
  * its bound parameter. The SQL below and the rollup's in-memory sums (rollup-index.ts) both read this table.
  */
 export const EQUAL_FILTERS = [
-  ['by_label', 'label_id', 'label'],
   ['by_retailer', 'retailer', 'retailer'],
   ['by_artist', 'artist', 'artist'],
   ['by_album', 'album', 'album'],
@@ -49,6 +48,15 @@ export const EQUAL_FILTERS = [
   ['import_id', 'import_id', 'import'],
   ['release_id', 'release_id', 'release'],
 ] as const satisfies readonly (readonly [keyof RoyaltyFilter, string, string])[];
+
+/**
+ * A line's label, one rule for the royalties list and the finances: its release's label in the catalogue when it has
+ * one (the label's id; the ledger names the line by that label's name), else the label its report names (that name).
+ * The label filter (by_label) takes either, so a finances slice of a label the catalogue does not know lists its lines.
+ */
+const LINE_LABEL_SQL = 'coalesce(label_id, label_name)';
+export const lineLabel = (line: { label_id: string | null; label_name: string | null }) =>
+  line.label_id ?? line.label_name;
 
 /** A paid state selects the lines whose flag column is true or false. */
 export const PAID_STATES = {
@@ -86,6 +94,7 @@ export function filterCondition(filter: RoyaltyFilter, prefix = 'f'): SqlConditi
       `(song ILIKE ${like} OR artist ILIKE ${like} OR album ILIKE ${like} OR label_name ILIKE ${like} OR retailer ILIKE ${like} OR cat_no ILIKE ${like} OR isrc = ${upper} OR upc = ${upper})`,
     );
   }
+  if (filter.by_label) parts.push(`${LINE_LABEL_SQL} = ${bind('label', filter.by_label)}`);
   for (const [key, column, name] of EQUAL_FILTERS) {
     const value = filter[key];
     if (value) parts.push(`${column} = ${bind(name, value)}`);

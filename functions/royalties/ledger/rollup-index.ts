@@ -1,5 +1,5 @@
 import { withTempTables } from './duck.js';
-import { EQUAL_FILTERS, PAID_STATES, periodRange, type RoyaltyFilter } from './filter.js';
+import { EQUAL_FILTERS, lineLabel, PAID_STATES, periodRange, type RoyaltyFilter } from './filter.js';
 import { ROLLUP_DIMENSIONS } from './rollup-files.js';
 import { literal } from './sql.js';
 
@@ -40,7 +40,7 @@ const KEPT = 4;
 
 /** The columns a filter the rollup answers can read: those of the equality filters it has, the period, the flags. */
 const FILTER_COLUMNS = [
-  ...EQUAL_FILTERS.map(([, column]) => column as string).filter((c) =>
+  ...['label_id', 'label_name', ...EQUAL_FILTERS.map(([, column]) => column as string)].filter((c) =>
     (ROLLUP_DIMENSIONS as readonly string[]).includes(c),
   ),
   'pay_period',
@@ -175,6 +175,19 @@ function conditionsOf(
     if (!value) continue;
     if (!add(column, value)) return null;
     handled.add(key);
+  }
+  if (filter.by_label) {
+    // A line's label by the one rule (filter.ts lineLabel): its label id, else its report's label name.
+    const id = index.dimensions.get('label_id');
+    const name = index.dimensions.get('label_name');
+    if (!id || !name) return null;
+    const text = (dimension: Dimension, row: number) =>
+      dimension.codes[row] < 0 ? null : dimension.values[dimension.codes[row]];
+    const codes = new Int32Array(index.rows);
+    for (let row = 0; row < index.rows; row++)
+      codes[row] = Number(lineLabel({ label_id: text(id, row), label_name: text(name, row) }) === filter.by_label);
+    equal.push({ codes, code: 1 });
+    handled.add('by_label');
   }
   if (filter.state) {
     const [column, flag] = PAID_STATES[filter.state];

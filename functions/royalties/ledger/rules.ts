@@ -172,6 +172,7 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
 const CUBE_DIMENSIONS = [
   'pay_period',
   'label_id',
+  'label_name',
   'release_id',
   'recording_id',
   'artist_id',

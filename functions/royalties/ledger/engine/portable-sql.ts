@@ -95,8 +95,8 @@ function filterConditions(filter: PortableFilter): string[] {
   }
   if (filter.by_retailer) parts.push(`retailer = ${literal(filter.by_retailer)}`);
   if (filter.by_artist) parts.push(`artist = ${literal(filter.by_artist)}`);
-  if (filter.by_label)
-    parts.push(`(label_id = ${literal(filter.by_label)} OR label_name = ${literal(filter.by_label)})`);
+  // A line's label by the royalties list's one rule (filter.ts lineLabel): its label id, else its report's label name.
+  if (filter.by_label) parts.push(`COALESCE(label_id, label_name) = ${literal(filter.by_label)}`);
   if (filter.import_id) parts.push(`import_id = ${literal(filter.import_id)}`);
   if (filter.start_date) parts.push(`pay_period >= ${literal(filter.start_date.slice(0, 7))}`);
   if (filter.end_date) parts.push(`pay_period <= ${literal(filter.end_date.slice(0, 7))}`);
