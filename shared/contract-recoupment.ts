@@ -48,7 +48,7 @@ export function recoupFrom(opening: Money, earned: string): RecoupmentStep {
 /** A contract's recoupment as read before publishing: the condition its write goes under is `version`. */
 export type RecoupmentPosition = {
   contract_id: string;
-  /** "Contract with Jane Q. Artist Ltd", as the statement names it. */
+  /** "Artist release contract with Jane Q. Artist Ltd" (`contractName`), as the statement names it. */
   name: string;
   to_recoup: Money;
   /** Σ recouped from earnings under this contract by every statement so far. */

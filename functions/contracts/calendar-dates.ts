@@ -1,6 +1,6 @@
 import { type CalendarEvent, dayEvent } from '../../shared/calendar-kinds.js';
 import { contractCalendarRows } from '../data/access/contracts.js';
-import { TYPE_WORDS } from './contracts.js';
+import { contractName } from '../../shared/contract-names.js';
 
 /** The contracts page of what a contract is on (an artist's contracts show on the artist). */
 function contractHref(type: 'release' | 'label' | 'artist', id: string): string {
@@ -21,7 +21,7 @@ export async function contractCalendarDates(
 ): Promise<CalendarEvent[]> {
   const rows = await contractCalendarRows(tenantId);
   return rows.flatMap((contract) => {
-    const title = `${TYPE_WORDS[contract.type]} with ${contract.contractee_legal_name}${contract.status === 'draft' ? ' (draft, not signed yet)' : ''}`;
+    const title = `${contractName(contract)}${contract.status === 'draft' ? ' (draft, not signed yet)' : ''}`;
     const labelId =
       contract.contractable_type === 'release'
         ? labelOfRelease(contract.contractable_id)

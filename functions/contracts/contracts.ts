@@ -20,6 +20,7 @@ import { downloadName } from '../lib/download-name.js';
 import { requireEnv } from '../lib/clients.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { formatDate } from '../../shared/format.js';
+import { CONTRACT_TYPE_WORDS } from '../../shared/contract-names.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
@@ -49,11 +50,6 @@ const STATUS_WORDS: Record<ContractItem['status'], string> = {
   draft: 'Draft',
   signed: 'Signed',
   terminated: 'Terminated',
-};
-export const TYPE_WORDS: Record<ContractItem['type'], string> = {
-  artist_release_contract: 'Artist release contract',
-  licence: 'Licence',
-  generic: 'Contract',
 };
 
 const signedPrefix = (tenantId: string, id: string) => `contracts/${tenantId}/signed/${id}/`;
@@ -116,7 +112,7 @@ async function view(contract: ContractItem, list?: ReadForList) {
     contractable_id: contract.contractable_id,
     subject_name: subjectName,
     type: contract.type,
-    type_name: TYPE_WORDS[contract.type],
+    type_name: CONTRACT_TYPE_WORDS[contract.type],
     status: contract.status,
     status_name: STATUS_WORDS[contract.status],
     contractor_id: contract.contractor_id,
@@ -352,7 +348,7 @@ export async function documentLink(tenantId: string, id: string, format: 'pdf' |
   const contract = await load(tenantId, id);
   const text =
     contract.contract_data || renderContractText(await companyContractTemplate(tenantId, contract.type), contract);
-  const title = `${TYPE_WORDS[contract.type]} — ${contract.contractee_legal_name}`;
+  const title = `${CONTRACT_TYPE_WORDS[contract.type]} — ${contract.contractee_legal_name}`;
   const key = documentKey(tenantId, id, contract.version, format);
   const [bytes, type] =
     format === 'pdf'

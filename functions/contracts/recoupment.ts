@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { contractName } from '../../shared/contract-names.js';
 import { amountToRecoup, type RecoupmentPosition, unrecouped } from '../../shared/contract-recoupment.js';
 import type { RoyaltyTerms } from '../../shared/schemas/contracts.js';
 import { money } from '../../shared/schemas/money.js';
@@ -49,7 +50,7 @@ function positionOf(contract: ContractItem, period: string): RecoupmentPosition 
   const terms = termsIn(contract, period);
   return {
     contract_id: contract.id,
-    name: `Contract with ${contract.contractee_legal_name}`,
+    name: contractName(contract),
     to_recoup: amountToRecoup(terms),
     recouped: contract.recouped ?? '0.00',
     version: contract.recoupment_version ?? 0,

@@ -95,7 +95,7 @@ it('shows what the statement held back and recouped, and what is still to recoup
   expect(await page.getByTestId('statement-figure-reserves').innerText()).toBe('-£50.00');
   expect(await page.getByTestId('statement-figure-closing_balance').innerText()).toBe('£0.00');
   const byContract = await page.getByTestId('statement-contract-recoupment').innerText();
-  expect(byContract).toContain('Contract with Recoup Journey Ltd');
+  expect(byContract).toContain('Artist release contract with Recoup Journey Ltd');
   expect(await page.getByTestId('contract-unrecouped').innerText()).toBe('£300.00');
   expect(await page.getByTestId('reserve-held').innerText()).toBe('£50.00');
   expect(await page.getByTestId('statement-not-paid').innerText()).toContain('unrecouped advance: £300.00 remaining');

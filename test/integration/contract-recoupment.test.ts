@@ -120,7 +120,7 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
   expect(april.contract_recoupment).toEqual([
     {
       contract_id: contractId,
-      name: `Contract with Recoup Artist Ltd ${stamp}`,
+      name: `Artist release contract with Recoup Artist Ltd ${stamp}`,
       opening: '5500.00',
       recouped: '3000.00',
       closing: '2500.00',
@@ -150,7 +150,7 @@ it('50/50 of net receipts after a £5,000 advance and £1,000 costs at 50 %: rec
   expect(may.contract_recoupment).toEqual([
     {
       contract_id: contractId,
-      name: `Contract with Recoup Artist Ltd ${stamp}`,
+      name: `Artist release contract with Recoup Artist Ltd ${stamp}`,
       opening: '2500.00',
       recouped: '2500.00',
       closing: '0.00',

@@ -112,7 +112,12 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   const january = await statementOf(payeeId, '2032-01');
   expect(january.figures).toMatchObject({ royalties: '6580.00', reserves: '-1296.00' });
   expect(january.contract_reserves).toEqual([
-    { contract_id: contractId, name: `Contract with Deal Artist Ltd ${stamp}`, held: '1296.00', released: '0.00' },
+    {
+      contract_id: contractId,
+      name: `Artist release contract with Deal Artist Ltd ${stamp}`,
+      held: '1296.00',
+      released: '0.00',
+    },
   ]);
   const words = JSON.stringify(january);
   expect(words).toContain('18% of the published price to dealer, less 25% packaging, on CD sales; dealer price 8.00');
@@ -133,7 +138,12 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   const march = await statementOf(payeeId, '2032-03');
   expect(march.figures).toMatchObject({ royalties: '1210.00', reserves: '366.00' });
   expect(march.contract_reserves).toEqual([
-    { contract_id: contractId, name: `Contract with Deal Artist Ltd ${stamp}`, held: '240.00', released: '606.00' },
+    {
+      contract_id: contractId,
+      name: `Artist release contract with Deal Artist Ltd ${stamp}`,
+      held: '240.00',
+      released: '606.00',
+    },
   ]);
   // The rest is released by the next statements (January's 4th part in May): 4 × £324.00 = £1,296.00, as held;
   // the schedule by hand is test/unit/contract-reserves.test.ts's.

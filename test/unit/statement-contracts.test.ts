@@ -306,7 +306,7 @@ describe('a contract’s terms split the label’s share', () => {
       ],
       {
         recordings: [{ ...RECORDING, recording_payees: [{ payee_id: 'P1', split: 100 }] }],
-        contracts: [contract({ id: 'C1', versions: [versionOf(DIGITAL_DEAL)] })],
+        contracts: [contract({ id: 'C1', type: 'artist_release_contract', versions: [versionOf(DIGITAL_DEAL)] })],
       },
     );
     const earnings = await earningsOf(p);
@@ -314,16 +314,16 @@ describe('a contract’s terms split the label’s share', () => {
     const p1 = material.get('Payee#P1');
     const rows = parse(accountCsvText(p1), { columns: true }) as Record<string, string>[];
     const byTerm = Object.fromEntries(rows.map((r) => [r.term, r.share]));
-    // 2025-12 is before the contract: the recording's own split (P1 100 %) and the words say no contract applied.
+    // The contract is named as the contracts list names it. 2025-12 is before the contract: the recording's own split (P1 100 %) and the words say no contract applied.
     expect(byTerm).toEqual({
-      'Contract with The Band Ltd: 30% of net receipts, on streaming sales in GB': '1.800000',
-      'Contract with The Band Ltd: 25% of net receipts, on all sales': '1.500000',
+      'Artist release contract with The Band Ltd: 30% of net receipts, on streaming sales in GB': '1.800000',
+      'Artist release contract with The Band Ltd: 25% of net receipts, on all sales': '1.500000',
       [NO_CONTRACT_WORDS]: '10.000000',
     });
     expect(p1?.summaries.term?.map((r) => [r.label, r.amount])).toEqual([
       [NO_CONTRACT_WORDS, '10.000000'],
-      ['Contract with The Band Ltd: 30% of net receipts, on streaming sales in GB', '1.800000'],
-      ['Contract with The Band Ltd: 25% of net receipts, on all sales', '1.500000'],
+      ['Artist release contract with The Band Ltd: 30% of net receipts, on streaming sales in GB', '1.800000'],
+      ['Artist release contract with The Band Ltd: 25% of net receipts, on all sales', '1.500000'],
     ]);
     // What the payee earned under the contract, which its statement recoups from first: not the line the contract did not cover.
     expect(p1?.contracts).toEqual([{ contract_id: 'C1', earned: '3.300000', physical: '0.000000' }]);

@@ -54,6 +54,7 @@ export const engineContract = (c: ContractItem): EngineContract => ({
   end_date: c.end_date ?? null,
   createdAt: c.createdAt,
   contractee_legal_name: c.contractee_legal_name,
+  type: c.type,
   versions: (c.versions ?? []) as EngineContract['versions'],
   stated: (c.escalation_stated ?? undefined) as EngineContract['stated'],
 });

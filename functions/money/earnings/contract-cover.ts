@@ -1,4 +1,5 @@
 import type { RoyaltyTerm, RoyaltyTerms } from '../../../shared/schemas/contracts.js';
+import { contractName } from '../../../shared/contract-names.js';
 import { termWords, winningTerm } from '../../../shared/contract-terms.js';
 
 /**
@@ -26,6 +27,8 @@ export type EngineContract = {
   end_date?: string | null;
   createdAt?: string;
   contractee_legal_name?: string;
+  /** Its type, which its name says (shared/contract-names.ts); without one it is named a "Contract". */
+  type?: 'artist_release_contract' | 'licence' | 'generic';
   versions: {
     version: number;
     effective_date: string;
@@ -218,12 +221,10 @@ function contractOf(index: ContractIndex, facts: CoverSubject, period: string): 
  */
 export const onNetReceipts = (term: RoyaltyTerm) => term.base === 'net_receipts';
 
-/** The term in words for a statement line: "Contract with X: 25 % of net receipts, on all sales". */
+/** The term in words for a statement line: "Artist release contract with X: 25 % of net receipts, on all sales". */
 export function coverWords(cover: Cover): string {
   const terms = cover.version.royalty_terms;
-  const who = cover.contract.contractee_legal_name
-    ? `Contract with ${cover.contract.contractee_legal_name}`
-    : 'Contract';
+  const who = contractName(cover.contract);
   const term = cover.term_index === null ? undefined : terms.terms[cover.term_index];
   if (!term) return `${who}: no term applies to this sale, the label keeps it`;
   return `${who}: ${termWords(term, terms.packaging_deductions)}`;

@@ -16,6 +16,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { contractName } from '../../../../shared/contract-names';
 import { formatDate, formatPercent } from '../../../../shared/format';
 import type { RoyaltyTerms } from '../../../../shared/schemas/contracts';
 import { api, errorMessage } from '../../app/api';
@@ -37,6 +38,7 @@ export type Contract = {
   /** The release's, label's or artist's name. */
   subject_name?: string | null;
   contractable_id: string;
+  type: 'artist_release_contract' | 'licence' | 'generic';
   type_name: string;
   status: 'draft' | 'signed' | 'terminated';
   status_name: string;
@@ -216,7 +218,7 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
             </SpaceBetween>
           }
         >
-          {contract.type_name} with {contract.contractee_legal_name}
+          {contractName(contract)}
         </Header>
       }
     >
@@ -431,7 +433,7 @@ function ContractsPanel({
               isRowHeader: true,
               cell: (c) => (
                 <Link onFollow={() => setChosen(c.id)} data-testid={`contract-${c.id}`}>
-                  {c.type_name} with {c.contractee_legal_name}
+                  {contractName(c)}
                 </Link>
               ),
             },

@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { contractName } from '../../../../shared/contract-names';
 import { formatDate } from '../../../../shared/format';
 import { errorMessage } from '../../app/api';
 import { useApi } from '../../app/resources';
@@ -110,9 +111,7 @@ export function ContractsRegisterPage() {
               isRowHeader: true,
               // A link of its own address, so the contract chosen can be opened again or sent to a colleague.
               cell: (c) => (
-                <RouterLink href={`/user/contracts?contract=${encodeURIComponent(c.id)}`}>
-                  {c.type_name} with {c.contractee_legal_name}
-                </RouterLink>
+                <RouterLink href={`/user/contracts?contract=${encodeURIComponent(c.id)}`}>{contractName(c)}</RouterLink>
               ),
             },
             {
