@@ -1,5 +1,4 @@
 import ProgressBar from '@cloudscape-design/components/progress-bar';
-import { formatPercent } from '../../../shared/format';
 
 /**
  * An upload's progress as a whole-number percentage, green at 50 % or more and red below
@@ -28,7 +27,6 @@ export function UploadProgress({
       <ProgressBar
         value={percent}
         label={label}
-        additionalInfo={formatPercent(percent)}
         status={percent >= 100 ? 'success' : 'in-progress'}
         resultText={resultText}
       />
