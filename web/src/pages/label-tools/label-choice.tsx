@@ -1,6 +1,6 @@
 import Box from '@cloudscape-design/components/box';
-import { type ReactNode, useEffect } from 'react';
-import { useApi } from '../../app/resources';
+import type { ReactNode } from 'react';
+import { useOnlyLabel } from '../../components/only-label';
 import { MESSAGES } from '../../../../shared/messages';
 import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { useLabelParam } from '../money/finances/use-period';
@@ -15,16 +15,10 @@ const labels = pickerSource('labels');
  */
 export function LabelChoice({ testId, children }: { testId: string; children: (labelId: string) => ReactNode }) {
   const [label, choose] = useLabelParam();
-  // A company with one label works on it without choosing.
-  const firstFew = useApi<{ labels: { id: string; name: string }[] }>(label ? null : '/labels?per_page=5');
-  const only = firstFew.data?.labels.length === 1 ? firstFew.data.labels[0] : undefined;
-  // A company with no label yet has nothing to choose: say so, and where a label is made (the new label page).
-  const none = firstFew.data?.labels.length === 0;
+  // A company with one label works on it without choosing; one with no label yet has nothing to choose: say so, and
+  // where a label is made (the new label page).
+  const { none } = useOnlyLabel(label, choose);
   const mayAdd = usePermits('catalogue.write');
-  useEffect(() => {
-    // In place of the address without a label, so Back leaves the page instead of landing on it again.
-    if (!label && only) choose({ id: only.id, name: only.name }, { replace: true });
-  }, [label, only, choose]);
   return (
     <>
       <div style={{ maxWidth: 360 }}>

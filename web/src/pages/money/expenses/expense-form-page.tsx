@@ -1,11 +1,13 @@
 import Alert from '@cloudscape-design/components/alert';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useInvalidate } from '../../../app/invalidate';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
+import { useOnlyLabel } from '../../../components/only-label';
+import type { PickedRecord } from '../../../components/record-picker';
 import { RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { useFormSubmit } from '../../../components/use-form-submit';
@@ -52,6 +54,10 @@ function ExpenseForm({ expense }: { expense?: Expense }) {
   });
   const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  // A new expense of a label (a label's expenses, or a distribution expense, always a label's) is given the company's
+  // only label, as the lists and the label tools choose it.
+  const giveLabel = useCallback((label: PickedRecord) => setValues((v) => (v.label ? v : { ...v, label })), []);
+  useOnlyLabel(values.label, giveLabel, !expense && (pages.byLabel || pages.type === 'DistributionExpense'));
   return (
     <FormShell
       testId="expense"

@@ -5,7 +5,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCompanyCurrency } from '../../../app/company-currency';
 import { MESSAGES } from '../../../../../shared/messages';
@@ -13,6 +13,7 @@ import { notify } from '../../../app/notifications';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { LabelFilter } from '../../../components/label-filter';
+import { useOnlyLabel } from '../../../components/only-label';
 import type { PickedRecord } from '../../../components/record-picker';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
@@ -109,8 +110,13 @@ export function ExpensesPage() {
   });
   const currency = useCompanyCurrency();
   const columns = useMemo(() => expenseColumns(pages, currency), [pages, currency]);
-  const chooseLabel = (next: PickedRecord | null) =>
-    setQuery(next ? { label_id: next.id, label_name: next.name } : {}, { replace: true });
+  const chooseLabel = useCallback(
+    (next: PickedRecord | null) =>
+      setQuery(next ? { label_id: next.id, label_name: next.name } : {}, { replace: true }),
+    [setQuery],
+  );
+  // One label's expenses: a company with one label sees them without choosing it.
+  useOnlyLabel(label, chooseLabel, pages.byLabel);
   const newPage = label
     ? `${pages.new}?${new URLSearchParams({ label_id: label.id, label_name: label.name })}`
     : pages.new;

@@ -15,6 +15,7 @@ import { useLabelResource } from '../../labels/label-api';
 import { useLabelAccounting } from './finance-api';
 import { accountingRows, money, monthsWords, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
 import { OtherCompanyNotice } from './other-company-notice';
+import { useOnlyLabel } from '../../../components/only-label';
 import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../../shared/schemas/finance-views';
@@ -193,6 +194,8 @@ export function DistributionLabelAccountingPage() {
 /** UserLabelFinancesRoyaltiesReports (/user/labels/finances/royalties/reports): a chosen label's accounting. */
 export function LabelReportsPage() {
   const [label, choose] = useLabelParam();
+  // A company with one label sees its accounting without choosing it.
+  useOnlyLabel(label, choose);
   return (
     <LabelAccountingPage
       labelId={label?.id ?? null}
