@@ -102,9 +102,9 @@ export const MESSAGES = {
     'delete that payment instead',
 } as const;
 
-/** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3". */
-export function fillPeriod(subject: string, accountingPeriod: string): string {
-  return subject.replaceAll('%PERIOD%', accountingPeriod);
+/** A statement subject with its %PERIOD% placeholder filled in: "… %PERIOD%" → "… 2026-Q3" (subjectPeriod). */
+export function fillPeriod(subject: string, period: string): string {
+  return subject.replaceAll('%PERIOD%', period);
 }
 
 /** Shared validation messages. */

@@ -69,6 +69,16 @@ export function periodWords(range: PeriodRange): string {
   return name === months ? months : `${name} (${months})`;
 }
 
+/**
+ * The period a statement mail's subject names: year and period, as the subject's template is filled in word for word
+ * ("2026-07", "2026-Q3", "2026-H1", "2026"); a span of months no such name fits reads in words ("Sep 2026 to Oct
+ * 2026"), never the stored "2026-09 – 2026-10".
+ */
+export function subjectPeriod(range: PeriodRange): string {
+  const period = accountingPeriod(range);
+  return /^\d{4}(-(\d{2}|[QH]\d))?$/.test(period) ? period : periodWords(range);
+}
+
 /** Months per statement by frequency; "" (or none) never runs on a schedule. */
 const FREQUENCY_MONTHS: Record<StatementFrequency, number> = {
   Monthly: 1,

@@ -125,7 +125,7 @@ describe('recording a payment', { shuffle: false }, () => {
         payment_reference: 'Q1-2026',
         paid_statement_id: q1.id,
         paid_statement_number: q1.number,
-        text: `£70.00 paid on 2026-04-10 via BACS ref Q1-2026 (statement ${q1.number})`,
+        text: `£70.00 paid on 10th Apr 2026 via BACS ref Q1-2026 (statement ${q1.number})`,
       },
     ]);
   }, 60_000);

@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { formatDate } from '../../shared/format.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import { type ApiAnswer, call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
@@ -253,7 +254,7 @@ describe('payment runs', { shuffle: false }, () => {
     // Who downloaded a bank file (it carries account numbers in full) is logged.
     const { logs } = await modules();
     expect((await logs.logsOf(userId)).map((l) => [l.action, l.subject])).toEqual(
-      expect.arrayContaining([['download', 'Bank file sepa-eur-1.xml of the payment run of 2026-12-01']]),
+      expect.arrayContaining([['download', 'Bank file sepa-eur-1.xml of the payment run of 1st Dec 2026']]),
     );
     // Frozen: the run answers the same files when exported again.
     expect((await api.post(`/payment_runs/${runId}/export`)).body.payment_run.exported_at).toBe(
@@ -295,9 +296,11 @@ describe('payment runs', { shuffle: false }, () => {
       const numbers = items
         .filter((i) => statements.some((s) => s.id === i.statement_id && s.payeeId === payeeId))
         .map((i) => (i as { statement_number?: string }).statement_number);
+      // The day as the product writes days ("7th Dec 2026"), not the stored "2026-12-07".
       expect(payments[0]?.payment_reference).toBe(
-        `Payment run of ${third.body.payment_run.execution_date}: ${numbers.join(', ')}`,
+        `Payment run of ${formatDate(third.body.payment_run.execution_date)}: ${numbers.join(', ')}`,
       );
+      expect(payments[0]?.payment_reference).not.toContain(third.body.payment_run.execution_date);
       expect(payments[0]?.payment_reference).not.toContain(runId);
     }
     for (const s of statements) {

@@ -55,6 +55,18 @@ describe('statement mail', () => {
     ]);
   });
 
+  it('names a span of months no year-period fits in words in its subject, not "2026-09 – 2026-10"', () => {
+    const document = sampleStatementDocument({ rows: 1 });
+    document.statement.subject = '';
+    Object.assign(document.statement, {
+      start_pay_period: '2026-09',
+      end_pay_period: '2026-10',
+      accounting_period: '2026-09 – 2026-10',
+    });
+    const [mail] = statementMail(document, { pdf });
+    expect(mail.subject).toBe('Royalty Statement for Пётр Ильич Чайковский Sep 2026 to Oct 2026');
+  });
+
   it('says what is paid out when VAT is added or tax withheld', () => {
     const [mail] = statementMail(sampleStatementDocument({ rows: 1, selfBilling: true, withholding: 30 }), { pdf });
     expect(mail.text).toContain('Amount payable: £620.00.');

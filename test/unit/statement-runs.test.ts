@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeCloud } from '../support/fake-statement-table.js';
 import {
   accountingPeriod,
+  subjectPeriod,
   duePeriod,
   monthEndedBefore,
   periodName,
@@ -44,6 +45,17 @@ describe('statement periods', () => {
 
   it('fills the subject template with the period and numbers statements ST-000001', () => {
     expect(statementSubject('Ann Ö', '2026-Q3')).toBe('Royalty Statement for Ann Ö 2026-Q3');
+    // The subject's period: year and period where one fits, word for word; any other span in words.
+    const span = (start_pay_period: string, end_pay_period: string) =>
+      subjectPeriod({ start_pay_period, end_pay_period });
+    expect([
+      span('2026-07', '2026-07'),
+      span('2026-07', '2026-09'),
+      span('2026-01', '2026-06'),
+      span('2026-01', '2026-12'),
+    ]).toEqual(['2026-07', '2026-Q3', '2026-H1', '2026']);
+    expect(span('2026-09', '2026-10')).toBe('Sep 2026 to Oct 2026');
+    expect(span('2025-12', '2026-02')).toBe('Dec 2025 to Feb 2026');
     expect(statementNumber(1)).toBe('ST-000001');
     expect(statementNumber(1234567)).toBe('ST-1234567');
     expect(invoiceNumber(1)).toBe('SB-000001');

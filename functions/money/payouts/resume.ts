@@ -1,3 +1,4 @@
+import { formatDate } from '../../../shared/format.js';
 import { listConfirmingRuns } from '../../data/access/payouts.js';
 import type { JobResumer } from '../../jobs/job-kinds.js';
 import { finishConfirming } from './runs.js';
@@ -21,7 +22,7 @@ export const paymentRunJobs: JobResumer = {
       kind: 'payment_run' as const,
       tenantId: run.tenantId,
       id: run.runId,
-      what: `Payment run of ${run.execution_date} (${run.items.length} statements)`,
+      what: `Payment run of ${formatDate(run.execution_date)} (${run.items.length} statements)`,
       state: 'Marking paid',
       since: run.confirmingSince ?? run.updatedAt ?? run.createdAt ?? '',
       startedBy: run.confirmedBy,

@@ -10,6 +10,7 @@ import {
   type PayoutMethod,
   type RecordPaymentInput,
 } from '../../../shared/schemas/payment-views.js';
+import { formatDate } from '../../../shared/format.js';
 import { MESSAGES } from '../../../shared/messages.js';
 import { DUE_PROBLEM_TEXT } from '../../../shared/schemas/payout-details.js';
 import { convertedAmount, pairKey } from '../../../shared/schemas/payout-conversion.js';
@@ -323,19 +324,22 @@ export async function runFileUrl(tenantId: string, userId: string, runId: string
     userId,
     logId: ulid(),
     action: 'download',
-    subject: `Bank file ${name} of the payment run of ${run.execution_date}`,
+    subject: `Bank file ${name} of the payment run of ${formatDate(run.execution_date)}`,
   }).catch((error: unknown) => console.error('bank file download not logged', error));
   const filename = `payment-run-${run.execution_date}-${name}`;
   return { url: await downloadUrl(file.key, filename), filename };
 }
 
 /**
- * The reference a payment made by a run is recorded with: the run's day and the statements it paid ("Payment run of
- * 2026-12-01: ST-000002"), within the payment's 200 characters. Never the run's id: people read it beside their bank
- * statement, whose lines name the statements ("Royalty statement ST-000002").
+ * The reference a payment made by a run is recorded with in the product: the run's day as the product writes days and
+ * the statements it paid ("Payment run of 1st Dec 2026: ST-000002"), within the payment's 200 characters. Never the
+ * run's id: people read it beside their bank statement, whose lines name the statements ("Royalty statement
+ * ST-000002"). It never goes to a bank: the bank files carry their own references (files/sepa.ts, uk-bulk.ts,
+ * wise.ts), kept to each scheme's characters and lengths (files/bank-text.ts) and free of dates in words, since a
+ * bank may cut or refuse them.
  */
 function runPaymentReference(executionDate: string, items: readonly { statement_number: string }[]): string {
-  const words = `Payment run of ${executionDate}: ${items.map((i) => i.statement_number).join(', ')}`;
+  const words = `Payment run of ${formatDate(executionDate)}: ${items.map((i) => i.statement_number).join(', ')}`;
   return words.length <= 200 ? words : `${words.slice(0, 199)}…`;
 }
 

@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import { formatDate } from '../../../../shared/format.js';
 import { formatMoney } from '../../../../shared/money.js';
 import type { StatementPaymentMade } from '../../../../shared/schemas/statement-views.js';
 import { entriesOfAccount } from '../../../data/access/accounts.js';
@@ -6,7 +7,7 @@ import { getStatement } from '../../../data/access/statements.js';
 import type { AccountEntryItem, StatementItem } from '../../../data/entities/statements.js';
 
 /**
- * The payments a statement carries, as it shows them: "£70.00 paid on 2026-04-10 via BACS ref
+ * The payments a statement carries, as it shows them: "£70.00 paid on 10th Apr 2026 via BACS ref
  * Q1-2026 (statement ST-000041)". A payment entry is carried by one statement once (publishing
  * sets its statement_id), so what a statement shows never changes.
  */
@@ -17,7 +18,7 @@ export function paymentMadeText(
   currency: string,
 ): string {
   return [
-    `${formatMoney(payment.amount, currency)} paid on ${payment.payment_date}`,
+    `${formatMoney(payment.amount, currency)} paid on ${formatDate(payment.payment_date)}`,
     payment.payment_method ? `via ${payment.payment_method}` : '',
     payment.payment_reference ? `ref ${payment.payment_reference}` : '',
     payment.paid_statement_number ? `(statement ${payment.paid_statement_number})` : '',

@@ -3,7 +3,7 @@ import { fillPeriod, MESSAGES } from '../../../../shared/messages.js';
 import type { Mail } from '../../../lib/mail.js';
 import { XLSX_TYPE } from './line-files.js';
 import { money } from './format.js';
-import { periodWords } from '../../../../shared/statement-periods.js';
+import { periodWords, subjectPeriod } from '../../../../shared/statement-periods.js';
 import type { StatementDocument } from './render.js';
 
 /**
@@ -59,10 +59,11 @@ export function statementMail(document: StatementDocument, files: StatementFiles
   const { statement, payee } = document;
   const recipients = statement.recipients.length > 0 ? statement.recipients : payee.email ? [payee.email] : [];
   // The subject is the product's template word for word, its period filled in as year and period ("2026-Q3"), as
-  // labels' payees have always received it; the body and the attachments write the period in words.
+  // labels' payees have always received it (a span no such name fits in words, subjectPeriod); the body and the
+  // attachments write the period in words.
   const subject = fillPeriod(
     statement.subject.trim() || MESSAGES.statementSubject(payee.name),
-    statement.accounting_period,
+    subjectPeriod(statement),
   );
   const written = statement.message.trim() || defaultText(document);
   const text =

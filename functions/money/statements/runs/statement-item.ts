@@ -1,7 +1,7 @@
 import { accountKeyOf } from '../../accounts/account.js';
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
-import { accountingPeriod } from '../../../../shared/statement-periods.js';
+import { accountingPeriod, subjectPeriod } from '../../../../shared/statement-periods.js';
 import type { AccountRef, ProvenanceRow, StatementSummaries } from '../../../../shared/schemas/statement-views.js';
 import type { CreateStatement, StatementNames, StatementRunItem } from '../../../data/entities/statements.js';
 import type { AssembledAccount } from '../accounts/assemble.js';
@@ -130,7 +130,7 @@ export function statementItem(input: {
       payee_name: earnings.name,
       label_id: labelOf(account, earnings, run),
       recipients: earnings.email ? [earnings.email] : [],
-      subject: statementSubject(earnings.name, period),
+      subject: statementSubject(earnings.name, subjectPeriod(range)),
       message: '',
       ...range,
       accounting_period: period,
