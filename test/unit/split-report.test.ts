@@ -61,6 +61,37 @@ describe('splitReport', () => {
     }
   });
 
+  it('cuts a file of classic Mac line ends (CR alone) on its CRs, never on a line feed inside a quoted field', async () => {
+    const rows = [
+      'Title line',
+      'Song,Net',
+      ...Array.from({ length: 40 }, (_, i) => (i % 5 === 2 ? `"Song ${i}\nsecond line",1.00` : `Song ${i},1.00`)),
+    ];
+    const file = write('mac.csv', `${rows.join('\r')}\r`);
+    const split = await splitReport(file, { partBytes: 60, skipRows: 1 });
+    expect(split.parts.length).toBeGreaterThan(5);
+    const text = readFileSync(file, 'utf8');
+    expect(text.slice(split.header.start, split.header.end)).toBe('Song,Net\r');
+    expect(split.parts[0].start).toBe(split.header.end);
+    expect(split.parts.at(-1)!.end).toBe(Buffer.byteLength(text));
+    for (const [i, part] of split.parts.entries()) {
+      if (i > 0) expect(part.start).toBe(split.parts[i - 1].end);
+      const body = text.slice(part.start, part.end);
+      expect(body.startsWith('Song ') || body.startsWith('"Song ')).toBe(true);
+      expect(body.endsWith('\r')).toBe(true);
+      expect(part.firstRecord).toBe(Number(/Song (\d+)/.exec(body)![1]));
+    }
+  });
+
+  it('reads a CRLF file as CRLF even when its first CR ends a read of the file', async () => {
+    // The first line end's CR is the last byte of the first 64 KiB read, its LF the first of the next.
+    const first = `${'x'.repeat((64 << 10) - 1)}\r\n`;
+    const file = write('crlf-boundary.csv', `${first}Song,Net\r\nA,1\r\nB,2\r\n`);
+    const split = await splitReport(file, { partBytes: 3, skipRows: 1 });
+    const text = readFileSync(file, 'utf8');
+    expect(split.parts.map((p) => text.slice(p.start, p.end))).toEqual(['A,1\r\n', 'B,2\r\n']);
+  });
+
   it('keeps a quoted field whole when it straddles two reads of the file (8 MiB each)', async () => {
     const plain = (i: number) => `Song ${String(i).padStart(8, '0')},1.0\n`;
     const line = plain(0).length;

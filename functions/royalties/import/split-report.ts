@@ -3,8 +3,9 @@ import { stat } from 'node:fs/promises';
 
 /**
  * Cuts a large delimited report into parts that workers import in parallel. A part is
- * a byte range of the file that starts and ends on a record boundary: a newline outside quotes,
- * so a quoted field holding a newline or a delimiter never straddles two parts. Each part is
+ * a byte range of the file that starts and ends on a record boundary: the file's line end outside quotes
+ * (LF, CRLF, or a classic Mac CR alone: decided once for the file, by its first line end), so a quoted field holding
+ * a newline or a delimiter never straddles two parts. Each part is
  * read with the file's header record put in front of it, and numbers its lines from the records
  * before it (`firstRecord`), so a rejected line names its line in the whole file.
  */
@@ -12,8 +13,29 @@ type ReportPart = { index: number; start: number; end: number; firstRecord: numb
 /** header: the byte range of the header record (after the skipped rows), newline included. */
 export type ReportSplit = { header: { start: number; end: number }; parts: ReportPart[] };
 
-const NEWLINE = 0x0a;
+const LF = 0x0a;
+const CR = 0x0d;
 const QUOTE = 0x22;
+
+/**
+ * The byte the file's records end with, from its first line end: LF for a file of LF or CRLF line ends (a CRLF record
+ * ends with its LF), CR for one of classic Mac line ends (CR alone, which Excel for Mac still writes). LF when the file
+ * has no line end at all.
+ */
+async function recordEnd(file: string): Promise<number> {
+  let crLast = false;
+  for await (const chunk of createReadStream(file, { highWaterMark: 64 << 10 }) as AsyncIterable<Buffer>) {
+    // A CR that ended the previous chunk: CRLF when this one starts with LF.
+    if (crLast) return chunk[0] === LF ? LF : CR;
+    const lf = chunk.indexOf(LF);
+    const cr = chunk.indexOf(CR);
+    if (cr >= 0 && (lf < 0 || cr < lf)) {
+      if (cr + 1 < chunk.length) return chunk[cr + 1] === LF ? LF : CR;
+      crLast = true;
+    } else if (lf >= 0) return LF;
+  }
+  return crLast ? CR : LF;
+}
 
 /**
  * The parts of `file` of about `partBytes` each (the last one takes the rest); one part when
@@ -24,6 +46,7 @@ export async function splitReport(
   { partBytes, skipRows = 0 }: { partBytes: number; skipRows?: number },
 ): Promise<ReportSplit> {
   const size = (await stat(file)).size;
+  const NEWLINE = await recordEnd(file);
   // Records ended so far: the skipped rows, then the header, then data records.
   let records = 0;
   let headerStart = 0;
@@ -33,7 +56,7 @@ export async function splitReport(
   let partStart = -1;
   let partFirstRecord = 0;
 
-  /** A record ends at absolute offset `next` (the byte after its newline). */
+  /** A record ends at absolute offset `next` (the byte after its line end). */
   const recordEnded = (next: number) => {
     records += 1;
     if (records === skipRows) headerStart = next;
