@@ -24,14 +24,32 @@ export function isValidGtin(value: string): boolean {
   return gtinCheckDigit(code.slice(0, -1)) === Number(code.at(-1));
 }
 
-/** The product's UPC rule: a valid code, or a text containing "assign" (a placeholder until one is assigned). */
-export function isValidUpc(value: string): boolean {
-  return /assign/i.test(value) || isValidGtin(value);
+/**
+ * A UPC whose leading zero a spreadsheet dropped (Excel reads "012345678905" as the number 12345678905): 11 digits,
+ * given back its zero when the 12 digits then have a valid check digit. A leading zero never changes a GTIN's check
+ * digit, so this is the same product, not a guess between two. An EAN-13 missing its zero is 12 digits, a UPC-A as it
+ * stands (the same product), and is kept so; any other length is not padded, and a code whose check digit is wrong
+ * stays refused.
+ */
+function withDroppedZero(code: string): string {
+  return /^\d{11}$/.test(code) && isValidGtin(`0${code}`) ? `0${code}` : code;
 }
 
-/** A UPC/EAN as stored: spaces and dashes removed. "assign" placeholders are kept as typed. */
+/**
+ * The product's UPC rule: a valid code (one whose leading zero a spreadsheet dropped too), or a text containing
+ * "assign" (a placeholder until one is assigned). Catalogue forms, catalogue imports and release sheets check it.
+ */
+export function isValidUpc(value: string): boolean {
+  return /assign/i.test(value) || isValidGtin(withDroppedZero(digitsOnly(value)));
+}
+
+/**
+ * A UPC/EAN as stored: spaces and dashes removed, a leading zero a spreadsheet dropped given back. "assign"
+ * placeholders are kept as typed. (Royalty lines match releases on 14 digits with leading zeros, ledger/match-lines.ts,
+ * so a report's UPC without its zero finds its release as it is.)
+ */
 export function normaliseUpc(value: string): string {
-  return /assign/i.test(value) ? value.trim() : digitsOnly(value);
+  return /assign/i.test(value) ? value.trim() : withDroppedZero(digitsOnly(value));
 }
 
 /** An ISRC without dashes or spaces, upper-cased: "gb-aaa-05-00001" → "GBAAA0500001". */

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
-import { releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';
+import { gtinCheckDigit } from '../../shared/identifiers.js';
+import { freshUpc, releaseRows, sheetCsv, sheetJson, sheetXlsx } from '../support/release-sheet-file.js';
 import { until } from '../support/wait.js';
 import type { ReleaseSheetRow } from '../../shared/catalogue-exchange/release-sheet.js';
 
@@ -316,6 +317,17 @@ describe('catalogue imports', () => {
     const release = (await api.get(`/releases/${ok.body.release.id}`)).body.release;
     expect(release).toMatchObject({ upc: rows[0].upc, status: 'imported' });
     expect((await api.post('/import_release', { rows })).status).toBe(409);
+  });
+
+  it('imports a release whose UPC lost its leading zero in a spreadsheet, giving the zero back', async () => {
+    const { api, label } = await newCompany();
+    const upc = `0${freshUpc().slice(1, 11)}`;
+    const full = `${upc}${gtinCheckDigit(upc)}`;
+    // Excel shows 0…, stores and exports the number: the 11 digits after the zero.
+    const rows = releaseRows(label, { upc: full.slice(1) }, 1);
+    const ok = await api.post('/import_release', { rows });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect((await api.get(`/releases/${ok.body.release.id}`)).body.release.upc).toBe(full);
   });
 
   it('keeps another company’s import out of reach and refuses a role that may not change the catalogue', async () => {

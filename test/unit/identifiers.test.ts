@@ -30,6 +30,19 @@ describe('identifier algorithms on published examples', () => {
     expect(normaliseUpc('0-36000-29145-2')).toBe('036000291452');
   });
 
+  it('gives back the leading zero a spreadsheet dropped from a UPC when the check digit then holds, and only then', () => {
+    // Excel reads 036000291452 as the number 36000291452.
+    expect(isValidUpc('36000291452')).toBe(true);
+    expect(normaliseUpc('36000291452')).toBe('036000291452');
+    // A wrong check digit stays refused, padded or not; other lengths are not padded.
+    expect(isValidUpc('36000291453')).toBe(false);
+    expect(normaliseUpc('36000291453')).toBe('36000291453');
+    expect(isValidUpc('3600029145')).toBe(false);
+    // An EAN-13 missing its zero is a UPC-A as it stands (the same product): kept as 12 digits.
+    expect(isValidUpc('036000291452')).toBe(true);
+    expect(normaliseUpc('036000291452')).toBe('036000291452');
+  });
+
   it('accepts the ISRC shape with or without dashes and normalises it', () => {
     expect(isValidIsrc('USRC17607839')).toBe(true); // IFPI handbook example
     expect(isValidIsrc('us-rc1-76-07839')).toBe(true);
