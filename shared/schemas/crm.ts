@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CRM_STATUSES } from '../crm.js';
 import { statementSettingsInput } from './catalogue.js';
 import { noteFields, taskFields } from './label-tools.js';
+import { dealPercentageProblem } from './money.js';
 import { nameText } from './name-text.js';
 
 /**
@@ -15,18 +16,22 @@ const trimmed = (max: number) => z.string().trim().max(max);
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]);
 
 /**
- * The distributor's share of the client's income, in percent: text with up to 2 decimals from 0 to
- * 100, stored as text ("15.00"), never a float, since it is a money rate.
+ * The distributor's share of the client's income, in percent, by every deal's one rule and in its words
+ * (`dealPercentageProblem`), stored as text ("15.00"), never a float, since it is a money rate.
  */
 const dealPercentage = z.unknown().transform((value, ctx): string | null => {
   // Empty or null clears the deal (a union with them would hide this rule's own message behind "Invalid input").
-  if (value === '' || value === null) return value;
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || new Big(text).gt(100)) {
-    ctx.addIssue({ code: 'custom', message: 'Deal percentage must be a number from 0 to 100 with up to 2 decimals' });
+  const given = typeof value === 'string' ? value.trim() : value;
+  if (given === '' || given === null) return given;
+  const problem =
+    typeof given === 'number' || typeof given === 'string'
+      ? dealPercentageProblem(given)
+      : 'Deal percentage must be a number';
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
     return z.NEVER;
   }
-  return new Big(text).toFixed(2);
+  return new Big(String(given)).toFixed(2);
 });
 
 const contact = z.strictObject({

@@ -1,22 +1,14 @@
 import { z } from 'zod';
+import { dealPercentage } from './money.js';
 import { nameText } from './name-text.js';
 import { statementSettingsInput } from './catalogue.js';
 import type { StatementRow } from './statement-views.js';
-
-/**
- * The label's share of its sales under the distribution deal, in percent (the distributor keeps
- * the rest): 0 to 100 with at most two decimals, so the rate the ledger applies is exactly the one typed.
- */
-const dealPercentage = z
-  .number()
-  .min(0, 'Deal percentage must be between 0 and 100')
-  .max(100, 'Deal percentage must be between 0 and 100')
-  .multipleOf(0.01, 'Deal percentage takes at most two decimals');
 
 const fields = {
   name: nameText(200).min(1),
   email: z.union([z.literal(''), z.email().max(320)]).optional(),
   active: z.boolean().optional(),
+  // The label's share of its sales under the distribution deal (the distributor keeps the rest): every deal's one rule.
   deal_percentage: dealPercentage.optional(),
   statement_settings: statementSettingsInput.optional(),
 };

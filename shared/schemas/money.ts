@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { issueText } from '../issue-text.js';
 import { VALIDATION } from '../messages.js';
 
 /**
@@ -40,7 +41,24 @@ export const dealPercentage = z
   .number()
   .min(0)
   .max(100)
-  .refine((value) => /^\d+(\.\d{1,2})?$/.test(String(value)), 'Deal percentage must have at most 2 decimals');
+  // The sign is min's to refuse: a negative deal is told once, "must be at least 0".
+  .refine((value) => /^-?\d+(\.\d{1,2})?$/.test(String(value)), 'Deal percentage must have at most 2 decimals');
+
+const dealField = z.object({ deal_percentage: dealPercentage });
+
+/**
+ * What the one deal rule (`dealPercentage`) says of a deal typed or sent as text or a number, in its own words ("Deal
+ * percentage must be a number", "… must be under 100", "… must be at least 0", "… must have at most 2 decimals"); null
+ * when it is a deal. A blank is no deal, and passes. The label, company, distributed label and CRM client forms and
+ * the CRM's API check a deal by it, so every deal is refused in the same words.
+ */
+export function dealPercentageProblem(value: unknown): string | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (text === '') return null;
+  const input = { deal_percentage: /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text };
+  const parsed = dealField.safeParse(input);
+  return parsed.success ? null : (issueText(parsed.error.issues[0], input)[0]?.text ?? null);
+}
 
 /** A percentage 0–100 with up to 2 decimals, as a number or as the form's text ("33.33"). */
 export function percentage(label: string) {

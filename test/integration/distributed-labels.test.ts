@@ -93,6 +93,20 @@ describe('distributed labels (admin)', () => {
     expect(await field({ company_id: company.companyId, name: 'X', deal_percentage: 12.345 })).toEqual([
       'deal_percentage',
     ]);
+    // In the words of every deal's one rule, as a label's or a company's deal.
+    for (const [deal_percentage, message] of [
+      [101, 'Deal percentage must be under 100'],
+      [-1, 'Deal percentage must be at least 0'],
+      [12.345, 'Deal percentage must have at most 2 decimals'],
+      ['ten', 'Deal percentage must be a number'],
+    ] as const) {
+      const answer = await asAdmin('POST', '/admin/distributed_labels', {
+        company_id: company.companyId,
+        name: 'X',
+        deal_percentage,
+      });
+      expect(answer.body.errors, String(deal_percentage)).toEqual({ deal_percentage: [message] });
+    }
     expect(await field({ name: 'X' })).toEqual(['company_id']);
     expect(await field({ company_id: 'no-such-company', name: 'X' })).toEqual(['company_id']);
     expect(

@@ -83,9 +83,13 @@ describe('onboarding a client company', () => {
     }
     const list = await distributor.api.get(`/crm?q=${encodeURIComponent(name)}`);
     expect(list.body.clients).toEqual([]);
-    // The deal's own rule is what the user reads, not "Invalid input"; an empty deal is still no deal.
-    const deal = 'Deal percentage must be a number from 0 to 100 with up to 2 decimals';
-    for (const deal_percentage of ['120', 'abc', 12.345])
+    // Every deal's one rule, in its words, is what the user reads, not "Invalid input"; an empty deal is still no deal.
+    for (const [deal_percentage, deal] of [
+      ['120', 'Deal percentage must be under 100'],
+      ['abc', 'Deal percentage must be a number'],
+      [12.345, 'Deal percentage must have at most 2 decimals'],
+      ['-5', 'Deal percentage must be at least 0'],
+    ] as const)
       expect((await distributor.api.post('/crm/clients', { client: { name, deal_percentage } })).body).toEqual({
         message: deal,
         errors: { 'client.deal_percentage': [deal] },

@@ -1,5 +1,6 @@
 import { VALIDATION } from '../../../shared/messages';
 import { issueText } from '../../../shared/issue-text';
+import { dealPercentageProblem } from '../../../shared/schemas/money';
 import { z } from 'zod';
 
 /**
@@ -42,6 +43,8 @@ export const rules = {
       isBlank(value) || (Number.isFinite(Number(value)) && Number(value) >= min)
         ? null
         : `${label} must be a number of at least ${min}`,
+  /** A deal percentage by the API's one rule for every deal, in its words (dealPercentageProblem), blank allowed. */
+  dealPercentage: (): Rule<unknown> => (value) => dealPercentageProblem(value),
   /** A value matching `pattern` (e.g. a 2-letter ISO code), blank allowed: pair with `required` when needed. */
   pattern:
     (pattern: RegExp, message: string): Rule<unknown> =>

@@ -37,6 +37,20 @@ describe('label form model', () => {
     expect(errors.name).toBe('Name is required');
     expect(errors.email).toBe('This field must be a valid email');
     expect(errors.deal_percentage).toBe('Deal percentage must be under 100');
+    // Before sending, in the words the API answers with (every deal's one rule).
+    const deal = (deal_percentage: string) =>
+      validateLabelForm({
+        values: { ...values, name: 'Aurora', email: 'a@b.co', deal_percentage },
+        urls: [],
+        identifiers: [],
+        requireCompany: false,
+      }).deal_percentage;
+    expect([deal('12.345'), deal('-1'), deal('ten'), deal('')]).toEqual([
+      'Deal percentage must have at most 2 decimals',
+      'Deal percentage must be at least 0',
+      'Deal percentage must be a number',
+      undefined,
+    ]);
     const ok = validateLabelForm({
       values: { ...values, name: 'Aurora', email: 'a@b.co', deal_percentage: '100' },
       urls: [],

@@ -77,7 +77,7 @@ function labelRules(options: { requireCompany: boolean }): RuleMap<LabelFormValu
   return {
     name: [rules.required('Name')],
     email: [rules.email()],
-    deal_percentage: [rules.number('Deal percentage', 0), rules.maxValue('Deal percentage', 100)],
+    deal_percentage: [rules.dealPercentage()],
     ...(options.requireCompany ? { company_id: [rules.required('Company')] } : {}),
   };
 }

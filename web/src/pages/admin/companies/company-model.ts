@@ -73,7 +73,7 @@ export function validateCompanyForm(values: CompanyFormValues): Record<string, s
   return validate(values, {
     name: [rules.required('Name')],
     email: [rules.email()],
-    deal_percentage: [rules.number('Deal percentage', 0), rules.maxValue('Deal percentage', 100)],
+    deal_percentage: [rules.dealPercentage()],
     currency: [rules.pattern(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')],
   });
 }

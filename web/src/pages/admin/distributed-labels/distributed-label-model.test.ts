@@ -16,8 +16,14 @@ describe('the distributed label form', () => {
     });
     const label = { ...emptyDistributedLabel('c1'), name: 'North' };
     expect(validateDistributedLabel({ ...label, deal_percentage: '15.5' }, true)).toEqual({});
-    for (const deal of ['101', '12.345', 'ten', '-1'])
-      expect(validateDistributedLabel({ ...label, deal_percentage: deal }, true)).toHaveProperty('deal_percentage');
+    // In the words of every deal's one rule (the API's).
+    for (const [deal, message] of [
+      ['101', 'Deal percentage must be under 100'],
+      ['12.345', 'Deal percentage must have at most 2 decimals'],
+      ['ten', 'Deal percentage must be a number'],
+      ['-1', 'Deal percentage must be at least 0'],
+    ])
+      expect(validateDistributedLabel({ ...label, deal_percentage: deal }, true)).toEqual({ deal_percentage: message });
   });
 
   it('sends the deal as the number typed and the company only when new', () => {

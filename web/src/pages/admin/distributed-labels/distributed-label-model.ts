@@ -1,6 +1,7 @@
 import { listPath, type ListParams } from '../../../app/list-params';
 import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
 import { formatPercent } from '../../../../../shared/format';
+import { dealPercentageProblem } from '../../../../../shared/schemas/money';
 
 /** The admin's distributed labels and their statements: paths, form values and the payload sent. */
 export const DISTRIBUTED_LABELS_BASE = '/admin/distributed_labels';
@@ -42,16 +43,13 @@ export const distributedLabelValues = (label: DistributedLabel): DistributedLabe
   graphs: label.statement_settings.graphs,
 });
 
-const DEAL = /^\d{1,3}(\.\d{1,2})?$/;
-
 /** The form's own checks, in the words the server uses for the same fields. */
 export function validateDistributedLabel(values: DistributedLabelValues, isNew: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
   if (isNew && !values.company_id) errors.company_id = 'Company is required';
   if (!values.name.trim()) errors.name = 'Name is required';
-  const deal = values.deal_percentage.trim();
-  if (deal && (!DEAL.test(deal) || Number(deal) > 100))
-    errors.deal_percentage = 'Deal percentage must be a number from 0 to 100 with at most two decimals';
+  const deal = dealPercentageProblem(values.deal_percentage);
+  if (deal) errors.deal_percentage = deal;
   return errors;
 }
 
