@@ -107,24 +107,25 @@ describe('royalty import ledger', () => {
       ['ISRC,Units,Net,Currency,Period,By', ...lines].join('\n'),
       'USER-LEDGER-1',
     );
-    // 2 pay periods × 13 dimensions: label, release, recording, artist, store, territory, sales category, currency,
-    // total, and the finances' cross dimensions label × store, label × territory, label × release, artist × store.
+    // 2 pay periods × 15 dimensions: label, the report's label name, release, recording, artist, store, territory,
+    // sales category, currency, total, and the finances' cross dimensions label × store, label × territory,
+    // label × release, artist × store and label name × label.
     expect(item).toMatchObject({
       status: 'done',
       progress: 100,
       user_id: 'USER-LEDGER-1',
-      aggregates: 26,
+      aggregates: 30,
       matched: { isrc: 1000, unmatched: 0 },
       amount: '10.000000',
     });
-    // Import item: put, 4 steps, done; 26 aggregate items; the history record; the ledger version.
-    expect(item.writes).toBe(6 + 26 + 1 + 1);
+    // Import item: put, 4 steps, done; 30 aggregate items; the history record; the ledger version.
+    expect(item.writes).toBe(6 + 30 + 1 + 1);
     expect(item.totals).toMatchObject({ stored: 1000, amount_stored: '10.000000' });
 
     const aggregates = (
       await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go({ pages: 'all' })
     ).data;
-    expect(aggregates).toHaveLength(26);
+    expect(aggregates).toHaveLength(30);
     expect(aggregates.map((a) => a.key)).toContain('2026-01#recording_id#0000');
     const sums = (lines: number, amount: string, label: string, artist: string, aggregator: string) => ({
       lines,
@@ -313,8 +314,8 @@ describe('royalty import ledger', () => {
       const item = (await getDb().entities.RoyaltyImport.get({ tenantId, id: second.id }).go()).data;
       return item && item.status !== 'processing' ? item : undefined;
     }, 60_000);
-    // One pay period × 13 dimensions (9 and the 4 cross dimensions).
-    expect(confirmed).toMatchObject({ status: 'done', aggregates: 13, amount: '1.250000' });
+    // One pay period × 15 dimensions (10 and the 5 cross dimensions).
+    expect(confirmed).toMatchObject({ status: 'done', aggregates: 15, amount: '1.250000' });
     expect(confirmed.totals).toMatchObject({ stored: 1 });
     expect(
       await until(
@@ -365,7 +366,7 @@ describe('royalty aggregates', () => {
     const duck = await (await DuckDBInstance.create(':memory:')).connect();
     const cube = (
       recordings: number,
-    ) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS release_id,
+    ) => `CREATE OR REPLACE TABLE cube AS SELECT '2026-07' AS pay_period, NULL::VARCHAR AS label_id, NULL::VARCHAR AS label_name, NULL::VARCHAR AS release_id,
         'REC' || lpad(i::VARCHAR, 5, '0') AS recording_id, NULL::VARCHAR AS artist_id, 'Spotify' AS retailer, 'GB' AS territory, NULL::VARCHAR AS sales_category, 'GBP' AS currency,
         2::BIGINT AS lines, 3::BIGINT AS quantity, 0.5::DECIMAL(18,6) AS amount, 0.5::DECIMAL(18,6) AS amount_original,
         0.4::DECIMAL(18,6) AS label_payable, 0.2::DECIMAL(18,6) AS artist_payable, 0.1::DECIMAL(18,6) AS aggregator_payable
@@ -373,8 +374,8 @@ describe('royalty aggregates', () => {
     const importId = `CHUNKS-${stamp}`;
     try {
       await duck.run(cube(2500));
-      // 8 dimensions of one item each, the recordings in 3.
-      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 11, writes: 11 });
+      // 9 dimensions of one item each, the recordings in 3.
+      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 12, writes: 12 });
       const byRecording = await periodAggregates(tenantId, importId, '2026-07', 'recording_id');
       expect(byRecording).toHaveLength(2500);
       expect(byRecording[0]).toEqual({
@@ -403,7 +404,7 @@ describe('royalty aggregates', () => {
 
       // Written again with fewer values: the two chunks it no longer has are deleted.
       await duck.run(cube(100));
-      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 9, writes: 11 });
+      expect(await writeAggregates(duck, tenantId, importId, 'cube')).toEqual({ items: 10, writes: 12 });
       expect(await periodAggregates(tenantId, importId, '2026-07', 'recording_id')).toHaveLength(100);
     } finally {
       duck.closeSync();
