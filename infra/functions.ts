@@ -281,8 +281,14 @@ export const WORKERS: Record<QueueKey, FunctionDeclaration> = {
     // text; a report over one part is imported by the part workers, so no Parquet file is added.
     ephemeralStorageMiB: 10240,
     nativeModules: DUCKDB_MODULES,
-    // The uploader watches the import's progress; a large report is cut into parts for the part workers.
-    needs: { table: 'readWrite', buckets: { ledger: 'readWrite' }, push: true, sendsTo: ['royaltyImportPart'] },
+    // The uploader watches the import's progress; a large report is cut into parts for the part workers; a re-match
+    // asked for again while it ran queues itself once more on its own queue (rematch-job.ts).
+    needs: {
+      table: 'readWrite',
+      buckets: { ledger: 'readWrite' },
+      push: true,
+      sendsTo: ['royaltyImportPart', 'royaltyImport'],
+    },
   },
   royaltyImportPart: {
     entry: 'functions/royalties/import/part-worker.ts',

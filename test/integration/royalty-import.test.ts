@@ -59,16 +59,17 @@ describe('royalty drop folder', () => {
       const found = (await getDb().entities.RoyaltyImport.get({ tenantId, id }).go()).data;
       return found && found.status !== 'processing' ? found : undefined;
     });
-    // One item per pay period and dimension (9 dimensions with the total), whatever the number of lines.
+    // One item per pay period and dimension (10 dimensions with the total and the report's label name), whatever the
+    // number of lines.
     expect(done).toMatchObject({
       status: 'done',
-      aggregates: 9,
+      aggregates: 10,
       progress: 100,
       company_currency: 'GBP',
       missing_rates: [],
     });
-    // The import item: put, 4 progress steps, done; the 9 aggregate items; the ledger version.
-    expect(done.writes).toBe(6 + 9 + 1);
+    // The import item: put, 4 progress steps, done; the 10 aggregate items; the ledger version.
+    expect(done.writes).toBe(6 + 10 + 1);
     expect(done.ledger_key).toMatch(new RegExp(`^ledger/${tenantId}/${id}/lines-\\w+\\.parquet$`));
     expect(done.user_id).toBeUndefined();
     expect(done.totals).toMatchObject({
@@ -106,7 +107,7 @@ describe('royalty drop folder', () => {
     // The same event again: nothing is imported twice.
     expect(await runImport(bucket, key)).toBe('skipped');
     expect((await getDb().entities.RoyaltyAggregate.query.byImport({ tenantId, importId: id }).go()).data).toHaveLength(
-      9,
+      10,
     );
   }, 40_000);
 

@@ -136,7 +136,7 @@ describe('the next statement shows the payment', () => {
       'GBP',
     );
     expect(made).toMatchObject({ amount: '70.00', payment_method: 'BACS', paid_statement_number: 'ST-000041' });
-    expect(made.text).toBe('£70.00 paid on 2026-04-10 via BACS ref Q1 (statement ST-000041)');
+    expect(made.text).toBe('£70.00 paid on 10th Apr 2026 via BACS ref Q1 (statement ST-000041)');
     expect(
       paymentMadeText(
         {
@@ -148,12 +148,12 @@ describe('the next statement shows the payment', () => {
         },
         'usd',
       ),
-    ).toBe('$5.00 paid on 2026-01-02');
+    ).toBe('$5.00 paid on 2nd Jan 2026');
   });
 
   it('prints the payments on the PDF', async () => {
     const document = sampleStatementDocument({ rows: 2 });
-    const text = '£70.00 paid on 2026-04-10 via BACS ref Q1-2026 (statement ST-000041)';
+    const text = '£70.00 paid on 10th Apr 2026 via BACS ref Q1-2026 (statement ST-000041)';
     document.statement.payments_made = [
       {
         amount: '70.00',

@@ -107,7 +107,7 @@ describe("a statement's document reads", () => {
     // Nothing read: the sender and label once for the run already, the holder and payments handed in.
     expect(send).not.toHaveBeenCalled();
     expect(document.payee.email).toBe('payee@example.com');
-    expect(document.statement.payments_made?.map((p) => p.text)).toEqual(['£70.00 paid on 2026-04-10 via BACS']);
+    expect(document.statement.payments_made?.map((p) => p.text)).toEqual(['£70.00 paid on 10th Apr 2026 via BACS']);
     // Without them, both are read: the holder's GetItem and the account's entries.
     await runStatementDocument(statement('s10', 'run-3'));
     expect(send.mock.calls.map(([c]) => c.constructor.name).sort()).toEqual(['GetCommand', 'QueryCommand']);
