@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatDate, monthsWords } from './format.js';
 
 export type PeriodRange = { key: string; label: string; start: string; end: string };
 
@@ -51,19 +52,37 @@ export function periodChoices(today: Date = new Date()): PeriodChoice[] {
 }
 
 /**
+ * A range of days (YYYY-MM-DD) as the product writes periods: whole months by their months, as pay periods read,
+ * "Dec 2025 to Nov 2026" ("Nov 2026" for one month); any other range by its days, "3rd Jan 2026 to 15th Feb 2026";
+ * an open end as "From 3rd Jan 2026" / "Until 15th Feb 2026". Never the stored "2025-12-01 – 2026-11-30".
+ */
+export function dateRangeWords(start: string, end: string): string {
+  const from = dayjs(start);
+  const to = dayjs(end);
+  const wholeMonths =
+    Boolean(start && end) &&
+    from.isValid() &&
+    to.isValid() &&
+    from.date() === 1 &&
+    to.date() === to.daysInMonth() &&
+    !to.isBefore(from);
+  if (wholeMonths) return monthsWords(from.format('YYYY-MM'), to.format('YYYY-MM'));
+  if (start && !end) return `From ${formatDate(start) || start}`;
+  if (end && !start) return `Until ${formatDate(end) || end}`;
+  return `${formatDate(start) || start} to ${formatDate(end) || end}`;
+}
+
+/**
  * How a period filter's value reads: "Any period" when no date is set (never the default range
- * in disguise), else the matching choice's label with its dates, else the dates alone. `key`
- * is the matching choice's ('custom' when none).
+ * in disguise), else the matching choice's label with its dates in words, else the dates in words alone
+ * (`dateRangeWords`). `key` is the matching choice's ('custom' when none).
  */
 export function describePeriod(
   value: { start: string; end: string } | null | undefined,
   today: Date = new Date(),
 ): { key: string; text: string } {
   if (!value?.start && !value?.end) return { key: 'any', text: ANY_PERIOD };
-  const start = value.start || '…';
-  const end = value.end || '…';
+  const words = dateRangeWords(value.start, value.end);
   const known = periodChoices(today).find((c) => c.start === value.start && c.end === value.end);
-  return known
-    ? { key: known.key, text: `${known.label}: ${start} – ${end}` }
-    : { key: 'custom', text: `${start} – ${end}` };
+  return known ? { key: known.key, text: `${known.label}: ${words}` } : { key: 'custom', text: words };
 }
