@@ -5,6 +5,7 @@ import {
   axisMoney,
   countLinks,
   fillPeriods,
+  ledgerPeriodWords,
   financePagesFor,
   money,
   monthQuery,
@@ -162,6 +163,13 @@ describe('chart series by pay period', () => {
     // A span of months, as statements, payments, labels' accounting and the not-yet-stated notice write it.
     expect(monthsWords('2026-01', '2026-03')).toBe('Jan 2026 to Mar 2026');
     expect(monthsWords('2026-03', '2026-03')).toBe('Mar 2026');
+    // The royalties figures say their period as the picker above them does, not "1st Dec 2025 to 30th Nov 2026".
+    expect(ledgerPeriodWords({ start_date: '2025-12-01', end_date: '2026-11-30' })).toBe(
+      'Dec 2025 to Nov 2026 · from the royalty ledger',
+    );
+    expect(ledgerPeriodWords({ start_date: '2026-01-05', end_date: '2026-02-28' })).toBe(
+      '5th Jan 2026 to 28th Feb 2026 · from the royalty ledger',
+    );
     expect(monthQuery('by_retailer=Tidal', '2026-02')).toBe(
       'by_retailer=Tidal&start_date=2026-02-01&end_date=2026-02-28',
     );

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { defaultPeriod } from '../../../../../shared/period-picker';
+import { dateRangeWords, defaultPeriod } from '../../../../../shared/period-picker';
 import { currencySign, formatMoney } from '../../../../../shared/money';
 import type {
   DashboardCounts,
@@ -58,6 +58,13 @@ export const sliceHref = (listPage: string, slice: Pick<FinanceSlice, 'name' | '
 
 /** A pay period as a month, "Jul 2026", and a span of them, "Jan 2026 to Mar 2026" (shared/format.ts). */
 export { monthsWords, periodLabel } from '../../../../../shared/format';
+
+/**
+ * What the royalties figures cover, in the words the period picker above them uses: "Dec 2025 to Nov 2026 · from the
+ * royalty ledger" (a range of days that is not whole months by its days).
+ */
+export const ledgerPeriodWords = (view: { start_date: string; end_date: string }) =>
+  `${dateRangeWords(view.start_date, view.end_date)} · from the royalty ledger`;
 
 /** The pay periods (YYYY-MM) from one date's month to another's, oldest first. */
 export function monthsBetween(start: string, end: string): string[] {

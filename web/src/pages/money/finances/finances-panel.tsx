@@ -11,6 +11,7 @@ import { Figure, RoyaltyFigures } from './finance-figures';
 import {
   fillPeriods,
   formatCount,
+  ledgerPeriodWords,
   money,
   royaltiesHref,
   sharePercent,
@@ -20,7 +21,6 @@ import {
 } from './finance-model';
 import type { FinanceSlice, FinancesView } from '../../../../../shared/schemas/finance-views';
 import { formatMoneyByCurrency } from '../../../../../shared/money';
-import { formatDate } from '../../../../../shared/format';
 
 const MEASURES: PeriodMeasure[] = ['revenue', 'label_share', 'artist_share'];
 
@@ -102,10 +102,7 @@ export function FinancesPanel({
     <SpaceBetween size="l">
       <Container
         header={
-          <Header
-            variant="h2"
-            description={`${formatDate(view.start_date)} to ${formatDate(view.end_date)} · from the royalty ledger`}
-          >
+          <Header variant="h2" description={ledgerPeriodWords(view)}>
             Royalties
           </Header>
         }
