@@ -291,6 +291,21 @@ describe('a manual sale of a catalogue recording', () => {
     });
     expect(typed.body.royalty).toMatchObject({ song: 'Live at the Hall', release_id: release.id });
   });
+
+  it('of a label alone is listed under the label’s name', async () => {
+    const label = (await api.post('/labels', { name: `Label Sale ${stamp}` })).body.label;
+    const sale = await api.post('/royalties', {
+      royalty: {
+        pay_period: '2026-07',
+        retailer: `Shop-${stamp}`,
+        subtotal_payable: '2.00',
+        currency: 'GBP',
+        label_id: label.id,
+      },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    expect(sale.body.royalty).toMatchObject({ label_id: label.id, label_name: `Label Sale ${stamp}` });
+  });
 });
 
 describe('DDEX DSR reports', () => {

@@ -9,10 +9,13 @@ import { saleCatalogue } from '../../data/access/catalogue.js';
  *   known: the user chooses it);
  * - the label: the release's;
  * - the words a report carries: the track's title, artist and ISRC, the release's title and UPC, the label's name.
+ * A sale chosen by its label alone (a distributed label's sale) takes the label's name too, so the royalties list names
+ * the label the finances already count it under, not "-".
  * What the user typed always stands.
  */
 export async function saleWithCatalogue(tenantId: string, sale: NewSale): Promise<NewSale> {
-  if (!sale.recording_id && !sale.release_id) return sale;
+  const unnamedLabel = Boolean(sale.label_id && !sale.label_name);
+  if (!sale.recording_id && !sale.release_id && !unnamedLabel) return sale;
   const found = await saleCatalogue(tenantId, { recordingId: sale.recording_id, releaseId: sale.release_id });
   const release = found.releases.length === 1 ? found.releases[0] : undefined;
   const labelId = sale.label_id ?? release?.label_id ?? undefined;
