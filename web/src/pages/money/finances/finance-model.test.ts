@@ -6,6 +6,7 @@ import {
   countLinks,
   fillPeriods,
   ledgerPeriodWords,
+  viewPeriodWords,
   financePagesFor,
   money,
   monthQuery,
@@ -167,6 +168,8 @@ describe('chart series by pay period', () => {
     expect(ledgerPeriodWords({ start_date: '2025-12-01', end_date: '2026-11-30' })).toBe(
       'Dec 2025 to Nov 2026 · from the royalty ledger',
     );
+    // A label's accounting says its period the same way.
+    expect(viewPeriodWords({ start_date: '2026-07-01', end_date: '2026-09-30' })).toBe('Jul 2026 to Sep 2026');
     expect(ledgerPeriodWords({ start_date: '2026-01-05', end_date: '2026-02-28' })).toBe(
       '5th Jan 2026 to 28th Feb 2026 · from the royalty ledger',
     );

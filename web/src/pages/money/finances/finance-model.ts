@@ -60,11 +60,15 @@ export const sliceHref = (listPage: string, slice: Pick<FinanceSlice, 'name' | '
 export { monthsWords, periodLabel } from '../../../../../shared/format';
 
 /**
- * What the royalties figures cover, in the words the period picker above them uses: "Dec 2025 to Nov 2026 · from the
- * royalty ledger" (a range of days that is not whole months by its days).
+ * The period a finances view covers, in the words the period picker above it uses: "Dec 2025 to Nov 2026" (a range of
+ * days that is not whole months by its days), never "1st Dec 2025 to 30th Nov 2026" beside a picker saying otherwise.
  */
+export const viewPeriodWords = (view: { start_date: string; end_date: string }) =>
+  dateRangeWords(view.start_date, view.end_date);
+
+/** What the royalties figures cover: "Dec 2025 to Nov 2026 · from the royalty ledger". */
 export const ledgerPeriodWords = (view: { start_date: string; end_date: string }) =>
-  `${dateRangeWords(view.start_date, view.end_date)} · from the royalty ledger`;
+  `${viewPeriodWords(view)} · from the royalty ledger`;
 
 /** The pay periods (YYYY-MM) from one date's month to another's, oldest first. */
 export function monthsBetween(start: string, end: string): string[] {

@@ -13,13 +13,21 @@ import { StatusBadge } from '../../../components/status-badge';
 import { RouterLink } from '../../../components/router-link';
 import { useLabelResource } from '../../labels/label-api';
 import { useLabelAccounting } from './finance-api';
-import { accountingRows, money, monthsWords, periodLabel, royaltiesHref, type AccountingRow } from './finance-model';
+import {
+  accountingRows,
+  money,
+  monthsWords,
+  periodLabel,
+  royaltiesHref,
+  viewPeriodWords,
+  type AccountingRow,
+} from './finance-model';
 import { OtherCompanyNotice } from './other-company-notice';
 import { useOnlyLabel } from '../../../components/only-label';
 import { LabelParamPicker, LoadState, PeriodPage } from './period-views';
 import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../../shared/schemas/finance-views';
-import { formatDate, formatPercent } from '../../../../../shared/format';
+import { formatPercent } from '../../../../../shared/format';
 
 /** Short headers so every column fits beside the pay period; the table's description says what Other is. */
 const COLUMNS: [keyof AccountingRow & string, string][] = [
@@ -66,10 +74,7 @@ function AccountingView({ view }: { view: LabelAccounting }) {
         data-testid="accounting-table"
         variant="container"
         header={
-          <Header
-            variant="h2"
-            description={`${formatDate(view.start_date)} to ${formatDate(view.end_date)}. ${DESCRIPTION}`}
-          >
+          <Header variant="h2" description={`${viewPeriodWords(view)}. ${DESCRIPTION}`}>
             Accounting
           </Header>
         }
