@@ -25,6 +25,7 @@ import { formatMoneyByCurrency } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 import { DateField } from '../../components/date-input';
 import { formatPercent } from '../../../../shared/format';
+import { clientsEmptyText } from './crm-words';
 
 /** The filters' first choices, each naming what it filters (two bare "Any" side by side said neither). */
 const ANY_STATUS = { value: '', label: 'Any status' };
@@ -184,7 +185,9 @@ function ClientsTable({ title, canOnboard }: { title: string; canOnboard: boolea
         trackBy="id"
         variant="full-page"
         empty={
-          <Box textAlign="center">No client companies match. A company becomes a client when you onboard it here.</Box>
+          <Box textAlign="center" data-testid="crm-empty">
+            {clientsEmptyText({ filtered: Boolean(status || manager || query.trim()), canOnboard })}
+          </Box>
         }
         header={
           <Header
