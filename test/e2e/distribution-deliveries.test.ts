@@ -54,6 +54,17 @@ const asAdmin = (path: string) =>
   });
 
 describe('the distribution area’s deliveries', () => {
+  it('lists a release whose cover thumbnail cannot be shown with a dash, not a broken image', async () => {
+    // The seeded cover has no thumbnail file (as before the upload worker has made one): the cell reads as empty.
+    const { page, errors } = await asAdmin('/distribution/releases');
+    await page.getByPlaceholder('Search releases').fill(release.title);
+    const row = page.getByRole('row').filter({ hasText: release.title });
+    await expect.poll(() => row.getByTestId('release-cover-none').count()).toBe(1);
+    await expect(row.getByTestId('release-cover-thumbnail').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('lists the company’s deliveries with their action and status in words, filtered by a status in words', async () => {
     const { page, errors } = await asAdmin('/distribution/release_deliveries');
     const table = page.getByTestId('release-deliveries');

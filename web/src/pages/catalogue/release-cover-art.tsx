@@ -59,13 +59,25 @@ export function coverArtFileWords(artwork: { content_type: string; bytes: number
   return `${fileTypeWords(artwork.content_type)}, ${formatFileSize(artwork.bytes)}`;
 }
 
-/** The list's cover column: the 300×300 thumbnail shown small, or a dash. */
+/**
+ * The list's cover column: the 300×300 thumbnail shown small, or a dash, as an empty cell reads; a dash too when the
+ * thumbnail cannot be shown (not made yet, or unreadable), never the browser's broken-image sign with "Cover art" cut
+ * short beside it.
+ */
 export function CoverThumbnail({ record }: { record: Record<string, unknown> }) {
   const artwork = record.artwork as CoverArt | null | undefined;
-  if (!artwork?.thumbnail_url) return <Box color="text-body-secondary">-</Box>;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!artwork?.thumbnail_url || failed === artwork.thumbnail_url)
+    return (
+      <Box color="text-body-secondary" data-testid="release-cover-none">
+        -
+      </Box>
+    );
+  const src = artwork.thumbnail_url;
   return (
     <img
-      src={artwork.thumbnail_url}
+      src={src}
+      onError={() => setFailed(src)}
       alt="Cover art"
       width={48}
       height={48}
