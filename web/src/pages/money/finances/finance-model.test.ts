@@ -6,6 +6,7 @@ import {
   countLinks,
   fillPeriods,
   ledgerPeriodWords,
+  statementPeriodWords,
   viewPeriodWords,
   financePagesFor,
   money,
@@ -168,6 +169,11 @@ describe('chart series by pay period', () => {
     expect(ledgerPeriodWords({ start_date: '2025-12-01', end_date: '2026-11-30' })).toBe(
       'Dec 2025 to Nov 2026 · from the royalty ledger',
     );
+    // A label's accounting names a statement's period as the statements list does, not "Apr 2026 to Jun 2026" there.
+    expect(statementPeriodWords({ start_pay_period: '2026-04', end_pay_period: '2026-06' })).toBe(
+      'Q2 2026 (Apr 2026 to Jun 2026)',
+    );
+    expect(statementPeriodWords({ start_pay_period: '2026-04', end_pay_period: '2026-04' })).toBe('Apr 2026');
     // A label's accounting says its period the same way.
     expect(viewPeriodWords({ start_date: '2026-07-01', end_date: '2026-09-30' })).toBe('Jul 2026 to Sep 2026');
     expect(ledgerPeriodWords({ start_date: '2026-01-05', end_date: '2026-02-28' })).toBe(

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { dateRangeWords, defaultPeriod } from '../../../../../shared/period-picker';
+import { periodWords } from '../../../../../shared/statement-periods';
 import { currencySign, formatMoney } from '../../../../../shared/money';
 import type {
   DashboardCounts,
@@ -65,6 +66,13 @@ export { monthsWords, periodLabel } from '../../../../../shared/format';
  */
 export const viewPeriodWords = (view: { start_date: string; end_date: string }) =>
   dateRangeWords(view.start_date, view.end_date);
+
+/**
+ * A statement's period in a label's accounting as the statements list and the statement's own page write it: a quarter,
+ * half or year by its name and months, "Q2 2026 (Apr 2026 to Jun 2026)"; a month, "Apr 2026"; any other span by its
+ * months (`periodWords`).
+ */
+export const statementPeriodWords = (s: { start_pay_period: string; end_pay_period: string }) => periodWords(s);
 
 /** What the royalties figures cover: "Dec 2025 to Nov 2026 · from the royalty ledger". */
 export const ledgerPeriodWords = (view: { start_date: string; end_date: string }) =>

@@ -16,9 +16,9 @@ import { useLabelAccounting } from './finance-api';
 import {
   accountingRows,
   money,
-  monthsWords,
   periodLabel,
   royaltiesHref,
+  statementPeriodWords,
   viewPeriodWords,
   type AccountingRow,
 } from './finance-model';
@@ -128,7 +128,7 @@ function AccountingView({ view }: { view: LabelAccounting }) {
             isRowHeader: true,
             cell: (s) => <RouterLink href={pages.statement(s.id)}>{s.number}</RouterLink>,
           },
-          { id: 'periods', header: 'Pay periods', cell: (s) => monthsWords(s.start_pay_period, s.end_pay_period) },
+          { id: 'periods', header: 'Period', cell: (s) => statementPeriodWords(s) },
           { id: 'royalties', header: 'Royalties', cell: (s) => m(s.royalties) },
           { id: 'closing', header: 'Closing balance', cell: (s) => m(s.closing_balance) },
           { id: 'paid', header: 'Paid', cell: (s) => <StatusBadge word={s.paid ? 'paid' : 'unpaid'} /> },
