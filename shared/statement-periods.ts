@@ -1,5 +1,5 @@
 import type { STATEMENT_FREQUENCIES } from './catalogue.js';
-import { monthsWords } from './format.js';
+import { monthsWords, periodLabel } from './format.js';
 
 /**
  * Statement periods: pay periods are months ("2026-07"); a statement covers an inclusive range of
@@ -110,4 +110,14 @@ export function monthEnd(period: string): string {
 /** The month that ended before an instant (UTC): the schedule firing on 1 August states July. */
 export function monthEndedBefore(at: Date): string {
   return addMonths(periodOf(at.getUTCFullYear(), at.getUTCMonth() + 1), -1);
+}
+
+/**
+ * A statement summary row's name as the statement's page and its PDF print it: a month in words ("Sep 2026", never the
+ * stored "2026-09"), anything else as stored, "(none)" for a row with no name (never its stored key). The stored label
+ * still filters the row's lines.
+ */
+export function summaryRowName(dimension: string, row: { label: string }): string {
+  if (!row.label) return '(none)';
+  return dimension === 'period' ? periodLabel(row.label) : row.label;
 }

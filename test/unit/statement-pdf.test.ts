@@ -739,4 +739,22 @@ describe('statement summaries as printed', () => {
     // Each rounded on its own the rows would read 62.44 + 61.19 + 58.33 = 181.96.
     expect(amounts).toEqual(['£62.45', '£61.19', '£58.33', '£181.97']);
   });
+
+  it('names a "By sales period" row by its month in words, as the statement page does, never the stored month', async () => {
+    const document = sampleStatementDocument({ rows: 3 });
+    document.statement = {
+      ...document.statement,
+      summaries: {
+        period: [
+          { value: '2026-07', label: '2026-07', lines: 1, quantity: 1, amount: '100.00' },
+          { value: '2026-09', label: '2026-09', lines: 1, quantity: 1, amount: '81.97' },
+        ],
+      },
+    };
+    const { text } = await pdfText(document);
+    const table = text.slice(text.indexOf('By sales period'));
+    expect(table).toMatch(/^Jul 2026\s+1\s+1\s+£100\.00$/m);
+    expect(table).toMatch(/^Sep 2026\s+1\s+1\s+£81\.97$/m);
+    expect(table).not.toMatch(/\b2026-0[79]\b/);
+  });
 });

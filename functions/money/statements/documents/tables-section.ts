@@ -11,6 +11,7 @@ import { count, date, money } from './format.js';
 import { roundRowsToStated, roundRowsToTotal } from '../../../../shared/money.js';
 import { uploadedFileName } from '../../../../shared/file-names.js';
 import { periodLabel } from '../../../../shared/format.js';
+import { summaryRowName } from '../../../../shared/statement-periods.js';
 
 const TITLES: Record<SummaryDimension, string> = {
   store: 'By store',
@@ -83,7 +84,7 @@ export function summariesSection(statement: Statement): Content {
         body: [
           ...headerRows(TITLES[dimension], null, ['', 'Lines', 'Quantity', 'Amount'], 1),
           ...rows.map((r, i): TableCell[] => [
-            fontRuns(r.label || r.value || '(none)'),
+            fontRuns(summaryRowName(dimension, r)),
             { text: count(r.lines), alignment: 'right' },
             { text: count(r.quantity), alignment: 'right' },
             { text: m(printed.rows[i] ?? r.amount), alignment: 'right' },
@@ -132,7 +133,7 @@ export function chartSection(statement: Statement): Content {
         table: {
           widths: [150, BAR_WIDTH, '*'],
           body: top.map((r): TableCell[] => [
-            fontRuns(r.label || r.value || '(none)'),
+            fontRuns(summaryRowName(dimension, r)),
             { canvas: bar(r.amount) },
             { text: money(r.amount, statement.currency), alignment: 'right' },
           ]),

@@ -275,14 +275,8 @@ export function explainSummaryRow(scope: ExplainScope, dimension: SummaryDimensi
   return link(scope, { [filter]: row.value }, true);
 }
 
-/**
- * A summary row's name as the page shows it: a month in words ("Sep 2026", as the statement's lines page and lists
- * write it), anything else as stored. The row's stored label still filters its lines.
- */
-export function summaryRowName(dimension: SummaryDimension, row: Pick<SummaryRow, 'label'>): string {
-  if (!row.label) return '(none)';
-  return dimension === 'period' ? periodLabel(row.label) : row.label;
-}
+/** A summary row's name as the page (and the PDF) shows it. */
+export { summaryRowName } from '../../../../../shared/statement-periods';
 
 /** The months a sales report behind the statement covers, in words ("Sep 2026, Oct 2026"), '-' for none. */
 export function provenancePeriods(row: Pick<ProvenanceRow, 'pay_periods'>): string {
