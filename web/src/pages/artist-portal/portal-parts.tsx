@@ -12,7 +12,8 @@ import { api, type ApiError, errorMessage } from '../../app/api';
 import { PeriodChart, SlicePie } from '../money/finances/finance-charts';
 import { Figure } from '../money/finances/finance-figures';
 import { LoadState } from '../money/finances/period-views';
-import { fillPeriods, money, periodLabel } from '../money/finances/finance-model';
+import { fillPeriods, money } from '../money/finances/finance-model';
+import { portalStatementPeriod } from './portal-model';
 import type {
   PortalBalance,
   PortalEarnings,
@@ -123,10 +124,6 @@ export function StatementsTable({
       setBusy(null);
     }
   };
-  const period = (s: PortalStatement) =>
-    s.start_pay_period === s.end_pay_period
-      ? periodLabel(s.start_pay_period)
-      : `${periodLabel(s.start_pay_period)} – ${periodLabel(s.end_pay_period)}`;
   return (
     <Table
       data-testid="portal-statements"
@@ -136,7 +133,7 @@ export function StatementsTable({
       variant="embedded"
       columnDefinitions={[
         { id: 'number', header: 'Number', cell: (s) => (s.superseded ? `${s.number} (replaced)` : s.number) },
-        { id: 'period', header: 'Period', cell: period },
+        { id: 'period', header: 'Period', cell: (s) => portalStatementPeriod(s) },
         { id: 'payee', header: 'Paid to', cell: (s) => s.payee_name },
         { id: 'royalties', header: 'Royalties', cell: (s) => money(s.royalties, s.currency) },
         { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
