@@ -740,6 +740,15 @@ describe('statement summaries as printed', () => {
     expect(amounts).toEqual(['£62.45', '£61.19', '£58.33', '£181.97']);
   });
 
+  it('says in words that no sales report is behind a statement of balances alone, not an empty table totalling nothing', async () => {
+    const document = sampleStatementDocument({ rows: 3 });
+    document.statement = { ...document.statement, summaries: {}, provenance: [] };
+    const { text } = await pdfText(document);
+    const section = text.slice(text.indexOf('Where the money came from'));
+    expect(section).toMatch(/^No sales reports$/m);
+    expect(section).not.toMatch(/^Total\b/m);
+  });
+
   it('names a "By sales period" row by its month in words, as the statement page does, never the stored month', async () => {
     const document = sampleStatementDocument({ rows: 3 });
     document.statement = {

@@ -145,6 +145,9 @@ export function chartSection(statement: Statement): Content {
   };
 }
 
+/** What the statement's page and its PDF say when no sales report is behind a statement. */
+const NO_SALES_REPORTS = 'No sales reports';
+
 /**
  * Every sales report behind the statement: where it came from, its periods, the currency and
  * exchange rate it was converted at and the distributor's fee taken from it. No hidden deductions.
@@ -163,14 +166,29 @@ export function provenanceSection(statement: Statement): Content {
     rows.map((r) => r.amount),
     statement.figures.royalties,
   );
+  const heading = headerRows('Where the money came from — no hidden deductions', note, columns, 6);
+  const widths = ['*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'];
+  // No sales report behind it (a statement of costs or balances alone): said in words, as the statement's page says
+  // it, not an empty table with a total of nothing.
+  if (rows.length === 0)
+    return {
+      table: {
+        headerRows: 2,
+        keepWithHeaderRows: 1,
+        widths,
+        body: [...heading, [{ text: NO_SALES_REPORTS, colSpan: columns.length }, ...columns.slice(1).map(() => '')]],
+      },
+      layout: TABLE_LAYOUT,
+      fontSize: 7,
+    };
   return {
     table: {
       headerRows: 2,
       keepWithHeaderRows: 1,
       dontBreakRows: true,
-      widths: ['*', '*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+      widths,
       body: [
-        ...headerRows('Where the money came from — no hidden deductions', note, columns, 6),
+        ...heading,
         ...rows.map((r, i): TableCell[] => [
           fontRuns(r.source),
           fontRuns(breakable(r.filename ? uploadedFileName(r.filename) : '-')),
