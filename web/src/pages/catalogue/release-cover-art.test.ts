@@ -13,7 +13,7 @@ describe('cover art upload box', () => {
   });
 
   it('names the stored cover’s file by its type in words and its size, not a count of bytes', () => {
-    expect(coverArtFileWords({ content_type: 'image/jpeg', bytes: 167741 })).toBe('JPEG image, 163.8 kB');
-    expect(coverArtFileWords({ content_type: 'image/png', bytes: 2 * 1024 * 1024 })).toBe('PNG image, 2 MB');
+    expect(coverArtFileWords({ content_type: 'image/jpeg', bytes: 167741 })).toBe('JPEG image, 163.81 kB');
+    expect(coverArtFileWords({ content_type: 'image/png', bytes: 2 * 1024 * 1024 })).toBe('PNG image, 2.00 MB');
   });
 });
