@@ -74,15 +74,19 @@ export function dateRangeWords(start: string, end: string): string {
 
 /**
  * How a period filter's value reads: "Any period" when no date is set (never the default range
- * in disguise), else the matching choice's label with its dates in words, else the dates in words alone
- * (`dateRangeWords`). `key` is the matching choice's ('custom' when none).
+ * in disguise), else the matching choice's label with its dates, else the dates alone. The picker writes its dates
+ * YYYY-MM-DD, as the product's display rules give the period picker (the pages' descriptions of a period use
+ * `dateRangeWords`). `key` is the matching choice's ('custom' when none).
  */
 export function describePeriod(
   value: { start: string; end: string } | null | undefined,
   today: Date = new Date(),
 ): { key: string; text: string } {
   if (!value?.start && !value?.end) return { key: 'any', text: ANY_PERIOD };
-  const words = dateRangeWords(value.start, value.end);
+  const start = value.start || '…';
+  const end = value.end || '…';
   const known = periodChoices(today).find((c) => c.start === value.start && c.end === value.end);
-  return known ? { key: known.key, text: `${known.label}: ${words}` } : { key: 'custom', text: words };
+  return known
+    ? { key: known.key, text: `${known.label}: ${start} – ${end}` }
+    : { key: 'custom', text: `${start} – ${end}` };
 }

@@ -26,12 +26,12 @@ describe('period choices', () => {
     expect(describePeriod({ start: '', end: '' }, today)).toEqual({ key: 'any', text: 'Any period' });
     expect(describePeriod({ start: '2025-11-01', end: '2026-10-31' }, today)).toEqual({
       key: 'default',
-      text: 'Last 12 full months (default): Nov 2025 to Oct 2026',
+      text: 'Last 12 full months (default): 2025-11-01 – 2026-10-31',
     });
     expect(describePeriod({ start: '2006-12-01', end: '2026-11-30' }, today).key).toBe('all_time');
     expect(describePeriod({ start: '2026-02-01', end: '2026-02-28' }, today)).toEqual({
       key: 'custom',
-      text: 'Feb 2026',
+      text: '2026-02-01 – 2026-02-28',
     });
   });
 

@@ -4,7 +4,7 @@ import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
-import { dateRangeWords, describePeriod, periodChoices } from '../../../shared/period-picker';
+import { describePeriod, periodChoices } from '../../../shared/period-picker';
 
 type Period = { key: string; start: string; end: string };
 
@@ -18,8 +18,9 @@ type PickerProps =
 
 /**
  * The Period Picker: last month, 3, 6, 12 months or all time, each ending at
- * the end of the current month, plus the default period, each shown with its months in words ("Dec 2025 to Nov
- * 2026"). The button says what is applied: the choice's name and months, or "Any period".
+ * the end of the current month, plus the default period, each shown with its dates; dates are
+ * YYYY-MM-DD, as the product's display rules give the period picker. The button says what is applied: the choice's
+ * name and dates, or "Any period".
  */
 export function PeriodPicker(props: PickerProps & { testId?: string }) {
   const { value, testId = 'period-picker' } = props;
@@ -70,7 +71,7 @@ export function PeriodPicker(props: PickerProps & { testId?: string }) {
             items={options.map((o) => ({
               value: o.key,
               label: o.label,
-              description: o.key === 'any' ? 'No date filter: every pay period' : dateRangeWords(o.start, o.end),
+              description: o.key === 'any' ? 'No date filter: every pay period' : `${o.start} to ${o.end}`,
             }))}
           />
         </Modal>
