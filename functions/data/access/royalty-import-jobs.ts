@@ -28,6 +28,15 @@ const conditionally = async (write: () => Promise<unknown>): Promise<boolean> =>
   }
 };
 
+/** A job queued as `kind` under the claim `token`, at no progress yet. */
+const queuedAs = (kind: ImportJobKind, token: string) => ({
+  job_status: 'queued' as const,
+  job_kind: kind,
+  job_token: token,
+  job_queued_at: new Date().toISOString(),
+  job_progress: 0,
+});
+
 /**
  * Queues a re-match of a finished import under `token`: false when the import is not finished (still importing,
  * failed, a duplicate, deleted) or a job is queued or running already (the caller answers that one).
@@ -40,14 +49,7 @@ export function queueImportJob(
   return conditionally(() =>
     imports()
       .patch({ tenantId, id })
-      .set({
-        job_status: 'queued',
-        job_kind: job.kind,
-        job_token: job.token,
-        job_queued_at: new Date().toISOString(),
-        job_progress: 0,
-        ...(job.userId ? { job_user_id: job.userId } : {}),
-      })
+      .set({ ...queuedAs(job.kind, job.token), ...(job.userId ? { job_user_id: job.userId } : {}) })
       .remove([
         'job_since',
         'job_finished_at',
@@ -148,13 +150,7 @@ export function againImportJob(
   return conditionally(() =>
     imports()
       .patch({ tenantId, id })
-      .set({
-        job_status: 'queued',
-        job_kind: again.kind,
-        job_token: again.next,
-        job_queued_at: new Date().toISOString(),
-        job_progress: 0,
-      })
+      .set(queuedAs(again.kind, again.next))
       .remove([...RUNNING_ATTRIBUTES, 'job_again'])
       .where(
         (attr, op) =>
