@@ -1,5 +1,4 @@
 import dayjs from 'dayjs';
-import { formatDate, monthsWords } from './format.js';
 
 export type PeriodRange = { key: string; label: string; start: string; end: string };
 
@@ -52,31 +51,10 @@ export function periodChoices(today: Date = new Date()): PeriodChoice[] {
 }
 
 /**
- * A range of days (YYYY-MM-DD) as the product writes periods: whole months by their months, as pay periods read,
- * "Dec 2025 to Nov 2026" ("Nov 2026" for one month); any other range by its days, "3rd Jan 2026 to 15th Feb 2026";
- * an open end as "From 3rd Jan 2026" / "Until 15th Feb 2026". Never the stored "2025-12-01 – 2026-11-30".
- */
-export function dateRangeWords(start: string, end: string): string {
-  const from = dayjs(start);
-  const to = dayjs(end);
-  const wholeMonths =
-    Boolean(start && end) &&
-    from.isValid() &&
-    to.isValid() &&
-    from.date() === 1 &&
-    to.date() === to.daysInMonth() &&
-    !to.isBefore(from);
-  if (wholeMonths) return monthsWords(from.format('YYYY-MM'), to.format('YYYY-MM'));
-  if (start && !end) return `From ${formatDate(start) || start}`;
-  if (end && !start) return `Until ${formatDate(end) || end}`;
-  return `${formatDate(start) || start} to ${formatDate(end) || end}`;
-}
-
-/**
  * How a period filter's value reads: "Any period" when no date is set (never the default range
  * in disguise), else the matching choice's label with its dates, else the dates alone. The picker writes its dates
- * YYYY-MM-DD, as the product's display rules give the period picker (the pages' descriptions of a period use
- * `dateRangeWords`). `key` is the matching choice's ('custom' when none).
+ * YYYY-MM-DD, as the product's display rules give the period picker. `key` is the matching choice's ('custom' when
+ * none).
  */
 export function describePeriod(
   value: { start: string; end: string } | null | undefined,

@@ -165,9 +165,9 @@ describe('chart series by pay period', () => {
     // A span of months, as statements, payments, labels' accounting and the not-yet-stated notice write it.
     expect(monthsWords('2026-01', '2026-03')).toBe('Jan 2026 to Mar 2026');
     expect(monthsWords('2026-03', '2026-03')).toBe('Mar 2026');
-    // The royalties figures say their period as the picker above them does, not "1st Dec 2025 to 30th Nov 2026".
+    // The royalties figures say their period by its days, as every page writes a day, never "2025-12-01".
     expect(ledgerPeriodWords({ start_date: '2025-12-01', end_date: '2026-11-30' })).toBe(
-      'Dec 2025 to Nov 2026 · from the royalty ledger',
+      '1st Dec 2025 to 30th Nov 2026 · from the royalty ledger',
     );
     // A label's accounting names a statement's period as the statements list does, not "Apr 2026 to Jun 2026" there.
     expect(statementPeriodWords({ start_pay_period: '2026-04', end_pay_period: '2026-06' })).toBe(
@@ -175,7 +175,7 @@ describe('chart series by pay period', () => {
     );
     expect(statementPeriodWords({ start_pay_period: '2026-04', end_pay_period: '2026-04' })).toBe('Apr 2026');
     // A label's accounting says its period the same way.
-    expect(viewPeriodWords({ start_date: '2026-07-01', end_date: '2026-09-30' })).toBe('Jul 2026 to Sep 2026');
+    expect(viewPeriodWords({ start_date: '2026-07-01', end_date: '2026-09-30' })).toBe('1st Jul 2026 to 30th Sep 2026');
     expect(ledgerPeriodWords({ start_date: '2026-01-05', end_date: '2026-02-28' })).toBe(
       '5th Jan 2026 to 28th Feb 2026 · from the royalty ledger',
     );

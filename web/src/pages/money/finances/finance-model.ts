@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { dateRangeWords, defaultPeriod } from '../../../../../shared/period-picker';
+import { defaultPeriod } from '../../../../../shared/period-picker';
 import { periodWords } from '../../../../../shared/statement-periods';
 import { currencySign, formatMoney } from '../../../../../shared/money';
 import type {
@@ -10,7 +10,7 @@ import type {
   LabelAccounting,
   LabelAccountingRow,
 } from '../../../../../shared/schemas/finance-views';
-import { formatCount, formatPercent } from '../../../../../shared/format';
+import { formatCount, formatDate, formatPercent } from '../../../../../shared/format';
 
 /**
  * The finances pages' pure logic: the period a page shows (from its URL, else the default:
@@ -61,11 +61,11 @@ export const sliceHref = (listPage: string, slice: Pick<FinanceSlice, 'name' | '
 export { monthsWords, periodLabel } from '../../../../../shared/format';
 
 /**
- * The period a finances view covers, in the words the period picker above it uses: "Dec 2025 to Nov 2026" (a range of
- * days that is not whole months by its days), never "1st Dec 2025 to 30th Nov 2026" beside a picker saying otherwise.
+ * The period a finances view covers, by its days as every page writes a day: "1st Dec 2025 to 30th Nov 2026" (the
+ * picker above it writes the same dates YYYY-MM-DD, as the display rules give the picker), never as stored.
  */
 export const viewPeriodWords = (view: { start_date: string; end_date: string }) =>
-  dateRangeWords(view.start_date, view.end_date);
+  `${formatDate(view.start_date) || view.start_date} to ${formatDate(view.end_date) || view.end_date}`;
 
 /**
  * A statement's period in a label's accounting as the statements list and the statement's own page write it: a quarter,
