@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api.js';
 import { finishedImportJob } from '../support/import-job.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importReport, NET_REPORT_MAP } from '../support/royalty-report.js';
 
 /**
  * Re-matching a finished import is a job of the import worker: the request answers 202 at once with the import and its
@@ -19,15 +19,7 @@ beforeAll(async () => {
   own = await ownCompany('Re-match jobs');
   importId = await importReport(own.api, {
     mapName: `Re-match map ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        subtotal_payable: 'Net',
-        subtotal_payable_currency: 'Currency',
-      },
-    },
+    map: NET_REPORT_MAP,
     filename: `rematch-${stamp}.csv`,
     report:
       'Store,Period,ISRC,Net,Currency\nJob Store,2026-01,GBJOB2600001,1.00,GBP\nJob Store,2026-02,GBJOB2600002,2.50,GBP\n',

@@ -4,6 +4,17 @@ import { until } from './wait.js';
 
 type Api = ReturnType<typeof inCompany>;
 
+/** A royalty map for the bare `Store,Period,ISRC,Net,Currency` reports the job tests drop (no track words, no units). */
+export const NET_REPORT_MAP = {
+  columns: {
+    retailer: 'Store',
+    pay_period: 'Period',
+    isrc: 'ISRC',
+    subtotal_payable: 'Net',
+    subtotal_payable_currency: 'Currency',
+  },
+};
+
 /** A royalty map for the `Store,Period,ISRC,Track,Artist,Units,Net,Currency` reports the tests upload. */
 export function storeMap(columns: Record<string, string> = {}) {
   return {
