@@ -47,18 +47,7 @@ describe('splitReport', () => {
     expect(split.parts.length).toBeGreaterThan(5);
     const text = readFileSync(file, 'utf8');
     expect(text.slice(split.header.start, split.header.end)).toBe('Song,Net\r\n');
-    // The parts tile the data exactly, and each starts a record (never inside the quoted field).
-    expect(split.parts[0].start).toBe(split.header.end);
-    expect(split.parts.at(-1)!.end).toBe(Buffer.byteLength(text));
-    for (const [i, part] of split.parts.entries()) {
-      if (i > 0) expect(part.start).toBe(split.parts[i - 1].end);
-      const body = text.slice(part.start, part.end);
-      expect(body.startsWith('Song ') || body.startsWith('"Song ')).toBe(true);
-      expect(body.endsWith('\r\n')).toBe(true);
-      // Records before the part: its first record's index among the data records.
-      const first = Number(/Song (\d+)/.exec(body)![1]);
-      expect(part.firstRecord).toBe(first);
-    }
+    expectPartsTileSongs(text, split, '\r\n');
   });
 
   it('cuts a file of classic Mac line ends (CR alone) on its CRs, never on a line feed inside a quoted field', async () => {
@@ -72,15 +61,7 @@ describe('splitReport', () => {
     expect(split.parts.length).toBeGreaterThan(5);
     const text = readFileSync(file, 'utf8');
     expect(text.slice(split.header.start, split.header.end)).toBe('Song,Net\r');
-    expect(split.parts[0].start).toBe(split.header.end);
-    expect(split.parts.at(-1)!.end).toBe(Buffer.byteLength(text));
-    for (const [i, part] of split.parts.entries()) {
-      if (i > 0) expect(part.start).toBe(split.parts[i - 1].end);
-      const body = text.slice(part.start, part.end);
-      expect(body.startsWith('Song ') || body.startsWith('"Song ')).toBe(true);
-      expect(body.endsWith('\r')).toBe(true);
-      expect(part.firstRecord).toBe(Number(/Song (\d+)/.exec(body)![1]));
-    }
+    expectPartsTileSongs(text, split, '\r');
   });
 
   it('reads a CRLF file as CRLF even when its first CR ends a read of the file', async () => {
@@ -202,3 +183,19 @@ describe('a report read in parts', () => {
     expect(whole.totals.rejected[0]).toEqual({ line: 10, reason: 'The amount is not a number: oops' });
   });
 });
+
+/**
+ * The parts tile the data exactly after the header, each starts a record (never inside a quoted field), ends on the
+ * file's line end, and knows its first record's index among the data records ("Song N" is record N).
+ */
+function expectPartsTileSongs(text: string, split: Awaited<ReturnType<typeof splitReport>>, lineEnd: string) {
+  expect(split.parts[0].start).toBe(split.header.end);
+  expect(split.parts.at(-1)!.end).toBe(Buffer.byteLength(text));
+  for (const [i, part] of split.parts.entries()) {
+    if (i > 0) expect(part.start).toBe(split.parts[i - 1].end);
+    const body = text.slice(part.start, part.end);
+    expect(body.startsWith('Song ') || body.startsWith('"Song ')).toBe(true);
+    expect(body.endsWith(lineEnd)).toBe(true);
+    expect(part.firstRecord).toBe(Number(/Song (\d+)/.exec(body)![1]));
+  }
+}
