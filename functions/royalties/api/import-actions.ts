@@ -141,7 +141,10 @@ export async function queueRematch(
   importId: string,
   kind: ImportJobKind,
   userId?: string,
+  /** The caller refused already while statements are being published (it reads every statement of the company). */
+  publishingChecked = false,
 ): Promise<RoyaltyImportItem> {
+  let checked = publishingChecked;
   for (let attempt = 0; attempt < QUEUE_ATTEMPTS; attempt += 1) {
     const item = await importOf(tenantId, importId);
     if (item.job_status === 'queued') return item;
@@ -150,7 +153,8 @@ export async function queueRematch(
       continue;
     }
     if (!hasLines(item)) throw new Conflict('The import has no stored lines');
-    if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
+    if (!checked && (await statementsPublishing(tenantId))) throw new Conflict(PUBLISHING_MESSAGE);
+    checked = true;
     const token = ulid();
     if (await queueImportJob(tenantId, importId, { token, kind, userId })) {
       await queueImportJobMessage({ tenantId, importId, token });
@@ -179,7 +183,7 @@ export async function updateExchangeRates(
     : (await listImports(tenantId)).filter(hasLines).map((i) => i.id);
   // Checked once up front for every import: a refusal then queues none.
   if (ids.length && (await statementsPublishing(tenantId))) throw new Conflict(PUBLISHING_MESSAGE);
-  for (const id of ids) await queueRematch(tenantId, id, 'rates', userId);
+  for (const id of ids) await queueRematch(tenantId, id, 'rates', userId, true);
   return { imports: ids.length, import_ids: ids };
 }
 
@@ -216,7 +220,7 @@ export async function assignMatch(
     ...(input.recording_id ? { recording_id: input.recording_id } : { release_id: input.release_id }),
   });
   // A re-match still queued reads the rule when it starts: it is the one answered.
-  return queueRematch(tenantId, importId, 'assign', userId);
+  return queueRematch(tenantId, importId, 'assign', userId, true);
 }
 
 const NOT_A_DUPLICATE = 'Only an import held back as a duplicate can be confirmed';
