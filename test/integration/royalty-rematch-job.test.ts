@@ -13,6 +13,8 @@ import { importReport, NET_REPORT_MAP } from '../support/royalty-report.js';
 let own: OwnCompany;
 let importId: string;
 const stamp = Date.now();
+const REPORT =
+  'Store,Period,ISRC,Net,Currency\nJob Store,2026-01,GBJOB2600001,1.00,GBP\nJob Store,2026-02,GBJOB2600002,2.50,GBP\n';
 
 beforeAll(async () => {
   Object.assign(process.env, inject('cloudEnv'));
@@ -21,8 +23,7 @@ beforeAll(async () => {
     mapName: `Re-match map ${stamp}`,
     map: NET_REPORT_MAP,
     filename: `rematch-${stamp}.csv`,
-    report:
-      'Store,Period,ISRC,Net,Currency\nJob Store,2026-01,GBJOB2600001,1.00,GBP\nJob Store,2026-02,GBJOB2600002,2.50,GBP\n',
+    report: REPORT,
   });
 }, 120_000);
 
@@ -69,6 +70,14 @@ describe('a re-match as a job', () => {
     const { queueImportJob } = await import('../../functions/data/access/royalty-import-jobs.js');
     const { runImportJob } = await import('../../functions/royalties/import/rematch-job.js');
     const imports = getDb().entities.RoyaltyImport;
+    // A company of its own: the rule assigned here would match the other tests' import too.
+    const own = await ownCompany('Re-match again');
+    const importId = await importReport(own.api, {
+      mapName: `Re-match again map ${stamp}`,
+      map: NET_REPORT_MAP,
+      filename: `rematch-again-${stamp}.csv`,
+      report: REPORT,
+    });
     const tenantId = own.companyId;
     const recording = await own.api.post('/recordings', { title: `Again ${stamp}` });
     expect(recording.status, JSON.stringify(recording.body)).toBe(201);

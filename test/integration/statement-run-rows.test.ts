@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { payeeStatementOf, previewedRun, publishedRun } from '../support/statement-run.js';
@@ -129,44 +129,47 @@ beforeAll(async () => {
   });
 }, 300_000);
 
-it('a run’s rows, previewed and published, are its statements’ figures, every movement included, and each adds up', async () => {
-  const { preview, published: rows } = await previewedThenPublished('2031-04');
-  const april = await payeeStatementOf(own.api, payeeId, '2031-04');
-  // £750.00 earned (half of £1,500.00): 20 % of its £250.00 on CD held (£50.00), the other £700.00 recouped; £40.00
-  // brought forward and paid since, £10.00 adjusted.
-  expect(april.figures).toMatchObject({
-    opening_balance: '40.00',
-    royalties: '750.00',
-    reserves: '-50.00',
-    payments: '-40.00',
-    adjustments: '10.00',
-    recouped: '-700.00',
-    closing_balance: '10.00',
-    payable: '10.00',
-  });
-  expect(rows).toHaveLength(1);
-  expect(moneyOf(rows[0])).toEqual(asRow(april.figures));
-  expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
-  // The preview said so before publishing: the reserve held and the advance recouped, £10.00 payable, not £760.00.
-  expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
-  expect(preview[0]).toMatchObject({ payable: april.figures.payable, to_pay: '10.00' });
-}, 300_000);
+// April's run holds the reserve May's releases: the months run in order, never shuffled.
+describe('a statement run’s rows, month after month', { shuffle: false }, () => {
+  it('a run’s rows, previewed and published, are its statements’ figures, every movement included, and each adds up', async () => {
+    const { preview, published: rows } = await previewedThenPublished('2031-04');
+    const april = await payeeStatementOf(own.api, payeeId, '2031-04');
+    // £750.00 earned (half of £1,500.00): 20 % of its £250.00 on CD held (£50.00), the other £700.00 recouped; £40.00
+    // brought forward and paid since, £10.00 adjusted.
+    expect(april.figures).toMatchObject({
+      opening_balance: '40.00',
+      royalties: '750.00',
+      reserves: '-50.00',
+      payments: '-40.00',
+      adjustments: '10.00',
+      recouped: '-700.00',
+      closing_balance: '10.00',
+      payable: '10.00',
+    });
+    expect(rows).toHaveLength(1);
+    expect(moneyOf(rows[0])).toEqual(asRow(april.figures));
+    expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+    // The preview said so before publishing: the reserve held and the advance recouped, £10.00 payable, not £760.00.
+    expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
+    expect(preview[0]).toMatchObject({ payable: april.figures.payable, to_pay: '10.00' });
+  }, 300_000);
 
-it('a run of the next month releases part of the reserve, and its previewed and published rows say so and add up', async () => {
-  // Wait for the April statement to be done before stating May (its reserve is carried to May's statement).
-  await until(async () => (await payeeStatementOf(own.api, payeeId, '2031-04')).queue_status === 'published', 30_000);
-  const { preview, published: rows } = await previewedThenPublished('2031-05');
-  const may = await payeeStatementOf(own.api, payeeId, '2031-05');
-  // £50.00 earned, £25.00 of April's reserve released: £75.00 recouped of the £300.00 still to recoup.
-  expect(may.figures).toMatchObject({
-    opening_balance: '10.00',
-    royalties: '50.00',
-    reserves: '25.00',
-    recouped: '-75.00',
-    closing_balance: '10.00',
-  });
-  expect(moneyOf(rows[0])).toEqual(asRow(may.figures));
-  expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
-  // The preview released the reserve April's statement carries, as the publication did.
-  expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
-}, 300_000);
+  it('a run of the next month releases part of the reserve, and its previewed and published rows say so and add up', async () => {
+    // Wait for the April statement to be done before stating May (its reserve is carried to May's statement).
+    await until(async () => (await payeeStatementOf(own.api, payeeId, '2031-04')).queue_status === 'published', 30_000);
+    const { preview, published: rows } = await previewedThenPublished('2031-05');
+    const may = await payeeStatementOf(own.api, payeeId, '2031-05');
+    // £50.00 earned, £25.00 of April's reserve released: £75.00 recouped of the £300.00 still to recoup.
+    expect(may.figures).toMatchObject({
+      opening_balance: '10.00',
+      royalties: '50.00',
+      reserves: '25.00',
+      recouped: '-75.00',
+      closing_balance: '10.00',
+    });
+    expect(moneyOf(rows[0])).toEqual(asRow(may.figures));
+    expect(addsUp(rows[0])).toBe(rows[0].closing_balance);
+    // The preview released the reserve April's statement carries, as the publication did.
+    expect(moneyOf(preview[0])).toEqual(moneyOf(rows[0]));
+  }, 300_000);
+});
