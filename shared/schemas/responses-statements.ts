@@ -74,6 +74,10 @@ const statementRunRow = recordRow({
   scheduled: z.boolean(),
   created_at: z.string(),
   published_at: z.string().nullable(),
+  replaces: z
+    .looseObject({ id: z.string(), number: z.string(), version: count, row: previewRow.nullable() })
+    .nullable()
+    .optional(),
 }).meta({ id: 'StatementRun' });
 
 export const statementRunListResponse = rowsResponse('statement_runs', statementRunRow, totals);

@@ -380,7 +380,16 @@ export type StatementRun = {
   scheduled: boolean;
   created_at: string;
   published_at: string | null;
+  /**
+   * A correction's run: the statement its one statement replaces (the version in force when the run was started),
+   * with that statement's figures as a row beside the preview's, so what the new version changes shows before it is
+   * published. Null for any other run, and in lists (only a run's own view reads the statement).
+   */
+  replaces: RunReplaces | null;
 };
+
+/** The statement a correction replaces, as a run's page shows it beside the new version. */
+export type RunReplaces = { id: string; number: string; version: number; row: RunPreviewRow | null };
 export type StatementRunList = { statement_runs: StatementRun[]; total_count: number; total_pages: number };
 
 export const EXPENSE_TYPES = ['Expense', 'DistributionExpense'] as const;

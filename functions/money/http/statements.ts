@@ -25,6 +25,8 @@ import { distributedLabelOperations } from '../statements/distributed/operations
 import {
   bulkDownloadInput,
   bulkPayInput,
+  newVersionInput,
+  NEW_VERSION_PREVIEWING,
   oneAccountInput,
   optionalIdParams,
   payInput,
@@ -183,11 +185,12 @@ const operations = {
   }),
   newStatementVersion: operation('tenant', {
     params: idParams,
+    body: newVersionInput,
     response: runAnswers.statementRunSavedResponse,
-    run: async ({ tenantId, caller, params }) =>
+    run: async ({ tenantId, caller, params, body }) =>
       reply(201, {
-        statement_run: await newStatementVersion(tenantId, caller.user.userId, params.id),
-        message: MESSAGES.statementAdded,
+        statement_run: await newStatementVersion(tenantId, caller.user.userId, params.id, body ?? {}),
+        message: body?.preview ? NEW_VERSION_PREVIEWING : MESSAGES.statementAdded,
       }),
   }),
   bulkPay: operation('tenant', {

@@ -3,6 +3,7 @@ import type { RunStatement } from '../../../data/access/statements.js';
 import type { StatementItem, StatementRunItem } from '../../../data/entities/statements.js';
 import type {
   RunPreviewRow,
+  RunReplaces,
   Statement,
   StatementRow,
   StatementRun,
@@ -49,6 +50,27 @@ export function rowsAsStated(rows: readonly RunPreviewRow[], statements: readonl
   });
 }
 
+/**
+ * The statement a correction replaces, as its run's page shows it beside the new version: its figures as a row
+ * (rowFigures, as the run's own rows), its lines the sum of its sources'.
+ */
+export function replacedRow(statement: StatementItem): RunReplaces {
+  return {
+    id: statement.statementId,
+    number: statement.number,
+    version: statement.version,
+    row: {
+      account: accountOfKey(statement.accountKey),
+      name: statement.payee_name,
+      email: statement.recipients?.[0] ?? null,
+      lines: (statement.provenance ?? []).reduce((sum, source) => sum + source.lines, 0),
+      ...rowFigures(statement.figures),
+      to_pay: statementPayout(statement).total,
+      not_paid_reasons: statement.not_paid_reasons ?? [],
+    },
+  };
+}
+
 /** A run's whole percent done: published runs are 100, runs with nothing to publish too. */
 export function runProgress(run: Pick<StatementRunItem, 'status' | 'done' | 'skipped' | 'total'>): number {
   if (run.status === 'published') return 100;
@@ -66,6 +88,7 @@ export function presentRun(
     rows: [],
     unaccountable: [],
   },
+  replaces: RunReplaces | null = null,
 ): StatementRun {
   return {
     id: run.runId,
@@ -86,5 +109,6 @@ export function presentRun(
     scheduled: run.scheduled ?? false,
     created_at: run.createdAt ?? '',
     published_at: run.publishedAt ?? null,
+    replaces,
   };
 }

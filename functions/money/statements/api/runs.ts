@@ -6,7 +6,14 @@ import type {
   StatementRun,
   StatementRunList,
 } from '../../../../shared/schemas/statement-views.js';
-import { getRun, listRuns, moveRun, statementSender, statementsByIds } from '../../../data/access/statements.js';
+import {
+  getRun,
+  getStatement,
+  listRuns,
+  moveRun,
+  statementSender,
+  statementsByIds,
+} from '../../../data/access/statements.js';
 import { getLabel } from '../../../data/access/labels.js';
 import { BadRequest, Conflict, InvalidField, NotFound } from '../../../lib/errors.js';
 import { pageOf } from '../../../lib/list-query.js';
@@ -16,13 +23,14 @@ import type { PreviewDetail } from '../runs/preview.js';
 import { queueRunMessages } from '../runs/queue.js';
 import { resumeRun } from '../runs/resume.js';
 import { startRun } from '../runs/start-run.js';
-import { presentRun, rowsAsStated } from './present.js';
+import { presentRun, replacedRow, rowsAsStated } from './present.js';
 import { statementOf } from './statements.js';
 import { statementIdOf } from '../runs/statement-item.js';
 
 /**
  * Statement runs: a run previews, then publishes through the statement
- * worker; one account's statement and a correction are runs that publish straight away.
+ * worker; one account's statement is a run that publishes straight away, and a correction too unless it is
+ * previewed first.
  */
 type Periods = { start_pay_period?: string; end_pay_period?: string };
 
@@ -81,8 +89,18 @@ export async function oneAccountStatement(
   return presentRun(run);
 }
 
-/** A correction: a one-account run for the same period whose statement is the next version of this one. */
-export async function newStatementVersion(tenantId: string, userId: string, id: string): Promise<StatementRun> {
+/**
+ * A correction: a one-account run for the same period whose statement is the next version of this one. It publishes
+ * straight away, or with `preview` is previewed first like any run (its page shows the version in force beside the new
+ * one) and published from there; the statement stays in force until then, and whichever correction publishes first
+ * replaces it (a later one is refused at its write).
+ */
+export async function newStatementVersion(
+  tenantId: string,
+  userId: string,
+  id: string,
+  { preview = false }: { preview?: boolean } = {},
+): Promise<StatementRun> {
   const statement = await statementOf(tenantId, id);
   if (statement.superseded_by)
     throw new Conflict(`Statement ${statement.number} has been corrected already: correct its latest version`);
@@ -97,11 +115,11 @@ export async function newStatementVersion(tenantId: string, userId: string, id: 
     label_ids: statement.type === 'DistributionStatement' || !statement.label_id ? [] : [statement.label_id],
     accounts: [account],
     userId,
-    publishNow: true,
+    publishNow: !preview,
     replacesId: statement.statementId,
   });
   if (!run) throw new Conflict('The correction could not be started; try again');
-  return presentRun(run);
+  return presentRun(run, undefined, replacedRow(statement));
 }
 
 export async function listStatementRuns(
@@ -131,9 +149,10 @@ export async function statementRunView(
 ): Promise<StatementRun> {
   const run = await getRun(tenantId, runId);
   if (!run) throw new NotFound('Statement run');
-  const [detail, sender] = await Promise.all([
+  const [detail, sender, replaced] = await Promise.all([
     run.preview_key && !progressOnly ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
+    run.replaces_id ? getStatement(tenantId, run.replaces_id) : null,
   ]);
   // Once published, each row says what its statement says (recouped by contracts included).
   const stated =
@@ -145,7 +164,10 @@ export async function statementRunView(
       : null;
   const rows = detail && stated ? { ...detail, rows: rowsAsStated(detail.rows, stated) } : detail;
   // The preview's money is in the company's currency, the one its statements will be in.
-  return { ...presentRun(run, rows ?? undefined), currency: sender.currency.toUpperCase() };
+  return {
+    ...presentRun(run, rows ?? undefined, replaced ? replacedRow(replaced) : null),
+    currency: sender.currency.toUpperCase(),
+  };
 }
 
 /** POST statement_runs/{id}/publish: only a previewed run publishes, once. */

@@ -111,6 +111,19 @@ export const payInput = z.strictObject({
   payment_method: z.string().trim().max(100).optional(),
   payment_reference: z.string().trim().max(200).optional(),
 });
+/** POST statements/{id}/new_version: no body publishes the new version straight away; `preview` previews it first. */
+export const newVersionInput = z
+  .strictObject({
+    preview: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: preview the new version first; it is published from its run once looked at.' }),
+  })
+  .optional();
+
+/** The notice of a correction started to be previewed first (it is not published yet). */
+export const NEW_VERSION_PREVIEWING = 'New version being previewed: publish it from its run once you have checked it';
+
 export const resendInput = z.strictObject({ id, recipients: z.array(z.email()).min(1).max(20).optional() });
 export const bulkDownloadInput = z.strictObject({ statement_ids: idList });
 

@@ -315,15 +315,16 @@ async function writtenStatement(tenantId: string, statementId: string, deps: Acc
 const reservedOf = (stated: StatedPeriodsRead, statementId: string) =>
   stated.periods.find((p) => p.statement_id === statementId);
 
-const alreadyCorrected = (correction: { replacesId: string } | undefined) =>
-  new Error(`Statement ${correction?.replacesId} has been corrected by another version already, or is not finished`);
+/** The refusal of a correction whose statement another version replaced first (named by its number, as users know it). */
+const alreadyCorrected = (correction: { number: string } | undefined) =>
+  new Error(`Statement ${correction?.number} has been corrected by another version already, or is not finished`);
 
-type Correction = { version: number; replacesId: string; recouped: Map<string, string> };
+type Correction = { version: number; number: string; replacesId: string; recouped: Map<string, string> };
 
 /** A correction's version (one more than the statement it replaces) and what the replaced statement recouped. */
 async function correctionOf(run: StatementRunItem, replacesId: string, deps: AccountStepDeps): Promise<Correction> {
   const replaced = await deps.getStatement(run.tenantId, replacesId);
   if (!replaced) throw new Error(`The statement a correction replaces (${replacesId}) is not there`);
   const recouped = recoupedByContract(replaced.contract_recoupment ?? []);
-  return { version: replaced.version + 1, replacesId, recouped };
+  return { version: replaced.version + 1, number: replaced.number, replacesId, recouped };
 }

@@ -5,7 +5,13 @@ import type { StatementHead } from '../../../data/access/statements.js';
 import type { StatementRunItem } from '../../../data/entities/statements.js';
 import type { ContractEarning } from '../../earnings/earnings.js';
 import type { ContractFigures } from '../accounts/account-figures.js';
-import { type ContractMoneyDeps, contractIdsOf, planContractMoney, previousStatedId } from './contract-money.js';
+import {
+  type ContractMoneyDeps,
+  contractIdsOf,
+  type GivenBack,
+  planContractMoney,
+  previousStatedId,
+} from './contract-money.js';
 
 /** An account of a run's preview: its earnings under each contract, as the engine summed them. */
 export type PreviewAccount = { account: AccountRef; contracts?: readonly ContractEarning[] };
@@ -19,13 +25,15 @@ export type PreviewAccount = { account: AccountRef; contracts?: readonly Contrac
  * The accounts come in the run's order, the order their statements are queued in: payees of one contract recoup its
  * one balance in turn, each from what those before it left. Statements are published side by side, so two payees of
  * one contract with too little left for both may be published the other way round: the run recoups the same in all,
- * and once published the run's rows are the statements' own (rowsAsStated).
+ * and once published the run's rows are the statements' own (rowsAsStated). A correction's run (one account) gives
+ * back what the statement it replaces recouped (`correction`), as its publication does.
  */
 export async function previewContractFigures(
   run: Pick<StatementRunItem, 'tenantId' | 'start_pay_period' | 'end_pay_period'>,
   accounts: readonly PreviewAccount[],
   statementsOf: (account: AccountRef) => readonly StatementHead[],
   readRecoupment: ContractMoneyDeps['readRecoupment'],
+  correction?: GivenBack,
 ): Promise<Map<string, ContractFigures>> {
   const planned = accounts.flatMap((a) => {
     // The statement in force before the run's months carries the reserves not released yet, as the publication reads it.
@@ -33,11 +41,11 @@ export async function previewContractFigures(
     const previous = previousStatedId(
       run,
       inForce.map((s) => ({ statement_id: s.statementId, end_pay_period: s.end_pay_period })),
-      undefined,
+      correction,
     );
     const carried = inForce.find((s) => s.statementId === previous)?.reserves_outstanding ?? [];
     const earnings = a.contracts ?? [];
-    const ids = contractIdsOf(earnings, carried, undefined);
+    const ids = contractIdsOf(earnings, carried, correction);
     return ids.length ? [{ key: accountKeyOf(a.account), earnings, carried, ids }] : [];
   });
   const figures = new Map<string, ContractFigures>();
@@ -50,7 +58,7 @@ export async function previewContractFigures(
       ...p,
       recouped: recouped.get(p.contract_id) ?? p.recouped,
     }));
-    const money = planContractMoney(a.earnings, a.carried, positions, undefined);
+    const money = planContractMoney(a.earnings, a.carried, positions, correction);
     for (const write of money.writes) recouped.set(write.contract_id, write.recouped);
     if (money.figures) figures.set(a.key, money.figures);
   }

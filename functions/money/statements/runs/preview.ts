@@ -6,7 +6,10 @@ import type {
   RunWarnings,
   UnaccountableRecording,
 } from '../../../../shared/schemas/statement-views.js';
-import { getRun, moveRun, statementSender } from '../../../data/access/statements.js';
+import { getRun, getStatement, moveRun, statementSender } from '../../../data/access/statements.js';
+import type { StatementRunItem } from '../../../data/entities/statements.js';
+import { recoupedByContract } from '../../../../shared/contract-recoupment.js';
+import type { GivenBack } from './contract-money.js';
 import { alreadyStated } from './already-stated.js';
 import { notYetStated } from '../accounts/not-yet-stated.js';
 import { assembleFrom } from '../accounts/assemble.js';
@@ -22,6 +25,13 @@ import { statementPayout } from '../accounts/payout.js';
 import { rowFigures } from '../accounts/account-figures.js';
 import { previewContractFigures } from './preview-contracts.js';
 import { runRecoupmentPositions } from '../../../contracts/contracts.js';
+
+/** A correction's give-back: what the statement it replaces recouped, per contract (undefined for other runs). */
+async function correctionGiveBack(run: StatementRunItem): Promise<GivenBack | undefined> {
+  if (!run.replaces_id) return undefined;
+  const replaced = await getStatement(run.tenantId, run.replaces_id);
+  return { replacesId: run.replaces_id, recouped: recoupedByContract(replaced?.contract_recoupment ?? []) };
+}
 
 /** What `preview.json` holds: the rows and unaccountable recordings a run of many accounts cannot keep in its item. */
 export type PreviewDetail = { rows: RunPreviewRow[]; unaccountable: UnaccountableRecording[] };
@@ -52,9 +62,11 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
     readsOf,
   );
   const open = earnings.accounts.filter((a) => !stated.has(accountKeyOf(a.account)));
-  // What contracts will recoup and reserve on each statement, planned as publishing plans it (one read of positions).
+  // What contracts will recoup and reserve on each statement, planned as publishing plans it (one read of positions);
+  // a correction gives back what the statement it replaces recouped, as its publication does.
+  const correction = await correctionGiveBack(run);
   const contracts = await timed('preview.contracts', () =>
-    previewContractFigures(run, open, (account) => readsOf(account).statements, runRecoupmentPositions),
+    previewContractFigures(run, open, (account) => readsOf(account).statements, runRecoupmentPositions, correction),
   );
   // Each row's royalties as its statement states them (to the cent) beside the engine's exact share.
   const shown: { exact: string; cents: string }[] = [];
@@ -67,6 +79,7 @@ export async function runPreview(tenantId: string, runId: string): Promise<void>
         end_pay_period: run.end_pay_period,
         royalties: account.royalties,
         currency,
+        replaces_id: run.replaces_id,
         contracts: contracts.get(accountKeyOf(account.account)),
       },
       readsOf(account.account),

@@ -6,6 +6,7 @@ import { readQueueMessage } from '../../../lib/queue-message.js';
 import { runAccountStep } from './account-step.js';
 import { accountStepDeps } from './account-deps.js';
 import { failRun } from './finish.js';
+import { accountHolder } from '../../accounts/account.js';
 import { runPreview } from './preview.js';
 import { runPublish } from './publish.js';
 import { runMessage, type RunMessage } from './queue.js';
@@ -22,12 +23,16 @@ async function runStep(message: RunMessage): Promise<unknown> {
   return runAccountStep(message, accountStepDeps);
 }
 
-/** What a failed step tells the run's user: which step, and why. */
-function failureReason(message: RunMessage, error: unknown): string {
+/** An account whose holder cannot be read, in words (never its id). */
+const ACCOUNT_WORDS = { Payee: 'a payee', Artist: 'an artist', Label: 'a label' } as const;
+
+/** What a failed step tells the run's user: which step (an account by its holder's name, as the run lists it), and why. */
+async function failureReason(message: RunMessage, error: unknown): Promise<string> {
   const why = error instanceof Error ? error.message : String(error);
-  if (message.type === 'account')
-    return `The statement for ${message.account.type} ${message.account.id} failed: ${why}`;
-  return `The run's ${message.type} failed: ${why}`;
+  if (message.type !== 'account') return `The run's ${message.type} failed: ${why}`;
+  const holder = await accountHolder(message.tenantId, message.account).catch(() => null);
+  const whose = holder?.name ?? ACCOUNT_WORDS[message.account.type];
+  return `The statement for ${whose} failed: ${why}`;
 }
 
 async function recordHandler(record: SQSRecord): Promise<void> {
@@ -41,7 +46,7 @@ async function recordHandler(record: SQSRecord): Promise<void> {
         log().info('statement run step done', { step: message.type, outcome });
       } catch (error) {
         // Earlier deliveries are retried (a number taken, a throttled write); the last one fails the run, with its reason.
-        if (lastAttempt(record)) await failRun(message.tenantId, message.runId, failureReason(message, error));
+        if (lastAttempt(record)) await failRun(message.tenantId, message.runId, await failureReason(message, error));
         throw error;
       }
     },

@@ -1,5 +1,10 @@
 import Big from 'big.js';
-import type { RunPreviewRow, RunStatus, StatementRun } from '../../../../../shared/schemas/statement-views';
+import type {
+  RunPreviewRow,
+  RunReplaces,
+  RunStatus,
+  StatementRun,
+} from '../../../../../shared/schemas/statement-views';
 import { formatCount, wholePercent } from '../../royalties/royalty-model';
 
 /** While the worker is on a run the page re-reads it (the WebSocket push makes it sooner). */
@@ -52,13 +57,19 @@ const statementsWord = (n: number) => (n === 1 ? '1 statement' : `${formatCount(
 
 /**
  * What pressing Publish will do, said before it is done: publishing numbers every statement of the
- * preview and mails each one with an e-mail address, and a published statement never changes.
+ * preview and mails each one with an e-mail address, and a published statement never changes. A correction's one
+ * statement is the next version of the statement it replaces (under a number of its own), which is marked corrected.
  */
-export function publishConsequence(rows: readonly Pick<RunPreviewRow, 'email'>[]): string[] {
+export function publishConsequence(
+  rows: readonly Pick<RunPreviewRow, 'email'>[],
+  replaces?: Pick<RunReplaces, 'number' | 'version'> | null,
+): string[] {
   const mailed = rows.filter((row) => row.email).length;
   const unmailed = rows.length - mailed;
   return [
-    `${statementsWord(rows.length)} will be numbered and published.`,
+    replaces
+      ? `Version ${replaces.version + 1} will be numbered and published, and statement ${replaces.number} marked as corrected by it.`
+      : `${statementsWord(rows.length)} will be numbered and published.`,
     mailedSentence(mailed, unmailed),
     'A published statement cannot be changed: a mistake is put right with a correction.',
   ];

@@ -28,6 +28,7 @@ import {
   runWithProgress,
 } from './run-model';
 import { RunWarningsView, UnaccountableTable } from './run-warnings';
+import { CorrectionChange } from './correction-change';
 import { StateBadge } from './statement-badges';
 import { monthEnd } from '../../../../../shared/statement-periods';
 import { accountPath, runTotalsCheck } from './statement-model';
@@ -182,7 +183,7 @@ function RunHeader({
   return (
     <Header
       variant="h2"
-      description={`${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${monthsWords(run.start_pay_period, run.end_pay_period)}${run.scheduled ? ' · scheduled' : ''}`}
+      description={`${run.replaces ? `Correction of ${run.replaces.number} · ` : ''}${run.kind === 'distribution' ? 'Distribution' : 'Payee'} statements · ${monthsWords(run.start_pay_period, run.end_pay_period)}${run.scheduled ? ' · scheduled' : ''}`}
       actions={action}
     >
       Statement run <StateBadge state={run.status} testId="run-status" />
@@ -298,6 +299,14 @@ export function RunView({ runId }: { runId: string }) {
                 </Alert>
               ) : null}
             </Container>
+            {r.replaces ? (
+              <CorrectionChange
+                replaces={r.replaces}
+                row={r.preview?.rows[0]}
+                currency={currency}
+                published={r.status === 'published'}
+              />
+            ) : null}
             {r.preview ? (
               <>
                 <RunTotalsView totals={r.preview.totals} currency={currency} />
@@ -320,7 +329,7 @@ export function RunView({ runId }: { runId: string }) {
                 cancelTestId="run-publish-cancel"
               >
                 <SpaceBetween size="xs" data-testid="run-publish-consequence">
-                  {publishConsequence(r.preview.rows).map((sentence) => (
+                  {publishConsequence(r.preview.rows, r.replaces).map((sentence) => (
                     <Box key={sentence}>{sentence}</Box>
                   ))}
                 </SpaceBetween>

@@ -81,7 +81,7 @@ function PaymentsMade({ statement }: { statement: Statement }) {
   );
 }
 
-type Busy = null | 'pdf' | 'csv' | 'resend' | 'unpaid' | 'version';
+type Busy = null | 'pdf' | 'csv' | 'resend' | 'unpaid' | 'version' | 'version-preview';
 
 /** The header's actions: the files, paid state, resend, a new version. */
 function useStatementActions(statement: Statement, pages: StatementPages, reload: () => Promise<unknown>) {
@@ -110,9 +110,9 @@ function useStatementActions(statement: Statement, pages: StatementPages, reload
         notify('notification', answer.message ?? 'Statement Marked as Unpaid');
         await reload();
       }),
-    newVersion: () =>
-      act('version', async () => {
-        const answer = await statementsApi.newVersion(statement.id);
+    newVersion: (preview = false) =>
+      act(preview ? 'version-preview' : 'version', async () => {
+        const answer = await statementsApi.newVersion(statement.id, preview);
         if (answer.message) notify('notification', answer.message);
         if (answer.statement_run) navigate(pages.runView(answer.statement_run.id));
         else await reload();
@@ -335,8 +335,17 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
                   Cancel
                 </Button>
                 <Button
+                  loading={actions.busy === 'version-preview'}
+                  disabled={actions.busy === 'version'}
+                  onClick={() => void actions.newVersion(true)}
+                  data-testid="statement-new-version-preview"
+                >
+                  Preview first
+                </Button>
+                <Button
                   variant="primary"
                   loading={actions.busy === 'version'}
+                  disabled={actions.busy === 'version-preview'}
                   onClick={() => void actions.newVersion()}
                   data-testid="statement-new-version-confirm"
                 >
@@ -347,7 +356,8 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           }
         >
           The account is stated again for {statementPeriodWords(statement)} from the ledger as it is now. This statement
-          stays as published and is marked as corrected by version {statement.version + 1}.
+          stays as published and is marked as corrected by version {statement.version + 1}. Preview first shows what the
+          new version changes, figure by figure, before you publish it.
         </Modal>
       ) : null}
       {deleting ? (

@@ -94,8 +94,12 @@ export const statementsApi = {
     api.post<{ url: string; filename?: string }>('/statements/bulk_download', { statement_ids: ids }),
   /** A presigned link to the statement's PDF or CSV. */
   file: (id: string, format: 'pdf' | 'csv') => api.get<{ url: string }>(`/statements/${enc(id)}/${format}`),
-  newVersion: (id: string) =>
-    api.post<Message & { statement_run?: StatementRun }>(`/statements/${enc(id)}/new_version`),
+  /** A correction: published straight away, or with `preview` previewed first on its run's page. */
+  newVersion: (id: string, preview = false) =>
+    api.post<Message & { statement_run?: StatementRun }>(
+      `/statements/${enc(id)}/new_version`,
+      preview ? { preview: true } : undefined,
+    ),
   createRun: (body: RunRequest) =>
     api.post<Message & { statement_run: StatementRun }>('/statements/create_statement_run', body),
   publish: (runId: string) =>

@@ -1,0 +1,48 @@
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import Table from '@cloudscape-design/components/table';
+import { formatMoney } from '../../../../../shared/money';
+import type { RunPreviewRow, RunReplaces } from '../../../../../shared/schemas/statement-views';
+import { RouterLink } from '../../../components/router-link';
+import { type CorrectionFigure, correctionFigures, correctionSentence } from './correction-model';
+import { useStatementPages } from './statements-api';
+
+/**
+ * A correction's run: the statement in force beside the new version, figure by figure, so what publishing changes is
+ * seen before it is published (and, once published, what it changed).
+ */
+export function CorrectionChange({
+  replaces,
+  row,
+  currency,
+  published,
+}: {
+  replaces: RunReplaces;
+  row: RunPreviewRow | undefined;
+  currency: string | null;
+  published: boolean;
+}) {
+  const pages = useStatementPages();
+  const before = replaces.row;
+  const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
+  return (
+    <Table<CorrectionFigure>
+      data-testid="run-correction"
+      variant="container"
+      header={
+        <Header variant="h2" description={correctionSentence(replaces, published)}>
+          Correction of <RouterLink href={pages.detail(replaces.id)}>{replaces.number}</RouterLink>
+        </Header>
+      }
+      items={before && row ? correctionFigures(before, row) : []}
+      trackBy="key"
+      empty={<Box color="text-status-inactive">The new version's figures show once the preview is ready</Box>}
+      columnDefinitions={[
+        { id: 'label', header: 'Figure', isRowHeader: true, cell: (f) => f.label },
+        { id: 'before', header: `Version ${replaces.version}`, cell: (f) => money(f.before) },
+        { id: 'after', header: `Version ${replaces.version + 1}`, cell: (f) => money(f.after) },
+        { id: 'change', header: 'Change', cell: (f) => money(f.change) },
+      ]}
+    />
+  );
+}
