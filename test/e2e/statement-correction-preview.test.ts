@@ -63,6 +63,11 @@ describe('a correction previewed in the browser', JOURNEY, () => {
       .poll(() => change.innerText())
       .toContain(`Version 2 replaced statement ${statement.number} (version 1).`);
     await screenshotIfAsked(page, '/tmp/shots/correction-published.png', true);
+    // The recent runs name it as the correction it is.
+    await page.getByTestId('statement-run-another').click();
+    await expect
+      .poll(() => page.getByTestId('statement-runs').innerText())
+      .toContain(`Correction of ${statement.number}`);
     expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -81,6 +81,14 @@ describe('a new version previewed first', () => {
     const listed = await statementsOf(payee.id);
     expect(listed.map((s) => s.id)).toEqual([first.id]);
     expect((await api.get(`/statements/${first.id}`)).body.statement.superseded_by ?? null).toBeNull();
+    // The company's list of runs names it as the correction of that statement.
+    const runs = (await api.get('/statement_runs?page=1&per_page=10')).body.statement_runs as StatementRun[];
+    expect(runs.find((run) => run.id === runId)?.replaces).toEqual({
+      id: first.id,
+      number: first.number,
+      version: 1,
+      row: null,
+    });
     // Another company's view of the run finds nothing.
     expect((await other.get(`/statement_runs/${runId}`)).status).toBe(404);
 

@@ -126,7 +126,8 @@ export async function listStatementRuns(
   tenantId: string,
   query: { page: number; per_page: number },
 ): Promise<StatementRunList> {
-  const runs = (await listRuns(tenantId)).map((run) => presentRun(run));
+  const items = await listRuns(tenantId);
+  const runs = items.map((run) => presentRun(run));
   const page = pageOf(runs, {
     page: query.page,
     perPage: query.per_page,
@@ -134,7 +135,16 @@ export async function listStatementRuns(
     searchFields: [],
     tieBreaker: 'id',
   });
-  return { statement_runs: page.items, total_count: page.total_count, total_pages: page.total_pages };
+  // A correction's run names the statement it replaces (its row is left to the run's own view).
+  const replacesOf = new Map(items.map((run) => [run.runId, run.replaces_id]));
+  const listed = await Promise.all(
+    page.items.map(async (run) => {
+      const replacesId = replacesOf.get(run.id);
+      const replaced = replacesId ? await getStatement(tenantId, replacesId) : null;
+      return replaced ? { ...run, replaces: { ...replacedRow(replaced), row: null } } : run;
+    }),
+  );
+  return { statement_runs: listed, total_count: page.total_count, total_pages: page.total_pages };
 }
 
 /**

@@ -145,7 +145,12 @@ function RecentRuns() {
             <RouterLink href={pages.runView(r.id)}>{monthsWords(r.start_pay_period, r.end_pay_period)}</RouterLink>
           ),
         },
-        { id: 'kind', header: 'Kind', cell: (r) => (r.kind === 'distribution' ? 'Distribution' : 'Payee') },
+        {
+          id: 'kind',
+          header: 'Kind',
+          cell: (r) =>
+            r.replaces ? `Correction of ${r.replaces.number}` : r.kind === 'distribution' ? 'Distribution' : 'Payee',
+        },
         { id: 'status', header: 'Status', cell: (r) => <StateBadge state={r.status} /> },
         { id: 'created', header: 'Started', cell: (r) => <FormattedDate value={r.created_at} /> },
       ]}
