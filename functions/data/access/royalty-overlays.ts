@@ -31,6 +31,16 @@ export async function getEdit(tenantId: string, id: string): Promise<RoyaltyEdit
   return (await getDb().entities.RoyaltyEdit.get({ tenantId, id }).go()).data;
 }
 
+/** The edits of one import's lines (their ids are `{import_id}-{line}`). */
+export async function editsOfImport(tenantId: string, importId: string): Promise<RoyaltyEditItem[]> {
+  return (
+    await getDb()
+      .entities.RoyaltyEdit.query.byTenant({ tenantId })
+      .begins({ id: `${importId}-` })
+      .go({ pages: 'all' })
+  ).data;
+}
+
 export async function putManualRoyalty(sale: CreateManualRoyalty): Promise<void> {
   await getDb().entities.ManualRoyalty.put(sale).go();
 }

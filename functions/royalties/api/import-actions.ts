@@ -153,7 +153,7 @@ export async function queueRematch(
       continue;
     }
     if (!hasLines(item)) throw new Conflict('The import has no stored lines');
-    if (!checked && (await statementsPublishing(tenantId))) throw new Conflict(PUBLISHING_MESSAGE);
+    if (!checked && (await statementsPublishing(tenantId, importId))) throw new Conflict(PUBLISHING_MESSAGE);
     checked = true;
     const token = ulid();
     if (await queueImportJob(tenantId, importId, { token, kind, userId })) {
@@ -181,8 +181,8 @@ export async function updateExchangeRates(
   const ids = importId
     ? [(await importOf(tenantId, importId)).id]
     : (await listImports(tenantId)).filter(hasLines).map((i) => i.id);
-  // Checked once up front for every import: a refusal then queues none.
-  if (ids.length && (await statementsPublishing(tenantId))) throw new Conflict(PUBLISHING_MESSAGE);
+  // Checked once up front for every import (any month), or for the one import's months: a refusal then queues none.
+  if (ids.length && (await statementsPublishing(tenantId, importId))) throw new Conflict(PUBLISHING_MESSAGE);
   for (const id of ids) await queueRematch(tenantId, id, 'rates', userId, true);
   return { imports: ids.length, import_ids: ids };
 }
@@ -212,7 +212,7 @@ export async function assignMatch(
   if (input.release_id && !(await catalogueRecordExists(tenantId, 'release_id', input.release_id)))
     throw new InvalidField('release_id', 'Release not found');
   if (!hasLines(item)) throw new Conflict('The import has no stored lines');
-  if (await statementsPublishing(tenantId)) throw new Conflict(PUBLISHING_MESSAGE);
+  if (await statementsPublishing(tenantId, importId)) throw new Conflict(PUBLISHING_MESSAGE);
   await putMatchRule({
     tenantId,
     field,

@@ -5,11 +5,13 @@ import type { CreateRoyaltyEdit } from '../../data/entities/royalty-overlays.js'
 import type { StatementItem } from '../../data/entities/statements.js';
 import {
   editWriteCost,
+  editsOfImport,
   type GuardedEditResult,
   licenceRefundsOf,
   putEditsWhileUnstated,
 } from '../../data/access/royalty-overlays.js';
-import { deleteImportWhileNumbered } from '../../data/access/royalty-imports.js';
+import { deleteImportWhileNumbered, getImport } from '../../data/access/royalty-imports.js';
+import { aggregateKeys } from '../../data/access/royalty-ledger.js';
 import { listRuns, listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes, getStream } from '../../lib/bucket-objects.js';
@@ -70,17 +72,24 @@ function numberedUnwritten(statements: readonly unknown[], numbered: number): bo
   return statements.length < numbered;
 }
 
+/** The months a write touches; undefined: not known (any month). */
+type Months = ReadonlySet<string> | undefined;
+
 /**
  * The company's statements, read after its count `numbered`; refused while a numbered statement is unwritten that may
- * state one of `months` (any month when none are given).
+ * state one of `months` (any month when none are given). `months` may be a read, made only when a statement is
+ * unwritten.
  */
 async function statementsAt(
   tenantId: string,
   numbered: number,
-  months?: ReadonlySet<string>,
+  months?: Months | (() => Promise<Months>),
 ): Promise<StatementItem[]> {
   const statements = await listStatements(tenantId);
-  if (numberedUnwritten(statements, numbered) && (await mayBeNumbering(tenantId, months)))
+  if (
+    numberedUnwritten(statements, numbered) &&
+    (await mayBeNumbering(tenantId, typeof months === 'function' ? await months() : months))
+  )
     throw new Conflict(PUBLISHING_MESSAGE);
   return statements;
 }
@@ -91,7 +100,7 @@ async function statementsAt(
  * months of every run still publishing (or failed, whose reserved statements Resume still makes) need not wait. Any
  * month is taken as numbering when no months are given or no such run accounts for the numbers.
  */
-async function mayBeNumbering(tenantId: string, months: ReadonlySet<string> | undefined): Promise<boolean> {
+async function mayBeNumbering(tenantId: string, months: Months): Promise<boolean> {
   if (!months) return true;
   const numbering = (await listRuns(tenantId)).filter((run) => run.status === 'publishing' || run.status === 'failed');
   if (!numbering.length) return true;
@@ -102,10 +111,31 @@ async function mayBeNumbering(tenantId: string, months: ReadonlySet<string> | un
 function monthsOf(lines: readonly LineFacts[], edits: readonly CreateRoyaltyEdit[]): Set<string> {
   const months = new Set<string>();
   for (const line of lines) if (line.pay_period) months.add(line.pay_period);
+  addMovedMonths(months, edits);
+  return months;
+}
+
+/** Adds the pay periods the edits give their lines. */
+function addMovedMonths(months: Set<string>, edits: readonly Pick<CreateRoyaltyEdit, 'fields'>[]): void {
   for (const edit of edits) {
     const moved = edit.fields?.pay_period;
     if (typeof moved === 'string' && moved) months.add(moved);
   }
+}
+
+/**
+ * The months an import's lines lie in, so that its delete and re-match wait only for runs of those months: the pay
+ * periods its aggregates are kept by (each month of its lines has items, written before the import is done; a
+ * re-match rewrites them and keeps the months, which come from the report) and any month an edit moved one of its
+ * lines into. Not known (undefined: any month) for an import that is not done: its lines may yet reach the ledger,
+ * in months not known, while the numbered statements are being written.
+ */
+async function importMonths(tenantId: string, importId: string): Promise<Months> {
+  if ((await getImport(tenantId, importId))?.status !== 'done') return undefined;
+  const [keys, edits] = await Promise.all([aggregateKeys(tenantId, importId), editsOfImport(tenantId, importId)]);
+  // An aggregate's key is {pay_period}#{dimension}#{chunk}.
+  const months = new Set(keys.map((key) => key.slice(0, key.indexOf('#'))));
+  addMovedMonths(months, edits);
   return months;
 }
 
@@ -161,25 +191,37 @@ export type StatedOfImport = {
   lines: number[];
   months: string[];
   statements: string[];
-  /** A statement was numbered whose lines are not known yet (numberedUnwritten): nothing may be re-matched now. */
+  /**
+   * A statement was numbered whose lines are not known yet (numberedUnwritten) and may state one of the import's
+   * months: nothing may be re-matched now.
+   */
   unwritten?: boolean;
 };
 
 /**
- * Whether a statement is numbered whose lines are not known yet (statements being published): a re-match asked for
- * now is refused up front, as statedOfImport would refuse it.
+ * Whether a statement is numbered whose lines are not known yet (statements being published) that may carry lines of
+ * the import (any import when none is given, as for re-applying rates to every import): a re-match asked for now is
+ * refused up front, as statedOfImport would refuse it.
  */
-export async function statementsPublishing(tenantId: string): Promise<boolean> {
+export async function statementsPublishing(tenantId: string, importId?: string): Promise<boolean> {
   const numbered = await readSequence(tenantId, 'statement');
-  return numberedUnwritten(await listStatements(tenantId), numbered);
+  if (!numberedUnwritten(await listStatements(tenantId), numbered)) return false;
+  return mayBeNumbering(tenantId, importId === undefined ? undefined : await importMonths(tenantId, importId));
 }
 
+/**
+ * A numbered statement not written yet is waited for only when it may state one of the import's months
+ * (importMonths): a re-match leaves its lines in their months, and a run states only its own months.
+ */
 export async function statedOfImport(tenantId: string, importId: string): Promise<StatedOfImport> {
   const numbered = await readSequence(tenantId, 'statement');
   const rowsOf = (statement: StatementItem) =>
     (statement.provenance ?? []).filter((row) => row.import_id === importId && row.lines > 0);
   const statements = await listStatements(tenantId);
-  if (numberedUnwritten(statements, numbered))
+  if (
+    numberedUnwritten(statements, numbered) &&
+    (await mayBeNumbering(tenantId, await importMonths(tenantId, importId)))
+  )
     return { numbered, lines: [], months: [], statements: [], unwritten: true };
   const carrying = statements.filter((s) => !s.superseded_by && rowsOf(s).length);
   const lines: number[] = [];
@@ -214,11 +256,14 @@ export function statedImportMessage(number: string): string {
 /**
  * Deletes an import's record when no published statement carries its lines (409 naming the statement otherwise).
  * The delete holds only while no statement was numbered since the check, so one published meanwhile is looked at too.
+ * While statements are numbered and not written yet it waits (409, statements are being published) only when they may
+ * state one of the import's months (importMonths), or its months are not known.
  */
 export async function deleteUnstatedImport(tenantId: string, importId: string): Promise<void> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const numbered = await readSequence(tenantId, 'statement');
-    const carrying = statementListingImport(importId, await statementsAt(tenantId, numbered));
+    const statements = await statementsAt(tenantId, numbered, () => importMonths(tenantId, importId));
+    const carrying = statementListingImport(importId, statements);
     if (carrying) throw new Conflict(statedImportMessage(carrying.number));
     if (await deleteImportWhileNumbered(tenantId, importId, numbered)) return;
   }
