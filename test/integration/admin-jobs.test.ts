@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importReport, NET_REPORT_MAP } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -33,15 +33,7 @@ async function finishedImport(): Promise<{ id: string; filename: string }> {
   const filename = `stuck-${Date.now()}.csv`;
   const id = await importReport(own.api, {
     mapName: `Jobs map ${Date.now()}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        subtotal_payable: 'Net',
-        subtotal_payable_currency: 'Currency',
-      },
-    },
+    map: NET_REPORT_MAP,
     filename,
     report:
       'Store,Period,ISRC,Net,Currency\nJobs Store,2026-01,GBJOB2600001,1.00,GBP\nJobs Store,2026-02,GBJOB2600002,2.50,GBP\n',

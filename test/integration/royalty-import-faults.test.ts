@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call, demo, inCompany, newConfirmedUser, signIn } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { NET_REPORT_MAP } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -39,16 +40,6 @@ beforeAll(async () => {
   bucket = (await import('../../infra/resources.js')).BUCKETS.ledger.localName;
 });
 
-const MAP = {
-  columns: {
-    retailer: 'Store',
-    pay_period: 'Period',
-    isrc: 'ISRC',
-    subtotal_payable: 'Net',
-    subtotal_payable_currency: 'Currency',
-  },
-};
-
 /** `lines` lines of 0.01 GBP each for one store; about 45 bytes a line. */
 const reportOf = (store: string, lines: number) =>
   `Store,Period,ISRC,Net,Currency\n${Array.from(
@@ -56,7 +47,7 @@ const reportOf = (store: string, lines: number) =>
     (_, i) => `${store},2026-0${1 + (i % 3)},GBFLT26${String(i % 997).padStart(5, '0')},0.01,GBP`,
   ).join('\n')}\n`;
 
-async function newMap(name: string, map: object = MAP): Promise<{ id: string; name: string }> {
+async function newMap(name: string, map: object = NET_REPORT_MAP): Promise<{ id: string; name: string }> {
   return (await api.post('/royalty_maps', { name: `${name} ${Date.now()}`, map })).body.royalty_map;
 }
 
@@ -206,7 +197,7 @@ describe('a message that fails on every attempt', () => {
       textKey: key,
       header: [0, 31],
       range: [31, 2000],
-      map: MAP,
+      map: NET_REPORT_MAP,
       sourceName: map.name,
       inputsKey: `work/${tenantId}/${done.id}/gone.json`,
       lineOffset: 0,

@@ -5,6 +5,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restartableCloud } from '../support/restartable-cloud.js';
+import { NET_REPORT_MAP } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -37,15 +38,7 @@ describe('the local cloud stopped mid-import and started again', () => {
     const tenantId = `restart-${Date.now()}`;
     const source = await createSource(tenantId, {
       name: 'Restart Store',
-      map: {
-        columns: {
-          retailer: 'Store',
-          pay_period: 'Period',
-          isrc: 'ISRC',
-          subtotal_payable: 'Net',
-          subtotal_payable_currency: 'Currency',
-        },
-      },
+      map: NET_REPORT_MAP,
     });
     const lines = 60_000;
     const report = `Store,Period,ISRC,Net,Currency\n${Array.from(

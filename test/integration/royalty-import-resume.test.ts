@@ -2,6 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { inCompany } from '../support/api.js';
 import { ownLabelManager } from '../support/own-company.js';
+import { NET_REPORT_MAP } from '../support/royalty-report.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -38,15 +39,7 @@ describe('an import whose worker died', () => {
     ].join('\n');
     const map = await api.post('/royalty_maps', {
       name: `Resume ${Date.now()}`,
-      map: {
-        columns: {
-          retailer: 'Store',
-          pay_period: 'Period',
-          isrc: 'ISRC',
-          subtotal_payable: 'Net',
-          subtotal_payable_currency: 'Currency',
-        },
-      },
+      map: NET_REPORT_MAP,
     });
     const upload = await api.post('/royalties/bulk', {
       filename: 'resume.csv',
