@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { contractWithAdvance, SALES_TYPE_MAP } from '../support/contract-fixture.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
@@ -20,48 +21,18 @@ let payeeId: string;
 beforeAll(async () => {
   own = await ownCompany('Recoupment journey');
   const { api } = own;
-  const artistId = (await api.post('/artists', { name: `Recoup Journey Artist ${stamp}` })).body.artist.id;
-  payeeId = (await api.post('/payees', { name: `Recoup Journey Payee ${stamp}` })).body.payee.id;
   const isrc = `GBRJ${String(stamp).slice(-7)}1`;
-  const recording = await api.post('/recordings', {
-    title: `Recoup Journey Song ${stamp}`,
+  ({ payeeId } = await contractWithAdvance(api, {
+    name: 'Recoup Journey',
+    stamp,
     isrc,
-    artist_recordings_attributes: [{ artist_id: artistId, payee_share: 100, digital_royalty_share: 100 }],
-  });
-  expect(recording.status, JSON.stringify(recording.body)).toBe(201);
-  const contract = await api.post('/contracts', {
-    contractable_type: 'artist',
-    contractable_id: artistId,
-    type: 'artist_release_contract',
-    contractee_type: 'artist',
-    contractee_id: artistId,
-    contractee_legal_name: 'Recoup Journey Ltd',
-    contractor_legal_name: 'Journey Records Ltd',
+    contractee: 'Recoup Journey Ltd',
+    contractor: 'Journey Records Ltd',
     start_date: '2031-01-01',
-    contract_payees: [{ payee_id: payeeId, share: '100' }],
-    royalty_terms: {
-      deal_type: 'net_receipts',
-      terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
-      advance: '1000.00',
-      reserve: { percent: '20', release_periods: 2 },
-    },
-  });
-  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-  expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+  }));
   await importReport(api, {
     mapName: `Recoupment journey ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        territory: 'Country',
-        quantity: 'Units',
-        sales_category: 'Type',
-        subtotal_payable: 'Net',
-      },
-      constants: { subtotal_payable_currency: 'GBP' },
-    },
+    map: SALES_TYPE_MAP,
     filename: `recoupment-journey-${stamp}.csv`,
     report: [
       'Store,Period,ISRC,Country,Units,Type,Net',

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { signedContract } from '../support/contract-fixture.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
@@ -33,7 +34,7 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
   });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   const releaseId = release.body.release.id as string;
-  const made = await api.post('/contracts', {
+  const contract = await signedContract(api, {
     contractable_type: 'release',
     contractable_id: releaseId,
     type: 'artist_release_contract',
@@ -54,9 +55,7 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
       reserve: { percent: '20', release_periods: 4 },
     },
   });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const contractId = made.body.contract.id as string;
-  expect((await api.patch(`/contracts/${contractId}`, { status: 'signed' })).status).toBe(200);
+  const contractId = contract.id;
 
   // The label's share is the whole of each line here (no label or company deal): the report's Net.
   await importReport(api, {
@@ -163,7 +162,7 @@ it('pays the royalty deal to the cent over three statements: PPD less packaging,
     contractable_type: 'release',
     contractable_id: releaseId,
     contract_payees: [{ payee_id: payeeId, share: '100' }],
-    royalty_terms: made.body.contract.royalty_terms,
+    royalty_terms: contract.royalty_terms,
     start_pay_period: '2032-03',
     end_pay_period: '2032-03',
   });

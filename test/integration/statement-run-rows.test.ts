@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contractWithAdvance, SALES_TYPE_MAP } from '../support/contract-fixture.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { importReport } from '../support/royalty-report.js';
 import { payeeStatementOf, previewedRun, publishedRun } from '../support/statement-run.js';
@@ -59,34 +60,15 @@ async function previewedThenPublished(month: string) {
 beforeAll(async () => {
   own = await ownCompany('Statement run rows');
   const { api } = own;
-  const artistId = (await api.post('/artists', { name: `Rows Artist ${stamp}` })).body.artist.id;
-  payeeId = (await api.post('/payees', { name: `Rows Payee ${stamp}` })).body.payee.id;
   const isrc = `GBRW${String(stamp).slice(-7)}1`;
-  const recording = await api.post('/recordings', {
-    title: `Rows Song ${stamp}`,
+  ({ payeeId } = await contractWithAdvance(api, {
+    name: 'Rows',
+    stamp,
     isrc,
-    artist_recordings_attributes: [{ artist_id: artistId, payee_share: 100, digital_royalty_share: 100 }],
-  });
-  expect(recording.status, JSON.stringify(recording.body)).toBe(201);
-  const contract = await api.post('/contracts', {
-    contractable_type: 'artist',
-    contractable_id: artistId,
-    type: 'artist_release_contract',
-    contractee_type: 'artist',
-    contractee_id: artistId,
-    contractee_legal_name: `Rows Ltd ${stamp}`,
-    contractor_legal_name: 'Rows Records Ltd',
+    contractee: `Rows Ltd ${stamp}`,
+    contractor: 'Rows Records Ltd',
     start_date: '2031-04-01',
-    contract_payees: [{ payee_id: payeeId, share: '100' }],
-    royalty_terms: {
-      deal_type: 'net_receipts',
-      terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
-      advance: '1000.00',
-      reserve: { percent: '20', release_periods: 2 },
-    },
-  });
-  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-  expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+  }));
   // March: £40.00 adjusted in the payee's favour, stated and paid; the payment is carried by April's statement.
   expect(
     (await api.post('/account_entries', { account: account(), kind: 'adjustment', amount: '40', date: '2031-03-10' }))
@@ -107,18 +89,7 @@ beforeAll(async () => {
   ).toBe(201);
   await importReport(api, {
     mapName: `Run rows ${stamp}`,
-    map: {
-      columns: {
-        retailer: 'Store',
-        pay_period: 'Period',
-        isrc: 'ISRC',
-        territory: 'Country',
-        quantity: 'Units',
-        sales_category: 'Type',
-        subtotal_payable: 'Net',
-      },
-      constants: { subtotal_payable_currency: 'GBP' },
-    },
+    map: SALES_TYPE_MAP,
     filename: `run-rows-${stamp}.csv`,
     report: [
       'Store,Period,ISRC,Country,Units,Type,Net',
