@@ -329,4 +329,59 @@ describe('royalty imports in the browser', JOURNEY, () => {
       await admin.page.close();
     }
   }, 60_000);
+
+  it('assigns a match by identifier while a re-match runs, which runs once more to take it in', async () => {
+    const lateIsrc = `ZZL8E${String(stamp).slice(-7)}`;
+    const lateBare = `Late Bare Song ${stamp}`;
+    const late = path.join(dir, `late-${stamp}.csv`);
+    writeFileSync(
+      late,
+      `${[
+        'Period,ISRC,Song,Artist,Quantity,Net,Currency,Store',
+        `2026-04,${lateIsrc},Late Song ${stamp},Aurora Vale,1,1.00,GBP,E2E Store ${stamp}`,
+        `2026-04,,${lateBare},Aurora Vale,1,0.50,GBP,E2E Store ${stamp}`,
+      ].join('\n')}\n`,
+    );
+    const lateImport = await upload(gbpMap, late, 'done');
+    // A re-match running, as its worker marks it (queued here without a message: no worker of the cloud takes it).
+    Object.assign(process.env, inject('cloudEnv'));
+    const { queueImportJob, startImportJob } = await import('../../functions/data/access/royalty-import-jobs.js');
+    const { runImportJob } = await import('../../functions/royalties/import/rematch-job.js');
+    const claim = `running-${stamp}`;
+    expect(await queueImportJob(company.id, lateImport, { token: claim, kind: 'rematch' })).toBe(true);
+    expect(await startImportJob(company.id, lateImport, claim, new Date().toISOString())).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => text('import-unmatched-rematching'))
+      .toContain('the re-match runs once more when it finishes');
+    const row = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: lateIsrc });
+    const bare = page.locator('[data-testid="import-unmatched"] tbody tr').filter({ hasText: lateBare });
+    // A line without an identifier is assigned by its names over the lines the re-match rewrites: it waits.
+    expect(await bare.getByRole('button', { name: 'Assign' }).isDisabled()).toBe(true);
+    await screenshotIfAsked(page, '/tmp/royalty-import-assign-while-rematching.png', true);
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await page.getByTestId('assign-record').locator('button').first().click();
+    await page
+      .getByRole('option', { name: /Harbour Lights/ })
+      .first()
+      .click();
+    await page.getByTestId('assign-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent())
+      .toBe('Match Assigned: the re-match under way runs once more to take it in');
+    // The running re-match ends (it read the rules before the assignment): it runs once more, as the assignment.
+    const { getDb } = await import('../../functions/data/service.js');
+    await getDb()
+      .entities.RoyaltyImport.patch({ tenantId: company.id, id: lateImport })
+      .set({ job_status: 'queued' })
+      .go();
+    expect(await runImportJob({ tenantId: company.id, importId: lateImport, token: claim })).toBe('again');
+    await expect
+      .poll(() => page.getByTestId('notification-message').textContent(), { timeout: 60_000 })
+      .toBe('Match Assigned');
+    await expect.poll(() => text('import-unmatched')).not.toContain(lateIsrc);
+    await expect.poll(() => page.getByTestId('import-unmatched-rematching').count()).toBe(0);
+    expect(await bare.getByRole('button', { name: 'Assign' }).isDisabled()).toBe(false);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -96,6 +96,7 @@ describe('a re-match as a job', () => {
     });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(202);
     expect(assigned.body.royalty_import.job).toMatchObject({ status: 'running', kind: 'rematch' });
+    expect(assigned.body.message).toBe('Match Assigned: the re-match under way runs once more to take it in');
     // The running job's worker ends its run (as if it had read the rules before the assignment): it is queued again
     // as the assignment, under a new claim, instead of recorded done with lines that miss the rule.
     await imports.patch({ tenantId, id: importId }).set({ job_status: 'queued' }).go();

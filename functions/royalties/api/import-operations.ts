@@ -114,10 +114,14 @@ export const importOperations = {
     run: async ({ tenantId, caller, params, body }) => {
       if (body.field) {
         // The rule is stored at once; the import is matched again in the background (its `job` says how it goes).
+        // A re-match that was running already read the rules before this one: it runs once more to take it in.
         const item = await assignMatch(tenantId, params.id, body as never, caller.user.userId);
         return reply(202, {
           royalty_import: importJson(item, await sourceNames(tenantId)),
-          message: 'Match Assigned: the import is being re-matched',
+          message:
+            item.job_status === 'running'
+              ? 'Match Assigned: the re-match under way runs once more to take it in'
+              : 'Match Assigned: the import is being re-matched',
         });
       }
       const named = { song: body.song ?? null, artist: body.artist ?? null, album: body.album ?? null };

@@ -6,7 +6,7 @@ import Input from '@cloudscape-design/components/input';
 import { FormModal } from '../../components/form-modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Table from '@cloudscape-design/components/table';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { pickerSource, RecordPicker, type PickedRecord } from '../../components/record-picker';
 import { importJobsFinished, royaltiesApi, useUnmatched } from './royalties-api';
@@ -145,25 +145,35 @@ export function UnmatchedTable({
   importId: string;
   currency: string | null;
   onAssigned: () => void;
-  /** The import is being re-matched in the background: nothing is assigned until it has finished. */
+  /**
+   * The import is being re-matched in the background. A match by identifier is still assigned (the re-match runs
+   * once more to read its rule); lines without one wait until it has finished.
+   */
   rematching?: boolean;
 }) {
   const { data, isLoading, mutate } = useUnmatched(importId);
   const [line, setLine] = useState<UnmatchedLine | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // One wait at a time: an assignment while it waits makes the same re-match run once more, and that run's end is
+  // the one the page reports.
+  const waitingRef = useRef(false);
   // The rule is stored; the list is read again once the import's re-match has finished, which then says what it found.
   const afterRematch = async () => {
+    if (waitingRef.current) return;
+    waitingRef.current = true;
     setWaiting(true);
     try {
       notifyImportJob(await importJobsFinished([importId]));
     } catch (e) {
       notifyError(e);
     } finally {
+      waitingRef.current = false;
       setWaiting(false);
       void mutate();
       onAssigned();
     }
   };
+  const underWay = rematching || waiting;
   const rows = data?.unmatched ?? [];
   return (
     <>
@@ -173,7 +183,19 @@ export function UnmatchedTable({
           <Header
             variant="h2"
             counter={`(${rows.length})`}
-            description="Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue, and lines that have none. Assign them to a recording or release, or edit them in the royalties list."
+            description={
+              <>
+                Lines whose ISRC, UPC or catalogue number matched nothing in the catalogue, and lines that have none.
+                Assign them to a recording or release, or edit them in the royalties list.
+                {underWay ? (
+                  <Box variant="small" display="block" data-testid="import-unmatched-rematching">
+                    The import is being re-matched. A match you assign by ISRC, UPC or catalogue number now is taken in:
+                    the re-match runs once more when it finishes. Lines without one can be assigned once it has
+                    finished.
+                  </Box>
+                ) : null}
+              </>
+            }
           >
             Unmatched lines
           </Header>
@@ -194,7 +216,12 @@ export function UnmatchedTable({
             id: 'assign',
             header: 'Actions',
             cell: (r) => (
-              <Button variant="inline-link" onClick={() => setLine(r)} disabled={rematching || waiting}>
+              <Button
+                variant="inline-link"
+                onClick={() => setLine(r)}
+                disabled={underWay && !hasIdentifier(r)}
+                disabledReason="Lines without an ISRC, UPC or catalogue number can be assigned once the re-match has finished"
+              >
                 Assign
               </Button>
             ),
