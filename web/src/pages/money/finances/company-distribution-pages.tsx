@@ -34,16 +34,11 @@ function InCurrentCompany({ title, children }: { title: string; children: ReactN
 export function CompanyDistributionStatementsPage() {
   return (
     <InCurrentCompany title="Distribution statements">
-      <ContentLayout
-        header={
-          <Header variant="h1" description="The company's distribution statements, newest first.">
-            Distribution statements
-          </Header>
-        }
-      >
+      <ContentLayout>
         <StatementsTable
           tableId="company-distribution-statements"
           title="Distribution statements"
+          description="The company's distribution statements, newest first."
           selectable={false}
           fixed={{ type: 'DistributionStatement' }}
         />

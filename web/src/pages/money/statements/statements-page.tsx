@@ -1,7 +1,6 @@
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import { NotYetStatedNotice } from './not-yet-stated';
-import Header from '@cloudscape-design/components/header';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../../app/resources';
 import { useStatementPages } from './statements-api';
@@ -52,16 +51,11 @@ export function LabelDistributionStatementsPage() {
   const { data } = useApi<{ label: LabelView }>(labelId ? `/labels/${encodeURIComponent(labelId)}` : null);
   const name = data?.label.name ?? '';
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description="The distribution statements of this label, newest first.">
-          {name ? `${name}: distribution statements` : 'Distribution statements'}
-        </Header>
-      }
-    >
+    <ContentLayout>
       <StatementsTable
         tableId="label-distribution-statements"
-        title="Distribution statements"
+        title={name ? `${name}: distribution statements` : 'Distribution statements'}
+        description="The distribution statements of this label, newest first."
         selectable={false}
         fixed={{ label: { id: labelId, name: name || labelId }, type: 'DistributionStatement' }}
       />

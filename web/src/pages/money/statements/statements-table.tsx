@@ -84,12 +84,15 @@ function StatementFilters({
 export function StatementsTable({
   tableId,
   title,
+  description,
   selectable,
   fixed = {},
   headerActions,
 }: {
   tableId: string;
+  /** The page's one heading: the table's (a page with this table gives it no heading of its own). */
   title: string;
+  description?: ReactNode;
   selectable: boolean;
   fixed?: Partial<StatementFilter>;
   headerActions?: ReactNode;
@@ -114,6 +117,7 @@ export function StatementsTable({
     <ServerTable<StatementRow>
       tableId={tableId}
       title={title}
+      description={description}
       resourceName="statement"
       columns={columns}
       collection="statements"
