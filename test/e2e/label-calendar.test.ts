@@ -76,12 +76,22 @@ describe('calendar and requests', () => {
     const id = (await own.api.get('/marketing')).body.requests[0].id as string;
 
     const admin = await signedInAdminPage(browser, cloudUrl(), demo.admin, { path: '/distribution/marketing' });
+    // The filter and the table say the states as the State column does ("New", "In progress"), no other word.
+    await expect
+      .poll(() => admin.page.getByTestId('marketing-queue-filter').innerText())
+      .toMatch(/New or in progress\s+New\s+In progress\s+Done\s+Refused\s+All/);
+    expect(await admin.page.getByTestId('marketing-queue').getByRole('heading').first().innerText()).toContain(
+      'Requests new or in progress',
+    );
     await admin.page.getByTestId(`queue-start-${id}`).click();
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('In progress');
     await admin.page.getByTestId(`queue-done-${id}`).click();
     // Done leaves the open requests: it is found among all of them.
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).count()).toBe(0);
     await admin.page.getByText('All', { exact: true }).click();
+    await expect
+      .poll(() => admin.page.getByTestId('marketing-queue').getByRole('heading').first().innerText())
+      .toContain('All requests');
     await expect.poll(() => admin.page.getByTestId(`request-state-${id}`).textContent()).toContain('Done');
     await screenshotIfAsked(admin.page, 'test-results/distribution-marketing.png', true);
     expect(admin.errors).toEqual([]);

@@ -12,6 +12,7 @@ import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { LoadState } from '../money/finances/period-views';
 import { type LabelRequest, requestsApi, useCompanyRequests, useQueue, useRefreshQueue } from './requests-api';
+import { QUEUE_FILTERS, queueFilter } from './queue-filters';
 import { RequestsTable } from './requests-table';
 
 /** UserMarketing (/user/marketing): the company's whitelist, claim and pitch requests and their states. */
@@ -101,37 +102,31 @@ function Moves({ request }: { request: LabelRequest }) {
   );
 }
 
-const FILTERS = [
-  { id: 'open', text: 'Open' },
-  { id: 'new', text: 'New' },
-  { id: 'in_progress', text: 'In progress' },
-  { id: 'all', text: 'All' },
-];
-
 /** DistributionMarketing (/distribution/marketing): every company's requests, worked new → in progress → done/refused. */
 export function DistributionMarketingPage() {
-  const [filter, setFilter] = useState('open');
-  const load = useQueue(filter === 'open' || filter === 'all' ? '' : filter);
+  const [filter, setFilter] = useState(queueFilter('open'));
+  const load = useQueue(filter.status);
   return (
     <ContentLayout header={<Header variant="h1">Marketing requests</Header>}>
       <SpaceBetween size="m">
         <SegmentedControl
-          selectedId={filter}
-          onChange={({ detail }) => setFilter(detail.selectedId)}
+          selectedId={filter.id}
+          onChange={({ detail }) => setFilter(queueFilter(detail.selectedId))}
           label="Show"
-          options={FILTERS}
+          options={QUEUE_FILTERS.map(({ id, text }) => ({ id, text }))}
+          data-testid="marketing-queue-filter"
         />
-        <LoadState load={load} errorHeader="Could not load the queue">
+        <LoadState load={load} errorHeader="Could not load the requests">
           {(data) => (
             <RequestsTable
               testId="marketing-queue"
               showCompany
-              header={<Header variant="h2">Queue</Header>}
-              requests={
-                filter === 'open'
-                  ? data.requests.filter((r) => r.status === 'new' || r.status === 'in_progress')
-                  : data.requests
+              header={
+                <Header variant="h2" counter={`(${data.requests.filter(filter.shows).length})`}>
+                  {filter.heading}
+                </Header>
               }
+              requests={data.requests.filter(filter.shows)}
               extra={[{ id: 'moves', header: 'Actions', cell: (r) => <Moves request={r} /> }]}
             />
           )}
