@@ -115,10 +115,11 @@ describe('the distribution area’s deliveries', () => {
 
   it('imports delivery records from a CSV, shows one record’s fields in words and deletes it', async () => {
     const product = `Records EP ${Date.now()}`;
+    const label = `North Tapes ${Date.now()}`;
     const csv = path.join(dir, 'deliveries.csv');
     writeFileSync(
       csv,
-      `product_name,artist_name,label_name,upc,release_date,recipient,status,ref_id\n${product},Aurora Vale,North Tapes,5060000000009,2026-05-01,Deezer,delivered,REF-1\n`,
+      `product_name,artist_name,label_name,upc,release_date,recipient,status,ref_id\n${product},Aurora Vale,${label},5060000000009,2026-05-01,Deezer,delivered,REF-1\n`,
     );
     const { page, errors } = await asAdmin('/distribution/deliveries');
     await page.getByTestId('import-deliveries').click();
@@ -126,7 +127,12 @@ describe('the distribution area’s deliveries', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
     await expect.poll(() => page.locator('body').textContent()).toContain('1 records were added');
 
-    await page.getByPlaceholder('Find').or(page.locator('input[type=search]')).first().fill(product);
+    // The search box says what it matches on, and matches on it: the record is found by its label.
+    const search = page.getByPlaceholder('Search by product, artist, label, UPC, recipient, sender or status');
+    await search.fill(label);
+    await expect.poll(() => page.getByRole('button', { name: product }).count()).toBe(1);
+    await screenshotIfAsked(page, 'test-results/distribution-delivery-records-search.png');
+    await search.fill(product);
     await page.getByRole('button', { name: product }).click();
     const fields = page.getByTestId('delivery-record-fields');
     await expect.poll(() => fields.textContent()).toContain('Release date');

@@ -59,6 +59,8 @@ function fieldValue(record: DistributionRecord, field: (typeof FIELDS)[number]) 
   return value;
 }
 
+const RECORD_SEARCH_WORDS = 'Search by product, artist, label, UPC, recipient, sender or status';
+
 /**
  * /distribution/deliveries (admins): the delivery records, a CSV import (after
  * which the list shows page 1, 50 per page, newest delivery_time first), and one record's fields.
@@ -112,6 +114,11 @@ export function DistributionDeliveriesPage() {
         filter={
           <TextFilter
             filteringText={q}
+            // The fields the list's search matches on the server (a record's product, artist, label, UPC, recipient,
+            // sender and status): no other field of a record is searched.
+            filteringPlaceholder={RECORD_SEARCH_WORDS}
+            filteringAriaLabel={RECORD_SEARCH_WORDS}
+            data-testid="delivery-records-search"
             onChange={({ detail }) => {
               setQ(detail.filteringText);
               setPage(1);
