@@ -6,12 +6,17 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 import { publishedRun } from '../support/statement-run.js';
 
-/** Each statements page has one heading, not the page's and the table's both. */
+/**
+ * The statement tables in a window 1,400 px wide (a laptop's): every column of the statements list and of a run's
+ * statements is on screen, none cut off at the right; and each statements page has one heading, not the page's
+ * and the table's both.
+ */
 let browser: Browser;
 let page: Page;
 let errors: string[];
 let company: OwnCompany;
 let labelId: string;
+let runId: string;
 let payee: { id: string; name: string };
 const stamp = Date.now();
 const WIDTH = 1400;
@@ -20,12 +25,12 @@ beforeAll(async () => {
   company = await ownCompany('Statement tables');
   labelId = (await company.label(`Statement Tables Label ${stamp}`)).id;
   ({ payee } = await payeeWithEarnings(company.api, stamp));
-  await publishedRun(company.api, {
+  ({ runId } = await publishedRun(company.api, {
     kind: 'payee',
     start_pay_period: '2024-01',
     end_pay_period: '2024-02',
     accounts: [{ type: 'Payee', id: payee.id }],
-  });
+  }));
   browser = await launchChromium();
   ({ page, errors } = await signedInPage(browser, cloudUrl(), company.manager, {
     company: { id: company.companyId, name: company.name },
@@ -41,7 +46,32 @@ afterAll(async () => {
 const pageHeadings = async (on: Page) =>
   (await on.getByRole('heading', { level: 1 }).allInnerTexts()).map((text) => text.replace(/\s*\(\d+\)$/, ''));
 
+/** Each column header of the table whose right edge lies past the table's own right edge: cut off, or empty. */
+async function cutOffColumns(on: Page, testId: string, row: string): Promise<string[]> {
+  const table = on.getByTestId(testId);
+  await table.locator('tbody tr').filter({ hasText: row }).first().waitFor({ timeout: 60_000 });
+  const box = await table.boundingBox();
+  const right = Math.min(box ? box.x + box.width : 0, WIDTH);
+  const cut: string[] = [];
+  for (const header of await table.locator('thead th').all()) {
+    const cell = await header.boundingBox();
+    if (cell && cell.x + cell.width > right + 1) cut.push((await header.innerText()).trim());
+  }
+  return cut;
+}
+
 describe('statement tables at 1,400 px', JOURNEY, () => {
+  it("shows every column of the statements list and of a run's statements", async () => {
+    await page.goto(`${cloudUrl()}/user/finances/statements`);
+    expect(await cutOffColumns(page, 'statements-table', payee.name)).toEqual([]);
+    await screenshotIfAsked(page, '/tmp/shots/statements-1400.png');
+    await page.goto(`${cloudUrl()}/user/finances/statement_run?run=${runId}`);
+    await page.getByTestId('run-preview-rows').waitFor({ timeout: 60_000 });
+    expect(await cutOffColumns(page, 'run-preview-rows', payee.name)).toEqual([]);
+    await screenshotIfAsked(page, '/tmp/shots/statement-run-1400.png', true);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('gives each statements page one heading', async () => {
     for (const [path, heading] of [
       ['/user/finances/statements', 'Statements'],
@@ -55,7 +85,7 @@ describe('statement tables at 1,400 px', JOURNEY, () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it("gives the distribution area's statements one heading", async () => {
+  it("gives the distribution area's statements one heading, and every column room", async () => {
     const admin = await signedInPage(browser, cloudUrl(), demo.admin, {
       company: { id: company.companyId, name: company.name },
       viewport: { width: WIDTH, height: 900 },
@@ -63,6 +93,7 @@ describe('statement tables at 1,400 px', JOURNEY, () => {
     });
     try {
       await expect.poll(() => pageHeadings(admin.page)).toEqual(['Statements']);
+      expect(await cutOffColumns(admin.page, 'statements-table', payee.name)).toEqual([]);
       await screenshotIfAsked(admin.page, '/tmp/shots/distribution-statements-1400.png');
       expect(admin.errors).toEqual([]);
     } finally {

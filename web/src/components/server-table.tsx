@@ -39,6 +39,8 @@ type TableOptions<T> = {
   selectionType?: 'single' | 'multi';
   actions?: (context: ServerTableContext<T>) => ReactNode;
   emptyAction?: ReactNode;
+  /** Long cells wrap, so a table of many columns fits its page instead of cutting its last ones off. */
+  wrapLines?: boolean;
 };
 
 /**
@@ -99,6 +101,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       <Table<T>
         data-testid={`${tableId}-table`}
         variant="full-page"
+        wrapLines={props.wrapLines}
         columnDefinitions={columns}
         items={items}
         trackBy={props.trackBy}

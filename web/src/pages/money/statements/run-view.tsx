@@ -102,6 +102,8 @@ function PreviewRows({
     <Table<RunPreviewRow>
       data-testid="run-preview-rows"
       variant="container"
+      // A column per movement: names, e-mails and reasons wrap so that every column fits a laptop's width.
+      wrapLines
       header={
         <Header
           variant="h2"

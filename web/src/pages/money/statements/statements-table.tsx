@@ -119,6 +119,8 @@ export function StatementsTable({
       title={title}
       description={description}
       resourceName="statement"
+      // Nine columns and the selection: at a laptop's width (1,400 px) the names and periods wrap, every column shows.
+      wrapLines
       columns={columns}
       collection="statements"
       trackBy="id"
