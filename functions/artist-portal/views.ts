@@ -124,6 +124,7 @@ const presentStatement = (s: StatementItem): PortalStatement => ({
   payable: s.figures.payable,
   paid_out: statementPayout(s).total,
   paid: s.paid,
+  paid_on: s.paid ? (s.payment?.payment_date ?? null) : null,
   superseded: Boolean(s.superseded_by),
   has_pdf: Boolean(s.pdf_key),
   has_csv: Boolean(s.csv_key),

@@ -53,6 +53,8 @@ export type PortalStatement = {
   /** What is paid out for it: payable + self-billing VAT − tax withheld (the statement's payout). */
   paid_out: Money;
   paid: boolean;
+  /** The day it was paid (YYYY-MM-DD) as its payment records it; null while unpaid, or paid with no day recorded. */
+  paid_on: string | null;
   superseded: boolean;
   /** False while the PDF is still being made. */
   has_pdf: boolean;

@@ -73,6 +73,8 @@ export const portalStatementsResponse = z.looseObject({
         payable: money,
         paid_out: money,
         paid: z.boolean(),
+        /** The day it was paid (YYYY-MM-DD); null while unpaid, or paid with no day recorded. */
+        paid_on: z.string().nullable(),
         superseded: z.boolean(),
         has_pdf: z.boolean(),
         has_csv: z.boolean(),

@@ -70,6 +70,18 @@ describe('artist portal in the browser', () => {
     expect(await page.getByTestId('app-header').textContent()).not.toContain('Create New Release');
     expect(await page.getByTestId('header-set-company').count()).toBe(0);
     expect(await page.getByTestId('side-menu').locator('a').allTextContents()).not.toContain('Royalties');
+    // Unpaid it says so; once the label pays it, it says on which day, as every page writes a day.
+    const paid = page.getByTestId(`portal-statement-paid-${X.statementId}`);
+    expect(await paid.textContent()).toBe('No');
+    const answer = await inCompany(manager.token, company.id).post('/statements/pay_statement', {
+      id: X.statementId,
+      payment_date: '2026-04-10',
+      payment_method: 'BACS',
+      payment_reference: 'Portal journey',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await page.reload();
+    await expect.poll(() => paid.textContent()).toBe('Yes, on 10th Apr 2026');
     await screenshotIfAsked(page, `${SHOTS}/artist-dashboard.png`, true);
     // A label's page (a bookmark, a link from a mail) takes them to their dashboard: no company form, no error.
     await page.goto(`${cloudUrl()}/user/releases`);

@@ -148,6 +148,17 @@ describe('artist portal routes, generically over the route table', () => {
     const labelsCsv = await (await fetch((await api.get(`/statements/${X.statementId}/csv`)).body.url)).text();
     expect(csv).toBe(labelsCsv);
     expect(csv.split('\n')[0]).toMatch(/^id,pay_period,retailer,/);
+    // Paid, it says on which day (last here: the figures above are read unpaid).
+    expect(statements[0]).toMatchObject({ paid: false, paid_on: null });
+    const paid = await api.post('/statements/pay_statement', {
+      id: X.statementId,
+      payment_date: '2026-04-10',
+      payment_method: 'BACS',
+      payment_reference: 'Portal',
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const after = (await get(`/${X.artistId}/statements`)).body.statements;
+    expect(after[0]).toMatchObject({ paid: true, paid_on: '2026-04-10' });
   }, 120_000);
 
   it('shows the token link the profile and statements, never contact details', async () => {

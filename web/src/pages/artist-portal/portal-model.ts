@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../shared/format';
 import { periodWords } from '../../../../shared/statement-periods';
 import type { PortalStatement } from '../../../../shared/schemas/artist-portal';
 
@@ -7,4 +8,10 @@ import type { PortalStatement } from '../../../../shared/schemas/artist-portal';
  */
 export function portalStatementPeriod(statement: Pick<PortalStatement, 'start_pay_period' | 'end_pay_period'>): string {
   return periodWords(statement);
+}
+
+/** Whether a statement was paid, with the day when its payment recorded one: "Yes, on 10th Apr 2026". */
+export function portalPaidWords(statement: Pick<PortalStatement, 'paid' | 'paid_on'>): string {
+  if (!statement.paid) return 'No';
+  return statement.paid_on ? `Yes, on ${formatDate(statement.paid_on)}` : 'Yes';
 }

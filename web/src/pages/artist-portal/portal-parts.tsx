@@ -13,7 +13,7 @@ import { PeriodChart, SlicePie } from '../money/finances/finance-charts';
 import { Figure } from '../money/finances/finance-figures';
 import { LoadState } from '../money/finances/period-views';
 import { fillPeriods, money } from '../money/finances/finance-model';
-import { portalStatementPeriod } from './portal-model';
+import { portalPaidWords, portalStatementPeriod } from './portal-model';
 import type {
   PortalBalance,
   PortalEarnings,
@@ -139,7 +139,11 @@ export function StatementsTable({
         { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
         // Tax withheld and a self-billing invoice's VAT make what is paid differ from the payable.
         { id: 'paid_out', header: 'Payout', cell: (s) => money(s.paid_out, s.currency) },
-        { id: 'paid', header: 'Paid', cell: (s) => (s.paid ? 'Yes' : 'No') },
+        {
+          id: 'paid',
+          header: 'Paid',
+          cell: (s) => <span data-testid={`portal-statement-paid-${s.id}`}>{portalPaidWords(s)}</span>,
+        },
         {
           id: 'files',
           header: 'Download',
