@@ -52,7 +52,8 @@ function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
             onClick={() => void openStatementPdf(s.id, s.company_id)}
             ariaLabel={`Open the PDF of ${s.number}`}
           >
-            Open PDF
+            {/* The table wraps its lines: the button's two words stay on one. */}
+            <span style={{ whiteSpace: 'nowrap' }}>Open PDF</span>
           </Button>
         ) : (
           '-'
@@ -73,6 +74,8 @@ export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
       title={labelId ? 'Distribution statements' : 'Distribution statements of every distributed label'}
       resourceName="statement"
       resourcePlural="statements"
+      // Eight columns beside the admin menu: long names wrap so that every column fits a laptop's width.
+      wrapLines
       columns={cols}
       collection="statements"
       trackBy="id"
