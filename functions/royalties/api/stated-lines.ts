@@ -12,6 +12,7 @@ import {
 } from '../../data/access/royalty-overlays.js';
 import { deleteImportWhileNumbered, getImport } from '../../data/access/royalty-imports.js';
 import { aggregateKeys } from '../../data/access/royalty-ledger.js';
+import { importLedgerKeys } from '../ledger/files.js';
 import { listRuns, listStatements, readSequence } from '../../data/access/statements.js';
 import { Conflict } from '../../lib/errors.js';
 import { getBytes, getStream } from '../../lib/bucket-objects.js';
@@ -131,8 +132,11 @@ function addMovedMonths(months: Set<string>, edits: readonly Pick<CreateRoyaltyE
  * in months not known, while the numbered statements are being written.
  */
 async function importMonths(tenantId: string, importId: string): Promise<Months> {
-  if ((await getImport(tenantId, importId))?.status !== 'done') return undefined;
+  const item = await getImport(tenantId, importId);
+  if (item?.status !== 'done') return undefined;
   const [keys, edits] = await Promise.all([aggregateKeys(tenantId, importId), editsOfImport(tenantId, importId)]);
+  // Stored lines without aggregates (never expected) say nothing of their months: any month, as for an import not done.
+  if (!keys.length && importLedgerKeys(item).length) return undefined;
   // An aggregate's key is {pay_period}#{dimension}#{chunk}.
   const months = new Set(keys.map((key) => key.slice(0, key.indexOf('#'))));
   addMovedMonths(months, edits);
