@@ -53,6 +53,11 @@ describe('a correction previewed in the browser', JOURNEY, () => {
     await screenshotIfAsked(page, '/tmp/shots/correction-preview.png', true);
     expect(await change.innerText()).toContain(`statement ${statement.number} (version 1) stays in force until then`);
 
+    // Left unpublished, the statement's page says a new version is being previewed and leads back to it.
+    await page.goto(`${cloudUrl()}/user/finances/statements/${statement.id}`);
+    const pending = page.getByTestId('statement-pending-correction');
+    await pending.getByText('Version 2 is being previewed').waitFor({ timeout: 30_000 });
+    await pending.getByRole('link', { name: 'Check it and publish it' }).click();
     await page.getByTestId('run-publish').click();
     expect(await page.getByTestId('run-publish-consequence').innerText()).toContain(
       `Version 2 will be numbered and published, and statement ${statement.number} marked as corrected by it.`,

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
@@ -5,7 +6,7 @@ import { formatMoney } from '../../../../../shared/money';
 import type { RunPreviewRow, RunReplaces } from '../../../../../shared/schemas/statement-views';
 import { RouterLink } from '../../../components/router-link';
 import { type CorrectionFigure, correctionFigures, correctionSentence } from './correction-model';
-import { useStatementPages } from './statements-api';
+import { useStatementPages, useStatementRuns } from './statements-api';
 
 /**
  * A correction's run: the statement in force beside the new version, figure by figure, so what publishing changes is
@@ -44,5 +45,28 @@ export function CorrectionChange({
         { id: 'change', header: 'Change', cell: (f) => money(f.change) },
       ]}
     />
+  );
+}
+
+/**
+ * On a statement's page: a new version of it previewed and not published yet (among the recent runs), with the way to
+ * its run, so a correction started with "Preview first" and left is found again where it was started.
+ */
+export function PendingCorrection({ statementId }: { statementId: string }) {
+  const pages = useStatementPages();
+  const { data } = useStatementRuns();
+  const run = (data?.statement_runs ?? []).find(
+    (r) => r.replaces?.id === statementId && (r.status === 'previewing' || r.status === 'preview_ready'),
+  );
+  if (!run?.replaces) return null;
+  return (
+    <Alert
+      type="info"
+      header={`Version ${run.replaces.version + 1} is being previewed`}
+      data-testid="statement-pending-correction"
+    >
+      This statement stays in force until the new version is published.{' '}
+      <RouterLink href={pages.runView(run.id)}>Check it and publish it</RouterLink>
+    </Alert>
   );
 }

@@ -35,6 +35,7 @@ import { openStatementFile, statementsApi, useStatement, useStatementPages } fro
 import type { SelfBillingInvoice, Statement } from '../../../../../shared/schemas/statement-views';
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
 import { formatPercent } from '../../../../../shared/format';
+import { PendingCorrection } from './correction-change';
 
 function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; currency: string }) {
   return (
@@ -201,7 +202,9 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
           <Alert type="warning" header="A newer version corrects this statement" data-testid="statement-superseded">
             <RouterLink href={pages.detail(statement.superseded_by)}>Open the newer version</RouterLink>
           </Alert>
-        ) : null}
+        ) : (
+          <PendingCorrection statementId={statement.id} />
+        )}
         <Container header={<Header variant="h2">Statement</Header>}>
           <KeyValuePairs
             columns={4}
