@@ -6,6 +6,7 @@ import { ownLabelManager } from '../support/own-company.js';
 import { importReport, payeeWithEarnings, recoupableExpense } from '../support/payee-earnings.js';
 import { importStreams } from '../support/royalty-report.js';
 import { payeeStatementOf, publishedRun } from '../support/statement-run.js';
+import { contractWithAdvance } from '../support/contract-fixture.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -22,6 +23,22 @@ const months = { start_pay_period: '2023-01', end_pay_period: '2023-02' };
 const statementsOf = async (payeeId: string) =>
   (await api.get(`/statements?statementable_type=Payee&statementable_id=${payeeId}`)).body.statements as Statement[];
 const runOf = async (runId: string) => (await api.get(`/statement_runs/${runId}`)).body.statement_run as StatementRun;
+/** The payee's one statement of `months`, asked for through the API and awaited. */
+async function statementFor(payeeId: string): Promise<Statement> {
+  expect((await api.post('/statements', { payee_id: payeeId, ...months })).status).toBe(201);
+  const [first] = await until(async () => {
+    const found = await statementsOf(payeeId);
+    return found.length ? found : undefined;
+  }, 60_000);
+  return first;
+}
+
+/** The run once it has left `working` (previewing, or publishing once Publish is pressed). */
+const runAfter = (runId: string, working: StatementRun['status'], ms = 90_000) =>
+  until(async () => {
+    const run = await runOf(runId);
+    return run.status === working ? undefined : run;
+  }, ms);
 
 /** The figures a run's row and its statement both carry. */
 const FIGURES = ['opening_balance', 'royalties', 'costs', 'payments', 'closing_balance', 'payable'] as const;
@@ -38,11 +55,7 @@ describe('a new version previewed first', () => {
   it('shows the version in force beside the new one, publishes nothing until asked, then states what it showed', async () => {
     const { payee, isrc } = await payeeWithEarnings(api, stamp, ['2023-01', '2023-02']);
     await recoupableExpense(api, payee.id, { date: '2023-02-10', description: 'Mixing', subtotal: '1.00' });
-    expect((await api.post('/statements', { payee_id: payee.id, ...months })).status).toBe(201);
-    const [first] = await until(async () => {
-      const found = await statementsOf(payee.id);
-      return found.length ? found : undefined;
-    }, 60_000);
+    const first = await statementFor(payee.id);
     const paid = await api.post('/statements/pay_statement', {
       id: first.id,
       payment_date: '2023-05-02',
@@ -64,10 +77,7 @@ describe('a new version previewed first', () => {
       replaces: { id: first.id, number: first.number, version: 1 },
     });
     const runId = started.body.statement_run.id as string;
-    const previewed = await until(async () => {
-      const run = await runOf(runId);
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
+    const previewed = await runAfter(runId, 'previewing');
     expect(previewed.status, previewed.error ?? '').toBe('preview_ready');
 
     // The statement in force, as stated; the new version, with the late line and the expense it carried again.
@@ -93,10 +103,7 @@ describe('a new version previewed first', () => {
     expect((await other.get(`/statement_runs/${runId}`)).status).toBe(404);
 
     expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-    const published = await until(async () => {
-      const run = await runOf(runId);
-      return run.status === 'published' || run.status === 'failed' ? run : undefined;
-    }, 90_000);
+    const published = await runAfter(runId, 'publishing');
     expect(published.status, published.error ?? '').toBe('published');
     const second = (await statementsOf(payee.id)).find((s) => s.replaces_id === first.id);
     expect(second?.version).toBe(2);
@@ -110,11 +117,7 @@ describe('a new version previewed first', () => {
 
   it('a previewed correction whose statement another version replaced first is refused, naming the statement', async () => {
     const { payee, isrc } = await payeeWithEarnings(api, stamp + 1, ['2023-01', '2023-02']);
-    expect((await api.post('/statements', { payee_id: payee.id, ...months })).status).toBe(201);
-    const [first] = await until(async () => {
-      const found = await statementsOf(payee.id);
-      return found.length ? found : undefined;
-    }, 60_000);
+    const first = await statementFor(payee.id);
     await importReport(api, `late-race-${stamp}`, [
       'Store,Period,ISRC,Artist,Units,Net,Currency',
       `Deezer,2023-01,${isrc},Someone Else,3,0.75,GBP`,
@@ -127,10 +130,7 @@ describe('a new version previewed first', () => {
     await until(async () => (await statementsOf(payee.id)).find((s) => s.replaces_id === first.id), 60_000);
 
     expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-    const ended = await until(async () => {
-      const run = await runOf(runId);
-      return run.status === 'failed' || run.status === 'published' ? run : undefined;
-    }, 180_000);
+    const ended = await runAfter(runId, 'publishing', 180_000);
     expect(ended.status).toBe('failed');
     expect(ended.error).toBe(
       `The statement for ${payee.name} failed: Statement ${first.number} has been corrected by another version already, or is not finished`,
@@ -140,34 +140,16 @@ describe('a new version previewed first', () => {
   }, 300_000);
 
   it('of a statement that recouped an advance gives back what it recouped, as the published version does', async () => {
-    const payee = (await api.post('/payees', { name: `Recouped ${stamp}`, email: `recouped.${stamp}@example.test` }))
-      .body.payee as { id: string };
-    const artist = (await api.post('/artists', { name: `Advance Artist ${stamp}` })).body.artist as { id: string };
     const isrc = `GBCP${String(stamp).slice(-7)}2`;
-    const recording = await api.post('/recordings', {
-      title: `Advance Song ${stamp}`,
+    const { payeeId } = await contractWithAdvance(api, {
+      name: 'Correction',
+      stamp,
       isrc,
-      artist_recordings_attributes: [{ artist_id: artist.id, payee_share: 100, digital_royalty_share: 100 }],
-    });
-    expect(recording.status, JSON.stringify(recording.body)).toBe(201);
-    const contract = await api.post('/contracts', {
-      contractable_type: 'artist',
-      contractable_id: artist.id,
-      type: 'artist_release_contract',
-      contractee_type: 'artist',
-      contractee_id: artist.id,
-      contractee_legal_name: `Advance Artist Ltd ${stamp}`,
-      contractor_legal_name: 'Correction Records Ltd',
+      contractee: `Advance Artist Ltd ${stamp}`,
+      contractor: 'Correction Records Ltd',
       start_date: '2031-01-01',
-      contract_payees: [{ payee_id: payee.id, share: '100' }],
-      royalty_terms: {
-        deal_type: 'net_receipts',
-        terms: [{ conditions: {}, rate: '50', base: 'net_receipts' }],
-        advance: '5000.00',
-      },
     });
-    expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-    expect((await api.patch(`/contracts/${contract.body.contract.id}`, { status: 'signed' })).status).toBe(200);
+    const payee = { id: payeeId };
     await importStreams(api, `Advance ${stamp}`, [`Spotify,2031-04,${isrc},GB,1,6000.00`]);
     await publishedRun(api, {
       kind: 'payee',
@@ -176,29 +158,27 @@ describe('a new version previewed first', () => {
       accounts: [{ type: 'Payee', id: payee.id }],
     });
     const april = (await payeeStatementOf(api, payee.id, '2031-04')) as Statement;
-    expect(april.figures).toMatchObject({ royalties: '3000.00', recouped: '-3000.00', payable: '0.00' });
+    expect(april.figures).toMatchObject({ royalties: '3000.00', recouped: '-1000.00', closing_balance: '2000.00' });
 
-    // A late £2,000 of April: the new version recoups £4,000 in all, having given back the £3,000 April recouped
-    // (without the give-back it would find only £2,000 left to recoup and pay out £2,000).
+    // A late £2,000 of April: the new version gives back the £1,000 April recouped and recoups it again (without the
+    // give-back it would find the advance recouped already and state £4,000 with nothing recouped).
     await importStreams(api, `Advance late ${stamp}`, [`Deezer,2031-04,${isrc},GB,1,2000.00`]);
     const started = await api.post(`/statements/${april.id}/new_version`, { preview: true });
     expect(started.status).toBe(201);
     const runId = started.body.statement_run.id as string;
-    const previewed = await until(async () => {
-      const run = await runOf(runId);
-      return run.status === 'previewing' ? undefined : run;
-    }, 60_000);
+    const previewed = await runAfter(runId, 'previewing');
     expect(previewed.status, previewed.error ?? '').toBe('preview_ready');
     const [row] = previewed.preview?.rows ?? [];
-    expect(row).toMatchObject({ royalties: '4000.00', recouped: '-4000.00', closing_balance: '0.00', payable: '0.00' });
+    expect(row).toMatchObject({ royalties: '4000.00', recouped: '-1000.00', closing_balance: '3000.00' });
 
     expect((await api.post(`/statement_runs/${runId}/publish`)).status).toBe(200);
-    const published = await until(async () => {
-      const run = await runOf(runId);
-      return run.status === 'published' || run.status === 'failed' ? run : undefined;
-    }, 90_000);
+    const published = await runAfter(runId, 'publishing');
     expect(published.status, published.error ?? '').toBe('published');
     const corrected = (await statementsOf(payee.id)).find((s) => s.replaces_id === april.id);
-    expect(corrected?.figures).toMatchObject({ royalties: '4000.00', recouped: '-4000.00', payable: '0.00' });
+    expect(corrected?.figures).toMatchObject({
+      royalties: '4000.00',
+      recouped: '-1000.00',
+      closing_balance: '3000.00',
+    });
   }, 300_000);
 });
