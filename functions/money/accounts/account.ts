@@ -29,5 +29,12 @@ export function accountRefOf(accountKey: string): AccountRef | null {
 export const accountOfKey = (accountKey: string): AccountRef =>
   required(accountRefOf(accountKey), `the account of key ${accountKey}`);
 
+/** An account in words when its holder cannot be named (never its id): "a payee", "an artist", "a label". */
+export const ACCOUNT_WORDS: Readonly<Record<AccountType, string>> = {
+  Payee: 'a payee',
+  Artist: 'an artist',
+  Label: 'a label',
+};
+
 // The holder is read from the store by the data layer; money code reaches it through this module only.
 export { accountHolder, type AccountHolder, type AccountHolderOptions } from '../../data/access/accounts.js';

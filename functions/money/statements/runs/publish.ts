@@ -1,4 +1,4 @@
-import { accountHolder, accountKeyOf } from '../../accounts/account.js';
+import { ACCOUNT_WORDS, accountHolder, accountKeyOf } from '../../accounts/account.js';
 import { rm } from 'node:fs/promises';
 import type { AccountRef } from '../../../../shared/schemas/statement-views.js';
 import {
@@ -107,7 +107,11 @@ async function requestedWithoutEarnings(run: StatementRunItem, earned: AccountEa
   return Promise.all(
     missing.map(async (account) => {
       const holder = await accountHolder(run.tenantId, account);
-      if (!holder) throw new Error(`${account.type} ${account.id} is not in this company`);
+      // Deleted since the run was started (a run names its accounts, never their ids, to its user).
+      if (!holder)
+        throw new Error(
+          `The run names ${ACCOUNT_WORDS[account.type]} deleted since it was started: start the run again`,
+        );
       return {
         account,
         name: holder.name,

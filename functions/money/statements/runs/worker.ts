@@ -6,7 +6,7 @@ import { readQueueMessage } from '../../../lib/queue-message.js';
 import { runAccountStep } from './account-step.js';
 import { accountStepDeps } from './account-deps.js';
 import { failRun } from './finish.js';
-import { accountHolder } from '../../accounts/account.js';
+import { ACCOUNT_WORDS, accountHolder } from '../../accounts/account.js';
 import { runPreview } from './preview.js';
 import { runPublish } from './publish.js';
 import { runMessage, type RunMessage } from './queue.js';
@@ -22,9 +22,6 @@ async function runStep(message: RunMessage): Promise<unknown> {
   if (message.type === 'publish') return runPublish(message.tenantId, message.runId);
   return runAccountStep(message, accountStepDeps);
 }
-
-/** An account whose holder cannot be read, in words (never its id). */
-const ACCOUNT_WORDS = { Payee: 'a payee', Artist: 'an artist', Label: 'a label' } as const;
 
 /** What a failed step tells the run's user: which step (an account by its holder's name, as the run lists it), and why. */
 async function failureReason(message: RunMessage, error: unknown): Promise<string> {
