@@ -46,9 +46,10 @@ export async function listLicenses(tenantId: string, query: LicenseListQuery) {
 const ENDING_SOON_DAYS = 60;
 
 /**
- * The hub: per pipeline state, how many licences and their fees summed per currency (never
- * added across currencies; an invoiced licence at its invoice's net less its partial credit notes); the invoices awaiting payment, those past their due date first; the
- * licences in force whose end date is within 60 days.
+ * The hub: per pipeline state, how many licences and their fees summed per direction and currency (never added across
+ * currencies, and never an outgoing licence's fee, which the label is paid, with an incoming one's, which it pays; an
+ * invoiced licence at its invoice's net less its partial credit notes); the invoices awaiting payment, those past their
+ * due date first; the licences in force whose end date is within 60 days.
  */
 export async function licensingSummary(tenantId: string) {
   const licenses = await store.listLicenses(tenantId);
@@ -56,18 +57,22 @@ export async function licensingSummary(tenantId: string) {
   const horizon = new Date(Date.parse(`${day}T00:00:00Z`) + ENDING_SOON_DAYS * 86_400_000).toISOString().slice(0, 10);
   const pipeline = LICENSE_STATUSES.map((status) => {
     const inState = licenses.filter((l) => l.status === status);
-    const totals = new Map<string, Big>();
+    const totals = new Map<string, { type: LicenseType; currency: string; sum: Big }>();
     for (const l of inState) {
       // A licence with an invoice is worth what the invoice bills, less its partial credit notes (net of VAT).
       const [worth, currency] = l.invoice ? [invoiceLeft(l.invoice).net, l.invoice.currency] : [l.fee, l.fee_currency];
-      if (worth && currency) totals.set(currency, (totals.get(currency) ?? new Big(0)).plus(worth));
+      if (!worth || !currency) continue;
+      const key = `${l.type} ${currency}`;
+      const total = totals.get(key) ?? { type: l.type, currency, sum: new Big(0) };
+      totals.set(key, { ...total, sum: total.sum.plus(worth) });
     }
     return {
       status,
       count: inState.length,
-      totals: [...totals]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, sum]) => ({ currency, amount: sum.toFixed(2) })),
+      // What the label is paid (outgoing) before what it pays (incoming), each by currency.
+      totals: [...totals.values()]
+        .sort((a, b) => b.type.localeCompare(a.type) || a.currency.localeCompare(b.currency))
+        .map(({ type, currency, sum }) => ({ type, currency, amount: sum.toFixed(2) })),
     };
   });
   const due = licenses

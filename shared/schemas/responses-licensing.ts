@@ -13,7 +13,8 @@ export const licensingSummaryResponse = z.looseObject({
     z.looseObject({
       status: z.string(),
       count,
-      totals: z.array(z.looseObject({ currency: z.string(), amount: money })),
+      /** Outgoing licences' fees (the label is paid them) apart from incoming ones' (it pays them), per currency. */
+      totals: z.array(z.looseObject({ type: z.enum(['outgoing', 'incoming']), currency: z.string(), amount: money })),
     }),
   ),
   due: z.array(licenseRow.extend({ overdue: z.boolean() })),

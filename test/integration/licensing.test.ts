@@ -412,6 +412,19 @@ describe('the hub', () => {
     expect(summary.due.length).toBeGreaterThan(0);
     expect(summary.due.every((l: { status: string }) => l.status === 'invoiced')).toBe(true);
   });
+
+  it('sums the fees the label is paid apart from those it pays, never one figure of both', async () => {
+    // Swiss francs are this case's own: the file's other licences are in pounds.
+    await create(outgoing({ fee: '100.00', fee_currency: 'CHF' }));
+    await create({ ...outgoing({ fee: '40.00', fee_currency: 'CHF' }), type: 'incoming' });
+    const summary = (await api.get('/licensing/summary')).body;
+    const enquiry = summary.pipeline.find((p: { status: string }) => p.status === 'enquiry');
+    const francs = enquiry.totals.filter((t: { currency: string }) => t.currency === 'CHF');
+    expect(francs).toEqual([
+      { type: 'outgoing', currency: 'CHF', amount: '100.00' },
+      { type: 'incoming', currency: 'CHF', amount: '40.00' },
+    ]);
+  });
 });
 
 describe('clearance at quality control', () => {

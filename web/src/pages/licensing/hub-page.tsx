@@ -64,6 +64,12 @@ function LicenceTable({
   );
 }
 
+/**
+ * Whose money a pipeline figure is: the fees of licences out are paid to the label, those of licences in are paid by
+ * it, so the two are never one sum.
+ */
+const PIPELINE_SIDE = { outgoing: 'from licensees', incoming: 'to licensors' } as const;
+
 /** The licensing hub: the pipeline by state with its fees per currency, what is due, what ends soon. */
 export function LicensingHubPage() {
   const summary = useApi<LicensingSummary>('/licensing/summary');
@@ -102,8 +108,8 @@ export function LicensingHubPage() {
                 </Box>
                 <Box variant="h3">{step.count}</Box>
                 {step.totals.map((t) => (
-                  <Box key={t.currency} color="text-body-secondary">
-                    {formatMoney(t.amount, t.currency)}
+                  <Box key={`${t.type} ${t.currency}`} color="text-body-secondary" data-testid={`pipeline-${t.type}`}>
+                    {formatMoney(t.amount, t.currency)} {PIPELINE_SIDE[t.type]}
                   </Box>
                 ))}
               </div>

@@ -83,7 +83,11 @@ export type License = {
 };
 
 export type LicensingSummary = {
-  pipeline: { status: LicenseStatus; count: number; totals: { currency: string; amount: string }[] }[];
+  pipeline: {
+    status: LicenseStatus;
+    count: number;
+    totals: { type: 'outgoing' | 'incoming'; currency: string; amount: string }[];
+  }[];
   due: (License & { overdue: boolean })[];
   ending_soon: License[];
   /** What is due: the reminders the schedule sends (inbox and mail), the oldest first. */
