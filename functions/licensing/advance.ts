@@ -3,7 +3,7 @@ import type { Caller } from '../lib/auth-context.js';
 import { formatMoney } from '../../shared/money.js';
 import { BadRequest, InvalidField } from '../lib/errors.js';
 import { moveMoneyOnce } from './money-move.js';
-import { moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
+import { ADVANCE_ABOVE_FEE, moveBy, requireMoneyTerms, requireStatus, today } from './licenses.js';
 import { moneyOfPart } from './money-lines.js';
 import { advanceRefund, incomingAdvanceRefund } from './refund.js';
 
@@ -25,7 +25,8 @@ export function recordAdvance(tenantId: string, caller: Caller, id: string, paym
       const { fee, currency } = requireMoneyTerms(license);
       const advance = license.advance_fee;
       if (!advance || new Big(advance).lte(0)) throw new InvalidField('advance_fee', 'Advance fee is required');
-      if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', 'The advance must not be more than the fee');
+      // Saving refuses such a licence already; one saved before that rule is caught here.
+      if (new Big(advance).gt(fee)) throw new InvalidField('advance_fee', ADVANCE_ABOVE_FEE);
       const part = { amount: new Big(advance).toFixed(2), words: 'Licence advance' } as const;
       const { payPeriod, lines, expenses } = await moneyOfPart(license, caller, part, { currency, paymentDate });
       return {

@@ -60,6 +60,7 @@ export const moveBy = (caller: Caller, from: LicenseStatus | null, to: LicenseSt
 
 /** A new licence starts as an enquiry, first contacted today unless the user says when. */
 export async function createLicense(tenantId: string, caller: Caller, input: LicenseCreate) {
+  checkAdvanceWithinFee(input);
   await checkLabel(tenantId, input.label_id);
   const assets = await resolveAssets(tenantId, input.assets ?? []);
   const id = ulid();
@@ -91,11 +92,23 @@ export async function updateLicense(tenantId: string, id: string, input: License
   const set: Partial<store.LicenseFields> = { ...input, assets: undefined };
   if (input.assets) set.assets = await resolveAssets(tenantId, input.assets);
   const merged = { ...license, ...definedOnly(set) };
+  checkAdvanceWithinFee(merged);
   if (merged.license_start_date && merged.license_end_date && merged.license_end_date < merged.license_start_date)
     throw new InvalidField('license_end_date', 'Licence end date must be on or after its start date');
   if (!(await store.patchLicense(tenantId, id, license.revision, definedOnly(set))))
     throw new Conflict(LOST_RACE_MESSAGE);
   return { license: await presentLicense(tenantId, await readLicense(tenantId, id)), message: 'Licence updated' };
+}
+
+export const ADVANCE_ABOVE_FEE = 'The advance must not be more than the fee';
+
+/**
+ * The advance is the first part of the fee, so it is never more than the fee: refused when the licence is saved, not
+ * first when the advance is recorded on signing.
+ */
+function checkAdvanceWithinFee(license: { advance_fee?: string; fee?: string }): void {
+  if (license.advance_fee && license.fee && new Big(license.advance_fee).gt(license.fee))
+    throw new InvalidField('advance_fee', ADVANCE_ABOVE_FEE);
 }
 
 /** Refuses a change that would unsettle a recorded advance: its amount, or a fee below it. */

@@ -125,10 +125,22 @@ describe('an advance', () => {
     expect(early.status).toBe(400);
     expect(early.body.message).toBe('Record the advance once the licence is signed, before its invoice');
     await api.post(`/licenses/${draft.id}/status`, { status: 'signed' });
-    await api.patch(`/licenses/${draft.id}`, { advance_fee: '12.00' });
-    const above = await api.post(`/licenses/${draft.id}/advance`, {});
+    // An advance above the fee is refused when it is saved, on its field, and the one saved stays.
+    const above = await api.patch(`/licenses/${draft.id}`, { advance_fee: '12.00' });
     expect(above.status).toBe(400);
     expect(above.body.errors.advance_fee).toEqual(['The advance must not be more than the fee']);
+    expect((await api.get(`/licenses/${draft.id}`)).body.license.advance_fee).toBe('5.00');
+    const lowered = await api.patch(`/licenses/${draft.id}`, { fee: '4.00' });
+    expect(lowered.body.errors.advance_fee).toEqual(['The advance must not be more than the fee']);
+    const made = await api.post('/licenses', {
+      type: 'outgoing',
+      licensee_name: `Above ${stamp}`,
+      fee: '10.00',
+      fee_currency: 'GBP',
+      advance_fee: '10.01',
+    });
+    expect(made.status).toBe(400);
+    expect(made.body.errors.advance_fee).toEqual(['The advance must not be more than the fee']);
     expect(
       (await api.post(`/licenses/${draft.id}/advance`, { payment_date: 'soon' })).body.errors.payment_date,
     ).toEqual(['Payment date must be a date (YYYY-MM-DD)']);
