@@ -82,6 +82,11 @@ describe('importing contracts', JOURNEY, () => {
 
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/contracts`);
     await expect.poll(() => page.getByTestId('contracts-table').textContent()).toContain(payee);
+    // A file names a payee as the contractee: the contract's page says so, never "Artist".
+    await page.getByTestId('contracts-table').locator('[data-testid^="contract-"]').first().click();
+    const detail = page.getByTestId('contract-detail');
+    await expect.poll(() => detail.innerText()).toContain('Payee (contractee)');
+    expect(await detail.innerText()).not.toContain('Artist (contractee)');
     await screenshotIfAsked(page, '/tmp/shots/contract-import-release.png', true);
   }, 180_000);
 

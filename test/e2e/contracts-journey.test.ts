@@ -110,6 +110,8 @@ describe('release contracts', JOURNEY, () => {
     await detail.getByRole('button', { name: 'Edit the details' }).click();
     const details = detail.getByTestId('contract-details');
     await details.getByTestId('contract-details-act_name').locator('input').fill('The Journeymen');
+    await details.getByTestId('contract-details-remixer_name').locator('input').fill('DJ Journey');
+    await details.getByTestId('contract-details-recordings').locator('textarea').fill('Journey One; Journey Two');
     await details.getByTestId('contract-details-end_date').locator('input').fill('2020/01/01');
     await details.getByTestId('contract-details-save').click();
     // Said beside the field, before anything is sent.
@@ -120,11 +122,20 @@ describe('release contracts', JOURNEY, () => {
       (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0];
     await expect.poll(async () => (await contract())?.end_date).toBe('2030-12-31');
     const saved = await contract();
-    expect(saved.metadata).toMatchObject({ act_name: 'The Journeymen', term: expect.any(String) });
+    expect(saved.metadata).toMatchObject({
+      act_name: 'The Journeymen',
+      remixer_name: 'DJ Journey',
+      recordings: 'Journey One; Journey Two',
+      term: expect.any(String),
+    });
     // The document is written again from the template with the saved words.
     await expect
       .poll(async () => (await own.api.get(`/contracts/${saved.id}`)).body.contract.contract_data)
-      .toContain('performing as The Journeymen');
+      .toContain('performing as The Journeymen, remixed by DJ Journey');
+    // The page shows every word the document prints, the artist named as such.
+    await expect.poll(() => detail.innerText()).toContain('DJ Journey');
+    expect(await detail.innerText()).toContain('Journey One; Journey Two');
+    expect(await detail.innerText()).toContain('Artist (contractee)');
     await expect.poll(() => detail.innerText()).toContain('31st Dec 2030');
     await screenshotIfAsked(page, '/tmp/contracts-details.png', true);
     expect(errors).toEqual([]);

@@ -26,6 +26,7 @@ import { openLink, SignedCopyField } from '../../components/signed-copy-field';
 import { DateField } from '../../components/date-input';
 import { DealEditor } from './deal-editor';
 import { DetailsEditor } from './details-editor';
+import { contracteeWord, DETAIL_WORDS } from './details-model';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { PageButton } from '../../components/page-button';
 import { PayeesEditor } from './payees-editor';
@@ -44,6 +45,8 @@ export type Contract = {
   status_name: string;
   contractor_legal_name: string;
   contractee_legal_name: string;
+  /** An artist's, or a payee's (a contract brought in from a file). */
+  contractee_type: 'artist' | 'payee';
   start_date: string;
   end_date: string | null;
   metadata: Record<string, string | undefined>;
@@ -58,16 +61,10 @@ export type Contract = {
 };
 type Template = { id: string; name: string; type: string };
 
-const METADATA_WORDS: [string, string][] = [
-  ['act_name', 'Act name'],
-  ['record_label', 'Record label'],
-  ['formats', 'Formats'],
-  ['territory', 'Territory'],
-  ['term', 'Term'],
-  ['delivery_date', 'Delivery date'],
-  ['release_commitment', 'Release commitment'],
-  ['other_commitments', 'Other commitments'],
-];
+/** The details the page shows: the document's words, with the delivery date (a day) after the term. */
+const METADATA_WORDS: { key: string; label: string }[] = DETAIL_WORDS.flatMap((word) =>
+  word.key === 'term' ? [word, { key: 'delivery_date', label: 'Delivery date' }] : [word],
+);
 
 /** A new contract from a template: the contractee and both legal names; the defaults fill the rest. */
 function NewContract({ subject, onMade }: { subject: { type: string; id: string }; onMade: (id: string) => void }) {
@@ -251,7 +248,10 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
           items={[
             { label: 'Status', value: contract.status_name },
             { label: 'Label (contractor)', value: contract.contractor_legal_name },
-            { label: 'Artist (contractee)', value: contract.contractee_legal_name },
+            {
+              label: `${contracteeWord(contract.contractee_type)} (contractee)`,
+              value: contract.contractee_legal_name,
+            },
             { label: 'Starts', value: formatDate(contract.start_date) },
             { label: 'Ends', value: contract.end_date ? formatDate(contract.end_date) : 'No end date' },
             { label: 'Version', value: String(contract.version) },
@@ -259,7 +259,7 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
               label: 'Deal type',
               value: contract.royalty_terms.deal_type === 'royalty' ? 'Royalty' : 'Net receipts (profit share)',
             },
-            ...METADATA_WORDS.map(([key, label]) => ({
+            ...METADATA_WORDS.map(({ key, label }) => ({
               label,
               value: (key === 'delivery_date' ? formatDate(contract.metadata[key]) : contract.metadata[key]) || '-',
             })),

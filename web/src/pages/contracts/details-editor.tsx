@@ -10,13 +10,21 @@ import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { DateField } from '../../components/date-input';
 import { serverFieldErrors } from '../../components/form-rules';
-import { DETAIL_WORDS, type DetailsForm, detailsChange, detailsForm, problemsByField } from './details-model';
+import {
+  contracteeWord,
+  DETAIL_WORDS,
+  type DetailsForm,
+  detailsChange,
+  detailsForm,
+  problemsByField,
+} from './details-model';
 
 type Props = {
   contract: {
     id: string;
     contractor_legal_name: string;
     contractee_legal_name: string;
+    contractee_type?: string;
     start_date: string;
     end_date: string | null;
     metadata: Record<string, string | undefined>;
@@ -67,7 +75,7 @@ export function DetailsEditor({ contract, onSaved }: Props) {
     <SpaceBetween size="m">
       <ColumnLayout columns={2}>
         {text('contractor_legal_name', "Label's legal name")}
-        {text('contractee_legal_name', "Artist's legal name")}
+        {text('contractee_legal_name', `${contracteeWord(contract.contractee_type)}'s legal name`)}
         <DateField
           label="Start date"
           value={form.start_date}

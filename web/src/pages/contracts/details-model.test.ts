@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailsChange, detailsForm } from './details-model';
+import { contracteeWord, DETAIL_WORDS, detailsChange, detailsForm } from './details-model';
 
 const contract = {
   contractor_legal_name: 'Reel Records Ltd',
@@ -20,6 +20,40 @@ describe('a draft contract’s details', () => {
       end_date: '2028-12-31',
       metadata: { act_name: 'The Adas', revenue_share: '50/50', delivery_date: '2026-03-01' },
     });
+  });
+
+  it('shows and edits every word an artist release contract holds: the remixer, the revenue share, the recordings too', () => {
+    expect(DETAIL_WORDS.map((word) => word.key)).toEqual(
+      expect.arrayContaining([
+        'act_name',
+        'remixer_name',
+        'recordings',
+        'record_label',
+        'revenue_share',
+        'formats',
+        'territory',
+        'term',
+        'release_commitment',
+        'other_commitments',
+      ]),
+    );
+    const form = {
+      ...detailsForm(contract),
+      remixer_name: ' DJ Ada ',
+      revenue_share: '60/40',
+      recordings: 'Track one; track two',
+    };
+    expect(detailsForm(contract).revenue_share).toBe('50/50');
+    expect(detailsChange(contract, form).change?.metadata).toMatchObject({
+      remixer_name: 'DJ Ada',
+      revenue_share: '60/40',
+      recordings: 'Track one; track two',
+    });
+  });
+
+  it('says whom the contract is with: an artist, or the payee a file named', () => {
+    expect(contracteeWord('artist')).toBe('Artist');
+    expect(contracteeWord('payee')).toBe('Payee');
   });
 
   it('takes the end date away when it is blanked', () => {

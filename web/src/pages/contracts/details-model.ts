@@ -8,16 +8,25 @@ import { dayProblem, zodErrors } from '../../components/form-rules';
  * field the API would refuse before anything is sent.
  */
 
-/** The document's words the page edits, as the page and the document name them; long ones get a text area. */
+/**
+ * The document's words the page shows and edits (every one an artist release contract's details hold, the delivery
+ * date aside, which is a day), as the page and the document name them; long ones get a text area.
+ */
 export const DETAIL_WORDS = [
   { key: 'act_name', label: 'Act name', long: false },
+  { key: 'remixer_name', label: 'Remixer name', long: false },
   { key: 'record_label', label: 'Record label', long: false },
+  { key: 'revenue_share', label: 'Revenue share', long: false },
   { key: 'formats', label: 'Formats', long: false },
   { key: 'territory', label: 'Territory', long: false },
   { key: 'term', label: 'Term', long: false },
   { key: 'release_commitment', label: 'Release commitment', long: true },
+  { key: 'recordings', label: 'Recordings', long: true },
   { key: 'other_commitments', label: 'Other commitments', long: true },
 ] as const;
+
+/** Whom a contract is with, in the page's words: an artist, or (a contract brought in from a file) a payee. */
+export const contracteeWord = (contracteeType: string | undefined) => (contracteeType === 'payee' ? 'Payee' : 'Artist');
 type WordKey = (typeof DETAIL_WORDS)[number]['key'];
 
 export type DetailsForm = {
@@ -55,8 +64,8 @@ export function detailsForm(contract: ContractDetails): DetailsForm {
 
 /**
  * The change to send for the form, or the problems that keep it from being sent ({ field: message }). The metadata is
- * sent whole, as the API replaces it: words the page does not edit (a remixer's name, a revenue share a template
- * filled) are kept as they are; a blank word is left out. A blank end date takes the end date away.
+ * sent whole, as the API replaces it: any word the page does not edit is kept as it is; a blank word is left out. A
+ * blank end date takes the end date away.
  */
 export function detailsChange(
   contract: ContractDetails,
