@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/format.js';
 import { cloudUrl, demo } from '../support/api.js';
@@ -21,6 +21,11 @@ beforeAll(async () => {
     (await own.api.post('/releases', { title: 'Journey EP', label_id: label.id, release_date: releaseDay })).status,
   ).toBe(201);
   expect((await own.api.post('/recordings', { title: 'Journey Song', isrc })).status).toBe(201);
+  // Another label's release the same day: the calendar of one label leaves it out.
+  const other = await own.label('Calendar Elsewhere Records');
+  expect(
+    (await own.api.post('/releases', { title: 'Elsewhere EP', label_id: other.id, release_date: releaseDay })).status,
+  ).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,21 +35,29 @@ const toolPath = (tool: string) =>
   `/user/labels/tools/${tool}?label_id=${encodeURIComponent(label.id)}&label_name=${encodeURIComponent(label.name)}`;
 const managerPage = () => signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name });
 
+/**
+ * The calendar at the release's month: the page opens on this month, so a run that has crossed into the next month
+ * since the release was made goes back to the release's month.
+ */
+async function openReleaseMonth(page: Page, path: string) {
+  await page.goto(`${cloudUrl()}${path}`);
+  const releaseMonth = new Date(`${releaseDay}T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await page.getByTestId('calendar-title').waitFor();
+  if ((await page.getByTestId('calendar-title').textContent()) !== releaseMonth)
+    await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe(releaseMonth);
+}
+
 describe('calendar and requests', () => {
   it('shows the release date in the month and the list, and makes a feed link', async () => {
     const { page, errors } = await managerPage();
-    await page.goto(`${cloudUrl()}/user/labels/tools/calendar`);
-    // The page opens on this month: a run that has crossed into the next month since the release was made goes back
-    // to the release's month.
-    const releaseMonth = new Date(`${releaseDay}T00:00:00Z`).toLocaleDateString('en-GB', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    if ((await page.getByTestId('calendar-title').textContent()) !== releaseMonth)
-      await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect.poll(() => page.getByTestId('calendar-title').textContent()).toBe(releaseMonth);
+    await openReleaseMonth(page, '/user/labels/tools/calendar');
     await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
+    expect(await page.getByTestId('calendar-month').textContent()).toContain('Release: Elsewhere EP');
     await page.getByText('List', { exact: true }).click();
     await expect.poll(() => page.getByTestId('calendar-list').textContent()).toContain('Journey EP');
     await page.getByTestId('calendar-feed-make').click();
@@ -59,6 +72,17 @@ describe('calendar and requests', () => {
       await page.getByTestId('calendar-feed-url').locator('input').inputValue(),
     );
     await screenshotIfAsked(page, 'test-results/label-calendar.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('opens on the label the address names, as the other tools pages do, with that label’s dates only', async () => {
+    const { page, errors } = await managerPage();
+    await openReleaseMonth(page, toolPath('calendar'));
+    await expect.poll(() => page.getByTestId('calendar-label').textContent()).toContain(label.name);
+    await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
+    expect(await page.getByTestId('calendar-month').textContent()).not.toContain('Elsewhere EP');
+    await screenshotIfAsked(page, 'test-results/label-calendar-one-label.png', true);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -13,9 +13,9 @@ import { formatDate } from '../../../../shared/format';
 import { displayLabel } from '../../app/display-labels';
 import { notify, notifyError } from '../../app/notifications';
 import { LabelFilter } from '../../components/label-filter';
-import type { PickedRecord } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
 import { LoadState } from '../money/finances/period-views';
+import { useLabelParam } from '../money/finances/use-period';
 import { type CalendarEvent, requestsApi, useCalendar, useFeedState, useRefreshFeed } from './requests-api';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -142,11 +142,13 @@ function FeedPanel() {
   );
 }
 
-/** UserLabelTools calendar: the company's dates by month or as a list, optionally of one label. */
+/** UserLabelTools calendar: the company's dates by month or as a list, optionally of one label (in the address). */
 export function CalendarPage() {
   const [month, setMonth] = useState(() => firstOfMonth(new Date()));
   const [view, setView] = useState('month');
-  const [label, setLabel] = useState<PickedRecord | null>(null);
+  // The label is kept in the address (label_id, label_name) as on the other tools pages: a tools page's link, a reload
+  // or a shared link opens the same label's dates; none is every label's.
+  const [label, setLabel] = useLabelParam();
   const from = iso(month);
   const to = iso(new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)));
   const load = useCalendar(from, to, label?.id ?? null);
@@ -160,7 +162,12 @@ export function CalendarPage() {
               variant="h2"
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
-                  <LabelFilter value={label} onChange={setLabel} testId="calendar-label" placeholder="All labels" />
+                  <LabelFilter
+                    value={label}
+                    onChange={(next) => setLabel(next)}
+                    testId="calendar-label"
+                    placeholder="All labels"
+                  />
                   <SegmentedControl
                     selectedId={view}
                     onChange={({ detail }) => setView(detail.selectedId)}
