@@ -30,6 +30,7 @@ import { contracteeWord, DETAIL_WORDS } from './details-model';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { PageButton } from '../../components/page-button';
 import { PayeesEditor } from './payees-editor';
+import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
 import { type ContractRecoupment, RecoupmentBalance } from './contract-recoupment';
 import { usePermits } from '../../app/use-may-open';
 
@@ -66,18 +67,18 @@ const METADATA_WORDS: { key: string; label: string }[] = DETAIL_WORDS.flatMap((w
   word.key === 'term' ? [word, { key: 'delivery_date', label: 'Delivery date' }] : [word],
 );
 
+const artistsSource = pickerSource('artists');
+
 /** A new contract from a template: the contractee and both legal names; the defaults fill the rest. */
 function NewContract({ subject, onMade }: { subject: { type: string; id: string }; onMade: (id: string) => void }) {
   const templates = useApi<{ contract_templates: Template[] }>('/contract_templates');
-  const artists = useApi<{ artists: { id: string; name: string }[] }>('/artists?per_page=100');
   const [template, setTemplate] = useState<string | null>(null);
-  const [artist, setArtist] = useState<string | null>(null);
+  const [artist, setArtist] = useState<PickedRecord | null>(null);
   const [contractor, setContractor] = useState('');
   const [contractee, setContractee] = useState('');
   const [start, setStart] = useState(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const options = (templates.data?.contract_templates ?? []).map((t) => ({ value: t.type, label: t.name }));
-  const artistOptions = (artists.data?.artists ?? []).map((a) => ({ value: a.id, label: a.name }));
   const save = async () => {
     try {
       const made = await api.post<{ contract: Contract }>('/contracts', {
@@ -85,7 +86,7 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
         contractable_id: subject.id,
         type: template ?? options[0]?.value,
         contractee_type: 'artist',
-        contractee_id: artist ?? '',
+        contractee_id: artist?.id ?? '',
         contractee_legal_name: contractee,
         contractor_legal_name: contractor,
         start_date: start,
@@ -113,12 +114,13 @@ function NewContract({ subject, onMade }: { subject: { type: string; id: string 
             />
           </FormField>
           <FormField label="Artist" errorText={err('contractee_id')}>
-            <Select
-              data-testid="contract-artist"
+            {/* Searched on the server, so every artist of the company can be chosen, however many it has. */}
+            <RecordPicker
+              source={artistsSource}
+              testId="contract-artist"
               placeholder="Choose the artist"
-              selectedOption={artistOptions.find((o) => o.value === artist) ?? null}
-              options={artistOptions}
-              onChange={({ detail }) => setArtist(detail.selectedOption.value ?? null)}
+              value={artist}
+              onChange={setArtist}
             />
           </FormField>
           <FormField label="Label's legal name" errorText={err('contractor_legal_name')}>
