@@ -143,6 +143,11 @@ describe('release contracts', JOURNEY, () => {
 
   it('sets who the contract pays on the page: shares that must add up to 100 %, saved on the draft', async () => {
     const detail = page.getByTestId('contract-detail');
+    // With no payee yet the page says what to do, and offers nothing to save.
+    expect(await detail.getByTestId('contract-payees-empty').textContent()).toBe(
+      'No payees yet: choose Add payee, then give each their share (the shares add up to 100%)',
+    );
+    expect(await detail.getByTestId('contract-payees-save').count()).toBe(0);
     for (const [index, name] of [singer, drummer].entries()) {
       await detail.getByTestId('contract-payee-add').click();
       await detail.getByTestId(`contract-payee-${index}`).getByRole('button').first().click();

@@ -45,8 +45,15 @@ export function PayeesEditor({ contract, onSaved }: Props) {
       { contract_payees: rows.map((row) => ({ payee_id: row.payee?.id ?? '', share: row.share.trim() })) },
       effective,
     );
+  // With no row and none saved there is nothing to save: the page says what to do instead.
+  const nothingToSave = !rows.length && !contract.contract_payees.length;
   return (
     <SpaceBetween size="s">
+      {nothingToSave ? (
+        <Box color="text-body-secondary" data-testid="contract-payees-empty">
+          No payees yet: choose Add payee, then give each their share (the shares add up to 100%)
+        </Box>
+      ) : null}
       {rows.map((row, index) => (
         <ColumnLayout key={row.key} columns={3}>
           <FormField label={index === 0 ? 'Payee' : undefined}>
@@ -88,14 +95,16 @@ export function PayeesEditor({ contract, onSaved }: Props) {
         <DateField label="Amendment effective from" value={effective} onChange={setEffective} />
       )}
       {failure ? <Box color="text-status-error">{failure}</Box> : null}
-      <Button
-        disabled={Boolean(problem) || busy}
-        loading={busy}
-        onClick={() => void save()}
-        data-testid="contract-payees-save"
-      >
-        {contract.status === 'draft' ? 'Save payees' : 'Amend: save payees'}
-      </Button>
+      {nothingToSave ? null : (
+        <Button
+          disabled={Boolean(problem) || busy}
+          loading={busy}
+          onClick={() => void save()}
+          data-testid="contract-payees-save"
+        >
+          {contract.status === 'draft' ? 'Save payees' : 'Amend: save payees'}
+        </Button>
+      )}
     </SpaceBetween>
   );
 }
