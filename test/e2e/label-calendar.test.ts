@@ -82,6 +82,13 @@ describe('calendar and requests', () => {
     await expect.poll(() => page.getByTestId('calendar-label').textContent()).toContain(label.name);
     await expect.poll(() => page.getByTestId('calendar-month').textContent()).toContain('Release: Journey EP');
     expect(await page.getByTestId('calendar-month').textContent()).not.toContain('Elsewhere EP');
+    expect(await page.getByTestId('calendar-empty').count()).toBe(0);
+    // Two months on, nothing is planned: the month says so rather than showing a bare grid.
+    await page.getByTestId('calendar-next').click();
+    await page.getByTestId('calendar-next').click();
+    await expect
+      .poll(() => page.getByTestId('calendar-empty').textContent())
+      .toMatch(/^Nothing this month: release dates/);
     await screenshotIfAsked(page, 'test-results/label-calendar-one-label.png', true);
     expect(errors).toEqual([]);
     await page.close();

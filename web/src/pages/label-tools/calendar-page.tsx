@@ -142,6 +142,13 @@ function FeedPanel() {
   );
 }
 
+/**
+ * An empty month says so, and what would show there: the grid alone reads as a calendar that did not load. The dates
+ * come from the records themselves, so there is nothing to add on this page.
+ */
+const NOTHING_THIS_MONTH =
+  'Nothing this month: release dates, promo sends, contract and licence dates, due tasks and statement runs show here as they are set';
+
 /** UserLabelTools calendar: the company's dates by month or as a list, optionally of one label (in the address). */
 export function CalendarPage() {
   const [month, setMonth] = useState(() => firstOfMonth(new Date()));
@@ -199,14 +206,21 @@ export function CalendarPage() {
           <LoadState load={load} errorHeader="Could not load the calendar">
             {(data) =>
               view === 'month' ? (
-                <MonthGrid month={month} events={data.events} />
+                <SpaceBetween size="s">
+                  {data.events.length ? null : (
+                    <Box color="text-status-inactive" data-testid="calendar-empty">
+                      {NOTHING_THIS_MONTH}
+                    </Box>
+                  )}
+                  <MonthGrid month={month} events={data.events} />
+                </SpaceBetween>
               ) : (
                 <Table
                   data-testid="calendar-list"
                   variant="embedded"
                   items={data.events}
                   trackBy="id"
-                  empty={<Box color="text-status-inactive">Nothing this month</Box>}
+                  empty={<Box color="text-status-inactive">{NOTHING_THIS_MONTH}</Box>}
                   columnDefinitions={[
                     { id: 'date', header: 'Date', cell: (e) => formatDate(e.date) },
                     { id: 'kind', header: 'What', cell: eventWord },
