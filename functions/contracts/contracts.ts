@@ -26,6 +26,8 @@ import { renderContractDocx, renderContractPdf } from './document.js';
 import { liveRecoupment } from './recoupment.js';
 import { renderContractText } from './templates.js';
 import { companyContractTemplate } from './company-templates.js';
+import { getCompany } from '../data/access/companies.js';
+import { DEFAULT_CURRENCY } from '../../shared/constants.js';
 
 export { previewContract } from './preview.js';
 export { recoupmentPositions, runRecoupmentPositions } from './recoupment.js';
@@ -210,7 +212,7 @@ export async function writeNewContract(tenantId: string, input: ContractCreateIn
   const draft = { tenantId, id, ...fields } as ContractItem;
   return access.createContract(tenantId, id, {
     ...fields,
-    contract_data: renderContractText(await companyContractTemplate(tenantId, input.type), draft),
+    contract_data: await documentText(tenantId, draft),
   });
 }
 
@@ -328,6 +330,15 @@ export async function deleteContract(tenantId: string, id: string) {
   return { message: 'Contract Deleted' };
 }
 
+/** The contract's document from the company's template for its type, its amounts in the company's currency. */
+async function documentText(tenantId: string, contract: ContractItem): Promise<string> {
+  const [template, company] = await Promise.all([
+    companyContractTemplate(tenantId, contract.type),
+    getCompany(tenantId),
+  ]);
+  return renderContractText(template, contract, company?.currency ?? DEFAULT_CURRENCY);
+}
+
 /** Regenerates a draft's document from its template with the contract's current fields and terms. */
 export async function regenerateDocument(tenantId: string, id: string) {
   const contract = await load(tenantId, id);
@@ -337,7 +348,7 @@ export async function regenerateDocument(tenantId: string, id: string) {
     tenantId,
     id,
     { version: contract.version, status: 'draft' },
-    { contract_data: renderContractText(await companyContractTemplate(tenantId, contract.type), contract) },
+    { contract_data: await documentText(tenantId, contract) },
   );
   if (!written) throw new Conflict('The contract changed while its document was made: reload it and try again');
   return { contract: await view(await load(tenantId, id)), message: 'Contract Document Updated' };
@@ -346,8 +357,7 @@ export async function regenerateDocument(tenantId: string, id: string) {
 /** The document as PDF or DOCX, written beside the contract and handed out as a short-lived link. */
 export async function documentLink(tenantId: string, id: string, format: 'pdf' | 'docx') {
   const contract = await load(tenantId, id);
-  const text =
-    contract.contract_data || renderContractText(await companyContractTemplate(tenantId, contract.type), contract);
+  const text = contract.contract_data || (await documentText(tenantId, contract));
   const title = `${CONTRACT_TYPE_WORDS[contract.type]} — ${contract.contractee_legal_name}`;
   const key = documentKey(tenantId, id, contract.version, format);
   const [bytes, type] =

@@ -1,7 +1,8 @@
 import { termWords } from '../../shared/contract-terms.js';
 import type { ContractMetadata, RoyaltyTerms } from '../../shared/schemas/contracts.js';
 import type { ContractItem } from '../data/entities/contract.js';
-import { formatPercent } from '../../shared/format.js';
+import { formatDate, formatPercent } from '../../shared/format.js';
+import { formatMoney } from '../../shared/money.js';
 
 /**
  * The contract templates every company starts with, and the document a contract's template makes.
@@ -73,15 +74,20 @@ function termLines(royalty: RoyaltyTerms): string {
   return royalty.terms.map((t, i) => `${i + 1}. ${termWords(t, royalty.packaging_deductions)}`).join('\n');
 }
 
-/** "2000.00, of which 50 % is recoupable" (or the percentage alone when no amount is set yet). */
-function recoupableCosts(royalty: RoyaltyTerms): string {
+/** "£2,000.00, of which 50% is recoupable" (or the percentage alone when no amount is set yet). */
+function recoupableCosts(royalty: RoyaltyTerms, money: (amount: string) => string): string {
   const percent = royalty.recoupable_costs_percent ? formatPercent(royalty.recoupable_costs_percent) : undefined;
   if (!royalty.recoupable_costs) return percent ?? '—';
-  return `${royalty.recoupable_costs}, of which ${percent ?? formatPercent(0)} is recoupable`;
+  return `${money(royalty.recoupable_costs)}, of which ${percent ?? formatPercent(0)} is recoupable`;
 }
 
-/** Every placeholder's text for one contract. */
-function placeholderValues(contract: ContractItem): Record<string, string> {
+/**
+ * Every placeholder's text for one contract. Its days and amounts read as the contract's page shows them ("1st Jan
+ * 2026", "£1,500.00", in the company's currency), so the paper and the page say the same figures the same way.
+ */
+function placeholderValues(contract: ContractItem, currency: string): Record<string, string> {
+  const money = (amount: string) => formatMoney(amount, currency);
+  const day = (value: string | undefined) => (value ? formatDate(value) || value : '—');
   const metadata = (contract.metadata ?? {}) as ContractMetadata;
   const royalty = contract.royalty_terms as RoyaltyTerms;
   const payees = (contract.contract_payees ?? []) as { payee_id: string; share: string; name?: string }[];
@@ -89,8 +95,8 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
   return {
     contractor_legal_name: contract.contractor_legal_name,
     contractee_legal_name: contract.contractee_legal_name,
-    start_date: contract.start_date,
-    end_date_clause: contract.end_date ? ` and ends on ${contract.end_date}` : '',
+    start_date: day(contract.start_date),
+    end_date_clause: contract.end_date ? ` and ends on ${day(contract.end_date)}` : '',
     act_name: orDash(metadata.act_name),
     remixer_clause: metadata.remixer_name ? `, remixed by ${metadata.remixer_name}` : '',
     record_label: orDash(metadata.record_label),
@@ -98,7 +104,7 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
     formats: orDash(metadata.formats),
     territory: orDash(metadata.territory),
     term: orDash(metadata.term),
-    delivery_date: orDash(metadata.delivery_date),
+    delivery_date: day(metadata.delivery_date),
     release_commitment: orDash(metadata.release_commitment),
     recordings: orDash(metadata.recordings),
     other_commitments: orDash(metadata.other_commitments),
@@ -110,21 +116,21 @@ function placeholderValues(contract: ContractItem): Record<string, string> {
     escalations: royalty.escalations
       .map(
         (e) =>
-          `From ${e.threshold_units ? `${e.threshold_units} units` : `${e.threshold_revenue ?? '0'} in revenue`} the rate${e.term ? ` of term ${e.term}` : ''} becomes ${formatPercent(e.rate)}.`,
+          `From ${e.threshold_units ? `${e.threshold_units} units` : `${money(e.threshold_revenue ?? '0')} in revenue`} the rate${e.term ? ` of term ${e.term}` : ''} becomes ${formatPercent(e.rate)}.`,
       )
       .join('\n'),
     reserve: royalty.reserve
       ? `A reserve of ${formatPercent(royalty.reserve.percent)} is held and released after ${royalty.reserve.release_periods} statement periods.`
       : '',
-    advance: orDash(royalty.advance),
-    recoupable_costs: recoupableCosts(royalty),
+    advance: royalty.advance ? money(royalty.advance) : '—',
+    recoupable_costs: recoupableCosts(royalty, money),
     cross_collateral_clause: royalty.cross_collateral_group
       ? ` This agreement is cross-collateralised with the label's other agreements in "${royalty.cross_collateral_group}": their advances and costs are recouped together, from the royalties under any of them.`
       : '',
     opening_balance_clause:
       royalty.opening_balance === undefined
         ? ''
-        : ` Unrecouped balance brought forward from before this agreement was recorded here: ${royalty.opening_balance}; recoupment continues from it.`,
+        : ` Unrecouped balance brought forward from before this agreement was recorded here: ${money(royalty.opening_balance)}; recoupment continues from it.`,
     payees: payees.length
       ? payees.map((p) => `${p.name ?? p.payee_id}: ${formatPercent(p.share)}`).join('\n')
       : 'No payees yet.',
@@ -139,9 +145,9 @@ export function fillTemplate(text: string, values: Readonly<Record<string, strin
     .trim();
 }
 
-/** The document text: the template with every placeholder filled from the contract. */
-export function renderContractText(template: ContractTemplate, contract: ContractItem): string {
-  return fillTemplate(template.text, placeholderValues(contract));
+/** The document text: the template with every placeholder filled from the contract, amounts in `currency`. */
+export function renderContractText(template: ContractTemplate, contract: ContractItem, currency: string): string {
+  return fillTemplate(template.text, placeholderValues(contract, currency));
 }
 
 /**

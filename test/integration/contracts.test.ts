@@ -148,10 +148,18 @@ describe('contracts', () => {
     const { api } = company;
     const made = await api.post('/contracts', {
       ...base(),
-      royalty_terms: { deal_type: 'royalty', terms: [cdGb], packaging_deductions: { CD: '25' } },
+      end_date: '2028-02-29',
+      royalty_terms: {
+        deal_type: 'royalty',
+        terms: [cdGb],
+        packaging_deductions: { CD: '25' },
+        advance: '1500.00',
+        recoupable_costs: '2000.00',
+        recoupable_costs_percent: '50',
+      },
     });
     const id = made.body.contract.id;
-    await api.patch(`/contracts/${id}`, { metadata: { act_name: 'The Contractors' } });
+    await api.patch(`/contracts/${id}`, { metadata: { act_name: 'The Contractors', delivery_date: '2026-04-30' } });
     const regenerated = await api.post(`/contracts/${id}/update_contract`, {});
     expect(regenerated.status).toBe(200);
     const text: string = regenerated.body.contract.contract_data;
@@ -159,6 +167,11 @@ describe('contracts', () => {
     expect(text).toContain('Jane Q. Artist');
     expect(text).toContain('performing as The Contractors');
     expect(text).toContain('18% of the published price to dealer, less 25% packaging, on CD sales in GB');
+    // Days and amounts as the contract's page shows them, in the company's currency.
+    expect(text).toContain('The agreement starts on 1st Mar 2026 and ends on 29th Feb 2028.');
+    expect(text).toContain('deliver the masters by 30th Apr 2026');
+    expect(text).toContain('Advance: £1,500.00. Recoupable costs: £2,000.00, of which 50% is recoupable.');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const link = await api.get(`/contracts/${id}/document?format=pdf`);
     expect(link.status).toBe(200);
     // Saved under the contract's kind and party, never its id.
