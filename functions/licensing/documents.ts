@@ -12,7 +12,7 @@ import { Conflict, NotFound } from '../lib/errors.js';
 import { presignDownload, presignUpload, uploadedObject } from '../uploads/presign.js';
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
-import { formatPercent } from '../../shared/format.js';
+import { formatDate, formatPercent } from '../../shared/format.js';
 
 /**
  * A licence's papers: the licence agreement and the quote, written from the company's contract
@@ -26,6 +26,8 @@ const documentKey = (tenantId: string, id: string, kind: string, revision: numbe
   `contracts/${tenantId}/licenses/${id}/${kind}-r${revision}.${ext}`;
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value : '—');
+/** A day as the licence's page shows it ("1st Mar 2026"), or a dash. */
+const day = (value: string | null | undefined) => (value ? formatDate(value) || value : '—');
 
 /** Every placeholder of the licence templates, from the licence and the company licensing it. */
 function placeholders(license: LicenseItem, licensor: string): Record<string, string> {
@@ -46,13 +48,13 @@ function placeholders(license: LicenseItem, licensor: string): Record<string, st
     usage: orDash(license.usage),
     territory: orDash(license.territory),
     term: orDash(license.term),
-    start_date: orDash(license.license_start_date),
-    end_date: orDash(license.license_end_date),
+    start_date: day(license.license_start_date),
+    end_date: day(license.license_end_date),
     fee: money(license.fee),
     advance: license.advance_fee ? money(license.advance_fee) : 'none',
     credit: orDash(license.credit),
     reports: license.report_every_months ? `every ${license.report_every_months} months` : 'not required',
-    proposal_date: orDash(license.proposal_date ?? license.initial_contact_date),
+    proposal_date: day(license.proposal_date ?? license.initial_contact_date),
     terms: orDash(license.contract_data),
   };
 }

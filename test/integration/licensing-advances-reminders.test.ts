@@ -586,6 +586,9 @@ describe('documents', () => {
       territory: 'World',
       fee: '500.00',
       fee_currency: 'GBP',
+      proposal_date: '2026-02-02',
+      license_start_date: '2026-03-01',
+      license_end_date: '2027-02-28',
       assets: [{ asset_type: 'recording', asset_id: recordings[1]?.id, split: '100' }],
     });
     for (const [kind, heading] of [
@@ -598,6 +601,9 @@ describe('documents', () => {
       expect(text).toContain(heading);
       expect(text).toContain(`Paper Studio ${stamp}`);
       expect(text).toContain('A game trailer');
+      // Days as the licence's page shows them, never as stored.
+      expect(text).toContain('from 1st Mar 2026 to 28th Feb 2027');
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
     expect((await api.get(`/licenses/${license.id}/document?kind=letter`)).body.errors.kind).toEqual([
       'Kind must be one of: licence, quote',
