@@ -154,7 +154,12 @@ export function payeeSplitError(payees: readonly { payee_id: string; share: stri
     : `Payee shares must add up to ${formatPercent(100)} (they add up to ${formatPercent(total.toString())})`;
 }
 
-/** The defaults a new contract starts with: digital, world, life of copyright, delivery 30 days after signing. */
+/**
+ * The defaults a new contract starts with: digital, world, life of copyright, release within 12 months of signing,
+ * and delivery 30 days after signing, counted from the start date: a contract is made before it is signed, and its
+ * document (which names the delivery date) is what gets signed, so the date is set when it is made and edited by hand,
+ * never moved when the contract is marked signed.
+ */
 export function defaultMetadata(startDate: string): ContractMetadata {
   const delivery = new Date(`${startDate}T00:00:00Z`);
   delivery.setUTCDate(delivery.getUTCDate() + 30);
