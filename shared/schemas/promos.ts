@@ -22,7 +22,6 @@ const isoDate = (what: string) =>
     .trim()
     // A day of the calendar: 2026-13-45 is refused, not rolled into another day.
     .pipe(z.iso.date(`${what} must be a date (YYYY-MM-DD)`));
-const tags = z.array(z.string().trim().min(1).max(40)).max(30).optional();
 const emailAddress = z
   .string('Email is required')
   .trim()
@@ -30,11 +29,24 @@ const emailAddress = z
   .max(254, 'Email must be under 254 characters')
   .pipe(z.email('Email is not a valid address'));
 
+/** Tags of a list or a member, each refused in words (`whose`: "A list", "A member"). */
+const tagList = (whose: string) =>
+  z
+    .array(
+      z.string('Each tag must be text').trim().min(1, 'A tag is empty').max(40, 'Each tag must be under 40 characters'),
+      'Tags must be a list',
+    )
+    .max(30, `${whose} has at most 30 tags`);
+
 export const mailingListInput = z.strictObject({
   label_id: z.string().trim().min(1).max(64).optional(),
   name: shortText('Name'),
-  description: optionalText(2000),
-  tags,
+  description: z
+    .string('Description must be text')
+    .trim()
+    .max(2000, 'Description must be under 2000 characters')
+    .optional(),
+  tags: tagList('A list').optional(),
   active: z.boolean().optional(),
 });
 export const mailingListUpdate = mailingListInput.partial();
@@ -46,12 +58,7 @@ const memberCountry = z
   .string('Country must be text')
   .trim()
   .max(3, 'Country must be a country code such as GB (at most 3 letters)');
-const memberTags = z
-  .array(
-    z.string('Each tag must be text').trim().min(1, 'A tag is empty').max(40, 'Each tag must be under 40 characters'),
-    'Tags must be a list',
-  )
-  .max(30, 'A member has at most 30 tags');
+const memberTags = tagList('A member');
 
 export const memberInput = z.strictObject({
   email: emailAddress,

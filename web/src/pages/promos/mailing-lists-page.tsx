@@ -1,10 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import FormField from '@cloudscape-design/components/form-field';
+import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
@@ -12,7 +12,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useMatch, useParams } from 'react-router';
 import { formatDate } from '../../../../shared/format';
 import { LAST_MAILED_PROMOS, MAX_REPORTED_CSV_PROBLEMS, memberUpdate } from '../../../../shared/schemas/promos';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
@@ -31,6 +31,9 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import type { MailingList, Member } from './promo-types';
 import { EditDeleteLinks } from '../../components/edit-delete-links';
 import { RouterLink } from '../../components/router-link';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { PageButton } from '../../components/page-button';
+import { MailingListEditForm, typedTags } from './mailing-list-edit';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
 const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
@@ -157,9 +160,13 @@ function AddMembers({ listId, onAdded }: { listId: string; onAdded: () => void }
   return (
     <Container header={<Header variant="h2">Add members</Header>}>
       <SpaceBetween size="m">
-        <ColumnLayout columns={4}>
-          <MemberFields values={member} set={set} errors={errors} testIdPrefix="member" />
-        </ColumnLayout>
+        {/* The four fields side by side (on a narrow window, two a row). */}
+        <Grid
+          data-testid="add-member-fields"
+          gridDefinition={[0, 1, 2, 3].map(() => ({ colspan: { default: 12, xs: 6, m: 3 } }))}
+        >
+          {memberFields({ values: member, set, errors, testIdPrefix: 'member' })}
+        </Grid>
         <Button onClick={add} data-testid="add-member">
           Add member
         </Button>
@@ -241,9 +248,12 @@ function Pruning({ listId, onPruned }: { listId: string; onPruned: () => void })
           variant="h2"
           counter={`(${members.length})`}
           description={
-            answer.data && !answer.data.enough_promos
-              ? 'Shown once the label has sent 3 promos.'
-              : `Sent each of ${(answer.data?.promos ?? []).map((p) => p.title).join(', ')} and played none.`
+            // Nothing until the answer is read: the sentence names the promos it was worked out from.
+            !answer.data
+              ? undefined
+              : !answer.data.enough_promos
+                ? 'Shown once the label has sent 3 promos.'
+                : `Sent each of ${answer.data.promos.map((p) => p.title).join(', ')} and played none.`
           }
           actions={
             mayChange ? (
@@ -288,13 +298,7 @@ function EditMember({
     country: member.country ?? '',
     tags: (member.tags ?? []).join(', '),
   });
-  const body = () => ({
-    ...form,
-    tags: form.tags
-      .split(/[,;]/)
-      .map((t) => t.trim())
-      .filter(Boolean),
-  });
+  const body = () => ({ ...form, tags: typedTags(form.tags) });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => {
       const checked = memberUpdate.safeParse(body());
@@ -317,7 +321,7 @@ function EditMember({
       onConfirm={() => void submit()}
     >
       <SpaceBetween size="m" data-testid="edit-member-form">
-        <MemberFields values={form} set={set} errors={errors} testIdPrefix="edit-member" />
+        {memberFields({ values: form, set, errors, testIdPrefix: 'edit-member' })}
         <FormField label="Tags" description="Separated by commas" errorText={errors.tags}>
           <Input value={form.tags} onChange={(e) => set('tags', e.detail.value)} />
         </FormField>
@@ -327,8 +331,11 @@ function EditMember({
   );
 }
 
-/** A member's address, name, role and country: the add form's and the edit form's fields. */
-function MemberFields({
+/**
+ * A member's address, name, role and country: the add form's and the edit form's fields, as a list of four (not one
+ * fragment), so a grid lays them out side by side.
+ */
+function memberFields({
   values,
   set,
   errors,
@@ -339,30 +346,28 @@ function MemberFields({
   errors: Record<string, string>;
   testIdPrefix: string;
 }) {
-  return (
-    <>
-      <FormField label="Email" errorText={errors.email}>
-        <Input
-          value={values.email}
-          onChange={(e) => set('email', e.detail.value)}
-          data-testid={`${testIdPrefix}-email`}
-        />
-      </FormField>
-      <FormField label="Name" errorText={errors.name}>
-        <Input value={values.name} onChange={(e) => set('name', e.detail.value)} data-testid={`${testIdPrefix}-name`} />
-      </FormField>
-      <FormField label="Role" errorText={errors.role}>
-        <Select
-          selectedOption={roleOptions.find((o) => o.value === values.role) ?? null}
-          options={roleOptions}
-          onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
-        />
-      </FormField>
-      <FormField label="Country" errorText={errors.country}>
-        <Input value={values.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
-      </FormField>
-    </>
-  );
+  return [
+    <FormField key="email" label="Email" errorText={errors.email}>
+      <Input
+        value={values.email}
+        onChange={(e) => set('email', e.detail.value)}
+        data-testid={`${testIdPrefix}-email`}
+      />
+    </FormField>,
+    <FormField key="name" label="Name" errorText={errors.name}>
+      <Input value={values.name} onChange={(e) => set('name', e.detail.value)} data-testid={`${testIdPrefix}-name`} />
+    </FormField>,
+    <FormField key="role" label="Role" errorText={errors.role}>
+      <Select
+        selectedOption={roleOptions.find((o) => o.value === values.role) ?? null}
+        options={roleOptions}
+        onChange={(e) => set('role', e.detail.selectedOption.value ?? 'dj')}
+      />
+    </FormField>,
+    <FormField key="country" label="Country" errorText={errors.country}>
+      <Input value={values.country} onChange={(e) => set('country', e.detail.value)} placeholder="GB" />
+    </FormField>,
+  ];
 }
 
 /** Asks before one member is taken off the list, naming them; a member already gone is said so, not failed. */
@@ -429,6 +434,7 @@ export function MailingListPage() {
   const [removing, setRemoving] = useState<Member | null>(null);
   // Adding, editing and removing members is promotion.write: a member whose role only reads promos sees the list.
   const mayChange = usePermits('promotion.write');
+  const editingList = useMatch('/user/labels/promo_tools/mailing_lists/:listId/edit');
   const lastPromo = (m: Member) =>
     m.last_promo ? (
       <span>
@@ -442,11 +448,26 @@ export function MailingListPage() {
     ) : (
       'Not mailed yet'
     );
+  if (answer.error)
+    return (
+      <ApiErrorAlert
+        error={answer.error}
+        onRetry={() => void answer.mutate()}
+        header="Could not load the mailing list"
+      />
+    );
+  // The list's own fields are edited on its edit page (a member whose role only reads promos is not led there).
+  if (editingList && list) return <MailingListEditForm list={list} onSaved={() => void answer.mutate()} />;
   return (
     <ContentLayout
       header={
         <Header
           variant="h1"
+          actions={
+            <PageButton href={`${BASE}/${listId}/edit`} testId="edit-mailing-list">
+              Edit list
+            </PageButton>
+          }
           // Whose list it is, linking back to all of them, as a release's own pages name their release.
           description={
             <SpaceBetween size="xxxs">
@@ -454,6 +475,10 @@ export function MailingListPage() {
                 One of your <RouterLink href="/user/labels/promo_tools/mailing_lists">mailing lists</RouterLink>
               </span>
               {list?.description ? <span>{list.description}</span> : null}
+              {list?.tags?.length ? <span>{`Tags: ${list.tags.join(', ')}`}</span> : null}
+              {list && !list.active ? (
+                <span data-testid="mailing-list-inactive">Not active: not offered when a promo is sent.</span>
+              ) : null}
             </SpaceBetween>
           }
         >
