@@ -179,7 +179,12 @@ function PromoAbout({ promo }: { promo: PromoPage['promo'] }) {
   return (
     <SpaceBetween size="s">
       {promo.release_date && <Box>{`Out ${formatDate(promo.release_date)}`}</Box>}
-      <Box>{promo.biog}</Box>
+      {/* The biog as the label typed it: its paragraphs and line breaks kept. */}
+      <Box>
+        <span style={{ whiteSpace: 'pre-line' }} data-testid="promo-biog">
+          {promo.biog}
+        </span>
+      </Box>
       <Box color="text-body-secondary">{`This link is yours alone and works until ${formatDate(promo.expiry_date)}.`}</Box>
     </SpaceBetween>
   );
