@@ -26,10 +26,12 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { looksLikeEmail } from '../../components/form-rules';
 import type { MailingList, Promo } from './promo-types';
 import { FollowUpPanel } from './follow-up-panel';
+import { SentPromoSummary } from './sent-promo-summary';
 import { DateField, DateInput } from '../../components/date-input';
 import { Permitted } from '../../components/permitted';
 import { ParentRecordLink } from '../../components/parent-record-link';
 import { usePermits } from '../../app/use-may-open';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 
 type Draft = Omit<
   Promo,
@@ -402,6 +404,7 @@ export function PromoDetailPage() {
   const promo = answer.data?.promo;
   const reload = () => void answer.mutate();
   const [sends, setSends] = useState(0);
+  if (answer.error) return <ApiErrorAlert error={answer.error} onRetry={reload} header="Could not load the promo" />;
   if (!promo) return <ContentLayout header={<Header variant="h1">Promo</Header>} />;
   return (
     <ContentLayout
@@ -451,6 +454,7 @@ export function PromoDetailPage() {
             <PromoForm key={promo.id} promo={promo} onSaved={reload} />
           </Permitted>
         )}
+        {promo.status !== 'draft' && <SentPromoSummary promo={promo} />}
         {promo.status !== 'draft' && <FollowUpPanel promo={promo} onSent={reload} />}
         {/* A new panel after each send: its lists and addresses cleared, so a second click does not send again. */}
         <Permitted permission="promotion.write">

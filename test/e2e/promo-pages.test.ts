@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cloudUrl, uniqueEmail } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
+import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { until } from '../support/wait.js';
+
+/**
+ * A sent promo as the label sees it (what went out, read-only) and as its recipient does (the biog's paragraphs kept),
+ * and a promo that does not exist said so.
+ */
+let browser: Browser;
+let own: OwnCompany;
+let releaseId: string;
+let promoId: string;
+const dj = uniqueEmail('promo-pages-dj');
+const biog = 'Recorded in one night in Leeds.\n\nMixed in Berlin.';
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  own = await ownCompany('Promo pages e2e');
+  const recording = (await own.api.post('/recordings', { title: 'Pages Track' })).body.recording;
+  releaseId = (
+    await own.api.post('/releases', {
+      title: 'Pages EP',
+      release_recordings_attributes: [{ recording_id: recording.id }],
+    })
+  ).body.release.id;
+  promoId = (
+    await own.api.post('/promos', {
+      release_id: releaseId,
+      subject: 'Pages EP promo',
+      biog,
+      access: 'download',
+      download_limit: 5,
+    })
+  ).body.promo.id;
+  expect((await own.api.post(`/promos/${promoId}/send`, { emails: [dj] })).status).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+const managerPage = (path: string) =>
+  signedInManagerPage(browser, cloudUrl(), own.manager, { id: own.companyId, name: own.name }, path);
+
+describe('promo pages', () => {
+  it('shows the recipient the biog with its paragraphs', async () => {
+    const mail = await until(async () =>
+      (
+        await call<{ mails: { to: string; text: string }[] }>('GET', `/_local/outbox?to=${encodeURIComponent(dj)}`)
+      ).body.mails.find((m) => m.to === dj),
+    );
+    const link = /https?:\/\/\S+\/promo\/\S+/.exec(mail.text)?.[0] as string;
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${cloudUrl()}${new URL(link).pathname}`);
+    const shown = page.getByTestId('promo-biog');
+    await shown.waitFor();
+    // The blank line between the paragraphs is kept, not run into one line.
+    expect(await shown.innerText()).toBe(biog);
+    await screenshotIfAsked(page, 'test-results/promo-public-biog.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the label what a sent promo went out with', async () => {
+    const { page, errors } = await managerPage(`/user/releases/${releaseId}/promos/${promoId}`);
+    const summary = page.getByTestId('sent-promo-summary');
+    await summary.waitFor();
+    const text = await summary.innerText();
+    expect(text).toContain('Pages EP');
+    expect(text).toContain('Pages Track');
+    expect(text).toContain('5 per recipient, after their feedback');
+    expect(text).toContain('Plain template');
+    expect(text).toContain('Recorded in one night in Leeds.\n\nMixed in Berlin.');
+    await screenshotIfAsked(page, 'test-results/promo-sent-summary.png', true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says a promo that does not exist cannot be loaded, with the way back', async () => {
+    const { page, errors } = await managerPage(`/user/releases/${releaseId}/promos/01NOTAPROMO`);
+    await page.getByTestId('load-error').waitFor();
+    expect(await page.getByTestId('load-error').innerText()).toContain('Could not load the promo');
+    expect(await page.getByTestId('load-error-back').count()).toBe(1);
+    expect(await page.getByTestId('send-promo').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
