@@ -1,4 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -46,8 +47,38 @@ const accessOptions = (['stream', 'download'] as const).map((value) => ({
   label: displayLabel(`promo_access_${value}`),
 }));
 
+const UNSAVED_BEFORE_SEND = 'Save the promo first: it is sent as it was last saved, without the changes above';
+
+/** Whether the form differs from the promo as saved: its fields, or the download limit as typed. */
+function promoFormChanged(promo: Promo, draft: Draft, limit: string): boolean {
+  const fields = [
+    'title',
+    'artists',
+    'subject',
+    'biog',
+    'start_date',
+    'expiry_date',
+    'release_date',
+    'access',
+  ] as const;
+  if (fields.some((field) => (draft[field] ?? '') !== (promo[field] ?? ''))) return true;
+  if (draft.feedback_required !== promo.feedback_required || (draft.template_id ?? '') !== (promo.template_id ?? ''))
+    return true;
+  if (limit.trim() !== String(promo.download_limit)) return true;
+  return [...draft.recording_ids].sort().join() !== [...promo.recording_ids].sort().join();
+}
+
 /** The promo's fields as a form: editable while it is a draft (the API refuses changes once sent). */
-function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
+function PromoForm({
+  promo,
+  onSaved,
+  onUnsaved,
+}: {
+  promo: Promo;
+  onSaved: () => void;
+  /** Told whether the form holds changes not saved yet (a send goes out with what is saved). */
+  onUnsaved: (unsaved: boolean) => void;
+}) {
   const [draft, setDraft] = useState<Draft>(promo);
   // Kept as typed, so "2.7" is refused as it stands instead of being saved as 2.
   const [limit, setLimit] = useState(String(promo.download_limit));
@@ -55,6 +86,8 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
     setDraft(promo);
     setLimit(String(promo.download_limit));
   }, [promo]);
+  const unsaved = promoFormChanged(promo, draft, limit);
+  useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const recordings = promo.recordings ?? [];
   const templates = useApi<{ templates: { id: string; name: string }[] }>('/promo_templates').data?.templates ?? [];
@@ -196,8 +229,8 @@ function PromoForm({ promo, onSaved }: { promo: Promo; onSaved: () => void }) {
   );
 }
 
-/** Send to mailing lists and single addresses (one a line). */
-function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
+/** Send to mailing lists and single addresses (one a line); refused while the promo's form holds changes not saved. */
+function SendPanel({ promo, unsaved, onSent }: { promo: Promo; unsaved: boolean; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
   const [chosen, setChosen] = useState<string[]>([]);
   const [addresses, setAddresses] = useState('');
@@ -220,6 +253,7 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
     submit: send,
   } = useFormSubmit({
     validate: (): Record<string, string> => {
+      if (unsaved) return { unsaved: UNSAVED_BEFORE_SEND };
       const wrong = emails.find((email) => !looksLikeEmail(email));
       return wrong ? { emails: `“${wrong}” is not an e-mail address` } : {};
     },
@@ -274,6 +308,11 @@ function SendPanel({ promo, onSent }: { promo: Promo; onSent: () => void }) {
         <Button variant="primary" onClick={send} loading={submitting} data-testid="send-promo">
           {sendAt ? 'Schedule send' : 'Send promo'}
         </Button>
+        {errors.unsaved && unsaved ? (
+          <Box color="text-status-error" data-testid="send-unsaved">
+            {errors.unsaved}
+          </Box>
+        ) : null}
       </SpaceBetween>
     </Container>
   );
@@ -404,6 +443,7 @@ export function PromoDetailPage() {
   const promo = answer.data?.promo;
   const reload = () => void answer.mutate();
   const [sends, setSends] = useState(0);
+  const [unsaved, setUnsaved] = useState(false);
   if (answer.error) return <ApiErrorAlert error={answer.error} onRetry={reload} header="Could not load the promo" />;
   if (!promo) return <ContentLayout header={<Header variant="h1">Promo</Header>} />;
   return (
@@ -451,7 +491,7 @@ export function PromoDetailPage() {
             whose role only reads promos sees what it is and how it went. */}
         {promo.status === 'draft' && (
           <Permitted permission="promotion.write">
-            <PromoForm key={promo.id} promo={promo} onSaved={reload} />
+            <PromoForm key={promo.id} promo={promo} onSaved={reload} onUnsaved={setUnsaved} />
           </Permitted>
         )}
         {promo.status !== 'draft' && <SentPromoSummary promo={promo} />}
@@ -461,6 +501,7 @@ export function PromoDetailPage() {
           <SendPanel
             key={`${promo.id}-${sends}`}
             promo={promo}
+            unsaved={promo.status === 'draft' && unsaved}
             onSent={() => {
               setSends((n) => n + 1);
               reload();
