@@ -79,6 +79,45 @@ describe('promo pages', () => {
     await page.close();
   });
 
+  it('refuses to send a draft whose changes are not saved, then sends it once saved, with the words saved', async () => {
+    const draft = (await own.api.post('/promos', { release_id: releaseId })).body.promo;
+    const { page, errors } = await managerPage(`/user/releases/${releaseId}/promos/${draft.id}/edit`);
+    const words = page.getByTestId('promo-biog').locator('textarea');
+    await words.fill('Words typed but not saved.');
+    await page.getByTestId('send-addresses').locator('textarea').fill(uniqueEmail('promo-pages-unsaved'));
+    await page.getByTestId('send-promo').click();
+    await expect
+      .poll(() => page.getByTestId('send-unsaved').textContent())
+      .toBe('Save the promo first: it is sent as it was last saved, without the changes above');
+    expect((await own.api.get(`/promos/${draft.id}`)).body.promo.status).toBe('draft');
+    await screenshotIfAsked(page, 'test-results/promo-send-unsaved.png', true);
+    await page.getByTestId('save-promo').click();
+    await page.getByText('Promo Updated').waitFor();
+    await page.getByTestId('send-promo').click();
+    await page.getByText('Promo sending to 1 person').waitFor();
+    expect((await own.api.get(`/promos/${draft.id}`)).body.promo.biog).toBe('Words typed but not saved.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps each recipient’s Revoke link in view on a 1,000 px window; a draft’s analysis says it is not sent yet', async () => {
+    const { page, errors } = await managerPage(`/user/releases/${releaseId}/promos/${promoId}/analysis`);
+    await page.setViewportSize({ width: 1000, height: 900 });
+    const table = page.getByTestId('promo-recipients');
+    await table.getByText(dj).waitFor();
+    const revoke = await table.getByRole('button', { name: 'Revoke link' }).first().boundingBox();
+    expect(revoke).not.toBeNull();
+    expect((revoke?.x ?? 2000) + (revoke?.width ?? 0)).toBeLessThanOrEqual(1000);
+    await screenshotIfAsked(page, 'test-results/promo-analysis-1000.png', true);
+    const draft = (await own.api.post('/promos', { release_id: releaseId })).body.promo;
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/promos/${draft.id}/analysis`);
+    await expect
+      .poll(() => page.getByTestId('promo-recipients-empty').textContent())
+      .toBe('Not sent yet: send the promo from its page to see who listened');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says a promo that does not exist cannot be loaded, with the way back', async () => {
     const { page, errors } = await managerPage(`/user/releases/${releaseId}/promos/01NOTAPROMO`);
     await page.getByTestId('load-error').waitFor();

@@ -106,8 +106,17 @@ export function PromoAnalysisPage() {
           data-testid="promo-recipients"
           // Ten columns: a long address or comment wraps, so the last (Revoke link) stays on the page.
           wrapLines
+          // On a narrower window the table scrolls sideways: the recipient and the Revoke link stay in view.
+          stickyColumns={{ first: 1, last: mayRevoke ? 1 : 0 }}
           loading={answer.isLoading}
           items={answer.data?.recipients ?? []}
+          empty={
+            <Box textAlign="center" data-testid="promo-recipients-empty">
+              {promo?.status === 'draft'
+                ? 'Not sent yet: send the promo from its page to see who listened'
+                : 'Nobody yet'}
+            </Box>
+          }
           header={<Header variant="h2">Recipients</Header>}
           columnDefinitions={[
             {
