@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import FormField from '@cloudscape-design/components/form-field';
 import type { ReactNode } from 'react';
 import { useOnlyLabel } from '../../components/only-label';
 import { MESSAGES } from '../../../../shared/messages';
@@ -22,7 +23,10 @@ export function LabelChoice({ testId, children }: { testId: string; children: (l
   return (
     <>
       <div style={{ maxWidth: 360 }}>
-        <RecordPicker source={labels} value={label} onChange={choose} testId={testId} placeholder="Choose a label" />
+        {/* Named like every other field, so the chooser above a form reads as the label the form is for. */}
+        <FormField label="Label">
+          <RecordPicker source={labels} value={label} onChange={choose} testId={testId} placeholder="Choose a label" />
+        </FormField>
       </div>
       {label ? (
         children(label.id)

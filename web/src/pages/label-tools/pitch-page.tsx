@@ -7,15 +7,17 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { RequestFormFrame } from './request-form-frame';
 import { MARKETING_GENRES, MARKETING_INSTRUMENTS, type MarketingKind } from '../../../../shared/schemas/label-requests';
+import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { type PickedRecord, pickerSource, RecordPicker } from '../../components/record-picker';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { LabelChoice } from './label-choice';
 import { requestsApi, useCompanyRequests, useRefreshRequests } from './requests-api';
 import { DateField } from '../../components/date-input';
+import { RouterLink } from '../../components/router-link';
 
 const releases = pickerSource('releases');
 const PATHS: Record<MarketingKind, string> = {
@@ -42,6 +44,21 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
   const [pitch, setPitch] = useState('');
   const [instantGrat, setInstantGrat] = useState('');
   const [video, setVideo] = useState('');
+  // The release date the chosen release gave the form, so choosing another release replaces it, never a day typed.
+  const prefilled = useRef('');
+  const chooseRelease = (picked: PickedRecord | null) => {
+    setRelease(picked);
+    // A video's premiere is its own day; an album's or a single's release date is the release's.
+    if (!picked || kind === 'official_video') return;
+    api
+      .get<{ release: { release_date?: string | null } }>(`/releases/${encodeURIComponent(picked.id)}`)
+      .then(({ release: chosen }) => {
+        const day = chosen.release_date ?? '';
+        setReleaseDate((typed) => (typed === '' || typed === prefilled.current ? day : typed));
+        prefilled.current = day;
+      })
+      .catch(() => undefined);
+  };
   const form = useFormSubmit({
     validate: (): Record<string, string> => (release ? {} : { release_id: 'Choose a release' }),
     fieldOf: (field) => field.replace(/^form\./, '').replace(/\.\d+$/, ''),
@@ -76,12 +93,19 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
         <RecordPicker
           source={releases}
           value={release}
-          onChange={setRelease}
+          onChange={chooseRelease}
           testId="pitch-release"
           placeholder="Choose a release"
         />
       </FormField>
-      <DateField label={dayLabel} value={releaseDate} onChange={setReleaseDate} error={form.errors.release_date} />
+      <DateField
+        label={dayLabel}
+        description={kind === 'official_video' ? undefined : 'Filled in from the release when you choose it'}
+        value={releaseDate}
+        onChange={setReleaseDate}
+        error={form.errors.release_date}
+        testId="pitch-release-date"
+      />
       <FormField label="Genres" description="Up to 3" errorText={form.errors.genres}>
         <Multiselect
           selectedOptions={chosen(genres)}
@@ -141,7 +165,10 @@ function PitchPage({ initial }: { initial: MarketingKind }) {
         <LabelChoice testId="pitch-label">
           {(labelId) => <PitchForm key={`${labelId}-${kind}`} kind={kind} labelId={labelId} />}
         </LabelChoice>
-        <Box>The state of each pitch is listed under Marketing.</Box>
+        <Box>
+          The state of each pitch is listed under <RouterLink href="/user/labels/tools/marketing">Marketing</RouterLink>
+          .
+        </Box>
       </SpaceBetween>
     </ContentLayout>
   );
