@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { mailingListInput, mailingListUpdate } from '../../shared/schemas/promos.js';
 import * as data from '../data/access/promos.js';
+import { getLabel } from '../data/access/labels.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 
 /**
@@ -90,13 +91,21 @@ export const getMailingList = async (tenantId: string, id: string) => ({
   mailing_list: await present(tenantId, id),
 });
 
+/** A list's label is one of the company's own: another company's, or none by that id, is refused on the field. */
+async function checkListLabel(tenantId: string, labelId: string | undefined): Promise<void> {
+  if (labelId && !(await getLabel(tenantId, labelId)))
+    throw new InvalidField('label_id', 'Label not found in this company');
+}
+
 export async function createMailingList(tenantId: string, input: z.output<typeof mailingListInput>) {
+  await checkListLabel(tenantId, input.label_id);
   const id = ulid();
   await data.createMailingList(tenantId, id, { ...input, active: input.active ?? true });
   return { mailing_list: await present(tenantId, id), message: 'Mailing List Added' };
 }
 
 export async function updateMailingList(tenantId: string, id: string, input: z.output<typeof mailingListUpdate>) {
+  await checkListLabel(tenantId, input.label_id);
   if (!(await data.patchMailingList(tenantId, id, input))) throw new NotFound('Mailing list');
   return { mailing_list: await present(tenantId, id), message: 'Mailing List Updated' };
 }

@@ -85,4 +85,17 @@ describe('editing a mailing list', () => {
     expect(answer.status).toBe(404);
     expect((await company.api.get(`/mailing_lists/${id}`)).body.mailing_list.name).toBe('Not theirs');
   });
+
+  it('takes only a label of the company’s own: another company’s is refused on the field, when made or edited', async () => {
+    const own = await company.label(`List label ${Date.now()}`);
+    const theirs = await other.label(`Their list label ${Date.now()}`);
+    const made = await company.api.post('/mailing_lists', { name: 'Labelled', label_id: own.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const refused = await company.api.post('/mailing_lists', { name: 'Not ours', label_id: theirs.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ label_id: ['Label not found in this company'] });
+    const edited = await company.api.patch(`/mailing_lists/${made.body.mailing_list.id}`, { label_id: theirs.id });
+    expect(edited.status).toBe(400);
+    expect(edited.body.errors).toEqual({ label_id: ['Label not found in this company'] });
+  });
 });
