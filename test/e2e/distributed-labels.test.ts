@@ -65,6 +65,12 @@ describe('distributed labels (admin)', () => {
     await page.getByTestId(`distributed-label-link-${label.id}`).click();
     await expect.poll(() => page.getByTestId('distributed-label-deal').textContent()).toBe('20.00%');
     await expect.poll(body).toContain('Quarterly');
+    // One page heading, the label's name: its statements are a section of its page, not a second page.
+    const pageHeadings = () => page.getByRole('heading', { level: 1 }).allTextContents();
+    await expect.poll(pageHeadings).toEqual([labelName]);
+    await expect(
+      page.getByRole('heading', { level: 2 }).filter({ hasText: 'Distribution statements' }).count(),
+    ).resolves.toBe(1);
 
     await page.getByTestId('generate-statement-start').locator('input').fill('2026-04');
     await page.getByTestId('generate-statement-end').locator('input').fill('2026-06');
@@ -79,8 +85,18 @@ describe('distributed labels (admin)', () => {
     await expect.poll(() => table.textContent()).toContain('Q2 2026 (Apr 2026 to Jun 2026)');
     await screenshotIfAsked(page, 'test-results/distributed-label-statement.png', true);
 
-    // Every distributed label's statements: the new one with its company.
+    // Every distributed label's statements: the new one with its company, the list under the page's one heading.
     await page.goto(`${cloudUrl()}/admin/distributed_labels/statements`);
+    await expect.poll(pageHeadings).toHaveLength(1);
+    expect((await pageHeadings())[0]).toMatch(/^Distributed label statements/);
+    // Generate opens its form in a dialog, with the label picker the label's own page does not need.
+    await page.getByTestId('distribution-statements-generate').click();
+    const dialog = page.getByTestId('generate-statement-dialog');
+    await dialog.getByTestId('generate-statement-label').waitFor();
+    await expect(dialog.getByTestId('generate-statement-start').count()).resolves.toBe(1);
+    await screenshotIfAsked(page, 'test-results/distribution-statements-generate.png');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.getByTestId('generate-statement-label').count()).toBe(0);
     await page.getByTestId('distribution-statements-company').click();
     await page.getByPlaceholder('Find a company').fill(company.name);
     await page.getByRole('option', { name: company.name }).click();

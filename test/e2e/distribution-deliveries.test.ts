@@ -68,6 +68,10 @@ describe('the distribution area’s deliveries', () => {
   it('lists the company’s deliveries with their action and status in words, filtered by a status in words', async () => {
     const { page, errors } = await asAdmin('/distribution/release_deliveries');
     const table = page.getByTestId('release-deliveries');
+    // The list is the page: one heading names what it lists.
+    const pageHeadings = () => page.getByRole('heading', { level: 1 }).allTextContents();
+    await expect.poll(pageHeadings).toHaveLength(1);
+    expect((await pageHeadings())[0]).toMatch(/^Release deliveries/);
     await expect.poll(() => table.textContent()).toContain(release.title);
     const row = table.getByRole('row').filter({ hasText: release.title });
     await expect.poll(() => row.textContent()).toContain(store.name);
@@ -82,7 +86,7 @@ describe('the distribution area’s deliveries', () => {
       await expect(page.getByRole('option', { name: word, exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole('option', { name: 'created', exact: true }).count()).resolves.toBe(0);
     await page.getByRole('option', { name: 'Delivered' }).click();
-    await expect.poll(() => table.textContent()).toContain('No deliveries yet');
+    await expect.poll(() => table.textContent()).toContain('No deliveries yet match this status or search');
     await page.getByTestId('release-deliveries-status').click();
     await page.getByRole('option', { name: 'Created' }).click();
     await expect.poll(() => table.textContent()).toContain(release.title);
@@ -122,6 +126,11 @@ describe('the distribution area’s deliveries', () => {
       `product_name,artist_name,label_name,upc,release_date,recipient,status,ref_id\n${product},Aurora Vale,${label},5060000000009,2026-05-01,Deezer,delivered,REF-1\n`,
     );
     const { page, errors } = await asAdmin('/distribution/deliveries');
+    // The list is the page: one heading names what it lists (no "Deliveries" above a "Delivery records" table).
+    const pageHeadings = () => page.getByRole('heading', { level: 1 }).allTextContents();
+    await expect.poll(pageHeadings).toHaveLength(1);
+    expect((await pageHeadings())[0]).toMatch(/^Delivery records/);
+    await expect(page.getByRole('heading', { name: 'Deliveries', exact: true }).count()).resolves.toBe(0);
     await page.getByTestId('import-deliveries').click();
     await page.locator('input[type=file]').setInputFiles(csv);
     await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();

@@ -45,6 +45,10 @@ describe('quality control in the browser', JOURNEY, () => {
     expect(await page.getByTestId('release-qc-approve').count()).toBe(0);
 
     await adminPage.goto(`${cloudUrl()}/admin/quality_control`);
+    // The queue is the page: one heading, not a page heading above a table heading.
+    const pageHeadings = () => adminPage.getByRole('heading', { level: 1 }).allTextContents();
+    await expect.poll(pageHeadings).toHaveLength(1);
+    expect((await pageHeadings())[0]).toMatch(/^Quality control/);
     await adminPage.getByTestId('quality-control-table-search').locator('input').fill(releaseTitle);
     await adminPage.getByTestId(`qc-release-${releaseId}`).click();
     await adminPage.waitForURL(`**/admin/releases/${releaseId}`);

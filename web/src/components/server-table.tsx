@@ -41,6 +41,11 @@ type TableOptions<T> = {
   emptyAction?: ReactNode;
   /** Long cells wrap, so a table of many columns fits its page instead of cutting its last ones off. */
   wrapLines?: boolean;
+  /**
+   * The table is one part of a record's page (under the record's own heading): its title is a section heading, not
+   * a second page heading. Without it the table is the page and its title the page's heading.
+   */
+  section?: boolean;
 };
 
 /**
@@ -100,7 +105,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       ) : null}
       <Table<T>
         data-testid={`${tableId}-table`}
-        variant="full-page"
+        variant={props.section ? 'container' : 'full-page'}
         wrapLines={props.wrapLines}
         columnDefinitions={columns}
         items={items}
@@ -124,7 +129,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
         }}
         header={
           <Header
-            variant="awsui-h1-sticky"
+            variant={props.section ? 'h2' : 'awsui-h1-sticky'}
             counter={data ? `(${total})` : undefined}
             description={props.description}
             actions={props.actions?.(context)}

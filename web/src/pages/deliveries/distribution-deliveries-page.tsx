@@ -95,12 +95,17 @@ export function DistributionDeliveriesPage() {
   };
 
   return (
-    <ContentLayout header={<Header variant="h1">Deliveries</Header>}>
+    // The list is the page: its title is the page's one heading, naming what it lists.
+    <ContentLayout>
       <Table
         items={list?.deliveries ?? []}
         trackBy="id"
+        variant="full-page"
+        data-testid="delivery-records"
         header={
           <Header
+            variant="awsui-h1-sticky"
+            description="What was sent to which store, entered or imported from a CSV."
             counter={list ? `(${list.total_count})` : undefined}
             actions={
               <Button onClick={() => setImporting(true)} data-testid="import-deliveries">
@@ -158,7 +163,7 @@ export function DistributionDeliveriesPage() {
       <Modal
         visible={importing}
         onDismiss={() => setImporting(false)}
-        header="Import deliveries"
+        header="Import delivery records"
         footer={
           <Box float="right">
             <Button variant="primary" onClick={upload} disabled={!files.length}>
@@ -180,7 +185,7 @@ export function DistributionDeliveriesPage() {
           />
         </FormField>
       </Modal>
-      <Modal visible={Boolean(shown)} onDismiss={() => setShown(undefined)} header="Delivery" size="large">
+      <Modal visible={Boolean(shown)} onDismiss={() => setShown(undefined)} header="Delivery record" size="large">
         {shown && (
           <SpaceBetween size="m">
             <KeyValuePairs

@@ -99,25 +99,11 @@ export function ReleaseDeliveriesPage() {
     ...DELIVERY_STATUSES.map((s) => ({ value: s, label: displayLabel(s) })),
   ];
   return (
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description={
-            releaseId ? (
-              <span data-testid="release-deliveries-scope">
-                {releaseTitle ? `The deliveries of ${releaseTitle}` : 'The deliveries of one release'} ·{' '}
-                <RouterLink href={LIST}>Every release</RouterLink>
-              </span>
-            ) : undefined
-          }
-        >
-          Release deliveries
-        </Header>
-      }
-    >
+    // The list is the page: its title is the page's one heading, naming what it lists (and whose, for one release).
+    <ContentLayout>
       <Table
         data-testid="release-deliveries"
+        variant="full-page"
         items={list?.release_deliveries ?? []}
         loading={!list}
         selectionType="multi"
@@ -126,6 +112,17 @@ export function ReleaseDeliveriesPage() {
         trackBy="id"
         header={
           <Header
+            variant="awsui-h1-sticky"
+            description={
+              releaseId ? (
+                <span data-testid="release-deliveries-scope">
+                  {releaseTitle ? `The deliveries of ${releaseTitle}` : 'The deliveries of one release'} ·{' '}
+                  <RouterLink href={LIST}>Every release</RouterLink>
+                </span>
+              ) : (
+                'Each release sent to each store, newest first.'
+              )
+            }
             counter={list ? `(${list.total_count})` : undefined}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
@@ -146,7 +143,7 @@ export function ReleaseDeliveriesPage() {
               </SpaceBetween>
             }
           >
-            Deliveries
+            Release deliveries
           </Header>
         }
         filter={
@@ -194,7 +191,11 @@ export function ReleaseDeliveriesPage() {
           { id: 'reason', header: 'Reason', cell: (d) => d.reason ?? '' },
           { id: 'created', header: 'Created', cell: (d) => <FormattedDate value={d.created_at} /> },
         ]}
-        empty="No deliveries yet"
+        empty={
+          q.trim() || status
+            ? 'No deliveries yet match this status or search'
+            : 'No deliveries yet: New delivery sends a release to a store'
+        }
       />
     </ContentLayout>
   );

@@ -19,7 +19,7 @@ export function DistributionCataloguePage() {
     ['/distribution/upcs', 'UPCs', 'The current company’s UPC pool and its import'],
     ['/distribution/dsps/connections', 'DSP connections', 'Which companies deliver to which stores'],
     ['/distribution/dsps/connection_requests', 'Connection requests', 'Stores companies asked for'],
-    ['/distribution/deliveries', 'Deliveries', 'What was sent to the stores'],
+    ['/distribution/deliveries', 'Delivery records', 'What was sent to the stores'],
   ];
   return (
     <ContentLayout header={<Header variant="h1">Distribution catalogue</Header>}>

@@ -1,8 +1,10 @@
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
@@ -14,8 +16,8 @@ import { StatusBadge } from '../../../components/status-badge';
 import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
 import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { DistributionStatementsTable } from './distribution-statements-table';
-import { GenerateStatementForm } from './generate-statement-form';
-import { useDistributedLabel } from './distributed-labels-api';
+import { GENERATE_WORDS, GenerateStatementForm } from './generate-statement-form';
+import { useDistributedLabel, useRefreshDistributedLabels } from './distributed-labels-api';
 import {
   DISTRIBUTED_LABELS_BASE,
   DISTRIBUTION_STATEMENTS_BASE,
@@ -135,14 +137,41 @@ export function AdminDistributedLabelPage() {
   );
 }
 
-/** /admin/distributed_labels/statements: every distributed label's statements, Generate for any label. */
+/**
+ * /admin/distributed_labels/statements: every distributed label's statements, the list under the page's one heading;
+ * "Generate statement" opens the form (any label) in a dialog, which follows the run and refreshes the list.
+ */
 export function AdminDistributionStatementsPage() {
+  const [generating, setGenerating] = useState(false);
+  const refresh = useRefreshDistributedLabels();
+  // Closed before its run finished, the dialog leaves the list to be read again (the run goes on without it).
+  const close = () => {
+    setGenerating(false);
+    void refresh();
+  };
   return (
-    <ContentLayout header={<Header variant="h1">Distributed label statements</Header>}>
-      <SpaceBetween size="l">
-        <GenerateStatementForm />
-        <DistributionStatementsTable />
-      </SpaceBetween>
-    </ContentLayout>
+    <>
+      <DistributionStatementsTable
+        actions={
+          <Button variant="primary" onClick={() => setGenerating(true)} data-testid="distribution-statements-generate">
+            Generate statement
+          </Button>
+        }
+      />
+      <Modal
+        visible={generating}
+        onDismiss={close}
+        header={<Header description={GENERATE_WORDS}>Generate a distribution statement</Header>}
+        size="large"
+        footer={
+          <Box float="right">
+            <Button onClick={close}>Close</Button>
+          </Box>
+        }
+        data-testid="generate-statement-dialog"
+      >
+        {generating ? <GenerateStatementForm bare /> : null}
+      </Modal>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { useMemo, useState } from 'react';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { type ReactNode, useMemo, useState } from 'react';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
@@ -62,8 +63,18 @@ function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
   ];
 }
 
-/** Distribution statements of every distributed label (or one label's), newest first, by company. */
-export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
+/**
+ * Distribution statements of every distributed label (the page's own list, under the page's one heading, with its
+ * further actions) or one label's (a section of the label's page), newest first, by company.
+ */
+export function DistributionStatementsTable({
+  labelId,
+  actions,
+}: {
+  labelId?: string;
+  /** Further buttons beside Refresh (the statements page's Generate). */
+  actions?: ReactNode;
+}) {
   const [company, setCompany] = useState(ALL_COMPANIES);
   const cols = useMemo(columns, []);
   const filter = { company: company.value || undefined, label_id: labelId };
@@ -71,7 +82,9 @@ export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
     <ServerTable<DistributionStatementRow>
       tableId="distribution-statements"
       storageId="distribution-statements"
-      title={labelId ? 'Distribution statements' : 'Distribution statements of every distributed label'}
+      title={labelId ? 'Distribution statements' : 'Distributed label statements'}
+      description={labelId ? undefined : 'The distribution statements of every distributed label, newest first.'}
+      section={Boolean(labelId)}
       resourceName="statement"
       resourcePlural="statements"
       // Eight columns beside the admin menu: long names wrap so that every column fits a laptop's width.
@@ -88,9 +101,12 @@ export function DistributionStatementsTable({ labelId }: { labelId?: string }) {
         )
       }
       actions={({ refresh }) => (
-        <Button iconName="refresh" onClick={() => void refresh()} data-testid="distribution-statements-refresh">
-          Refresh
-        </Button>
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="refresh" onClick={() => void refresh()} data-testid="distribution-statements-refresh">
+            Refresh
+          </Button>
+          {actions}
+        </SpaceBetween>
       )}
     />
   );

@@ -15,12 +15,15 @@ import { RunOutcome } from './run-outcome';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** What generating does, under the form's title. */
+export const GENERATE_WORDS = 'Numbered and stated once, with its PDF; months stated already are left out.';
+
 /**
  * Generate a distributed label's distribution statement for a range of months: the label is
  * fixed (its detail page) or picked (the statements page). Months the label was stated for
  * already are left out by the statements area, so generating twice never states a line twice.
  */
-export function GenerateStatementForm({ labelId }: { labelId?: string }) {
+export function GenerateStatementForm({ labelId, bare }: { labelId?: string; bare?: boolean }) {
   const choices = useDistributedLabelChoices();
   const refresh = useRefreshDistributedLabels();
   const [picked, setPicked] = useState(labelId ?? '');
@@ -60,51 +63,56 @@ export function GenerateStatementForm({ labelId }: { labelId?: string }) {
     label: l.name,
     description: l.company_name,
   }));
+  const form = (
+    <SpaceBetween size="m">
+      <SpaceBetween direction="horizontal" size="s" alignItems="end">
+        {labelId ? null : (
+          <FormField label="Distributed label" errorText={errors.label_id}>
+            <Select
+              selectedOption={options.find((o) => o.value === picked) ?? null}
+              options={options}
+              filteringType="auto"
+              filteringPlaceholder="Find a label"
+              placeholder="Choose a label"
+              onChange={({ detail }) => setPicked(detail.selectedOption.value ?? '')}
+              data-testid="generate-statement-label"
+            />
+          </FormField>
+        )}
+        <FormField label="From (YYYY-MM)" errorText={errors.start_pay_period}>
+          <Input
+            value={start}
+            placeholder="2026-01"
+            onChange={({ detail }) => setStart(detail.value)}
+            data-testid="generate-statement-start"
+          />
+        </FormField>
+        <FormField label="To (YYYY-MM)" errorText={errors.end_pay_period}>
+          <Input
+            value={end}
+            placeholder="2026-03"
+            onChange={({ detail }) => setEnd(detail.value)}
+            data-testid="generate-statement-end"
+          />
+        </FormField>
+        <Button variant="primary" loading={sending} onClick={() => void submit()} data-testid="generate-statement">
+          Generate statement
+        </Button>
+      </SpaceBetween>
+      {run ? <RunOutcome key={run.id} runId={run.id} companyId={run.companyId} onFinished={onFinished} /> : null}
+    </SpaceBetween>
+  );
+  // In a dialog, the dialog's own header names the form.
+  if (bare) return form;
   return (
     <Container
       header={
-        <Header variant="h2" description="Numbered and stated once, with its PDF; months stated already are left out.">
+        <Header variant="h2" description={GENERATE_WORDS}>
           Generate a distribution statement
         </Header>
       }
     >
-      <SpaceBetween size="m">
-        <SpaceBetween direction="horizontal" size="s" alignItems="end">
-          {labelId ? null : (
-            <FormField label="Distributed label" errorText={errors.label_id}>
-              <Select
-                selectedOption={options.find((o) => o.value === picked) ?? null}
-                options={options}
-                filteringType="auto"
-                filteringPlaceholder="Find a label"
-                placeholder="Choose a label"
-                onChange={({ detail }) => setPicked(detail.selectedOption.value ?? '')}
-                data-testid="generate-statement-label"
-              />
-            </FormField>
-          )}
-          <FormField label="From (YYYY-MM)" errorText={errors.start_pay_period}>
-            <Input
-              value={start}
-              placeholder="2026-01"
-              onChange={({ detail }) => setStart(detail.value)}
-              data-testid="generate-statement-start"
-            />
-          </FormField>
-          <FormField label="To (YYYY-MM)" errorText={errors.end_pay_period}>
-            <Input
-              value={end}
-              placeholder="2026-03"
-              onChange={({ detail }) => setEnd(detail.value)}
-              data-testid="generate-statement-end"
-            />
-          </FormField>
-          <Button variant="primary" loading={sending} onClick={() => void submit()} data-testid="generate-statement">
-            Generate statement
-          </Button>
-        </SpaceBetween>
-        {run ? <RunOutcome key={run.id} runId={run.id} companyId={run.companyId} onFinished={onFinished} /> : null}
-      </SpaceBetween>
+      {form}
     </Container>
   );
 }

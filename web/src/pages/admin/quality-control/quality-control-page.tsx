@@ -1,5 +1,4 @@
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { listPath } from '../../../app/list-params';
 import { FormattedDate } from '../../../components/formatted';
@@ -48,16 +47,12 @@ const COLUMNS: TableProps.ColumnDefinition<QueuedRelease>[] = [
  */
 export function AdminQualityControlPage() {
   return (
-    <ContentLayout
-      header={
-        <Header variant="h1" description="Releases sent to quality control by every company, oldest first.">
-          Quality control
-        </Header>
-      }
-    >
+    <ContentLayout>
       <ServerTable<QueuedRelease>
         tableId="quality-control"
-        title="Waiting for review"
+        // The list is the page: its title is the page's one heading.
+        title="Quality control"
+        description="Releases waiting for review, sent to quality control by every company, oldest first."
         resourceName="release"
         columns={COLUMNS}
         collection="releases"

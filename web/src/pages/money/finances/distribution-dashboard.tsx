@@ -24,7 +24,7 @@ const SECTIONS: LinkSections = [
   [
     'Delivery',
     [
-      ['Deliveries', '/distribution/deliveries'],
+      ['Delivery records', '/distribution/deliveries'],
       ['DSPs', '/distribution/dsps'],
       ['Distributors', '/distribution/distributors'],
       ['UPCs', '/distribution/upcs'],
