@@ -88,6 +88,12 @@ describe('the API reference and the remaining admin pages', JOURNEY, () => {
   it('an admin sets a label’s settings and a company’s distribution settings', async () => {
     const label = await company.label('Settings Label');
     await page.goto(`${cloudUrl()}/admin/labels/${label.id}/settings`);
+    // A deal is the share the label keeps (the ledger's label = amount × deal %), never the distributor's cut.
+    await expect
+      .poll(() => page.getByTestId('label-settings-deal').textContent())
+      .toContain(
+        'The share of each sale the label keeps, in percent, at most two decimals; the distributor keeps the rest.',
+      );
     await page.getByTestId('label-settings-store').locator('input').check();
     await page.getByTestId('label-settings-deal').locator('input').fill('15');
     await page.getByTestId('label-settings-submit').click();
@@ -98,7 +104,14 @@ describe('the API reference and the remaining admin pages', JOURNEY, () => {
     });
 
     await page.goto(`${cloudUrl()}/user/companies/${company.companyId}/distribution/distribution_settings`);
-    await page.getByTestId('distribution-settings-deal').locator('input').fill('20');
+    const deal = page.getByTestId('distribution-settings-deal');
+    await expect
+      .poll(() => deal.textContent())
+      .toContain(
+        'The share of each sale the company keeps, in percent, at most two decimals; the distributor keeps the rest.',
+      );
+    expect(await deal.textContent()).not.toContain('distributor’s share');
+    await deal.locator('input').fill('20');
     await page.getByTestId('distribution-settings-submit').click();
     await expect.poll(notice).toContain('Company Updated');
     expect(

@@ -25,6 +25,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { GLOBAL } from '../admin/users/user-api';
 import { DistributorForm } from './distributor-form';
 import { DateField } from '../../components/date-input';
+import { DEAL_WORDS } from '../../components/deal-words';
 
 type Values = { distributed: boolean; deal_percentage: string; contract_date: string };
 
@@ -82,7 +83,7 @@ function SettingsForm({ company, onSaved }: { company: AdminCompany; onSaved: ()
           </Checkbox>
           <FormField
             label="Deal percentage"
-            description="The distributor’s share of the company’s income, 0 to 100."
+            description={DEAL_WORDS.company}
             errorText={errors.deal_percentage}
             data-testid="distribution-settings-deal"
           >

@@ -14,6 +14,7 @@ import { FormShell } from '../../components/form-shell';
 import { RecordState } from '../../components/record-state';
 import { useFormSubmit } from '../../components/use-form-submit';
 import { useLabelResource, useRefreshLabels } from './label-api';
+import { DEAL_WORDS } from '../../components/deal-words';
 
 /** The switches an admin sets on a label: how the platform treats it, apart from its catalogue details. */
 const SWITCHES = [
@@ -93,7 +94,7 @@ function SettingsForm({ label }: { label: LabelView }) {
           ) : null}
           <FormField
             label="Deal percentage"
-            description="The distributor's share of the label's income, 0 to 100."
+            description={DEAL_WORDS.label}
             errorText={errors.deal_percentage}
             data-testid="label-settings-deal"
           >

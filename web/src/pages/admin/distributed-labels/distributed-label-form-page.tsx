@@ -15,6 +15,7 @@ import { useFormSubmit } from '../../../components/use-form-submit';
 import { STATEMENT_FREQUENCIES } from '../../../../../shared/catalogue';
 import type { DistributedLabel } from '../../../../../shared/schemas/distributed-labels';
 import { saveDistributedLabel, useDistributedLabel, useRefreshDistributedLabels } from './distributed-labels-api';
+import { DEAL_WORDS } from '../../../components/deal-words';
 import {
   DISTRIBUTED_LABELS_BASE,
   DISTRIBUTION_STATEMENTS_BASE,
@@ -95,11 +96,7 @@ function DistributedLabelForm({ label }: { label?: DistributedLabel }) {
           <FormField label="E-mail" description="Optional: where the label's statements go." errorText={errors.email}>
             <Input type="email" value={values.email} onChange={({ detail }) => set({ email: detail.value })} />
           </FormField>
-          <FormField
-            label="Deal percentage"
-            description="The label's share of its sales in percent (the distributor keeps the rest), at most two decimals. Empty: the company's deal."
-            errorText={errors.deal_percentage}
-          >
+          <FormField label="Deal percentage" description={DEAL_WORDS.label} errorText={errors.deal_percentage}>
             <Input
               value={values.deal_percentage}
               inputMode="decimal"
