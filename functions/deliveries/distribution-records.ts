@@ -34,10 +34,25 @@ const RECORD_FIELDS = [
   'release_id',
 ] as const;
 
-const text = z.string().trim().max(500).optional();
-export const distributionRecordInput = z.strictObject(
-  Object.fromEntries(RECORD_FIELDS.map((f) => [f, text])) as Record<(typeof RECORD_FIELDS)[number], typeof text>,
-);
+const text = z.string().trim().max(500, 'must be at most 500 characters').optional();
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true, local: true });
+/**
+ * The two dates are read as dates: the list shows them as dates and sorts by them, so a "01/05/2026" (the 1st of
+ * May, or the 5th of January?) is refused with the form it must take rather than shown as a day nobody meant.
+ */
+const dateField = (words: string, alsoTime: boolean) =>
+  text.refine(
+    (value) => !value || isoDate.safeParse(value).success || (alsoTime && isoDateTime.safeParse(value).success),
+    alsoTime
+      ? `${words} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ)`
+      : `${words} must be a date (YYYY-MM-DD)`,
+  );
+export const distributionRecordInput = z.strictObject({
+  ...(Object.fromEntries(RECORD_FIELDS.map((f) => [f, text])) as Record<(typeof RECORD_FIELDS)[number], typeof text>),
+  release_date: dateField('Release date', false),
+  delivery_time: dateField('Delivery time', true),
+});
 
 export const distributionListQuery = listQuerySchema(
   ['delivery_time', 'created_at', 'product_name', 'artist_name', 'upc', 'status', 'recipient'],
@@ -89,8 +104,11 @@ export async function importRecords(csv: string): Promise<{ imported: number; me
   const records: CreateDistributionDelivery[] = rows.map((row, i) => {
     const fields = Object.fromEntries(Object.entries(row).filter(([k, v]) => known.has(k) && v !== ''));
     const parsed = distributionRecordInput.safeParse(fields);
-    if (!parsed.success)
-      throw new BadRequest(`Line ${i + 2} cannot be read`, { file: [`Line ${i + 2}: a field is longer than 500`] });
+    if (!parsed.success) {
+      // Each problem with the field it is in, as the header row names it, so the line can be put right.
+      const problems = parsed.error.issues.map((issue) => `Line ${i + 2}: ${issueWords(issue)}`);
+      throw new BadRequest(`Line ${i + 2} cannot be read: ${issueWords(parsed.error.issues[0])}`, { file: problems });
+    }
     return { ...parsed.data, id: ulid(), csv_data: JSON.stringify(row) };
   });
   if (!records.some((r) => Object.keys(r).some((k) => known.has(k))))
@@ -99,6 +117,13 @@ export async function importRecords(csv: string): Promise<{ imported: number; me
     });
   await putDistributionDeliveries(records);
   return { imported: records.length, message: `${records.length} records were added` };
+}
+
+/** A problem in words: the date rules say their field; a field too long is named as the header row names it. */
+function issueWords(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'it cannot be read';
+  const field = String(issue.path[0] ?? '');
+  return issue.code === 'custom' ? issue.message : `${field} ${issue.message}`;
 }
 
 export async function deleteRecord(id: string): Promise<void> {

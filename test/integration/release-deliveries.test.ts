@@ -407,5 +407,30 @@ describe('distribution records (admin)', () => {
     const bad = await call('POST', '/api/v1/deliveries/import', { token: admin, body: { file: 'a,b\n' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.file).toBeDefined();
+
+    // A date not written as a date (the 1st of May or the 5th of January?) is refused with the form it must take,
+    // naming its line, and nothing of the file is kept.
+    const product = `Ambiguous ${Date.now()}`;
+    const ambiguous = await call('POST', '/api/v1/deliveries/import', {
+      token: admin,
+      body: { file: `product_name,release_date\n${product},2026-05-01\n${product},01/05/2026\n` },
+    });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.errors.file).toEqual(['Line 3: Release date must be a date (YYYY-MM-DD)']);
+    const late = await call('POST', '/api/v1/deliveries/import', {
+      token: admin,
+      body: { file: `product_name,delivery_time\n${product},yesterday\n` },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.errors.file).toEqual([
+      'Line 2: Delivery time must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ)',
+    ]);
+    const kept = await call('GET', `/api/v1/deliveries?q=${encodeURIComponent(product)}`, { token: admin });
+    expect(kept.body.total_count).toBe(0);
+    const entered = await call('POST', '/api/v1/deliveries/new', {
+      token: admin,
+      body: { product_name: product, release_date: '2026-02-30' },
+    });
+    expect(entered.status).toBe(400);
   });
 });

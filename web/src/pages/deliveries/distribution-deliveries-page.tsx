@@ -172,7 +172,10 @@ export function DistributionDeliveriesPage() {
           </Box>
         }
       >
-        <FormField label="CSV file" description={`A header row naming the fields: ${FIELDS.join(', ')}`}>
+        <FormField
+          label="CSV file"
+          description={`A header row naming the fields: ${FIELDS.join(', ')}. Release date as YYYY-MM-DD; delivery time as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ.`}
+        >
           <FileUpload
             value={files}
             onChange={({ detail }) => setFiles(detail.value)}
