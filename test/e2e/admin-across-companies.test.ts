@@ -111,6 +111,10 @@ describe('an admin across companies', JOURNEY, () => {
     await page.goto(`${cloudUrl()}/distribution/upcs`);
     await page.getByTestId('header-company-link').filter({ hasText: company.name }).waitFor();
     expect(await page.getByTestId('choose-company-panel').count()).toBe(0);
+    // The company's pool is empty: the list says how it fills and what it is for.
+    await expect
+      .poll(() => page.getByTestId('upcs-empty').textContent())
+      .toBe('Import UPCs adds the codes the company bought; Link next free UPC then gives one to a release.');
     expect(errors).toEqual([]);
   });
 });
