@@ -137,6 +137,10 @@ describe('delivering a release in the browser', JOURNEY, () => {
       (c) => c.dsp_id === demoDspId,
     );
     await adminPage.goto(`${cloudUrl()}/distribution/dsps/connection_requests`);
+    // The requests are the page: one heading names them (no page heading above a table heading).
+    const pageHeadings = () => adminPage.getByRole('heading', { level: 1 }).allTextContents();
+    await expect.poll(pageHeadings).toHaveLength(1);
+    expect((await pageHeadings())[0]).toMatch(/^DSP connection requests/);
     await adminPage.getByTestId(`connection-connected-${requested?.id}`).click();
     await expect.poll(inboxTitles).toContain('Connected to Demo DSP');
   });

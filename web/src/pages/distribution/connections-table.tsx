@@ -22,8 +22,11 @@ export function ConnectionsTable({
   testId,
   actions,
   headerActions,
+  page,
 }: {
   title: string;
+  /** The list is the page: its title is the page's one heading (with this description under it). */
+  page?: { description: string };
   /** What an empty list says, in its own words ("No DSP connections yet"): the title is not always a noun. */
   empty: string;
   path: string;
@@ -39,11 +42,17 @@ export function ConnectionsTable({
   return (
     <Table<DspConnection>
       data-testid={testId}
+      variant={page ? 'full-page' : undefined}
       loading={isLoading}
       items={data?.dsp_connections ?? []}
       trackBy="id"
       header={
-        <Header counter={data ? `(${data.total_count})` : undefined} actions={headerActions?.(reload)}>
+        <Header
+          variant={page ? 'awsui-h1-sticky' : undefined}
+          description={page?.description}
+          counter={data ? `(${data.total_count})` : undefined}
+          actions={headerActions?.(reload)}
+        >
           {title}
         </Header>
       }

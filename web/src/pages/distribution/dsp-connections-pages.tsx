@@ -62,10 +62,11 @@ export function DspConnectionsPage() {
 /** /distribution/dsps/connection_requests: the stores companies asked for, to connect, set up or decline. */
 export function DspConnectionRequestsPage() {
   return (
-    <ContentLayout header={<Header variant="h1">DSP connection requests</Header>}>
+    <ContentLayout>
       <ConnectionsTable
-        title="Connection requests"
-        empty="No connection requests"
+        title="DSP connection requests"
+        page={{ description: 'Stores companies asked to deliver to: connect each, set it up (pending) or decline it.' }}
+        empty="No connection requests: a company asks for a store on its DSPs page"
         testId="connection-requests"
         path={REQUESTED_DSPS}
         actions={(row, reload) => [
