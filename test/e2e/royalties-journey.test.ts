@@ -91,6 +91,14 @@ describe('royalties in the browser', JOURNEY, () => {
   it('filters the royalties by retailer and shows the exact sums', async () => {
     await page.goto(`${cloudUrl()}/user/royalties`);
     await expect.poll(() => page.getByTestId('royalties-count').textContent()).not.toBe('…');
+    // One page heading: the lines are a section under it and its summary, not a second page heading.
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Royalties']);
+    await expect(
+      page
+        .getByRole('heading', { level: 2 })
+        .filter({ hasText: /^Lines/ })
+        .count(),
+    ).resolves.toBe(1);
     await choose('royalties-filter-retailer', store);
     await expect.poll(() => page.getByTestId('royalties-count').textContent()).toBe('3');
     expect(await page.getByTestId('royalties-total').textContent()).toBe('£4.01');

@@ -73,6 +73,8 @@ export function UserRoyaltiesPage() {
         <ServerTable<Royalty>
           tableId="royalties"
           title="Lines"
+          // Under the page's heading and its summary: the lines are a section of the page, not a second page heading.
+          section
           resourceName="royalty"
           resourcePlural="royalties"
           columns={ROYALTY_COLUMNS}
