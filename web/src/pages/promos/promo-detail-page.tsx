@@ -14,7 +14,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../../shared/format';
@@ -82,11 +82,16 @@ function PromoForm({
   const [draft, setDraft] = useState<Draft>(promo);
   // Kept as typed, so "2.7" is refused as it stands instead of being saved as 2.
   const [limit, setLimit] = useState(String(promo.download_limit));
-  useEffect(() => {
-    setDraft(promo);
-    setLimit(String(promo.download_limit));
-  }, [promo]);
-  const unsaved = promoFormChanged(promo, draft, limit);
+  // The promo as last saved: the page's read, or a save's answer before that read comes back (a Send pressed right
+  // after Save must not find the changes just saved "not saved").
+  const [saved, setSaved] = useState<Promo>(promo);
+  const showSaved = useCallback((next: Promo) => {
+    setSaved(next);
+    setDraft(next);
+    setLimit(String(next.download_limit));
+  }, []);
+  useEffect(() => showSaved(promo), [promo, showSaved]);
+  const unsaved = promoFormChanged(saved, draft, limit);
   useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const recordings = promo.recordings ?? [];
@@ -97,7 +102,7 @@ function PromoForm({
   ];
   const send = () => {
     const { title, artists, subject, biog, start_date, expiry_date, access, feedback_required } = draft;
-    return api.patch<{ message: string }>(`/promos/${promo.id}`, {
+    return api.patch<{ message: string; promo: Promo }>(`/promos/${promo.id}`, {
       title,
       artists,
       subject,
@@ -116,8 +121,9 @@ function PromoForm({
     validate: (): Record<string, string> =>
       draft.access === 'stream' || limitIsWhole(limit) ? {} : { download_limit: DOWNLOAD_LIMIT },
     send,
-    onSuccess: (saved) => {
-      notify('notification', saved.message);
+    onSuccess: (answer) => {
+      showSaved(answer.promo);
+      notify('notification', answer.message);
       onSaved();
     },
   });
