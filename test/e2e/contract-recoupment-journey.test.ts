@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
-import { contractWithAdvance, SALES_TYPE_MAP } from '../support/contract-fixture.js';
+import { contractWithAdvance } from '../support/contract-fixture.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importReport, SALES_TYPE_MAP } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
 
 /**

@@ -4,6 +4,7 @@ import { finishedImportJob } from '../support/import-job.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings, SMALL_REPORT_MAP } from '../support/payee-earnings.js';
 import { importReport } from '../support/royalty-report.js';
+import { publishingRunItem } from '../support/statement-run.js';
 
 /**
  * While a run's statements are numbered and not written yet, an import's delete and re-match wait (409, statements
@@ -49,19 +50,16 @@ function importOf(name: string, periods: string[]): Promise<string> {
 async function numberedRun() {
   const { access, publish, reserve } = await modules();
   const runId = ulid();
-  await access.createRun({
-    tenantId: company.companyId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: month,
-    end_pay_period: month,
-    label_ids: [],
-    accounts: [{ type: 'Payee', id: payee.id }],
-    total: 1,
-    done: 0,
-    userId: company.manager.id,
-  });
+  await access.createRun(
+    publishingRunItem(company.companyId, runId, {
+      start_pay_period: month,
+      end_pay_period: month,
+      accounts: [{ type: 'Payee', id: payee.id }],
+      total: 1,
+      done: 0,
+      userId: company.manager.id,
+    }),
+  );
   const run = await access.getRun(company.companyId, runId);
   if (!run) throw new Error('the run is not stored');
   const computed = await publish.computeRun(run);

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { publishingRunItem } from '../support/statement-run.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
@@ -44,20 +45,17 @@ async function makeWorld(name: string, worldStamp: number): Promise<World> {
 async function publishingRun({ company, payee }: World, replacesId?: string) {
   const { access } = await modules();
   const runId = ulid();
-  await access.createRun({
-    tenantId: company.companyId,
-    runId,
-    kind: 'payee',
-    status: 'publishing',
-    start_pay_period: month,
-    end_pay_period: month,
-    label_ids: [],
-    accounts: [{ type: 'Payee', id: payee.id }],
-    total: 1,
-    done: 0,
-    userId: company.manager.id,
-    replaces_id: replacesId,
-  });
+  await access.createRun(
+    publishingRunItem(company.companyId, runId, {
+      start_pay_period: month,
+      end_pay_period: month,
+      accounts: [{ type: 'Payee', id: payee.id }],
+      total: 1,
+      done: 0,
+      userId: company.manager.id,
+      replaces_id: replacesId,
+    }),
+  );
   const run = await access.getRun(company.companyId, runId);
   if (!run) throw new Error('the run is not stored');
   return run;

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractWithAdvance, SALES_TYPE_MAP } from '../support/contract-fixture.js';
+import { contractWithAdvance } from '../support/contract-fixture.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
-import { importReport } from '../support/royalty-report.js';
+import { importReport, SALES_TYPE_MAP } from '../support/royalty-report.js';
 import { payeeStatementOf, previewedRun, publishedRun } from '../support/statement-run.js';
 import { until } from '../support/wait.js';
 

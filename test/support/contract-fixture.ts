@@ -54,17 +54,3 @@ export async function contractWithAdvance(
   });
   return { artistId, payeeId, contractId };
 }
-
-/** The column map of the sales reports of the contract tests: header Store,Period,ISRC,Country,Units,Type,Net (GBP). */
-export const SALES_TYPE_MAP = {
-  columns: {
-    retailer: 'Store',
-    pay_period: 'Period',
-    isrc: 'ISRC',
-    territory: 'Country',
-    quantity: 'Units',
-    sales_category: 'Type',
-    subtotal_payable: 'Net',
-  },
-  constants: { subtotal_payable_currency: 'GBP' },
-};
