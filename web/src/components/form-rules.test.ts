@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dayProblem, rules, serverFieldErrors, validate, zodErrors } from './form-rules';
+import { dayProblem, rules, serverFieldErrors, typedTags, validate, zodErrors } from './form-rules';
 
 describe('form rules', () => {
   it('uses the product’s messages and the first failing rule per field', () => {
@@ -64,5 +64,13 @@ describe('form rules', () => {
     });
     const missing = z.object({ name: z.string() }).safeParse({});
     if (!missing.success) expect(zodErrors(missing.error)).toEqual({ name: 'Name is required' });
+  });
+});
+
+describe('tags typed in one box', () => {
+  it('splits on commas, trims each and drops empty ones; a list takes semicolons too', () => {
+    expect(typedTags(' club, uk ,, techno ')).toEqual(['club', 'uk', 'techno']);
+    expect(typedTags('club; uk')).toEqual(['club; uk']);
+    expect(typedTags('club; uk, techno', /[,;]/)).toEqual(['club', 'uk', 'techno']);
   });
 });

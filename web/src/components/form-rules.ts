@@ -107,3 +107,13 @@ export function serverFieldErrors(errors: Record<string, string[]> | undefined):
   }
   return fields;
 }
+
+/**
+ * Tags as typed in one text box: split on commas (or on `separators`, such as /[,;]/ where a CSV's semicolons are
+ * taken too), each trimmed, empty ones dropped.
+ */
+export const typedTags = (typed: string, separators: RegExp = /,/) =>
+  typed
+    .split(separators)
+    .map((tag) => tag.trim())
+    .filter(Boolean);

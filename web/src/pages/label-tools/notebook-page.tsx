@@ -22,15 +22,10 @@ import { type Note, toolsApi, useNotebook, useRefreshTools } from './tools-api';
 import { usePermits } from '../../app/use-may-open';
 import { formatDate } from '../../../../shared/format';
 import { EditDeleteLinks } from '../../components/edit-delete-links';
+import { typedTags } from '../../components/form-rules';
 
 type Draft = { id?: string; title: string; content: string; tags: string };
 const EMPTY: Draft = { title: '', content: '', tags: '' };
-/** Tags are typed as a comma-separated list. */
-const tagList = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 /** The note form: a new note, or the one being edited. */
 function NoteForm({ notebookId, draft, setDraft }: { notebookId: string; draft: Draft; setDraft: (d: Draft) => void }) {
@@ -40,7 +35,7 @@ function NoteForm({ notebookId, draft, setDraft }: { notebookId: string; draft: 
   const save = async () => {
     setSaving(true);
     try {
-      const fields = { title: draft.title, content: draft.content, tags: tagList(draft.tags) };
+      const fields = { title: draft.title, content: draft.content, tags: typedTags(draft.tags) };
       const answered = draft.id
         ? await toolsApi.updateNote(draft.id, fields)
         : await toolsApi.addNote({ notebook_id: notebookId, ...fields });

@@ -7,7 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import { DateField } from '../../components/date-input';
-import { dayProblem } from '../../components/form-rules';
+import { dayProblem, typedTags } from '../../components/form-rules';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
@@ -117,10 +117,7 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
     setSaving(true);
     const body: Record<string, unknown> = {
       ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim() !== '' || id)),
-      tags: draft.tags
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
+      tags: typedTags(draft.tags),
       label_id: label?.id ?? (id ? '' : undefined),
       assets: assets.map(({ asset_type, asset_id, split }) => ({ asset_type, asset_id, split })),
       contacts: contacts

@@ -12,14 +12,11 @@ import { notify } from '../../app/notifications';
 import { zodErrors } from '../../components/form-rules';
 import { FormShell } from '../../components/form-shell';
 import { useFormSubmit } from '../../components/use-form-submit';
+import { typedTags } from '../../components/form-rules';
 import type { MailingList } from './promo-types';
 
-/** Tags as typed: separated by commas (or semicolons, as the members' CSV separates them). */
-export const typedTags = (typed: string) =>
-  typed
-    .split(/[,;]/)
-    .map((tag) => tag.trim())
-    .filter(Boolean);
+/** A list's tags as typed: separated by commas, or semicolons as the members' CSV separates them. */
+export const typedListTags = (typed: string) => typedTags(typed, /[,;]/);
 
 /**
  * `/mailing_lists/:listId/edit`: the list's own fields (name, description, tags, and whether promos can be sent to
@@ -35,7 +32,7 @@ export function MailingListEditForm({ list, onSaved }: { list: MailingList; onSa
     tags: (list.tags ?? []).join(', '),
     active: list.active,
   });
-  const body = () => ({ ...form, tags: typedTags(form.tags) });
+  const body = () => ({ ...form, tags: typedListTags(form.tags) });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => {
       const checked = mailingListUpdate.safeParse(body());

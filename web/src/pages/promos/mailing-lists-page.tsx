@@ -33,7 +33,7 @@ import { EditDeleteLinks } from '../../components/edit-delete-links';
 import { RouterLink } from '../../components/router-link';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { PageButton } from '../../components/page-button';
-import { MailingListEditForm, typedTags } from './mailing-list-edit';
+import { MailingListEditForm, typedListTags } from './mailing-list-edit';
 
 const BASE = '/user/labels/promo_tools/mailing_lists';
 const roleOptions = (['dj', 'press', 'radio', 'other'] as const).map((value) => ({
@@ -298,7 +298,7 @@ function EditMember({
     country: member.country ?? '',
     tags: (member.tags ?? []).join(', '),
   });
-  const body = () => ({ ...form, tags: typedTags(form.tags) });
+  const body = () => ({ ...form, tags: typedListTags(form.tags) });
   const { errors, failure, submitting, submit } = useFormSubmit({
     validate: () => {
       const checked = memberUpdate.safeParse(body());
