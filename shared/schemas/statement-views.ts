@@ -383,7 +383,8 @@ export type StatementRun = {
   /**
    * A correction's run: the statement its one statement replaces (the version in force when the run was started),
    * with that statement's figures as a row beside the preview's, so what the new version changes shows before it is
-   * published. Null for any other run; a list of runs names the statement without its row.
+   * published. Null for any other run, and in the progress view (`view=progress`); a list of runs names the statement
+   * without its row.
    */
   replaces: RunReplaces | null;
 };

@@ -162,7 +162,8 @@ export async function statementRunView(
   const [detail, sender, replaced] = await Promise.all([
     run.preview_key && !progressOnly ? getJson<PreviewDetail>(statementsBucket(), run.preview_key) : null,
     statementSender(tenantId),
-    run.replaces_id ? getStatement(tenantId, run.replaces_id) : null,
+    // The replaced statement does not move while the run does: read with the rows, not on every progress poll.
+    run.replaces_id && !progressOnly ? getStatement(tenantId, run.replaces_id) : null,
   ]);
   // Once published, each row says what its statement says (recouped by contracts included).
   const stated =

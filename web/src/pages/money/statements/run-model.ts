@@ -31,7 +31,7 @@ export function pushedRun(message: Record<string, unknown>): { id: string; progr
 /**
  * The run as its page shows it: the status, counts and totals of the light read the page polls (`progress`, so
  * usually the newer) with the preview's rows and unaccountable recordings of the full read, which the light one
- * leaves out. Until the full read holds a preview (it is read again when the status moves), none is shown: never a
+ * leaves out, and the statement a correction replaces. Until the full read holds a preview (it is read again when the status moves), none is shown: never a
  * preview without its rows.
  */
 export function runWithProgress(full: StatementRun | undefined, progress: StatementRun | undefined) {
@@ -40,6 +40,7 @@ export function runWithProgress(full: StatementRun | undefined, progress: Statem
     ...progress,
     preview: full.preview && progress.preview ? { ...progress.preview, rows: full.preview.rows } : full.preview,
     unaccountable: full.unaccountable,
+    replaces: full.replaces,
   };
 }
 
