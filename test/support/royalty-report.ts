@@ -51,9 +51,11 @@ export async function importReport(
   expect(upload.status).toBe(200);
   const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: options.report });
   expect(put.status).toBe(200);
+  // The import of this upload, by the object it was put in: two files' names may end alike ("late-1.csv" and
+  // "advance-late-1.csv"), and waiting for the wrong one lets a test go on before its own lines are in.
   const done = await until(async () => {
     const found = (await api.get('/royalty_imports?per_page=100')).body.royalty_imports.find(
-      (i: { filename: string; status: string }) => i.filename.endsWith(options.filename) && i.status !== 'processing',
+      (i: { source_key?: string; status: string }) => i.source_key === upload.body.key && i.status !== 'processing',
     );
     return found;
   }, 60_000);
