@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import type { CrmStatus } from '../../shared/crm.js';
 import { valueWords } from '../../shared/messages.js';
 import type { CrmClientCreate, CrmClientUpdate } from '../../shared/schemas/crm.js';
-import { membershipRole } from '../data/access/companies.js';
+import { getCompany, membershipRole } from '../data/access/companies.js';
 import { createClientCompany, getCrmClient, patchCrmClient, type CrmClientChanges } from '../data/access/crm.js';
 import { getUsers } from '../data/access/users.js';
 import type { CrmActivity, CrmClientItem, CrmContactRow } from '../data/entities/crm.js';
@@ -14,6 +14,11 @@ import { formatPercent } from '../../shared/format.js';
  * A distributor's client companies: onboarded from the CRM (the distributor makes the company), then
  * kept up to date — status, account manager, contacts, deal terms — with every change written to the
  * client's activity history. A distributor only ever reaches its own clients: any other company is 404.
+ *
+ * The deal a distributor sets in the CRM is the client company's own deal percentage, the one the ledger applies
+ * (the company keeps that share of each sale, the distributor the rest): the CRM reads and writes that one value
+ * rather than keeping a copy, so a client's page never shows a deal its statements do not use, and a deal changed
+ * in the company's distribution settings shows here too.
  */
 
 /** The most activity lines a client keeps; older ones drop off. */
@@ -56,6 +61,7 @@ export async function onboardClient(caller: Caller, distributorId: string, input
       companyId,
       name: input.name,
       distributed: true,
+      ...(input.deal_percentage ? { deal_percentage: Number(input.deal_percentage) } : {}),
       ...(input.email ? { email: input.email } : {}),
       ...(input.country ? { country: input.country } : {}),
       ...(input.currency ? { currency: input.currency } : {}),
@@ -64,7 +70,6 @@ export async function onboardClient(caller: Caller, distributorId: string, input
       status,
       account_manager_id: orUnset(input.account_manager_id),
       contacts: withIds(input.contacts) ?? [],
-      deal_percentage: orUnset(input.deal_percentage),
       contract_start_date: orUnset(input.contract_start_date),
       contract_end_date: orUnset(input.contract_end_date),
       todo_tasks: [],
@@ -78,21 +83,25 @@ export async function onboardClient(caller: Caller, distributorId: string, input
 /**
  * Reads the client, lets `change` decide its changes and the activity lines they make, and writes
  * them on the condition nobody wrote in between; on a lost race it reads again (three tries, then 409).
+ * A change may also set the client company's deal (`companyDeal`, null for none), written with them.
  */
 export async function changeClient<T>(
   caller: Caller,
   distributorId: string,
   companyId: string,
-  change: (client: CrmClientItem) => Promise<{ changes: CrmClientChanges; lines: string[]; result: T }>,
+  change: (
+    client: CrmClientItem,
+  ) => Promise<{ changes: CrmClientChanges; lines: string[]; result: T; companyDeal?: number | null }>,
 ): Promise<T> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const client = await clientOf(distributorId, companyId);
-    const { changes, lines, result } = await change(client);
-    if (!lines.length && !Object.keys(changes).length) return result;
+    const { changes, lines, result, companyDeal } = await change(client);
+    if (!lines.length && !Object.keys(changes).length && companyDeal === undefined) return result;
     const activity = [...(client.activity ?? []), ...lines.map((text) => activityLine(caller, text))].slice(
       -ACTIVITY_KEPT,
     );
-    if (await patchCrmClient({ distributorId, companyId }, client.revision, { ...changes, activity })) return result;
+    const key = { distributorId, companyId };
+    if (await patchCrmClient(key, client.revision, { ...changes, activity }, companyDeal)) return result;
   }
   throw new Conflict(LOST_RACE_MESSAGE);
 }
@@ -116,13 +125,18 @@ export async function updateClient(caller: Caller, distributorId: string, compan
       changes.account_manager_id = orUnset(input.account_manager_id);
       lines.push(`Account manager changed to ${await memberName(changes.account_manager_id)}`);
     }
-    if (input.deal_percentage !== undefined && orUnset(input.deal_percentage) !== client.deal_percentage) {
-      changes.deal_percentage = orUnset(input.deal_percentage);
-      lines.push(
-        changes.deal_percentage
-          ? `Deal percentage set to ${formatPercent(changes.deal_percentage)}`
-          : 'Deal percentage removed',
-      );
+    let companyDeal: number | null | undefined;
+    if (input.deal_percentage !== undefined) {
+      const stored = (await getCompany(companyId))?.deal_percentage;
+      const wanted = input.deal_percentage ? Number(input.deal_percentage) : null;
+      if (wanted !== (stored ?? null)) {
+        companyDeal = wanted;
+        lines.push(
+          input.deal_percentage
+            ? `Deal percentage set to ${formatPercent(input.deal_percentage)}`
+            : 'Deal percentage removed',
+        );
+      }
     }
     for (const [field, label] of [
       ['contract_start_date', 'Contract start date'],
@@ -138,6 +152,6 @@ export async function updateClient(caller: Caller, distributorId: string, compan
       changes.contacts = withIds(input.contacts);
       lines.push(`Contacts updated (${input.contacts.length})`);
     }
-    return { changes, lines, result: undefined };
+    return { changes, lines, result: undefined, companyDeal };
   });
 }

@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import type { z } from 'zod';
 import { CRM_STATUS_COLOURS } from '../../shared/crm.js';
 import type { crmQuery } from '../../shared/schemas/crm.js';
@@ -14,7 +15,10 @@ import { clientOf } from './clients.js';
  * notes, to-dos and activity, narrowed by status, account manager and words looked for.
  */
 
-type CompanyFacts = { name: string; email?: string; country?: string; currency?: string };
+type CompanyFacts = { name: string; email?: string; country?: string; currency?: string; deal_percentage?: number };
+
+/** The client company's deal as the CRM shows it, with two decimals ("15.50"); null when it has none. */
+const dealText = (deal: number | undefined) => (typeof deal === 'number' ? new Big(deal).toFixed(2) : null);
 
 async function views(distributorId: string, clients: readonly CrmClientItem[]) {
   const ids = clients.map((c) => c.companyId);
@@ -40,7 +44,7 @@ async function views(distributorId: string, clients: readonly CrmClientItem[]) {
         ? { id: client.account_manager_id, name: managerNames.get(client.account_manager_id) ?? '' }
         : null,
       contacts: client.contacts ?? [],
-      deal_percentage: client.deal_percentage ?? null,
+      deal_percentage: dealText(company?.deal_percentage),
       contract_start_date: client.contract_start_date ?? null,
       contract_end_date: client.contract_end_date ?? null,
       open_tasks: tasks.filter((t) => !t.done).length,

@@ -16,8 +16,9 @@ const trimmed = (max: number) => z.string().trim().max(max);
 const date = (label: string) => z.union([z.literal(''), z.iso.date(`${label} must be a date (YYYY-MM-DD)`)]);
 
 /**
- * The distributor's share of the client's income, in percent, by every deal's one rule and in its words
- * (`dealPercentageProblem`), stored as text ("15.00"), never a float, since it is a money rate.
+ * The client company's deal: the share of each sale the client keeps, in percent (the distributor keeps the rest), as
+ * the ledger applies it. Checked by every deal's one rule and in its words (`dealPercentageProblem`), and handed on as
+ * text with two decimals ("15.00") so no float ever stands for it.
  */
 const dealPercentage = z.unknown().transform((value, ctx): string | null => {
   // Empty or null clears the deal (a union with them would hide this rule's own message behind "Invalid input").

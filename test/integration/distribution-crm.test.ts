@@ -149,6 +149,38 @@ describe('keeping a client', () => {
     expect(texts.at(-1)).toBe('Client onboarded as Prospect');
   });
 
+  it("sets and shows the client company's own deal, the one the ledger applies, not a copy of it", async () => {
+    const companyDeal = async (id: string) =>
+      (await call('GET', `/api/v1/admin/companies/${id}`, { token: admin })).body.company.deal_percentage;
+    const client = await onboard({ name: `Deal ${Date.now()}`, deal_percentage: '85.5' });
+    expect(await companyDeal(client.id)).toBe(85.5);
+    const changed = await distributor.api.patch(`/crm/clients/${client.id}`, { client: { deal_percentage: '80' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.client.deal_percentage).toBe('80.00');
+    expect(await companyDeal(client.id)).toBe(80);
+    // The same deal sent again is no change: no second line in the history.
+    await distributor.api.patch(`/crm/clients/${client.id}`, { client: { deal_percentage: '80.00' } });
+    // The company's distribution settings change the one deal, and the CRM shows it.
+    const settings = await call('PATCH', `/api/v1/admin/companies/${client.id}`, {
+      token: admin,
+      body: { deal_percentage: 75 },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const page = (await distributor.api.get(`/crm/clients/${client.id}`)).body.client;
+    expect(page.deal_percentage).toBe('75.00');
+    const listed = (await distributor.api.get(`/crm?q=${encodeURIComponent(client.name)}`)).body.clients;
+    expect(listed.map((c: { deal_percentage: string }) => c.deal_percentage)).toEqual(['75.00']);
+    // Blank removes it: the client keeps everything.
+    const removed = await distributor.api.patch(`/crm/clients/${client.id}`, { client: { deal_percentage: '' } });
+    expect(removed.body.client.deal_percentage).toBeNull();
+    expect(await companyDeal(client.id)).toBeUndefined();
+    expect(removed.body.client.activity.map((a: { text: string }) => a.text)).toEqual([
+      'Deal percentage removed',
+      'Deal percentage set to 80.00%',
+      'Client onboarded as Prospect',
+    ]);
+  });
+
   it('keeps notes and to-dos as the label tools do; a task goes to a member of the distributor only', async () => {
     const client = await onboard({ name: `Tools ${Date.now()}` });
     const note = await distributor.api.post(`/crm/clients/${client.id}/notes`, {

@@ -2,7 +2,7 @@ import type { CreateCompany } from '../entities/company.js';
 import type { CrmClientItem, CrmLabelItem } from '../entities/crm.js';
 import { writtenUnlessConditionFailed } from '../../lib/errors.js';
 import { getDb } from '../service.js';
-import { writeTransaction } from '../transaction.js';
+import { writeTransaction, writtenUnlessRefused } from '../transaction.js';
 
 /** Every query of the distributor's CRM: its client companies and their labels' store authorisations. */
 
@@ -38,7 +38,6 @@ export type CrmClientChanges = Partial<
     | 'status'
     | 'account_manager_id'
     | 'contacts'
-    | 'deal_percentage'
     | 'contract_start_date'
     | 'contract_end_date'
     | 'todo_tasks'
@@ -49,17 +48,33 @@ export type CrmClientChanges = Partial<
 
 /**
  * Writes a client's changes on the condition nobody changed it since `revision` was read; false when
- * someone did. Fields set to undefined are removed.
+ * someone did. Fields set to undefined are removed. `companyDeal`, when given, is the client company's new deal
+ * percentage (null: none), written in the same transaction, so the history never tells of a deal that was not set.
  */
 export async function patchCrmClient(
   key: { distributorId: string; companyId: string },
   revision: number,
   changes: CrmClientChanges,
+  companyDeal?: number | null,
 ): Promise<boolean> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as CrmClientChanges;
   const remove = Object.entries(changes)
     .filter(([, v]) => v === undefined)
     .map(([k]) => k as keyof CrmClientChanges);
+  if (companyDeal !== undefined)
+    return writtenUnlessRefused(({ CrmClient, Company }) => {
+      const client = CrmClient.patch(key).set({ ...set, revision: revision + 1 });
+      const company = Company.patch({ companyId: key.companyId });
+      return [
+        (remove.length ? client.remove(remove as never) : client)
+          .where(({ revision: r }, { eq }) => eq(r, revision))
+          .commit(),
+        (companyDeal === null
+          ? company.remove(['deal_percentage'])
+          : company.set({ deal_percentage: companyDeal })
+        ).commit(),
+      ];
+    });
   return writtenUnlessConditionFailed(() => {
     let write = clients()
       .patch(key)

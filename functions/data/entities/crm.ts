@@ -12,7 +12,8 @@ export type CrmActivity = { at: string; by_id: string; by_name: string; text: st
  * A distributor's client company, as its CRM keeps it: one item per distributor (the distributor's
  * company, `distributorId`) and client company. The client company is made by the distributor when
  * it onboards it, so a company is the client of one distributor; `byClient` finds that distributor
- * (the delivery rules ask it). Notes and to-dos are the label tools' rows. `revision` makes every
+ * (the delivery rules ask it). The client's deal is not kept here: it is the client company's own deal percentage,
+ * the one the ledger applies (crm/clients.ts). Notes and to-dos are the label tools' rows. `revision` makes every
  * change a conditional write, so two edits at once never lose one another's changes.
  */
 export const CrmClient = new Entity({
@@ -23,8 +24,6 @@ export const CrmClient = new Entity({
     status: { type: CRM_STATUSES, required: true },
     account_manager_id: { type: 'string' },
     contacts: { type: CustomAttributeType<CrmContactRow[]>('any') },
-    /** The distributor's share in percent, as text with 2 decimals ("15.00"): a money rate, never a float. */
-    deal_percentage: { type: 'string' },
     contract_start_date: { type: 'string' },
     contract_end_date: { type: 'string' },
     todo_tasks: { type: 'any' },

@@ -35,6 +35,7 @@ import { CrmStatusBadge } from './crm-page';
 import { monthsWords } from '../money/finances/finance-model';
 import { DateField, DateInput } from '../../components/date-input';
 import { formatPercent } from '../../../../shared/format';
+import { DEAL_WORDS } from '../../components/deal-words';
 
 const statusOptions = CRM_STATUSES.map((s) => ({ value: s, label: displayLabel(s) }));
 export const labelHref = (id: string, tab = '') =>
@@ -127,7 +128,7 @@ function TermsForm({ client, managers }: { client: CrmClientPage; managers: Pers
   });
   const manager = managers.find((m) => m.id === terms.account_manager_id);
   const text = (key: 'deal_percentage', label: string, ph: string) => (
-    <FormField label={label} errorText={errors[`client.${key}`]}>
+    <FormField label={label} description={DEAL_WORDS.company} errorText={errors[`client.${key}`]}>
       <Input
         value={terms[key]}
         placeholder={ph}
@@ -178,7 +179,7 @@ function TermsForm({ client, managers }: { client: CrmClientPage; managers: Pers
             data-testid="terms-manager"
           />
         </FormField>
-        {text('deal_percentage', 'Deal percentage', 'e.g. 15')}
+        {text('deal_percentage', 'Deal percentage', 'e.g. 85')}
         {day('contract_start_date', 'Contract start date')}
         {day('contract_end_date', 'Contract end date')}
       </ColumnLayout>

@@ -26,6 +26,7 @@ import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, u
 import { DateField } from '../../components/date-input';
 import { formatPercent } from '../../../../shared/format';
 import { clientsEmptyText } from './crm-words';
+import { DEAL_WORDS } from '../../components/deal-words';
 
 /** The filters' first choices, each naming what it filters (two bare "Any" side by side said neither). */
 const ANY_STATUS = { value: '', label: 'Any status' };
@@ -108,8 +109,14 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
       navigate(companyHref(answer.client.id));
     },
   });
-  const text = (key: keyof typeof fields, label: string, testId: string, placeholder?: string) => (
-    <FormField label={label} errorText={errors[`client.${key}`]}>
+  const text = (
+    key: keyof typeof fields,
+    label: string,
+    testId: string,
+    placeholder?: string,
+    description?: string,
+  ) => (
+    <FormField label={label} description={description} errorText={errors[`client.${key}`]}>
       <Input
         value={fields[key]}
         onChange={({ detail }) => set(key)(detail.value)}
@@ -145,7 +152,7 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
               data-testid="crm-manager"
             />
           </FormField>
-          {text('deal_percentage', 'Deal percentage', 'crm-deal', 'e.g. 15')}
+          {text('deal_percentage', 'Deal percentage', 'crm-deal', 'e.g. 85', DEAL_WORDS.company)}
           {day('contract_start_date', 'Contract start date', 'crm-start')}
           {day('contract_end_date', 'Contract end date', 'crm-end')}
           {text('contact_name', 'Contact name', 'crm-contact-name')}
