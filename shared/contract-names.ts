@@ -9,6 +9,12 @@ export const CONTRACT_TYPE_WORDS: Record<ContractType, string> = {
 };
 
 /**
+ * What a contract type the API or an import does not know is told: the types as the pages name them, never as stored
+ * ("generic" is a "Contract").
+ */
+export const CONTRACT_TYPE_REFUSAL = `Type must be one of: ${Object.values(CONTRACT_TYPE_WORDS).join(', ')}`;
+
+/**
  * A contract's name, the one the contracts list, the calendar and a statement (its recoupment, its reserves, the terms
  * its lines were paid under) all write: its type in words and whom it is with, "Artist release contract with Jane Q.
  * Artist Ltd", "Licence with …", "Contract with …". Without a type (a contract the engine was handed bare) it is a

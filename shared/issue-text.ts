@@ -65,6 +65,9 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
       // A choice left blank (a form's empty select) is a missing value, said as one.
       if (input !== undefined && valueAt(input, issue.path) === '')
         return [{ field, text: VALIDATION.required(label) }];
+      // A schema's own sentence names the choices in the user's words ("Type must be one of: Artist release contract,
+      // Licence, Contract"); only a bare list (zod's "Invalid option…") falls back to the values themselves.
+      if (!/^Invalid (option|input)\b/.test(issue.message)) return [{ field, text: named(label, issue.message) }];
       return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
     case 'custom':
       return [{ field, text: named(label, issue.message) }]; // our own rules carry whole sentences (the product's messages)

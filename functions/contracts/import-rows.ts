@@ -3,6 +3,7 @@ import { formatMoney } from '../../shared/money.js';
 import type { ContractImportPreviewRow, ContractImportProblem } from '../../shared/schemas/contract-imports.js';
 import { type ContractCreateInput, contractCreateInput } from '../../shared/schemas/contracts.js';
 import { formatPercent } from '../../shared/format.js';
+import { CONTRACT_TYPE_REFUSAL, CONTRACT_TYPE_WORDS } from '../../shared/contract-names.js';
 
 /**
  * Reads the rows of a contracts file (pure): each row is one contract, on a release of the company (by UPC) or an
@@ -58,11 +59,8 @@ const TYPES: Record<string, ContractCreateInput['type']> = {
   license: 'licence',
   generic: 'generic',
   'generic contract': 'generic',
-};
-const TYPE_WORDS: Record<ContractCreateInput['type'], string> = {
-  artist_release_contract: 'Artist release contract',
-  licence: 'Licence',
-  generic: 'Contract',
+  // A generic contract is a "Contract" on every page.
+  contract: 'generic',
 };
 
 const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
@@ -171,7 +169,7 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
 
     const typeText = cell('type');
     const type = typeText ? TYPES[nameKey(typeText)] : 'artist_release_contract';
-    if (!type) refuse('type', 'Type must be artist release contract, licence or generic');
+    if (!type) refuse('type', CONTRACT_TYPE_REFUSAL);
 
     const rateText = cell('royalty_rate').replace(/\s*%$/, '');
     const advanceText = cell('advance');
@@ -238,7 +236,7 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
         row,
         subject: `${subject.type === 'release' ? 'Release' : 'Artist'}: ${subject.name}`,
         contractee: payee.found.name,
-        type: TYPE_WORDS[contract.type],
+        type: CONTRACT_TYPE_WORDS[contract.type],
         start_date: contract.start_date,
         end_date: contract.end_date ?? null,
         deal,

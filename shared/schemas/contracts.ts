@@ -1,3 +1,4 @@
+import { CONTRACT_TYPE_REFUSAL } from '../contract-names.js';
 import { z } from 'zod';
 
 /** What a contract is attached to: a release, a label or an artist of the company. */
@@ -8,6 +9,7 @@ const DEAL_TYPES = ['royalty', 'net_receipts'] as const;
 const CHANNELS = ['streaming', 'download', 'physical', 'licensing', 'other'] as const;
 const RATE_BASES = ['gross', 'net_receipts', 'ppd'] as const;
 const CONTRACTEE_TYPES = ['artist', 'payee'] as const;
+const SUBJECT_REFUSAL = 'Contract must be on a release, a label or an artist';
 
 /** An exact decimal percentage as text (0 to 100, up to 4 decimals): never a float. */
 const percent = (what: string) =>
@@ -119,7 +121,7 @@ const contractMetadata = z.strictObject({
 export type ContractMetadata = z.infer<typeof contractMetadata>;
 
 const contractFields = {
-  type: z.enum(CONTRACT_TYPES, 'Type must be artist release contract, licence or generic'),
+  type: z.enum(CONTRACT_TYPES, CONTRACT_TYPE_REFUSAL),
   contractee_type: z.enum(CONTRACTEE_TYPES, 'Contractee must be an artist or a payee'),
   contractee_id: shortText('Contractee', 64),
   contractee_legal_name: shortText('Contractee legal name'),
@@ -133,7 +135,7 @@ const contractFields = {
 
 /** POST contracts: what the contract is on, and its fields. */
 export const contractCreateInput = z.strictObject({
-  contractable_type: z.enum(CONTRACTABLE_TYPES, 'Contract must be on a release, a label or an artist'),
+  contractable_type: z.enum(CONTRACTABLE_TYPES, SUBJECT_REFUSAL),
   contractable_id: shortText('Contract subject', 64),
   ...contractFields,
 });
@@ -165,7 +167,7 @@ export const contractAmendInput = z.strictObject({
 export type ContractAmendInput = z.infer<typeof contractAmendInput>;
 
 export const contractListQuery = z.strictObject({
-  contractable_type: z.enum(CONTRACTABLE_TYPES).optional(),
+  contractable_type: z.enum(CONTRACTABLE_TYPES, SUBJECT_REFUSAL).optional(),
   contractable_id: z.string().trim().min(1).max(64).optional(),
 });
 

@@ -153,7 +153,7 @@ export const youtubeClaim = z.strictObject({
       video_urls: z.array(z.string().trim().max(300)).max(MAX_LINKS, `At most ${MAX_LINKS} links`),
       isrcs: isrcs.refine((codes) => codes.length > 0, 'Add the ISRC of each song claimed'),
       timestamps: z.string().trim().max(1000, 'Timestamps must be at most 1000 characters').optional(),
-      policy: z.enum(['monetize', 'track', 'block'], 'Choose a policy'),
+      policy: z.enum(['monetize', 'track', 'block'], 'Policy must be one of: Monetise, Track, Block'),
     })
     .superRefine((form, ctx) => {
       const [pattern, what] =

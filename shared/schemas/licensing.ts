@@ -5,6 +5,7 @@ import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
 import { type QuarterRange, quarterRangeQuery } from './day-range.js';
 import { formatPercent } from '../format.js';
+import { valueWords } from '../messages.js';
 
 /**
  * Licences in and out: what the licensing API accepts and answers, shared with the SPA's forms so
@@ -24,6 +25,8 @@ export const LICENSE_STATUSES = [
   'expired',
 ] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+/** A step the pipeline does not have is told the steps, in the words the licence pages use. */
+const STATUS_REFUSAL = `Status must be one of: ${LICENSE_STATUSES.map((step) => valueWords(step)).join(', ')}`;
 const LICENSE_TYPES = ['outgoing', 'incoming'] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 
@@ -171,7 +174,7 @@ export type LicenseUpdate = z.infer<typeof licenseUpdate>;
 
 /** POST /licenses/{id}/status: a move along the pipeline (not to invoiced or paid). */
 export const licenseMove = z.strictObject({
-  status: z.enum(LICENSE_STATUSES, 'Status must be a pipeline step'),
+  status: z.enum(LICENSE_STATUSES, STATUS_REFUSAL),
 });
 
 /** POST /licenses/{id}/payment: the day the money arrived (or left); today when not given. */
@@ -275,7 +278,7 @@ export const licenseDocumentQuery = z.strictObject({
 
 /** GET /licenses filters. */
 export const licenseFilters = {
-  status: z.enum(LICENSE_STATUSES, 'Status must be a pipeline step').optional(),
+  status: z.enum(LICENSE_STATUSES, STATUS_REFUSAL).optional(),
   type: z.enum(LICENSE_TYPES, 'Type must be incoming or outgoing').optional(),
   tag: z.string().trim().max(40).optional(),
   territory: z.string().trim().max(200).optional(),

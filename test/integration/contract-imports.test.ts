@@ -96,7 +96,7 @@ describe('the check', () => {
       { row: 3, column: 'contractee', message: `No payee named "${otherPayee}" in this company` },
       { row: 4, column: 'artist', message: `2 artists are named "Twin ${run}"` },
       { row: 5, column: 'release_upc', message: 'No release with the UPC 0000000000000 in this company' },
-      { row: 5, column: 'type', message: 'Type must be artist release contract, licence or generic' },
+      { row: 5, column: 'type', message: 'Type must be one of: Artist release contract, Licence, Contract' },
     ]);
     expect(answer.body).toMatchObject({ rows: 4, contracts: 1, more_problems: 0, imported_on: null });
     expect(answer.body.preview).toEqual([

@@ -70,6 +70,21 @@ describe('contracts', () => {
     expect(Object.keys(badRate.body.errors)[0]).toMatch(/^royalty_terms\.terms\.0\.rate/);
     const ends = await company.api.post('/contracts', { ...base(), end_date: '2026-01-01' });
     expect(ends.body.errors.end_date).toEqual(['End date must be on or after the start date']);
+    // A choice is refused in the words the pages use, never as stored (artist_release_contract, generic).
+    const badType = await company.api.post('/contracts', { ...base(), type: 'record_deal' });
+    expect(badType.body).toEqual({
+      message: 'Type must be one of: Artist release contract, Licence, Contract',
+      errors: { type: ['Type must be one of: Artist release contract, Licence, Contract'] },
+    });
+    const badStatus = await company.api.patch(
+      `/contracts/${(await company.api.post('/contracts', base())).body.contract.id}`,
+      {
+        status: 'void',
+      },
+    );
+    expect(badStatus.body.errors.status).toEqual(['Status must be draft, signed or terminated']);
+    const badSubject = await company.api.get('/contracts?contractable_type=song&contractable_id=x');
+    expect(badSubject.body.errors.contractable_type).toEqual(['Contract must be on a release, a label or an artist']);
   });
 
   it('refuses payee shares that do not add up to 100 %', async () => {

@@ -133,7 +133,7 @@ describe('YouTube claims', () => {
       `ISRC ${otherIsrc} is not in your catalogue`,
     ]);
     expect((await claim({ policy: 'steal' })).body.errors['form.policy']).toEqual([
-      'Policy must be one of: monetize, track, block',
+      'Policy must be one of: Monetise, Track, Block',
     ]);
     expect((await claim({ label_id: (await other.label('Not ours')).id })).body.errors['form.label_id']).toEqual([
       'Choose one of your labels',

@@ -115,7 +115,7 @@ describe('reading a contracts file', () => {
       },
       { row: 6, column: 'artist', message: '2 artists are named "The Twins"' },
       { row: 6, column: 'contractee', message: 'Contractee is required' },
-      { row: 6, column: 'type', message: 'Type must be artist release contract, licence or generic' },
+      { row: 6, column: 'type', message: 'Type must be one of: Artist release contract, Licence, Contract' },
       { row: 7, column: 'artist', message: 'No artist named "Nobody" in this company' },
       { row: 7, column: 'advance', message: 'Advance must be an amount such as 1500.00' },
       { row: 7, column: 'unrecouped_balance', message: 'Unrecouped balance must be an amount such as 1500.00' },

@@ -102,7 +102,7 @@ export function ContractsImportPage() {
       <SpaceBetween size="l">
         <ImportFileChooser
           label="Contracts file"
-          columns="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or generic; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
+          columns="Columns: release_upc (the release's UPC) or artist (the artist's name): what the contract is on; contractee (a payee's name, or its id), who is paid all the contract pays; contractee_legal_name (blank: the payee's name); type (artist release contract, licence or contract; blank: artist release contract); start_date and end_date (YYYY-MM-DD; no end date: until terminated); royalty_rate (a percentage of net receipts); advance; unrecouped_balance (what was still to recoup in your old system)."
           limits={`CSV (separated by commas, semicolons or tabs) or XLSX (its first sheet); at most ${sizeLimitWords(CONTRACT_IMPORT_MAX_BYTES)} and 2,000 rows.`}
           dropzone="Drop the contracts file"
           {...chooser}
