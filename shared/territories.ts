@@ -12,3 +12,11 @@ export function territoryName(territory: string): string {
     return territory;
   }
 }
+
+/**
+ * A licence's territory as it was typed, each country code in it named: "GB, IE" → "United Kingdom, Ireland", "World"
+ * and "Europe" as typed. A two-letter word in capitals is a country code, as the licence's clearance reads it.
+ */
+export function territoryWords(text: string): string {
+  return text.replace(/\b[A-Z]{2}\b/g, (code) => territoryName(code));
+}

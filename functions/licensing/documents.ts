@@ -13,6 +13,7 @@ import { presignDownload, presignUpload, uploadedObject } from '../uploads/presi
 import { readLicense } from './licenses.js';
 import { presentLicense } from './present.js';
 import { formatDate, formatPercent } from '../../shared/format.js';
+import { territoryWords } from '../../shared/territories.js';
 
 /**
  * A licence's papers: the licence agreement and the quote, written from the company's contract
@@ -46,7 +47,8 @@ function placeholders(license: LicenseItem, licensor: string): Record<string, st
         )
         .join('\n') || '—',
     usage: orDash(license.usage),
-    territory: orDash(license.territory),
+    // Country codes named as the licence's page names them ("GB" → "United Kingdom").
+    territory: orDash(license.territory && territoryWords(license.territory)),
     term: orDash(license.term),
     start_date: day(license.license_start_date),
     end_date: day(license.license_end_date),

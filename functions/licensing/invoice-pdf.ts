@@ -21,6 +21,7 @@ import { required } from '../lib/required.js';
 import { invoiceParties, type Licensor } from './invoice-parties.js';
 import { readLicense } from './licenses.js';
 import { formatPercent } from '../../shared/format.js';
+import { territoryName, territoryWords } from '../../shared/territories.js';
 
 /** How long a download link lives. */
 const LINK_SECONDS = 300;
@@ -39,14 +40,15 @@ function partiesAndLicence(billed: LicenseInvoiceParties) {
     to: paragraph(
       `To: ${billed.licensee_name}`,
       billed.licensee_address ?? '',
-      billed.licensee_country ?? '',
+      // An address names its country; the country and the territory are named as the licence's page names them.
+      billed.licensee_country ? territoryName(billed.licensee_country) : '',
       // Invoices issued before the licensee's VAT number was kept have none: the line is left out.
       billed.licensee_vat_number ? `VAT number ${billed.licensee_vat_number}` : '',
     ),
     licensed: paragraph(
       `Licence of: ${billed.licensed}`,
       billed.usage ? `Usage: ${billed.usage}` : '',
-      billed.territory ? `Territory: ${billed.territory}` : '',
+      billed.territory ? `Territory: ${territoryWords(billed.territory)}` : '',
       billed.term ? `Term: ${billed.term}` : '',
     ),
   };

@@ -108,6 +108,9 @@ describe('licensing journey', () => {
     await page.getByTestId('license-save').click();
 
     await expect.poll(() => page.getByTestId('license-status').textContent()).toBe('Enquiry');
+    // The licensee's country is named, never shown as its code.
+    expect(await text(page)).toContain('United Kingdom');
+    expect(await text(page)).not.toMatch(/Country\s*GB\b/);
     for (const [step, word] of [
       ['quoted', 'Quoted'],
       ['negotiating', 'Negotiating'],

@@ -583,7 +583,7 @@ describe('documents', () => {
       type: 'outgoing',
       licensee_name: `Paper Studio ${stamp}`,
       usage: 'A game trailer',
-      territory: 'World',
+      territory: 'GB, IE',
       fee: '500.00',
       fee_currency: 'GBP',
       proposal_date: '2026-02-02',
@@ -601,12 +601,18 @@ describe('documents', () => {
       expect(text).toContain(heading);
       expect(text).toContain(`Paper Studio ${stamp}`);
       expect(text).toContain('A game trailer');
+      // The territory's country codes are named, as the licence's page names them.
+      expect(text).toContain('United Kingdom, Ireland');
       // Days as the licence's page shows them, never as stored.
       expect(text).toContain('from 1st Mar 2026 to 28th Feb 2027');
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
     expect((await api.get(`/licenses/${license.id}/document?kind=letter`)).body.errors.kind).toEqual([
-      'Kind must be one of: licence, quote',
+      'Document must be licence or quote',
+    ]);
+    // A pipeline step the licence does not have is told the steps, in the pages' words.
+    expect((await api.get('/licenses?status=done')).body.errors.status).toEqual([
+      'Status must be one of: Enquiry, Quoted, Negotiating, Signed, Invoiced, Paid, Declined, Expired',
     ]);
     const file = new TextEncoder().encode('%PDF-1.4 signed');
     const presigned = await api.post(`/licenses/${license.id}/signed_copy_upload`, {

@@ -70,6 +70,19 @@ describe('a licence invoice’s PDF', () => {
       expect(text).not.toContain(later);
   });
 
+  it('names the licensee’s country and the territory’s countries, never their codes', async () => {
+    const abroad = licence({ licensee_country: 'IE', territory: 'GB, IE' });
+    const text = await pdfText(
+      await invoicePdf(
+        licence({ invoice: { ...invoice, billed: invoiceParties(abroad, licensorAtIssue) } }),
+        licensorToday,
+      ),
+    );
+    expect(text).toContain('Territory: United Kingdom, Ireland');
+    expect(text).toMatch(/London\s+Ireland/);
+    expect(text).not.toMatch(/\bIE\b/);
+  });
+
   it('is the same file byte for byte however often it is made', async () => {
     const issued = licence({ invoice: { ...invoice, billed: invoiceParties(licence(), licensorAtIssue) } });
     const first = await invoicePdf(issued, licensorToday);

@@ -17,7 +17,7 @@ import { currencySign } from '../../shared/money';
 import { defaultPeriod, periodRanges } from '../../shared/period-picker.js';
 import { canonicalTags, hasTag } from '../../shared/company-tags.js';
 import { humanizeField, MESSAGES, valueWords } from '../../shared/messages.js';
-import { territoryName } from '../../shared/territories.js';
+import { territoryName, territoryWords } from '../../shared/territories.js';
 
 describe('status colours', () => {
   it.each([
@@ -116,6 +116,10 @@ describe('territories', () => {
   it('names a country code in words and leaves anything else as the report wrote it', () => {
     expect(territoryName('GB')).toBe('United Kingdom');
     expect(territoryName('FR')).toBe('France');
+    // A licence's territory as typed, each country code in it named; words stay as typed.
+    expect(territoryWords('GB, IE')).toBe('United Kingdom, Ireland');
+    expect(territoryWords('World')).toBe('World');
+    expect(territoryWords('Europe excluding DE')).toBe('Europe excluding Germany');
     expect(territoryName('Worldwide')).toBe('Worldwide');
     expect(territoryName('gb')).toBe('gb');
     expect(territoryName('GBR')).toBe('GBR');

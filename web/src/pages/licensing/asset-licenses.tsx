@@ -11,6 +11,7 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
 import { type License, licenseTitle } from './licensing-api';
+import { territoryWords } from '../../../../shared/territories';
 
 type ExtraProps = { config: ReferenceConfig; record: Record<string, unknown> & { id: string } };
 
@@ -46,7 +47,7 @@ function AssetLicences({ assetId }: { assetId: string }) {
         },
         { id: 'type', header: 'Type', cell: (l) => displayLabel(l.type) },
         { id: 'status', header: 'State', cell: (l) => <StatusBadge word={l.status} /> },
-        { id: 'territory', header: 'Territory', cell: (l) => l.territory || '-' },
+        { id: 'territory', header: 'Territory', cell: (l) => (l.territory ? territoryWords(l.territory) : '-') },
         {
           id: 'term',
           header: 'Runs',

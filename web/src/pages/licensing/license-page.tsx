@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { formatDate, formatDaysIn } from '../../../../shared/format';
 import { DEFAULT_INVOICE_DUE_DAYS } from '../../../../shared/licence-due';
 import { formatMoney } from '../../../../shared/money';
+import { territoryName, territoryWords } from '../../../../shared/territories';
 import { type LicenseStatus, pipelineMoves } from '../../../../shared/schemas/licensing';
 import { api, errorMessage } from '../../app/api';
 import { displayLabel } from '../../app/display-labels';
@@ -221,11 +222,11 @@ export function LicensePage() {
               { label: PARTY_WORD[license.type], value: license.licensee_name },
               { label: 'Address', value: text(license.licensee_address) },
               { label: 'Phone', value: text(license.licensee_phone) },
-              { label: 'Country', value: text(license.licensee_country) },
+              { label: 'Country', value: text(license.licensee_country && territoryName(license.licensee_country)) },
               { label: 'VAT number', value: text(license.licensee_vat_number) },
               { label: 'Label', value: text(license.label) },
               { label: 'Usage', value: text(license.usage) },
-              { label: 'Territory', value: text(license.territory) },
+              { label: 'Territory', value: text(license.territory && territoryWords(license.territory)) },
               { label: 'Term', value: text(license.term) },
               { label: 'Credit', value: text(license.credit) },
               { label: 'Tags', value: text(license.tag) },

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '../../components/use-debounced-value';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { type License, licenseTitle } from './licensing-api';
+import { territoryWords } from '../../../../shared/territories';
 
 const PER_PAGE = 50;
 const ANY = { value: '', label: 'Any' };
@@ -122,7 +123,7 @@ export function LicensesPage() {
         { id: 'type', header: 'Type', cell: (l) => displayLabel(l.type) },
         { id: 'status', header: 'State', cell: (l) => <StatusBadge word={l.status} /> },
         { id: 'assets', header: 'Assets', cell: (l) => l.assets.map((a) => a.title).join(', ') },
-        { id: 'territory', header: 'Territory', cell: (l) => l.territory ?? '' },
+        { id: 'territory', header: 'Territory', cell: (l) => (l.territory ? territoryWords(l.territory) : '') },
         { id: 'tags', header: 'Tags', cell: (l) => l.tag },
         { id: 'fee', header: 'Fee', cell: (l) => (l.fee ? formatMoney(l.fee, l.fee_currency) : '') },
         { id: 'end', header: 'Ends', cell: (l) => formatDate(l.license_end_date) },
