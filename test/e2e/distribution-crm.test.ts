@@ -43,6 +43,10 @@ describe('the distributor’s CRM', () => {
     await page.getByTestId('crm-status').click();
     await page.getByRole('option', { name: 'Onboarding' }).click();
     await page.getByTestId('crm-deal').locator('input').fill('12.5');
+    // The deal is said as the ledger applies it: the client's share, the distributor keeping the rest.
+    await expect.poll(body).toContain('The share of each sale the company keeps, in percent');
+    expect(await body()).not.toContain('distributor’s share');
+    await screenshotIfAsked(page, 'test-results/distribution-crm-onboard.png', true);
     await page.getByTestId('crm-contact-name').locator('input').fill('Mara Holt');
     await page.getByTestId('crm-submit').click();
 
@@ -101,6 +105,7 @@ describe('the distributor’s CRM', () => {
     await page.getByTestId('crm-search').locator('input').fill(clientName);
     await expect.poll(() => page.getByTestId('crm-table').textContent()).toContain(clientName);
     await expect.poll(() => page.getByTestId('crm-table').textContent()).toContain('Onboarding');
+    await screenshotIfAsked(page, 'test-results/distribution-crm-list.png', true);
     await page.getByTestId('crm-table').getByRole('link', { name: clientName }).click();
     await expect
       .poll(() => page.getByTestId('client-activity').textContent())
