@@ -8,7 +8,7 @@ import { getUsers } from '../data/access/users.js';
 import type { CrmActivity, CrmClientItem, CrmContactRow } from '../data/entities/crm.js';
 import { Conflict, InvalidField, LOST_RACE_MESSAGE, NotFound } from '../lib/errors.js';
 import type { Caller } from '../lib/auth-context.js';
-import { formatPercent } from '../../shared/format.js';
+import { formatDate, formatPercent } from '../../shared/format.js';
 
 /**
  * A distributor's client companies: onboarded from the CRM (the distributor makes the company), then
@@ -145,7 +145,8 @@ export async function updateClient(caller: Caller, distributorId: string, compan
       const wanted = input[field];
       if (wanted !== undefined && orUnset(wanted) !== client[field]) {
         changes[field] = orUnset(wanted);
-        lines.push(wanted ? `${label} set to ${wanted}` : `${label} removed`);
+        // The history says a day as every page does ("1st Jan 2026"), never as stored.
+        lines.push(wanted ? `${label} set to ${formatDate(wanted)}` : `${label} removed`);
       }
     }
     if (input.contacts) {

@@ -133,7 +133,12 @@ describe('keeping a client', () => {
   it('writes every change of status and terms to the activity history, newest first', async () => {
     const client = await onboard({ name: `History ${Date.now()}` });
     const changed = await distributor.api.patch(`/crm/clients/${client.id}`, {
-      client: { status: 'active', deal_percentage: '20', account_manager_id: distributor.manager.id },
+      client: {
+        status: 'active',
+        deal_percentage: '20',
+        account_manager_id: distributor.manager.id,
+        contract_start_date: '2026-01-01',
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.message).toBe('Client company updated');
@@ -143,6 +148,8 @@ describe('keeping a client', () => {
       expect.arrayContaining([
         'Status changed from Prospect to Active',
         'Deal percentage set to 20.00%',
+        // A day as every page says it, never as stored.
+        'Contract start date set to 1st Jan 2026',
         expect.stringMatching(/^Account manager changed to /),
       ]),
     );
