@@ -85,6 +85,18 @@ describe('the distributor’s CRM', () => {
     await page.getByTestId('stores-save').click();
     await expect.poll(body).toContain('Stores authorised');
     await screenshotIfAsked(page, 'test-results/distribution-crm-stores.png', true);
+    // Each of the label's tabs opens with its own heading.
+    for (const [tab, heading, shown] of [
+      ['Edit', 'Edit label', 'Parent label'],
+      ['Affiliates', 'Affiliates', 'No sub-labels'],
+      ['Royalties', 'Royalties', 'No royalties for this label yet'],
+      ['Statement settings', 'Statement settings', 'Not scheduled'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
+      await expect.poll(body).toContain(shown);
+      await screenshotIfAsked(page, `test-results/distribution-crm-label-${tab.replace(/ /g, '-').toLowerCase()}.png`);
+    }
 
     const labels = async () =>
       (
@@ -96,6 +108,10 @@ describe('the distributor’s CRM', () => {
     await expect
       .poll(async () => (await labels())[0]?.stores.map((s: { name: string }) => s.name))
       .toEqual(stores.map((s) => s.name).sort((a, b) => a.localeCompare(b)));
+
+    await page.goto(`${cloudUrl()}/distribution/labels`);
+    await expect.poll(body).toContain('Lighthouse Tapes');
+    await screenshotIfAsked(page, 'test-results/distribution-crm-labels.png', true);
 
     // Back in the CRM: the client is listed with its status and the activity names the stores.
     await page.goto(`${cloudUrl()}/distribution/crm`);
