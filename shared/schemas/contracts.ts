@@ -42,7 +42,10 @@ const code = z.string().trim().min(2, TERRITORY).max(3, TERRITORY);
 
 /** When a term applies: every condition left out matches every sale. */
 const termConditions = z.strictObject({
-  channel: z.enum(CHANNELS, 'Channel is not one the product knows').optional(),
+  // The channels as the deal editor names them.
+  channel: z
+    .enum(CHANNELS, 'Channel must be one of: Streaming, Download, Physical, Licensing and sync, Other')
+    .optional(),
   configuration: z.string().trim().min(1).max(40).optional(),
   territories_in: z.array(code).max(300).optional(),
   territories_out: z.array(code).max(300).optional(),

@@ -83,6 +83,13 @@ describe('contracts', () => {
       },
     );
     expect(badStatus.body.errors.status).toEqual(['Status must be draft, signed or terminated']);
+    const badChannel = await company.api.post('/contracts', {
+      ...base(),
+      royalty_terms: { deal_type: 'royalty', terms: [{ ...cdGb, conditions: { channel: 'radio' } }] },
+    });
+    expect(badChannel.body.errors['royalty_terms.terms.0.conditions.channel']).toEqual([
+      'Channel must be one of: Streaming, Download, Physical, Licensing and sync, Other',
+    ]);
     const badSubject = await company.api.get('/contracts?contractable_type=song&contractable_id=x');
     expect(badSubject.body.errors.contractable_type).toEqual(['Contract must be on a release, a label or an artist']);
   });
