@@ -86,6 +86,15 @@ describe('reading a contracts file', () => {
     });
   });
 
+  it('takes each type by the name its refusal gives it: "Contract" is a generic contract', async () => {
+    const read = await readCsv(
+      ['release_upc,contractee,type,start_date', '5060000000011,Ann Payee,Contract,2024-01-01'].join('\n'),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.contracts[0].input.type).toBe('generic');
+    expect(read.contracts[0].preview.type).toBe('Contract');
+  });
+
   it('names every problem of every row by row and column, and reads no contract from them', async () => {
     const read = await readCsv(
       [
