@@ -1,3 +1,4 @@
+import { valueWords } from './messages.js';
 /** Fixed lists of the catalogue, shared by the API and the forms. */
 
 export const ARTIST_CONFIGS = ['individual', 'band'] as const;
@@ -205,6 +206,8 @@ export const RELEASE_STATUS_IN_SENTENCE: Record<(typeof RELEASE_STATUSES)[number
   live: 'live',
   delivered: 'delivered',
 };
+/** A refused release status, the statuses named as the pages name them ("Quality control", never the stored value). */
+export const RELEASE_STATUS_REFUSED = `Status must be one of: ${RELEASE_STATUSES.map((status) => valueWords(status)).join(', ')}`;
 export const RECORDING_CATEGORIES = ['Recording', 'Video', 'Ringtone', 'Audiobook'] as const;
 export const PRODUCT_FORMATS = ['Digital', 'CD', 'Vinyl', 'Cassette', 'DVD', 'Box Set'] as const;
 export const PRODUCT_TYPES = ['Distributed', 'Promotional', 'Fulfilment'] as const;

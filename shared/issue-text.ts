@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { VALIDATION, humanizeField } from './messages.js';
+import { VALIDATION, humanizeField, valueWords } from './messages.js';
 
 /**
  * What a zod issue says to a person: the field named in their words, the product's shared messages where one applies
@@ -66,9 +66,15 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
       if (input !== undefined && valueAt(input, issue.path) === '')
         return [{ field, text: VALIDATION.required(label) }];
       // A schema's own sentence names the choices in the user's words ("Type must be one of: Artist release contract,
-      // Licence, Contract"); only a bare list (zod's "Invalid option…") falls back to the values themselves.
+      // Licence, Contract"); a bare list (zod's "Invalid option…") names the values in words ("Not opened", never the
+      // stored "not_opened").
       if (!/^Invalid (option|input)\b/.test(issue.message)) return [{ field, text: named(label, issue.message) }];
-      return [{ field, text: `${label} must be one of: ${issue.values.map(String).join(', ')}` }];
+      return [
+        {
+          field,
+          text: `${label} must be one of: ${issue.values.map((value) => valueWords(String(value))).join(', ')}`,
+        },
+      ];
     case 'custom':
       return [{ field, text: named(label, issue.message) }]; // our own rules carry whole sentences (the product's messages)
     case 'invalid_union': {

@@ -37,7 +37,7 @@ import * as labelRequests from './label-requests.js';
 import { labelRejectInput, labelRequestInput } from '../../shared/schemas/company-team.js';
 import { TENANT_RESOURCES } from './tenant-resources.js';
 import { checkReleaseOf, lastRelease } from './release-check.js';
-import { RELEASE_STATUSES } from '../../shared/catalogue.js';
+import { RELEASE_STATUS_REFUSED, RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { changeReleaseStatus, releaseTenant } from './release-qc.js';
 import { adminOperations, tenantOperations } from './tenant-resource.js';
 import { assertLabelRoom } from '../plans/limits.js';
@@ -115,7 +115,7 @@ const logoRequest = uploadRequest(LOGO_CONTENT_TYPES, MAX_LOGO_BYTES);
 const contractRequest = uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES);
 /** PATCH …/update_status: the new status; a rejection's reasons (one per line on the form), a note. */
 const statusChange = z.strictObject({
-  status: z.enum(RELEASE_STATUSES, 'Status must be one of the release statuses'),
+  status: z.enum(RELEASE_STATUSES, RELEASE_STATUS_REFUSED),
   reasons: z
     .array(z.string().max(1000, 'Each reason must be at most 1000 characters'))
     .max(20, 'Give at most 20 reasons')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RELEASE_STATUSES } from '../../shared/catalogue.js';
+import { RELEASE_STATUS_REFUSED, RELEASE_STATUSES } from '../../shared/catalogue.js';
 import { releaseInput } from '../../shared/schemas/catalogue.js';
 import type { Caller } from '../lib/auth-context.js';
 import { HttpError, InvalidField } from '../lib/errors.js';
@@ -39,7 +39,7 @@ export const releaseBulkUpdateBody = z.strictObject({
     .refine((ids) => new Set(ids).size === ids.length, 'Release ids must not repeat'),
   release: bulkFields
     .extend({
-      status: z.enum(RELEASE_STATUSES, 'Status must be one of the release statuses').optional(),
+      status: z.enum(RELEASE_STATUSES, RELEASE_STATUS_REFUSED).optional(),
       reasons: z.array(z.string().trim().min(1).max(1000)).max(20, 'Give at most 20 reasons').optional(),
     })
     .refine((change) => Object.keys(change).some((key) => key !== 'reasons'), 'Choose a field to update'),

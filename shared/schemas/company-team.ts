@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText } from './name-text.js';
 import { ROLES, type Role } from '../constants.js';
+import { valueWords } from '../messages.js';
 
 /**
  * The company's own pages: what its managers may change themselves, the roles they
@@ -19,7 +20,7 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /** PATCH /company/users/{id}: the member's new role. */
 export const teamRoleInput = z.strictObject({
-  role: z.enum(TEAM_ROLES, `Role must be one of: ${TEAM_ROLES.join(', ')}`),
+  role: z.enum(TEAM_ROLES, `Role must be one of: ${TEAM_ROLES.map((role) => valueWords(role)).join(', ')}`),
 });
 
 /**

@@ -60,7 +60,7 @@ describe('artists', () => {
     ]);
     expect(plan[2].duplicate).toBe(`Artist Known ${tag} exists already (same name known ${tag})`);
     expect(plan[3].duplicate).toBe('Same ISNI 000000012146438X as row 2');
-    expect(plan[4].errors).toEqual([{ row: 7, field: 'config', message: 'Config must be one of: individual, band' }]);
+    expect(plan[4].errors).toEqual([{ row: 7, field: 'config', message: 'Config must be one of: Individual, Band' }]);
   });
 
   it('writes a record once however often its chunk is retried, with its identifiers', async () => {

@@ -402,7 +402,7 @@ describe('follow-ups', () => {
     expect(left.status, JSON.stringify(left.body)).toBe(200);
     const wrong = await followUp('everyone');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors.audience).toEqual(['Audience must be one of: not_opened, no_feedback']);
+    expect(wrong.body.errors.audience).toEqual(['Audience must be one of: Not opened, No feedback']);
 
     // Asked twice at once: numbered once.
     const answers = await Promise.all([followUp('not_opened'), followUp('not_opened')]);

@@ -140,7 +140,7 @@ describe('links between records', () => {
       body: { name: 'Bad Holder', type_of: 'film', email: 'nope' },
     });
     expect(holder.body.errors).toMatchObject({
-      type_of: ['Type of must be one of: audio, video'],
+      type_of: ['Type of must be one of: Audio, Video'],
       email: ['This field must be a valid email'],
     });
   });

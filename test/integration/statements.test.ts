@@ -576,7 +576,7 @@ describe('a statement run from a report', () => {
     });
     const refused = await api.get(`/statement_runs/${runId}?view=everything`);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual({ view: ['View must be one of: progress'] });
+    expect(refused.body.errors).toEqual({ view: ['View must be one of: Progress'] });
   });
 });
 
