@@ -193,6 +193,7 @@ export const OPERATION_NAMES = {
     'albumEpPitch',
     'singlePitch',
     'officialVideoPitch',
+    'pitchReleaseTracks',
     'marketingRequests',
     'marketingQueue',
     'moveMarketingRequest',

@@ -202,6 +202,11 @@ export const labelToolsOperations = {
       return reply(201, { request, message: 'Your official video pitch was sent' });
     },
   }),
+  pitchReleaseTracks: operation('tenant', {
+    response: answers.pitchTracksResponse,
+    params: idParams,
+    run: async ({ tenantId, params }) => ({ tracks: await requests.pitchTracks(tenantId, params.id) }),
+  }),
   marketingRequests: operation('tenant', {
     response: answers.labelRequestsResponse,
     run: async ({ tenantId }) => ({

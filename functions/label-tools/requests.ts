@@ -11,6 +11,7 @@ import {
   moveRequest,
   queuedRequests,
   readLeadWeeks,
+  releaseTracks,
   saveLeadWeeks,
 } from '../data/access/label-requests.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
@@ -138,8 +139,34 @@ export async function sendPitch(
       'form.release_date',
       `Pitches are due ${weeks} weeks before release: the release date must be ${earliest} or later`,
     );
+  const focus = form.focus_track_id ? await focusTrack(sender.tenantId, release.id, form.focus_track_id) : {};
   const title = release.display_artists ? `${release.display_artists} – ${release.title}` : release.title;
-  return enqueue(sender, kind, label, `${title} (${form.release_date})`, { ...form, release_title: release.title });
+  return enqueue(sender, kind, label, `${title} (${form.release_date})`, {
+    ...form,
+    ...focus,
+    release_title: release.title,
+  });
+}
+
+/** A track as a person names it: its title, and its version in brackets when it has one. */
+const trackName = (track: { title: string; version: string | null }) =>
+  track.version ? `${track.title} (${track.version})` : track.title;
+
+/**
+ * The focus track must be one of the release's recordings. Its name is kept beside its id, as pitches sent before the
+ * choice was a list kept the typed name alone (`focus_track`): every pitch reads the same way.
+ */
+async function focusTrack(tenantId: string, releaseId: string, recordingId: string) {
+  const track = (await releaseTracks(tenantId, releaseId))?.find((t) => t.id === recordingId);
+  if (!track) throw new InvalidField('form.focus_track_id', 'The focus track must be one of the release’s tracks');
+  return { focus_track_id: track.id, focus_track: trackName(track) };
+}
+
+/** The tracks of one of the company's releases, for a pitch's focus-track choice. */
+export async function pitchTracks(tenantId: string, releaseId: string) {
+  const tracks = await releaseTracks(tenantId, releaseId);
+  if (!tracks) throw new NotFound('Release');
+  return tracks.map((track) => ({ ...track, name: trackName(track) }));
 }
 
 const byNewest = (a: LabelRequestItem, b: LabelRequestItem) => (a.id < b.id ? 1 : -1);

@@ -194,12 +194,18 @@ const pitchFields = (kind: MarketingKind) => ({
   notes,
 });
 
+/**
+ * The focus track editors start from: one of the release's recordings, by its id (the server checks it is on the
+ * release and keeps its title beside it, so the request reads the same if the recording is renamed later).
+ */
+const focusTrackId = z.string().trim().max(80);
+
 /** POST /marketing/album_ep_email: the focus track editors start from, and when tracks go out before the release. */
 export const albumEpPitch = z.strictObject({
   form: z
     .strictObject({
       ...pitchFields('album_ep'),
-      focus_track: z.string().trim().min(1, 'Name the focus track').max(200),
+      focus_track_id: focusTrackId.min(1),
       instant_grat_date: z.union([z.literal(''), date('Instant-grat date')]).optional(),
     })
     .superRefine((form, ctx) => {
@@ -213,7 +219,7 @@ export const albumEpPitch = z.strictObject({
 });
 /** POST /marketing/standalone_single_email. */
 export const singlePitch = z.strictObject({
-  form: z.strictObject({ ...pitchFields('single'), focus_track: z.string().trim().max(200).optional() }),
+  form: z.strictObject({ ...pitchFields('single'), focus_track_id: focusTrackId.optional() }),
 });
 /** POST /marketing/official_video_email: the video's link and its premiere (its release date). */
 export const officialVideoPitch = z.strictObject({

@@ -141,6 +141,12 @@ export const labelRequestSentResponse = savedResponse('request', labelRequestRow
 /** The company's requests, newest first, and how many weeks ahead of a release a pitch must be sent. */
 export const labelRequestsResponse = z.looseObject({ requests: z.array(labelRequestRow), lead_weeks: z.number() });
 export const requestQueueResponse = z.looseObject({ requests: z.array(labelRequestRow) });
+/** A release's tracks a pitch's focus track is chosen from, in the release's order, each named with its version. */
+export const pitchTracksResponse = z.looseObject({
+  tracks: z.array(
+    z.looseObject({ id: z.string(), title: z.string(), version: z.string().nullable(), name: z.string() }),
+  ),
+});
 export const leadWeeksResponse = z.looseObject({ lead_weeks: z.number().int().min(0) });
 
 /**

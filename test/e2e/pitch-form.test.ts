@@ -9,6 +9,7 @@ import { pickOption } from '../support/pick-option.js';
 let browser: Browser;
 let own: OwnCompany;
 let label: { id: string; name: string };
+let edit: { id: string };
 const releaseDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 const title = `Pitch Form EP ${Date.now()}`;
 
@@ -16,7 +17,14 @@ beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Pitch form e2e', { distributed: true });
   label = await own.label('Pitch Form Records');
-  const made = await own.api.post('/releases', { title, label_id: label.id, release_date: releaseDate });
+  const track = (await own.api.post('/recordings', { title: 'Pitch Track' })).body.recording;
+  edit = (await own.api.post('/recordings', { title: 'Pitch Track', mix_title: 'Radio Edit' })).body.recording;
+  const made = await own.api.post('/releases', {
+    title,
+    label_id: label.id,
+    release_date: releaseDate,
+    release_recordings_attributes: [{ recording_id: track.id }, { recording_id: edit.id }],
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
 });
 afterAll(async () => {
@@ -38,7 +46,28 @@ describe('a release pitch', () => {
     await expect
       .poll(() => page.getByTestId('pitch-release-date').getByRole('button').getAttribute('aria-label'))
       .toBe(`Release date, ${releaseDate}`);
+    // The focus track is one of the release's tracks, each named by title and version; the choice is sent as that
+    // recording.
+    const focus = page.getByTestId('pitch-focus-track');
+    await focus.click();
+    await expect.poll(() => page.getByRole('option').count()).toBe(2);
+    for (const name of ['Pitch Track', 'Pitch Track (Radio Edit)'])
+      expect(await page.getByRole('option', { name, exact: true }).count(), name).toBe(1);
+    await page.getByRole('option', { name: 'Pitch Track (Radio Edit)' }).click();
+    expect(await focus.innerText()).toContain('Pitch Track (Radio Edit)');
     await screenshotIfAsked(page, 'test-results/pitch-form.png', true);
+    await page.getByText('Choose genres').click();
+    await page.getByRole('option', { name: 'Indie' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('textarea').fill('A record for late nights and long drives home.');
+    await page.getByTestId('pitch-send').click();
+    const sent = async () =>
+      ((await own.api.get('/marketing')).body.requests as { details: Record<string, unknown> }[]).find(
+        (r) => r.details.release_title === title,
+      )?.details;
+    await expect
+      .poll(sent, { timeout: 15_000 })
+      .toMatchObject({ focus_track_id: edit.id, focus_track: 'Pitch Track (Radio Edit)' });
     const statesAt = page.getByText('The state of each pitch is listed under').getByRole('link', { name: 'Marketing' });
     expect(await statesAt.getAttribute('href')).toBe('/user/labels/tools/marketing');
     expect(errors).toEqual([]);

@@ -12,6 +12,8 @@ let own: OwnCompany;
 let other: OwnCompany;
 let labelId: string;
 let releaseId: string;
+let trackId: string;
+let mixId: string;
 let otherIsrc: string;
 const stamp = String(Date.now()).slice(-7);
 const isrc = `GBLR${stamp.slice(-1)}${stamp.slice(0, 7)}`;
@@ -26,7 +28,16 @@ beforeAll(async () => {
   labelId = (await own.label('Requests Records')).id;
   const recording = await own.api.post('/recordings', { title: 'Claimed Song', isrc });
   expect(recording.status, JSON.stringify(recording.body)).toBe(201);
-  const release = await own.api.post('/releases', { title: 'Pitched EP', label_id: labelId, release_date: day(60) });
+  trackId = recording.body.recording.id;
+  const mix = await own.api.post('/recordings', { title: 'Claimed Song', mix_title: 'Extended Mix' });
+  expect(mix.status, JSON.stringify(mix.body)).toBe(201);
+  mixId = mix.body.recording.id;
+  const release = await own.api.post('/releases', {
+    title: 'Pitched EP',
+    label_id: labelId,
+    release_date: day(60),
+    release_recordings_attributes: [{ recording_id: trackId }, { recording_id: mixId }],
+  });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   releaseId = release.body.release.id;
   otherIsrc = `GBLS${stamp.slice(-1)}${stamp.slice(0, 7)}`;
@@ -107,7 +118,7 @@ describe('SoundCloud whitelist', () => {
     expect((await whitelist({ whitelist_date: '2026-02-30' })).body.errors['form.whitelist_date']).toEqual([
       'Whitelist date must be a date (YYYY-MM-DD)',
     ]);
-    const noRelease = await pitch('album_ep_email', { focus_track: 'x', release_date: '' });
+    const noRelease = await pitch('album_ep_email', { focus_track_id: trackId, release_date: '' });
     expect(noRelease.status).toBe(400);
     expect(noRelease.body.errors['form.release_date']).toEqual(['Release date is required']);
   });
@@ -143,7 +154,7 @@ describe('YouTube claims', () => {
 
 describe('marketing pitches', () => {
   it('sends album/EP, single and official video pitches with their own genre lists', async () => {
-    const album = await pitch('album_ep_email', { focus_track: 'Claimed Song', instant_grat_date: day(40) });
+    const album = await pitch('album_ep_email', { focus_track_id: trackId, instant_grat_date: day(40) });
     expect(album.status, JSON.stringify(album.body)).toBe(201);
     expect(album.body.message).toBe('Your album/EP pitch was sent');
     const single = await pitch('standalone_single_email', { genres: ['Afrobeats'] });
@@ -154,13 +165,13 @@ describe('marketing pitches', () => {
     });
     expect(video.status, JSON.stringify(video.body)).toBe(201);
     // Afrobeats is a single’s category, not an album’s.
-    expect((await pitch('album_ep_email', { focus_track: 'x', genres: ['Afrobeats'] })).body.errors).toHaveProperty(
-      'form.genres.0',
-    );
+    expect(
+      (await pitch('album_ep_email', { focus_track_id: trackId, genres: ['Afrobeats'] })).body.errors,
+    ).toHaveProperty('form.genres.0');
     const fourGenres = await pitch('standalone_single_email', { genres: ['Pop', 'Rock', 'Indie', 'House'] });
     expect(fourGenres.body.errors['form.genres']).toEqual(['Choose at most 3 genres']);
-    expect((await pitch('album_ep_email', {})).body.errors['form.focus_track']).toEqual(['Focus track is required']);
-    const lateGrat = await pitch('album_ep_email', { focus_track: 'x', instant_grat_date: day(61) });
+    expect((await pitch('album_ep_email', {})).body.errors['form.focus_track_id']).toEqual(['Focus track is required']);
+    const lateGrat = await pitch('album_ep_email', { focus_track_id: trackId, instant_grat_date: day(61) });
     expect(lateGrat.body.errors['form.instant_grat_date']).toEqual([
       'The instant-grat date must be before the release date',
     ]);
@@ -170,6 +181,59 @@ describe('marketing pitches', () => {
     expect((await pitch('standalone_single_email', { pitch: 'Too short' })).body.errors['form.pitch']).toEqual([
       'Write a pitch of at least 20 characters',
     ]);
+  });
+
+  it('takes the focus track from the release’s tracks, named by title and version, and refuses any other', async () => {
+    const tracks = await own.api.get(`/marketing/releases/${releaseId}/tracks`);
+    expect(tracks.status, JSON.stringify(tracks.body)).toBe(200);
+    expect(tracks.body.tracks.map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([
+      [trackId, 'Claimed Song'],
+      [mixId, 'Claimed Song (Extended Mix)'],
+    ]);
+    expect((await other.api.get(`/marketing/releases/${releaseId}/tracks`)).status).toBe(404);
+    // A recording of the company's that is not on this release, and one of another company's.
+    const loose = (await own.api.post('/recordings', { title: 'Not on the EP' })).body.recording.id;
+    for (const stranger of [loose, 'nope']) {
+      const refused = await pitch('album_ep_email', { focus_track_id: stranger });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors['form.focus_track_id']).toEqual([
+        'The focus track must be one of the release’s tracks',
+      ]);
+      const single = await pitch('standalone_single_email', { focus_track_id: stranger });
+      expect(single.body.errors['form.focus_track_id']).toEqual([
+        'The focus track must be one of the release’s tracks',
+      ]);
+    }
+    const sent = await pitch('album_ep_email', { focus_track_id: mixId });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    // Kept as the recording and, beside it, its name as it was: the request reads the same if the track is renamed.
+    expect(sent.body.request.details).toMatchObject({
+      focus_track_id: mixId,
+      focus_track: 'Claimed Song (Extended Mix)',
+    });
+    // A single's focus track may be left out.
+    expect((await pitch('standalone_single_email', {})).status).toBe(201);
+  });
+
+  it('still lists a pitch sent when the focus track was typed, with the name typed', async () => {
+    const { createLabelRequest } = await import('../../functions/data/access/label-requests.js');
+    const id = `01OLDPITCH${stamp}`;
+    await createLabelRequest({
+      tenantId: own.companyId,
+      id,
+      kind: 'album_ep',
+      status: 'new',
+      label_id: labelId,
+      label_name: 'Requests Records',
+      summary: 'Pitched EP (typed focus track)',
+      details: { release_id: releaseId, focus_track: 'Typed Song' },
+      sent_by: 'someone',
+    });
+    const listed = await own.api.get('/marketing');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.requests.find((r: { id: string }) => r.id === id)?.details).toMatchObject({
+      focus_track: 'Typed Song',
+    });
   });
 
   it('refuses a pitch later than the lead time the distributor sets (4 weeks unless changed)', async () => {
@@ -193,7 +257,7 @@ describe('marketing pitches', () => {
       whitelist({}),
       whitelist({ type_of_form: 'third_party', isrcs: [isrc] }),
       claim({}),
-      pitch('album_ep_email', { focus_track: 'Claimed Song' }),
+      pitch('album_ep_email', { focus_track_id: trackId }),
       pitch('standalone_single_email', {}),
       pitch('official_video_email', { genres: ['Live performance'], video_url: 'https://youtu.be/dQw4w9WgXcQ' }),
     ]);

@@ -148,8 +148,14 @@ describe('the label’s tools answer what the document declares', () => {
 
   it('the requests sent to the distributor’s team, its queue and its settings', async () => {
     const isrc = `GBANS${String(Date.now()).slice(-7)}`;
-    expect((await world.api.post('/recordings', { title: 'Answer Song', isrc })).status).toBe(201);
-    const release = await world.api.post('/releases', { title: 'Pitched', label_id: label.id, release_date: day(60) });
+    const song = await world.api.post('/recordings', { title: 'Answer Song', isrc });
+    expect(song.status).toBe(201);
+    const release = await world.api.post('/releases', {
+      title: 'Pitched',
+      label_id: label.id,
+      release_date: day(60),
+      release_recordings_attributes: [{ recording_id: song.body.recording.id }],
+    });
     const form = { label_id: label.id };
     const pitch = {
       ...form,
@@ -178,7 +184,8 @@ describe('the label’s tools answer what the document declares', () => {
       policy: 'monetize',
     };
     await member('POST', '/label_mailers/youtube_claim', { body: { form: claim }, status: 201 });
-    const album = { ...pitch, focus_track: 'Answer Song' };
+    await member('GET', '/marketing/releases/{id}/tracks', { params: { id: release.body.release.id }, rows: 'tracks' });
+    const album = { ...pitch, focus_track_id: song.body.recording.id };
     await member('POST', '/marketing/album_ep_email', { body: { form: album }, status: 201 });
     const single = { ...pitch, genres: ['Afrobeats'] };
     await member('POST', '/marketing/standalone_single_email', { body: { form: single }, status: 201 });

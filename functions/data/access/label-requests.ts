@@ -109,3 +109,29 @@ export async function calendarActivity(tenantId: string) {
   ]);
   return { promos: promos.data, deliveries: deliveries.data, runs: runs.data };
 }
+
+/**
+ * The recordings on one of the company's releases, in the release's order, with what a pitch's focus-track choice
+ * shows (title and version); null when the company has no such release.
+ */
+export async function releaseTracks(tenantId: string, releaseId: string) {
+  const release = (
+    await db()
+      .Release.get({ tenantId, id: releaseId })
+      .go({ attributes: ['id', 'release_recordings'] })
+  ).data;
+  if (!release) return null;
+  const rows = (release.release_recordings as { recording_id?: unknown }[] | undefined) ?? [];
+  const ids = [...new Set(rows.map((row) => String(row.recording_id ?? '')).filter(Boolean))];
+  if (!ids.length) return [];
+  const found = (
+    await db()
+      .Recording.get(ids.map((id) => ({ tenantId, id })))
+      .go({ attributes: ['id', 'title', 'mix_title'] })
+  ).data;
+  const byId = new Map(found.map((recording) => [recording.id, recording]));
+  return ids.flatMap((id) => {
+    const recording = byId.get(id);
+    return recording ? [{ id, title: recording.title, version: recording.mix_title ?? null }] : [];
+  });
+}

@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useRef, useState } from 'react';
@@ -31,6 +32,8 @@ const KINDS = [
   { id: 'official_video', text: 'Official video' },
 ];
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+/** One of the release's recordings, as the focus-track choice names it (title, and its version in brackets). */
+type Track = { id: string; name: string };
 const chosen = (values: string[]) => values.map((v) => ({ value: v, label: v }));
 
 function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) {
@@ -40,6 +43,8 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
   const [releaseDate, setReleaseDate] = useState('');
   const [genres, setGenres] = useState<string[]>([]);
   const [instruments, setInstruments] = useState<string[]>([]);
+  // The focus track is one of the chosen release's recordings (null: their list is not read yet).
+  const [tracks, setTracks] = useState<Track[] | null>(null);
   const [focus, setFocus] = useState('');
   const [pitch, setPitch] = useState('');
   const [instantGrat, setInstantGrat] = useState('');
@@ -48,6 +53,13 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
   const prefilled = useRef('');
   const chooseRelease = (picked: PickedRecord | null) => {
     setRelease(picked);
+    setFocus('');
+    setTracks(null);
+    if (picked && kind !== 'official_video')
+      api
+        .get<{ tracks: Track[] }>(`/marketing/releases/${encodeURIComponent(picked.id)}/tracks`)
+        .then((answer) => setTracks(answer.tracks))
+        .catch(() => setTracks([]));
     // A video's premiere is its own day; an album's or a single's release date is the release's.
     if (!picked || kind === 'official_video') return;
     api
@@ -70,7 +82,7 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
         genres,
         instruments,
         pitch,
-        ...(kind === 'official_video' ? { video_url: video } : { focus_track: focus }),
+        ...(kind === 'official_video' ? { video_url: video } : focus ? { focus_track_id: focus } : {}),
         ...(kind === 'album_ep' ? { instant_grat_date: instantGrat } : {}),
       }),
     onSuccess: async (answer) => {
@@ -127,9 +139,14 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
           <Input value={video} onChange={({ detail }) => setVideo(detail.value)} />
         </FormField>
       ) : (
-        <FormField label="Focus track" errorText={form.errors.focus_track}>
-          <Input value={focus} onChange={({ detail }) => setFocus(detail.value)} />
-        </FormField>
+        <FocusTrack
+          released={release !== null}
+          tracks={tracks}
+          chosen={focus}
+          onChange={setFocus}
+          optional={kind === 'single'}
+          error={form.errors.focus_track_id}
+        />
       )}
       {kind === 'album_ep' && (
         <DateField
@@ -148,6 +165,51 @@ function PitchForm({ kind, labelId }: { kind: MarketingKind; labelId: string }) 
         <Textarea value={pitch} onChange={({ detail }) => setPitch(detail.value)} />
       </FormField>
     </RequestFormFrame>
+  );
+}
+
+/**
+ * The focus track, chosen from the release's recordings: a single's is optional ("No focus track"); before a release
+ * is chosen, or when it has no recordings yet, the choice says what to do first.
+ */
+function FocusTrack(props: {
+  /** Whether a release is chosen; its tracks are null while they are read. */
+  released: boolean;
+  tracks: Track[] | null;
+  chosen: string;
+  onChange: (id: string) => void;
+  optional: boolean;
+  error?: string;
+}) {
+  const none = { value: '', label: 'No focus track' };
+  const choices = [
+    ...(props.optional ? [none] : []),
+    ...(props.tracks ?? []).map((track) => ({ value: track.id, label: track.name })),
+  ];
+  const selected = choices.find((choice) => choice.value === props.chosen && (choice.value || props.optional));
+  return (
+    <FormField label="Focus track" description="The track editors should start from" errorText={props.error}>
+      <Select
+        data-testid="pitch-focus-track"
+        selectedOption={selected ?? null}
+        options={choices}
+        onChange={({ detail }) => props.onChange(detail.selectedOption.value ?? '')}
+        placeholder={
+          !props.released
+            ? 'Choose a release first'
+            : props.tracks?.length === 0
+              ? 'The release has no tracks yet'
+              : 'Choose the focus track'
+        }
+        statusType={props.released && props.tracks === null ? 'loading' : 'finished'}
+        loadingText="Reading the release’s tracks"
+        empty={
+          props.released
+            ? 'This release has no tracks yet: add its recordings to the release first'
+            : 'Choose a release first: its tracks are listed here'
+        }
+      />
+    </FormField>
   );
 }
 
