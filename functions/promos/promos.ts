@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import type { z } from 'zod';
 import type { promoCreateInput, promoUpdateInput } from '../../shared/schemas/promos.js';
 import type { PromoItem } from '../data/entities/promo.js';
+import type { RecordingAudio } from '../data/entities/catalogue.js';
 import * as data from '../data/access/promos.js';
 import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { checkTemplateChoice } from './templates.js';
@@ -27,14 +28,26 @@ export async function loadPromo(tenantId: string, id: string): Promise<PromoItem
   return promo;
 }
 
-/** The promo as the SPA shows it: its fields, and its recordings' titles from the release. */
+/**
+ * A recording a recipient can play: its audio is processed and its preview made (the public page plays nothing
+ * else). One without, sent, reaches people as a title with no player: the page warns before sending it.
+ */
+const playable = (audio: RecordingAudio | undefined) => audio?.status === 'ready' && Boolean(audio.preview_key);
+
+/** The promo as the SPA shows it: its fields, and its recordings' titles from the release and whether each plays. */
 async function present(tenantId: string, promo: PromoItem) {
   const { recordings } = await loadRelease(tenantId, promo.release_id);
   const { tenantId: _t, ...fields } = promo;
   const chosen = new Set(promo.recording_ids);
   return {
     ...fields,
-    recordings: recordings.map((r) => ({ id: r.id, title: r.title, isrc: r.isrc ?? null, chosen: chosen.has(r.id) })),
+    recordings: recordings.map((r) => ({
+      id: r.id,
+      title: r.title,
+      isrc: r.isrc ?? null,
+      chosen: chosen.has(r.id),
+      has_audio: playable(r.audio as RecordingAudio | undefined),
+    })),
   };
 }
 

@@ -260,6 +260,10 @@ export const promoRow = recordRow({
   access: z.enum(['stream', 'download']),
   status: z.enum(['draft', 'sending', 'sent']),
   recording_ids: z.array(z.string()),
+  /** One promo's read: the release's recordings, whether each is on the promo and whether a recipient can play it. */
+  recordings: z
+    .array(z.looseObject({ id: z.string(), title: z.string(), chosen: z.boolean(), has_audio: z.boolean() }))
+    .optional(),
 }).meta({ id: 'Promo' });
 
 /** A smart link: one public address for a release (or recording) with a button per store. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, uniqueEmail } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInManagerPage, watchErrors } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { seedPreviewAudio } from '../support/seeded-files.js';
 import { until } from '../support/wait.js';
 
 /**
@@ -20,6 +21,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Promo pages e2e');
   const recording = (await own.api.post('/recordings', { title: 'Pages Track' })).body.recording;
+  await seedPreviewAudio(own.companyId, recording.id);
   releaseId = (
     await own.api.post('/releases', {
       title: 'Pages EP',
@@ -102,6 +104,38 @@ describe('promo pages', () => {
     await page.getByTestId('send-promo').click();
     await page.getByText('Promo sending to 1 person').waitFor();
     expect((await own.api.get(`/promos/${draft.id}`)).body.promo.biog).toBe('Words typed but not saved.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('names the tracks with no audio before a send, and asks once more before sending them', async () => {
+    const playing = (await own.api.post('/recordings', { title: 'Playing Track' })).body.recording;
+    await seedPreviewAudio(own.companyId, playing.id);
+    const intro = (await own.api.post('/recordings', { title: 'Silent Intro' })).body.recording;
+    const outro = (await own.api.post('/recordings', { title: 'Silent Outro' })).body.recording;
+    const release = await own.api.post('/releases', {
+      title: 'Half-Mastered EP',
+      release_recordings_attributes: [intro, playing, outro].map((r) => ({ recording_id: r.id })),
+    });
+    const releaseWithSilence = release.body.release.id;
+    const draft = (await own.api.post('/promos', { release_id: releaseWithSilence })).body.promo;
+    const { page, errors } = await managerPage(`/user/releases/${releaseWithSilence}/promos/${draft.id}/edit`);
+    const warning = page.getByTestId('send-no-audio');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('2 tracks have no audio: Silent Intro, Silent Outro');
+    await page.getByTestId('send-addresses').locator('textarea').fill(uniqueEmail('promo-pages-silent'));
+    await page.getByTestId('send-promo').click();
+    const dialog = page.getByRole('dialog', { name: 'Send without audio?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('2 tracks have no audio: Silent Intro, Silent Outro.');
+    await screenshotIfAsked(page, 'test-results/promo-send-no-audio.png', true);
+    // Kept back: nothing is sent.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await own.api.get(`/promos/${draft.id}`)).body.promo.status).toBe('draft');
+    await page.getByTestId('send-promo').click();
+    await page.getByTestId('send-without-audio').click();
+    await page.getByText('Promo sending to 1 person').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -33,6 +33,7 @@ import { Permitted } from '../../components/permitted';
 import { ParentRecordLink } from '../../components/parent-record-link';
 import { usePermits } from '../../app/use-may-open';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { noAudioWarning, tracksWithoutAudio } from './tracks-without-audio';
 
 type Draft = Omit<
   Promo,
@@ -221,7 +222,11 @@ function PromoForm({
             selectedOptions={recordings
               .filter((r) => draft.recording_ids.includes(r.id))
               .map((r) => ({ value: r.id, label: r.title }))}
-            options={recordings.map((r) => ({ value: r.id, label: r.title }))}
+            options={recordings.map((r) => ({
+              value: r.id,
+              label: r.title,
+              ...(r.has_audio ? {} : { description: 'No audio yet' }),
+            }))}
             onChange={(e) =>
               set(
                 'recording_ids',
@@ -235,9 +240,14 @@ function PromoForm({
   );
 }
 
-/** Send to mailing lists and single addresses (one a line); refused while the promo's form holds changes not saved. */
+/**
+ * Send to mailing lists and single addresses (one a line); refused while the promo's form holds changes not saved.
+ * Tracks a recipient could not play (no audio yet) are named before the send, which asks once more before it goes.
+ */
 function SendPanel({ promo, unsaved, onSent }: { promo: Promo; unsaved: boolean; onSent: () => void }) {
   const lists = useApi<{ mailing_lists: MailingList[] }>('/mailing_lists');
+  const silent = tracksWithoutAudio(promo);
+  const [asking, setAsking] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [addresses, setAddresses] = useState('');
   // Empty: send now. A date (and a time, in the browser's zone): the promo schedule sends it then.
@@ -253,16 +263,17 @@ function SendPanel({ promo, unsaved, onSent }: { promo: Promo; unsaved: boolean;
     .split(/[\n,;]+/)
     .map((line) => line.trim())
     .filter(Boolean);
+  const problems = (): Record<string, string> => {
+    if (unsaved) return { unsaved: UNSAVED_BEFORE_SEND };
+    const wrong = emails.find((email) => !looksLikeEmail(email));
+    return wrong ? { emails: `“${wrong}” is not an e-mail address` } : {};
+  };
   const {
     errors,
     submitting,
     submit: send,
   } = useFormSubmit({
-    validate: (): Record<string, string> => {
-      if (unsaved) return { unsaved: UNSAVED_BEFORE_SEND };
-      const wrong = emails.find((email) => !looksLikeEmail(email));
-      return wrong ? { emails: `“${wrong}” is not an e-mail address` } : {};
-    },
+    validate: problems,
     send: () =>
       api.post<{ message: string }>(`/promos/${promo.id}/send`, {
         mailing_list_ids: chosen,
@@ -274,6 +285,12 @@ function SendPanel({ promo, unsaved, onSent }: { promo: Promo; unsaved: boolean;
       onSent();
     },
   });
+  // What the form itself refuses (changes not saved, a wrong address) is said first; then silent tracks are asked about.
+  const press = () => (silent.length && !Object.keys(problems()).length ? setAsking(true) : void send());
+  const sendAnyway = () => {
+    setAsking(false);
+    void send();
+  };
   return (
     <Container
       header={
@@ -311,9 +328,27 @@ function SendPanel({ promo, unsaved, onSent }: { promo: Promo; unsaved: boolean;
             />
           </SpaceBetween>
         </FormField>
-        <Button variant="primary" onClick={send} loading={submitting} data-testid="send-promo">
+        {silent.length ? (
+          <Alert type="warning" header={noAudioWarning(silent)} data-testid="send-no-audio">
+            Recipients see {silent.length === 1 ? 'it' : 'them'} without a player. Upload the audio on the recording, or
+            take {silent.length === 1 ? 'it' : 'them'} off the promo and save.
+          </Alert>
+        ) : null}
+        <Button variant="primary" onClick={press} loading={submitting} data-testid="send-promo">
           {sendAt ? 'Schedule send' : 'Send promo'}
         </Button>
+        {asking && (
+          <ConfirmActionModal
+            header="Send without audio?"
+            confirmText={sendAt ? 'Schedule anyway' : 'Send anyway'}
+            busy={submitting}
+            onCancel={() => setAsking(false)}
+            onConfirm={sendAnyway}
+            confirmTestId="send-without-audio"
+          >
+            {noAudioWarning(silent)}. Recipients see {silent.length === 1 ? 'it' : 'them'} without a player.
+          </ConfirmActionModal>
+        )}
         {errors.unsaved && unsaved ? (
           <Box color="text-status-error" data-testid="send-unsaved">
             {errors.unsaved}

@@ -24,7 +24,8 @@ export type Promo = {
   schedule_error?: string;
   /** Reminders mailed since the send, oldest first. */
   follow_ups?: PromoFollowUp[];
-  recordings?: { id: string; title: string; isrc: string | null; chosen: boolean }[];
+  /** The release's recordings; `has_audio`: a recipient can play it (its audio is processed). */
+  recordings?: { id: string; title: string; isrc: string | null; chosen: boolean; has_audio: boolean }[];
 };
 
 export type MailingList = {
