@@ -19,6 +19,20 @@ let releaseTitle: string;
 const FAN_BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
+/** The characters a shown text breaks its lines after, read from where each character is drawn (none: one line). */
+function lineBreaksAfter(element: Element): string[] {
+  const drawn: { char: string; top: number }[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+    for (let i = 0; i < node.data.length; i += 1) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      drawn.push({ char: node.data[i] as string, top: range.getBoundingClientRect().top });
+    }
+  return drawn.flatMap((at, i) => (i > 0 && at.top > (drawn[i - 1]?.top ?? 0) + 2 ? [drawn[i - 1]?.char ?? ''] : []));
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
   own = await ownCompany('Smart links e2e');
@@ -51,6 +65,10 @@ describe('smart links', () => {
   it('makes a link from a release, and a fan’s click from its landing page reaches the store and is counted', async () => {
     const { page, errors } = await managerPage();
     await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url`);
+    // None made yet: the list says how to make one.
+    await expect
+      .poll(() => page.getByTestId('smart-links-empty').textContent())
+      .toBe('No smart links yet: choose a release above and Create smart link');
     await pickOption(page, 'smart-link-release', 'Journey', releaseTitle);
     await page.getByTestId('smart-link-create').click();
     await expect.poll(() => page.locator('body').textContent()).toContain('Smart link created');
@@ -79,7 +97,16 @@ describe('smart links', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('smart-link-clicks').textContent()).toBe('1');
     expect(await page.locator('body').textContent()).toContain(link.stores[0].name);
+    expect(await page.locator('body').textContent()).toContain('036000291452');
     await screenshotIfAsked(page, 'test-results/smart-link-detail.png', true);
+    // The address to share breaks its lines only after a slash, never inside a word, on a narrow window and a wide one.
+    const address = page.getByTestId('smart-link-address');
+    for (const width of [1000, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshotIfAsked(page, `test-results/smart-link-detail-${width}.png`);
+      expect(await address.textContent()).toBe(`${new URL(cloudUrl()).origin}${link.path}`);
+      expect((await address.evaluate(lineBreaksAfter)).filter((char) => char !== '/')).toEqual([]);
+    }
 
     // From the list with none chosen, the link's title opens its page, as choosing its row does.
     await page.goto(`${cloudUrl()}/user/labels/tools/marketing/smart_url`);

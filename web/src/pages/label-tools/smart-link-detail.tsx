@@ -30,6 +30,7 @@ import {
 } from './smart-links-api';
 import { usePermits } from '../../app/use-may-open';
 import { territoryName } from '../../../../shared/territories';
+import { WebAddress } from '../../components/web-address';
 
 const NO_REDIRECT = { value: '', label: 'No: show the page with every store' };
 
@@ -232,28 +233,36 @@ export function SmartLinkDetail({ id, onDeleted }: { id: string; onDeleted: () =
               </Header>
             }
           >
-            <KeyValuePairs
-              columns={3}
-              items={[
-                {
-                  label: 'Address to share',
-                  value: (
-                    <CopyToClipboard
-                      variant="inline"
-                      textToCopy={shareUrl(link)}
-                      copySuccessText="Value Copied To Clipboard"
-                      copyErrorText="The address could not be copied"
-                    />
-                  ),
-                },
-                { label: link.recording_id ? 'ISRC' : 'UPC', value: link.code },
-                { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '-' },
-                {
-                  label: 'Fans who asked to be told',
-                  value: <span data-testid="smart-link-fans">{fanWords(fans)}</span>,
-                },
-              ]}
-            />
+            <SpaceBetween size="m">
+              {/* A row of its own: in a third of the width the address could not be read on one line. */}
+              <KeyValuePairs
+                items={[
+                  {
+                    label: 'Address to share',
+                    value: (
+                      <CopyToClipboard
+                        variant="inline"
+                        textToCopy={shareUrl(link)}
+                        textToDisplay={<WebAddress url={shareUrl(link)} testId="smart-link-address" />}
+                        copySuccessText="Value Copied To Clipboard"
+                        copyErrorText="The address could not be copied"
+                      />
+                    ),
+                  },
+                ]}
+              />
+              <KeyValuePairs
+                columns={3}
+                items={[
+                  { label: link.recording_id ? 'ISRC' : 'UPC', value: link.code },
+                  { label: 'Release date', value: link.release_date ? formatDate(link.release_date) : '-' },
+                  {
+                    label: 'Fans who asked to be told',
+                    value: <span data-testid="smart-link-fans">{fanWords(fans)}</span>,
+                  },
+                ]}
+              />
+            </SpaceBetween>
           </Container>
           <StoresForm link={link} />
           <Analytics analytics={analytics} />

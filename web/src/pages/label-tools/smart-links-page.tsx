@@ -17,6 +17,8 @@ import { LoadState } from '../money/finances/period-views';
 import { SmartLinkDetail } from './smart-link-detail';
 import { type SmartLink, shareUrl, smartLinksApi, useRefreshSmartLinks, useSmartLinks } from './smart-links-api';
 import { Permitted } from '../../components/permitted';
+import { usePermits } from '../../app/use-may-open';
+import { WebAddress } from '../../components/web-address';
 
 const releases = pickerSource('releases');
 const recordings = pickerSource('recordings');
@@ -83,6 +85,8 @@ export function SmartLinksPage() {
   const load = useSmartLinks();
   const [query, setQuery] = useSearchParams();
   const chosen = query.get('link');
+  // Only a member who may make links (catalogue.write) is told how to.
+  const mayMake = usePermits('catalogue.write');
   const choose = (id: string | null) =>
     setQuery((current) => {
       const next = new URLSearchParams(current);
@@ -114,7 +118,13 @@ export function SmartLinksPage() {
               selectionType="single"
               selectedItems={answer.smart_links.filter((link) => link.id === chosen)}
               onSelectionChange={({ detail }) => choose(detail.selectedItems[0]?.id ?? null)}
-              empty={<Box color="text-status-inactive">No smart links yet</Box>}
+              // Long titles and addresses wrap (an address after its slashes): the table fits a 1,000 px window.
+              wrapLines
+              empty={
+                <Box color="text-status-inactive" data-testid="smart-links-empty">
+                  {mayMake ? 'No smart links yet: choose a release above and Create smart link' : 'No smart links yet'}
+                </Box>
+              }
               columnDefinitions={[
                 {
                   id: 'title',
@@ -139,7 +149,7 @@ export function SmartLinksPage() {
                   header: 'Address',
                   cell: (link) => (
                     <Link href={link.path} external>
-                      {shareUrl(link)}
+                      <WebAddress url={shareUrl(link)} />
                     </Link>
                   ),
                 },
