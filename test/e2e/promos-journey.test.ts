@@ -65,6 +65,10 @@ describe('promos', () => {
     await expect
       .poll(() => page.getByTestId('mailing-list-back').getByRole('link').getAttribute('href'))
       .toBe('/user/labels/promo_tools/mailing_lists');
+    // A new list says how to fill it.
+    await expect
+      .poll(() => page.getByTestId('list-members').innerText())
+      .toContain('No members yet: add them above, one by one or from a CSV file');
     const csv = path.join(folder, 'members.csv');
     writeFileSync(
       csv,

@@ -502,7 +502,11 @@ export function MailingListPage() {
               Members
             </Header>
           }
-          empty={<Box textAlign="center">No members yet</Box>}
+          empty={
+            <Box textAlign="center">
+              {mayChange ? 'No members yet: add them above, one by one or from a CSV file' : 'No members yet'}
+            </Box>
+          }
           columnDefinitions={[
             {
               id: 'member',
