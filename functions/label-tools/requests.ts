@@ -18,6 +18,7 @@ import { Conflict, InvalidField, NotFound } from '../lib/errors.js';
 import { tellCompanyMembers } from '../notices/tell-company.js';
 import type { PitchForm, SoundcloudWhitelistForm, YoutubeClaimForm } from '../../shared/schemas/label-requests.js';
 import { addDays, addWorkingDays, todayUtc } from './dates.js';
+import { formatDate } from '../../shared/format.js';
 
 /** Pitches are due this many weeks before release unless the distributor set another lead time. */
 const DEFAULT_LEAD_WEEKS = 4;
@@ -95,14 +96,9 @@ export async function sendSoundcloudWhitelist(sender: Sender, form: SoundcloudWh
       `SoundCloud whitelisting is asked ${WHITELIST_WORKING_DAYS} working days ahead: choose ${earliest} or later`,
     );
   await checkOwnIsrcs(sender.tenantId, form.isrcs ?? []);
-  const what = form.type_of_form === 'own_accounts' ? 'own accounts' : 'third-party uploads';
-  return enqueue(
-    sender,
-    'soundcloud_whitelist',
-    label,
-    `${form.soundcloud_urls.length} ${what} by ${form.whitelist_date}`,
-    form,
-  );
+  const count = form.soundcloud_urls.length;
+  const what = `${form.type_of_form === 'own_accounts' ? 'own account' : 'third-party upload'}${count === 1 ? '' : 's'}`;
+  return enqueue(sender, 'soundcloud_whitelist', label, `${count} ${what} by ${formatDate(form.whitelist_date)}`, form);
 }
 
 export async function sendYoutubeClaim(sender: Sender, form: YoutubeClaimForm) {
@@ -141,7 +137,8 @@ export async function sendPitch(
     );
   const focus = form.focus_track_id ? await focusTrack(sender.tenantId, release.id, form.focus_track_id) : {};
   const title = release.display_artists ? `${release.display_artists} – ${release.title}` : release.title;
-  return enqueue(sender, kind, label, `${title} (${form.release_date})`, {
+  // The one line the lists show: the day written as every page writes one ("5th Feb 2027").
+  return enqueue(sender, kind, label, `${title} (${formatDate(form.release_date)})`, {
     ...form,
     ...focus,
     release_title: release.title,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format.js';
 import { roleRefusal } from '../../shared/permissions.js';
 import { call } from '../support/api.js';
 import { clearOfMidnight } from '../support/days.js';
@@ -84,6 +85,8 @@ describe('SoundCloud whitelist', () => {
     const sent = await whitelist({});
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body.message).toBe('Your SoundCloud whitelist request was sent');
+    // The one line the lists show writes its day as every page does.
+    expect(sent.body.request.summary).toBe(`1 own account by ${formatDate(day(10))}`);
     expect(sent.body.request).toMatchObject({
       kind: 'soundcloud_whitelist',
       status: 'new',
@@ -157,6 +160,7 @@ describe('marketing pitches', () => {
     const album = await pitch('album_ep_email', { focus_track_id: trackId, instant_grat_date: day(40) });
     expect(album.status, JSON.stringify(album.body)).toBe(201);
     expect(album.body.message).toBe('Your album/EP pitch was sent');
+    expect(album.body.request.summary).toBe(`Pitched EP (${formatDate(day(60))})`);
     const single = await pitch('standalone_single_email', { genres: ['Afrobeats'] });
     expect(single.status, JSON.stringify(single.body)).toBe(201);
     const video = await pitch('official_video_email', {
