@@ -457,7 +457,7 @@ export const ROUTES: readonly Route[] = [
   r('POST', '/marketing/standalone_single_email', 'catalogue', 'singlePitch', 'tenant', 'promotion.write'),
   r('POST', '/marketing/official_video_email', 'catalogue', 'officialVideoPitch', 'tenant', 'promotion.write'),
   // The tracks a pitch's focus track is chosen from: one of the release's recordings.
-  r('GET', '/marketing/releases/{id}/tracks', 'catalogue', 'pitchReleaseTracks', 'tenant', 'promotion.write'),
+  r('GET', '/marketing/releases/{id}/tracks', 'catalogue', 'pitchReleaseTracks', 'tenant', 'promotion.read'),
   r('GET', '/marketing', 'catalogue', 'marketingRequests', 'tenant', 'promotion.read'),
   r('GET', '/distribution/marketing', 'catalogue', 'marketingQueue', 'admin'),
   r('PATCH', '/distribution/marketing/{id}', 'catalogue', 'moveMarketingRequest', 'admin'),
