@@ -93,7 +93,7 @@ export async function sendSoundcloudWhitelist(sender: Sender, form: SoundcloudWh
   if (form.whitelist_date < earliest)
     throw new InvalidField(
       'form.whitelist_date',
-      `SoundCloud whitelisting is asked ${WHITELIST_WORKING_DAYS} working days ahead: choose ${earliest} or later`,
+      `SoundCloud whitelisting is asked ${WHITELIST_WORKING_DAYS} working days ahead: choose ${formatDate(earliest)} or later`,
     );
   await checkOwnIsrcs(sender.tenantId, form.isrcs ?? []);
   const count = form.soundcloud_urls.length;
@@ -133,7 +133,7 @@ export async function sendPitch(
   if (form.release_date < earliest)
     throw new InvalidField(
       'form.release_date',
-      `Pitches are due ${weeks} weeks before release: the release date must be ${earliest} or later`,
+      `Pitches are due ${weeks} weeks before release: the release date must be ${formatDate(earliest)} or later`,
     );
   const focus = form.focus_track_id ? await focusTrack(sender.tenantId, release.id, form.focus_track_id) : {};
   const title = release.display_artists ? `${release.display_artists} – ${release.title}` : release.title;

@@ -101,7 +101,7 @@ describe('SoundCloud whitelist', () => {
     const soon = await whitelist({ whitelist_date: day(0) });
     expect(soon.status).toBe(400);
     expect(soon.body.errors['form.whitelist_date'][0]).toMatch(
-      /^SoundCloud whitelisting is asked 2 working days ahead: choose \d{4}-\d{2}-\d{2} or later$/,
+      /^SoundCloud whitelisting is asked 2 working days ahead: choose \d{1,2}(st|nd|rd|th) \w{3} \d{4} or later$/,
     );
     const noIsrcs = await whitelist({ type_of_form: 'third_party' });
     expect(noIsrcs.body.errors['form.isrcs']).toEqual(['Add the ISRCs of the third-party uploads']);
@@ -247,7 +247,7 @@ describe('marketing pitches', () => {
     const late = await pitch('standalone_single_email', { release_date: day(20) });
     expect(late.status).toBe(400);
     expect(late.body.errors['form.release_date']).toEqual([
-      `Pitches are due 4 weeks before release: the release date must be ${day(28)} or later`,
+      `Pitches are due 4 weeks before release: the release date must be ${formatDate(day(28))} or later`,
     ]);
     expect((await pitch('standalone_single_email', { release_date: day(28) })).status).toBe(201);
     expect((await pitch('standalone_single_email', { release_id: 'nope' })).body.errors['form.release_id']).toEqual([
