@@ -1,9 +1,9 @@
-import { humanizeField } from '../../shared/messages.js';
 import { Conflict } from '../lib/errors.js';
 import { log } from '../lib/logger.js';
 import type { Row } from '../reference/reference-resource.js';
 import {
   changedDeliveryFields,
+  deliveryFieldWords,
   EDITED_AFTER_APPROVAL,
   moveReleaseStatus,
   RECORDING_DELIVERY_FIELDS,
@@ -44,7 +44,7 @@ export async function reviewReleasesOfRecording(
         by_id: editor.id,
         by_name: editor.name,
         reasons: [EDITED_AFTER_APPROVAL],
-        note: `Recording "${String(after.title ?? before.title)}" changed: ${changed.join(', ')}`,
+        note: `Recording "${String(after.title ?? before.title)}" changed: ${deliveryFieldWords(changed)}`,
       });
       moved.push(String(release.title ?? ''));
     } catch (error) {
@@ -54,19 +54,6 @@ export async function reviewReleasesOfRecording(
   }
   return { titles: moved, changed };
 }
-
-/** How a label names the recording's fields that stores receive (the stored names are not words). */
-const RECORDING_FIELD_WORDS: Record<string, string> = {
-  display_artists: 'artists',
-  artist_recordings: 'artists',
-  contributor_recordings: 'credits',
-  rightsholdings: 'master rights',
-  explicit_lyrics: 'explicit',
-  p_line: '℗ line',
-  p_line_year: '℗ line',
-  primary_genre_id: 'genre',
-  primary_subgenre_id: 'genre',
-};
 
 /** The releases a recording's edit sent back to review (their titles) and what changed that stores receive. */
 type SentBack = { titles: string[]; changed: string[] };
@@ -78,9 +65,7 @@ type SentBack = { titles: string[]; changed: string[] };
  */
 export function sentBackForRecordingNote({ titles, changed }: SentBack): string | undefined {
   if (!titles.length) return undefined;
-  const what = [
-    ...new Set(changed.map((f) => RECORDING_FIELD_WORDS[f] ?? humanizeField(f, { inSentence: true }))),
-  ].join(', ');
+  const what = deliveryFieldWords(changed);
   const releases = titles.map((t) => `"${t}"`).join(', ');
   return `Sent back to quality control because the recording's ${what} changed: ${releases} (an admin approves ${titles.length === 1 ? 'it' : 'them'} again before ${titles.length === 1 ? 'its' : 'their'} next delivery)`;
 }

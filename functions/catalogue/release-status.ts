@@ -155,6 +155,35 @@ const DELIVERY_FIELDS = [
   'release_recordings',
 ] as const;
 
+/**
+ * How a label names the stored fields a store receives, where the stored name is not its word ("cat_no", rows such as
+ * "artist_releases"); the others read as their name does ("release_date" → "release date").
+ */
+const DELIVERY_FIELD_WORDS: Record<string, string> = {
+  cat_no: 'catalogue number',
+  display_artists: 'artists',
+  artist_releases: 'artists',
+  artist_recordings: 'artists',
+  release_recordings: 'recordings',
+  contributor_recordings: 'credits',
+  rightsholdings: 'master rights',
+  explicit_lyrics: 'explicit',
+  c_line: '© line',
+  c_line_year: '© line',
+  p_line: '℗ line',
+  p_line_year: '℗ line',
+  primary_genre_id: 'genre',
+  primary_subgenre_id: 'genre',
+};
+
+/**
+ * The changed delivery fields in the label's words, each once, for the release's history and the notice where the
+ * edit was saved: ["cat_no", "display_artists", "artist_releases"] → "catalogue number, artists".
+ */
+export function deliveryFieldWords(fields: readonly string[]): string {
+  return [...new Set(fields.map((f) => DELIVERY_FIELD_WORDS[f] ?? humanizeField(f, { inSentence: true })))].join(', ');
+}
+
 /** A value as compared: blank, empty and absent are the same; payee shares are not store metadata. */
 function comparable(value: unknown): string {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '';
@@ -210,7 +239,7 @@ export function reviewAgainAfterEdit(
     from,
     to: 'quality_control',
     reasons: [EDITED_AFTER_APPROVAL],
-    note: `Changed: ${changed.join(', ')}`,
+    note: `Changed: ${deliveryFieldWords(changed)}`,
   });
   const history = Array.isArray(before.status_history) ? (before.status_history as StatusChange[]) : [];
   return { status: 'quality_control', status_history: [...history, entry] };
@@ -225,8 +254,8 @@ export function sentBackNote(before: Row, after: Row): string | undefined {
   if (!REVIEWED_STATUSES.includes(String(before.status)) || after.status !== 'quality_control') return undefined;
   const last = (Array.isArray(after.status_history) ? (after.status_history as StatusChange[]) : []).at(-1);
   if (!last?.reasons?.includes(EDITED_AFTER_APPROVAL)) return undefined;
-  const fields = changedDeliveryFields(before, after).map((f) => humanizeField(f, { inSentence: true }));
-  const what = fields.length ? ` (${fields.join(', ')})` : '';
+  const fields = deliveryFieldWords(changedDeliveryFields(before, after));
+  const what = fields ? ` (${fields})` : '';
   return `Sent back to quality control because what stores receive changed${what}: an admin approves it again before its next delivery`;
 }
 

@@ -213,7 +213,7 @@ describe('sending a release to quality control', () => {
       from: 'accepted',
       to: 'quality_control',
       reasons: ['Edited after approval'],
-      note: `Recording "${recording.title}" changed: mix_title`,
+      note: `Recording "${recording.title}" changed: mix title`,
       by_name: expect.any(String),
     });
   });

@@ -5,6 +5,7 @@ import {
   mayDeliver,
   RECORDING_DELIVERY_FIELDS,
   reviewAgainAfterEdit,
+  sentBackNote,
 } from '../../functions/catalogue/release-status.js';
 
 /** An approved release as stored, with one status move behind it. */
@@ -33,6 +34,17 @@ describe('editing a reviewed release sends it back to quality control', () => {
       note: 'Changed: title',
     });
     expect(Date.parse(String(history[1]?.at))).not.toBeNaN();
+  });
+
+  it('the history and the notice name the changed fields in the label’s words, never the stored names', () => {
+    const role = [{ id: 'r1', artist_id: 'a1', role: 'Featuring', payee_share: 50 }];
+    const after = { ...approved, cat_no: 'CAT-2', display_artists: 'Ann feat. Bo', artist_releases: role, p_line: 'x' };
+    const next = reviewAgainAfterEdit(approved, after);
+    const history = 'status_history' in next ? next.status_history : [];
+    expect(history.at(-1)?.note).toBe('Changed: catalogue number, ℗ line, artists');
+    expect(sentBackNote({ id: 'r1', ...approved }, { id: 'r1', ...after, ...next })).toBe(
+      'Sent back to quality control because what stores receive changed (catalogue number, ℗ line, artists): an admin approves it again before its next delivery',
+    );
   });
 
   it('delivered and live releases go back too; drafted, in review and rejected ones are left alone', () => {
