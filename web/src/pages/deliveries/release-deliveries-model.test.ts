@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deliverUnavailable, deliveryRows, releaseDeliveriesQuery } from './release-deliveries-model';
+import {
+  deliverUnavailable,
+  deliveryRows,
+  notDeliverableAdvice,
+  releaseDeliveriesQuery,
+} from './release-deliveries-model';
 
 describe('release deliveries pages', () => {
   it('bulk: every chosen release to every chosen store, once each', () => {
@@ -27,5 +32,16 @@ describe('release deliveries pages', () => {
     expect(deliverUnavailable([{ status: 'delivered' }, { status: 'created' }], 0)).toBeNull();
     expect(deliverUnavailable([{ status: 'failed' }], 0)).toBeNull();
     expect(deliverUnavailable([{ status: 'delivered' }], 1)).toBeNull();
+  });
+
+  it('a release not yet deliverable is told its next step in words: one in review waits for the admin', () => {
+    expect(notDeliverableAdvice('quality_control')).toBe(
+      'This release is in quality control: once an admin approves it, it can be delivered.',
+    );
+    expect(notDeliverableAdvice('drafted')).toBe(
+      'This release is drafted. Send it to quality control; once an admin approves it, it can be delivered.',
+    );
+    expect(notDeliverableAdvice(undefined)).toContain('This release is drafted.');
+    expect(notDeliverableAdvice('rejected')).toContain('This release is rejected. Send it to quality control');
   });
 });

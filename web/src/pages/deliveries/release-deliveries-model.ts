@@ -1,3 +1,4 @@
+import { RELEASE_STATUS_IN_SENTENCE } from '../../../../shared/catalogue';
 import { type DeliveryAction, type DeliveryStatus, QUEUEABLE_STATUSES } from '../../../../shared/deliveries';
 
 /** One delivery to create (POST release_deliveries/new and /bulk). */
@@ -39,4 +40,18 @@ export function deliverUnavailable(deliveries: readonly { status: DeliveryStatus
   if (!deliveries.length) return 'Choose the DSPs above and create their deliveries first';
   if (deliveries.some((d) => (QUEUEABLE_STATUSES as readonly DeliveryStatus[]).includes(d.status))) return null;
   return 'No delivery is waiting to be sent: choose one to deliver it again with Re-deliver';
+}
+
+/** Statuses where the release already waits for an admin's review: sending it again is not the next step. */
+const IN_REVIEW = new Set(['quality_control', 'submitted']);
+
+/**
+ * What the Distribution tab tells the label about a release that may not be delivered yet, by where it stands: one in
+ * review waits for the admin; any other (a draft, a rejected one) is to be sent to quality control first.
+ */
+export function notDeliverableAdvice(status: string | undefined): string {
+  const stored = status || 'drafted';
+  const words = RELEASE_STATUS_IN_SENTENCE[stored as keyof typeof RELEASE_STATUS_IN_SENTENCE] ?? 'not ready';
+  if (IN_REVIEW.has(stored)) return `This release is ${words}: once an admin approves it, it can be delivered.`;
+  return `This release is ${words}. Send it to quality control; once an admin approves it, it can be delivered.`;
 }

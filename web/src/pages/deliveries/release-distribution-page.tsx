@@ -28,7 +28,7 @@ import {
 } from '../../../../shared/deliveries';
 import { MY_CONNECTIONS, type DspConnections } from '../distribution/distribution-api';
 import { deliveriesApi } from './deliveries-api';
-import { deliverUnavailable } from './release-deliveries-model';
+import { deliverUnavailable, notDeliverableAdvice } from './release-deliveries-model';
 import { StoreRequests } from './store-requests';
 import { storeChoices } from './store-choices';
 import { usePermits } from '../../app/use-may-open';
@@ -159,8 +159,7 @@ export function ReleaseDistributionPage() {
         {acrossCompanies ? null : <PipelinesPlanNotice testId="distribution-plan" />}
         {release && !deliverable && (
           <Alert type="warning" header="Release must pass quality control before delivery">
-            This release is {displayLabel(release.status ?? 'drafted').toLowerCase()}. Send it to quality control; once
-            an admin approves it, it can be delivered.
+            {notDeliverableAdvice(release.status)}
           </Alert>
         )}
         {mayDeliver ? (
