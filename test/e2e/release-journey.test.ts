@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, signIn } from '../support/api.js';
-import { openManagerSession, JOURNEY } from '../support/browser.js';
+import { openManagerSession, screenshotIfAsked, sidewaysScrollers, JOURNEY } from '../support/browser.js';
 import { pickOption } from '../support/pick-option.js';
 
 /**
@@ -97,11 +97,16 @@ describe('release journey in the browser', JOURNEY, () => {
     expect(await page.getByTestId('ref-rows-urls-empty').textContent()).toBe(
       'No links yet: choose Edit, then Add link, to add one',
     );
+    // At 1,400 pixels the page fits its width: no table (the products' many fields) scrolls sideways.
+    await page.getByTestId('ref-rows-products-table').waitFor();
+    await screenshotIfAsked(page, '/tmp/shots/release-page.png', true);
+    expect(await sidewaysScrollers(page)).toEqual([]);
     // The release page links to its recordings.
     const tracks = page.getByTestId('ref-rows-release_recordings-table');
-    expect(await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href')).toMatch(
-      /^\/user\/recordings\/[0-9A-Z]{26}$/,
-    );
+    const trackPage = await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href');
+    expect(trackPage).toMatch(/^\/user\/recordings\/[0-9A-Z]{26}$/);
+    // The release's page shows its artists as the artist rows make them.
+    expect(await page.getByTestId('ref-value-display_artists').textContent()).toBe(artistName);
     // Each finding links to the field to fix: the recording's edit form, scrolled to its contributors.
     const fix = problems.getByTestId('release-check-fix-recording-contributor_recordings').first();
     expect(await fix.textContent()).toBe('Edit contributors');
@@ -112,6 +117,10 @@ describe('release journey in the browser', JOURNEY, () => {
     await expect
       .poll(() => page.locator('#field-contributor_recordings').evaluate((el) => el.getBoundingClientRect().top))
       .toBeLessThan(900);
+    // A recording's page says where it stands and who it is by, as its list does.
+    await page.goto(`${cloudUrl()}${trackPage}`);
+    await expect.poll(() => page.getByTestId('ref-value-status').textContent()).toBe('Drafted');
+    expect(await page.getByTestId('ref-value-display_artists').textContent()).toBe(artistName);
     await page.goto(releasePage);
   });
 

@@ -184,3 +184,19 @@ export async function openManagerSession(name?: string) {
 export async function screenshotIfAsked(page: Page, path: string, fullPage = false) {
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path, fullPage });
 }
+
+/**
+ * The parts of the page that scroll sideways (a table too wide for it), as "tag.class scrollWidth>clientWidth": a
+ * page should fit its width, so a test expects none.
+ */
+export async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter(
+        (el) => el.scrollWidth > el.clientWidth + 2 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+      )
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} ${el.scrollWidth}>${el.clientWidth}`,
+      ),
+  );
+}

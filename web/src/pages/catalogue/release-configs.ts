@@ -93,6 +93,8 @@ export const release: ReferenceConfig = {
   tenant: true,
   afterSaveRoute: (base, id, isNew) => `${base}/${encodeURIComponent(id)}${isNew ? '/edit' : ''}`,
   duplicateOf: duplicateRelease,
+  // The artists as the artist rows make them (what stores show); the status is in the quality control section.
+  detailColumns: ['display_artists'],
   DetailExtra: withAssetLicences(withCoverArt(withReleaseDepth(ReleaseCheckPanel))),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,
@@ -209,6 +211,8 @@ export const recording: ReferenceConfig = {
   titleField: 'title',
   idsKey: 'recording_ids',
   tenant: true,
+  // The artists as the artist rows make them, and where the recording stands.
+  detailColumns: ['display_artists', 'status'],
   DetailExtra: withAssetLicences(RecordingReleases),
   FormExtra: RecordingFormAudio,
   tour: RECORDING_TOUR,

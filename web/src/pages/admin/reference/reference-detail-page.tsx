@@ -12,6 +12,7 @@ import { ReferenceRowsTable, ReferenceValue } from './reference-values';
 import { useMayOpen } from '../../../app/use-may-open';
 import { DetailHeader } from '../../../components/detail-header';
 import { RecordState } from '../../../components/record-state';
+import { StatusBadge } from '../../../components/status-badge';
 
 /** /{area}/{collection}/{id}: the record's fields and nested rows, with Edit and Delete. */
 export function ReferenceDetailPage() {
@@ -33,8 +34,10 @@ export function ReferenceDetailPage() {
         const editPath = `${list}/${encodeURIComponent(record.id)}/edit`;
         // Editing and deleting need the same permission (a read-only member sees neither button).
         const mayChange = mayOpen(editPath);
+        const shownColumns = config.columns.filter((c) => config.detailColumns?.includes(c.field));
         const fields: [string, string][] = [
           ...config.fields.filter((f) => f.kind !== 'rows').map((f): [string, string] => [f.name, f.label]),
+          ...shownColumns.map((c): [string, string] => [c.field, c.header]),
           ['created_at', 'Created'],
           ['updated_at', 'Updated'],
         ];
@@ -59,7 +62,11 @@ export function ReferenceDetailPage() {
                     label,
                     value: (
                       <span data-testid={`ref-value-${field}`}>
-                        <ReferenceValue config={config} record={record} field={field} />
+                        {shownColumns.some((c) => c.field === field && c.badge) ? (
+                          <StatusBadge word={String(record[field] ?? '')} />
+                        ) : (
+                          <ReferenceValue config={config} record={record} field={field} />
+                        )}
                       </span>
                     ),
                   }))}

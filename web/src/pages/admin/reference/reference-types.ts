@@ -169,6 +169,11 @@ export type ReferenceConfig = {
   }>;
   /** A guided tour of the new form. */
   tour?: readonly TourStep[];
+  /**
+   * List columns the record's page shows too, though no form edits them (a recording's status, the artists as its
+   * artist rows make them): by the column's header, a badge as a badge.
+   */
+  detailColumns?: readonly string[];
   /** More of a record's page under its fields (a release's metadata check and Duplicate). */
   DetailExtra?: ComponentType<{ config: ReferenceConfig; record: Record<string, unknown> & { id: string } }>;
   /** A copy to start a new record from (`?duplicate={id}` on the new page). */

@@ -1,5 +1,8 @@
 import { displayLabel } from '../../../app/display-labels';
+import Box from '@cloudscape-design/components/box';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useLocation } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
@@ -7,6 +10,7 @@ import { EmptyState, nounOf } from '../../../components/empty-state';
 import { CompanyMoney, FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
 import type { ReferenceConfig } from './reference-config';
+import type { ReferenceField, RowField } from './reference-types';
 import { valueAt, type ReferenceRecord } from './reference-model';
 
 const dash = '-';
@@ -68,9 +72,60 @@ export function ReferenceValue({
 /** Catalogue records a row may name that have a page of their own in both the label's and the admin's area. */
 const LINKED_PAGES = new Set(['recordings', 'releases']);
 
+/** One field of a nested row as the record's page shows it. */
+function rowCell(
+  rf: RowField,
+  row: Record<string, unknown>,
+  definition: Extract<ReferenceField, { kind: 'rows' }>,
+  area: string,
+) {
+  if (rf.kind === 'link') {
+    const linked = row[rf.as] as { id?: string; name?: string } | null;
+    const id = linked?.id ?? (typeof row[rf.name] === 'string' ? (row[rf.name] as string) : undefined);
+    // A release's recordings (and a record's release) open their own page.
+    if (linked?.name && id && LINKED_PAGES.has(rf.collection))
+      return <RouterLink href={`${area}/${rf.collection}/${encodeURIComponent(id)}`}>{linked.name}</RouterLink>;
+    return linked?.name ?? dash;
+  }
+  // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
+  if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
+  if (rf.kind === 'date')
+    return typeof row[rf.name] === 'string' && row[rf.name] ? <FormattedDate value={row[rf.name] as string} /> : dash;
+  if (rf.kind === 'territories')
+    return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
+      ? (row[rf.name] as string[]).join(', ')
+      : 'World';
+  if (rf.kind === 'multiselect')
+    return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
+      ? (row[rf.name] as string[]).join(', ')
+      : dash;
+  if (rf.name === 'link' && typeof row.link === 'string')
+    return (
+      <Link href={row.link} external>
+        {row.link}
+      </Link>
+    );
+  if (rf.linkFrom) {
+    const url = row[rf.linkFrom];
+    const text = String(row[rf.name] ?? '') || dash;
+    if (typeof url === 'string' && /^https?:/.test(url))
+      return (
+        <Link href={url} external>
+          {text}
+        </Link>
+      );
+    return url ? `${text} (${String(url)})` : text;
+  }
+  return String(row[rf.name] ?? '') || dash;
+}
+
+/** More fields than this a row table cannot show side by side at 1,400 pixels: each row is shown as a block instead. */
+const MOST_COLUMNS = 8;
+
 /**
- * A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table. With
- * `editable` (the reader may edit the record), an empty table says how to add a row: Edit, then the form's button.
+ * A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table, or, for rows
+ * of many fields (a release's products), each row as a block of labelled values, so the page never scrolls sideways.
+ * With `editable` (the reader may edit the record), an empty table says how to add a row: Edit, then the form's button.
  */
 export function ReferenceRowsTable({
   config,
@@ -87,11 +142,37 @@ export function ReferenceRowsTable({
   const area = useLocation().pathname.startsWith('/admin/') ? '/admin' : '/user';
   if (definition?.kind !== 'rows') return null;
   const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
+  if (rows.length && definition.rowFields.length > MOST_COLUMNS) {
+    // "Add product" names one row: "Product 1", "Product 2" when there are several.
+    const one = definition.addLabel.replace(/^Add /, '');
+    return (
+      <div data-testid={`ref-rows-${field}-table`}>
+        <SpaceBetween size="l">
+          {rows.map((row, index) => (
+            <SpaceBetween size="xs" key={String(row.id ?? index)}>
+              {rows.length > 1 ? (
+                <Box variant="h3">{`${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`}</Box>
+              ) : null}
+              <KeyValuePairs
+                columns={4}
+                items={definition.rowFields.map((rf) => ({
+                  label: rf.label,
+                  value: rowCell(rf, row, definition, area),
+                }))}
+              />
+            </SpaceBetween>
+          ))}
+        </SpaceBetween>
+      </div>
+    );
+  }
   return (
     <Table
       variant="embedded"
       items={rows}
       trackBy="id"
+      // Headers and cells wrap, so a table of up to MOST_COLUMNS fields fits the page's width.
+      wrapLines
       data-testid={`ref-rows-${field}-table`}
       empty={
         <EmptyState
@@ -103,50 +184,7 @@ export function ReferenceRowsTable({
       columnDefinitions={definition.rowFields.map((rf) => ({
         id: rf.name,
         header: rf.label,
-        cell: (row: Record<string, unknown>) => {
-          if (rf.kind === 'link') {
-            const linked = row[rf.as] as { id?: string; name?: string } | null;
-            const id = linked?.id ?? (typeof row[rf.name] === 'string' ? (row[rf.name] as string) : undefined);
-            // A release's recordings (and a record's release) open their own page.
-            if (linked?.name && id && LINKED_PAGES.has(rf.collection))
-              return <RouterLink href={`${area}/${rf.collection}/${encodeURIComponent(id)}`}>{linked.name}</RouterLink>;
-            return linked?.name ?? dash;
-          }
-          // A tick never set shows the form's default for new rows (active: yes; pre-order: no).
-          if (rf.kind === 'checkbox') return (row[rf.name] ?? definition.emptyRow[rf.name]) === true ? 'Yes' : 'No';
-          if (rf.kind === 'date')
-            return typeof row[rf.name] === 'string' && row[rf.name] ? (
-              <FormattedDate value={row[rf.name] as string} />
-            ) : (
-              dash
-            );
-          if (rf.kind === 'territories')
-            return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
-              ? (row[rf.name] as string[]).join(', ')
-              : 'World';
-          if (rf.kind === 'multiselect')
-            return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
-              ? (row[rf.name] as string[]).join(', ')
-              : dash;
-          if (rf.name === 'link' && typeof row.link === 'string')
-            return (
-              <Link href={row.link} external>
-                {row.link}
-              </Link>
-            );
-          if (rf.linkFrom) {
-            const url = row[rf.linkFrom];
-            const text = String(row[rf.name] ?? '') || dash;
-            if (typeof url === 'string' && /^https?:/.test(url))
-              return (
-                <Link href={url} external>
-                  {text}
-                </Link>
-              );
-            return url ? `${text} (${String(url)})` : text;
-          }
-          return String(row[rf.name] ?? '') || dash;
-        },
+        cell: (row: Record<string, unknown>) => rowCell(rf, row, definition, area),
       }))}
     />
   );
