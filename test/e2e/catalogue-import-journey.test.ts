@@ -56,6 +56,9 @@ describe('importing releases from a spreadsheet, then exporting them', () => {
     bad[2][1].album_only = 'maybe';
 
     await page.goto(`${cloudUrl()}/user/data_management`);
+    // One page heading: the imports table under it is a section of the page.
+    await page.getByRole('heading', { name: /^Imports/ }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Data management']);
     await page.getByTestId('data-management-new').click();
     await page.waitForURL(/\/user\/data_management\/new$/);
 

@@ -65,6 +65,7 @@ export function DataManagementPage() {
           tableId="data-management-imports"
           storageId="data-management-imports"
           title="Imports"
+          section
           resourceName="import"
           columns={COLUMNS}
           collection="imports"
