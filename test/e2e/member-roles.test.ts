@@ -131,6 +131,8 @@ describe('a member’s role in the company, on screen', () => {
     await page.goto(`${cloudUrl()}/user/releases/${releaseId}/assets`);
     await page.getByTestId('assets-table').waitFor();
     expect(await page.getByTestId('assets-upload').count()).toBe(0);
+    // With no upload button, the empty list does not send the reader looking for one.
+    expect(await page.getByTestId('assets-empty').textContent()).toBe('No files yet');
 
     await page.goto(`${cloudUrl()}/user/releases/new`);
     await expect
@@ -272,6 +274,9 @@ describe('a member’s role in the company, on screen', () => {
     expect(await menu(manager.page)).toEqual(expect.arrayContaining(['Releases', 'Royalties', 'Finances']));
     await manager.page.goto(`${cloudUrl()}/user/releases/${releaseId}/assets`);
     await manager.page.getByTestId('assets-upload').waitFor();
+    expect(await manager.page.getByTestId('assets-empty').textContent()).toBe(
+      'No files yet: choose Upload files to add one',
+    );
     await screenshotIfAsked(manager.page, '/tmp/member-roles-manager-assets.png');
     await manager.page.goto(`${cloudUrl()}/user/finances`);
     await manager.page.getByRole('button', { name: 'Import opening balances' }).waitFor();

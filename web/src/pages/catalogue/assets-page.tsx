@@ -20,6 +20,7 @@ import { UploadProgress } from '../../components/upload-progress';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import { usePermits } from '../../app/use-may-open';
 import { FileSize, FormattedDate } from '../../components/formatted';
+import { EmptyState } from '../../components/empty-state';
 
 type Asset = {
   id: string;
@@ -98,7 +99,14 @@ function AssetsPanel({ base, title, parent }: { base: string; title: string; par
           loading={isLoading}
           loadingText="Loading files"
           items={data?.assets ?? []}
-          empty={<Box color="text-body-secondary">{error ? errorMessage(error) : 'No files yet'}</Box>}
+          empty={
+            error ? (
+              <Box color="text-body-secondary">{errorMessage(error)}</Box>
+            ) : (
+              // The upload button is under the table, for those who may change the catalogue.
+              <EmptyState what="files" how={mayChange ? 'choose Upload files' : undefined} testId="assets-empty" />
+            )
+          }
           header={<Header counter={data ? `(${data.assets.length})` : undefined}>Files</Header>}
           columnDefinitions={[
             {
