@@ -123,6 +123,7 @@ export const release: ReferenceConfig = {
       label: 'Excluded territories',
       kind: 'territories',
       none: 'None',
+      constraint: 'Countries where the release is not sold',
       section: DETAILS,
     },
     { ...select('config', 'Configuration', RELEASE_CONFIGS, 'audio_release'), section: DETAILS },

@@ -12,6 +12,7 @@ import { ReferenceFileInput } from './reference-file-input';
 import { ReferenceRowsInput } from './reference-rows-input';
 import { TerritoriesInput } from './territories-input';
 import { LinksInput } from './links-input';
+import { territoriesHint } from './reference-model';
 import type {
   FieldValue,
   FileValue,
@@ -85,11 +86,7 @@ export function ReferenceFieldInput({ config, field, value, form = {}, error, er
       );
     case 'territories':
       return (
-        <FormField
-          label={field.label}
-          errorText={error}
-          constraintText={[`None chosen means ${field.none ?? 'World'}.`, field.constraint].filter(Boolean).join(' ')}
-        >
+        <FormField label={field.label} errorText={error} constraintText={territoriesHint(field)}>
           <TerritoriesInput
             none={field.none}
             value={(value as string[]) ?? []}

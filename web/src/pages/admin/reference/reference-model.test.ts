@@ -11,6 +11,7 @@ import {
   recordToValues,
   reloadFromState,
   savedNotice,
+  territoriesHint,
   toPayload,
   validateValues,
 } from './reference-model';
@@ -278,5 +279,17 @@ describe('worked-out values', () => {
     expect(values.tax_form_expires_on).toBe('2027-04-05');
     expect(taxForm({ ...values, tax_form: 'W-8BEN-E' }).tax_form_expires_on).toBe('2029-12-31');
     expect(taxForm({ ...values, tax_form: 'Other' }).tax_form_expires_on).toBe('2027-04-05');
+  });
+});
+
+describe('territories hint', () => {
+  it('says none chosen means World, but not that none means None (excluded territories)', () => {
+    const releaseFields = CATALOGUE_CONFIGS.releases.fields;
+    const field = (name: string) => releaseFields.find((f) => f.name === name) as Parameters<typeof territoriesHint>[0];
+    expect(territoriesHint(field('territories'))).toBe(
+      'None chosen means World. Left empty on a new release, the label’s settings fill it',
+    );
+    expect(territoriesHint(field('excluded_territories'))).toBe('Countries where the release is not sold');
+    expect(territoriesHint({})).toBe('None chosen means World.');
   });
 });

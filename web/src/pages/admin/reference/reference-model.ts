@@ -260,3 +260,12 @@ export function reloadFromState(state: unknown): ListReload | undefined {
     return undefined;
   return { per_page: reload.per_page, sort: { field: sort.field, order: sort.order } };
 }
+
+/**
+ * The hint under a territories field: what choosing none means, then the field's own words. A field whose none is
+ * itself "None" (excluded territories) says nothing of it: "None chosen means None" tells the reader nothing.
+ */
+export function territoriesHint(field: { none?: string; constraint?: string }): string {
+  const none = field.none ?? 'World';
+  return [none === 'None' ? '' : `None chosen means ${none}.`, field.constraint].filter(Boolean).join(' ');
+}
