@@ -105,6 +105,10 @@ describe('release journey in the browser', JOURNEY, () => {
     const tracks = page.getByTestId('ref-rows-release_recordings-table');
     const trackPage = await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href');
     expect(trackPage).toMatch(/^\/user\/recordings\/[0-9A-Z]{26}$/);
+    // The release's own pages are reached from it: its contracts as well as its products and promos.
+    expect(await page.getByTestId('release-contracts-link').getAttribute('href')).toBe(
+      `${new URL(releasePage).pathname}/contracts`,
+    );
     // The release's page shows its artists as the artist rows make them.
     expect(await page.getByTestId('ref-value-display_artists').textContent()).toBe(artistName);
     // Each finding links to the field to fix: the recording's edit form, scrolled to its contributors.

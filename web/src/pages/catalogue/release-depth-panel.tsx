@@ -103,6 +103,9 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
                 <RouterLink href={`/user/releases/${enc(release.id)}/promos`} data-testid="release-promos-link">
                   Promos
                 </RouterLink>
+                <RouterLink href={`/user/releases/${enc(release.id)}/contracts`} data-testid="release-contracts-link">
+                  Contracts
+                </RouterLink>
                 {expenses ? (
                   <RouterLink href={expenses} data-testid="release-expenses-link">
                     Expenses
