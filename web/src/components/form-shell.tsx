@@ -12,6 +12,11 @@ type FormShellProps = {
   testId: string;
   title: ReactNode;
   description?: ReactNode;
+  /**
+   * The form is one part of a page under the page's own heading: its title is a section heading, not a second page
+   * heading. Without it the form is the page and its title the page's heading.
+   */
+  section?: boolean;
   /** The form-level error, shown in the error summary above the actions. */
   failure?: string | null;
   /** The fields' messages, each listed in the error summary with a link to its field. */
@@ -39,6 +44,7 @@ export function FormShell({
   testId,
   title,
   description,
+  section,
   failure,
   errors = {},
   dirty,
@@ -97,7 +103,7 @@ export function FormShell({
       />
       <Form
         header={
-          <Header variant="h1" description={description}>
+          <Header variant={section ? 'h2' : 'h1'} description={description}>
             {title}
           </Header>
         }

@@ -123,13 +123,15 @@ export function CouponsPage() {
     }
   };
   return (
-    <ContentLayout header={<Header variant="h1">Coupons</Header>}>
+    // The list is the page: its title is the page's one heading.
+    <ContentLayout>
       <Table
+        variant="full-page"
         loading={load.isLoading}
         items={load.data?.coupons ?? []}
         header={
           <Header
-            variant="h2"
+            variant="awsui-h1-sticky"
             actions={
               <Button onClick={() => setCreating(true)} data-testid="coupon-new">
                 New coupon

@@ -65,6 +65,7 @@ export function DataManagementPage() {
           tableId="data-management-imports"
           storageId="data-management-imports"
           title="Imports"
+          // Under the page's heading: the imports are a section of the page, not a second page heading.
           section
           resourceName="import"
           columns={COLUMNS}

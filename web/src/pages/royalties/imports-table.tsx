@@ -105,6 +105,8 @@ export function ImportsTable({ list }: { list: ServerList<RoyaltyImportList> }) 
     <ServerTable<RoyaltyImport>
       tableId="royalty-imports"
       title="Imports"
+      // Under the Import reports page's heading and its upload: a section of the page, not a second page heading.
+      section
       resourceName="import"
       columns={cols}
       collection="royalty_imports"

@@ -123,6 +123,8 @@ export function MapImportPage() {
       <FormShell
         testId="map"
         title={mapId ? `Edit ${values.name || 'map'}` : 'New map'}
+        // Under the Column maps page's heading: the map being made or edited is a section of the page.
+        section
         failure={failure}
         errors={errors}
         submitting={saving}
@@ -131,7 +133,8 @@ export function MapImportPage() {
         onCancel={() => navigate(pages.bulkImport)}
       >
         <SpaceBetween size="l">
-          <Container header={<Header variant="h2">Map</Header>}>
+          {/* Named for its fields: under the form's 'New map' a 'Map' heading said the same again. */}
+          <Container header={<Header variant="h2">Saved map and name</Header>}>
             <SpaceBetween direction="horizontal" size="l">
               <FormField label="Saved maps">
                 <Select

@@ -13,6 +13,8 @@ import { RecordState } from '../../components/record-state';
 import { RouterLink } from '../../components/router-link';
 import { ServerTable } from '../../components/server-table';
 import type { ImportRow } from '../../../../shared/schemas/import-views';
+import { uploadedFileName } from '../../../../shared/file-names';
+import { valueWords } from '../../../../shared/messages';
 import type { BugReport } from '../../../../shared/schemas/support-views';
 import { BUG_REPORT_COLUMNS } from '../admin/bug-reports/user-bug-reports-page';
 import { ImportsTable } from '../admin/imports/imports-list-page';
@@ -46,11 +48,13 @@ export function ProfileLogsPage() {
   return (
     <Table<LogRow>
       data-testid="profile-logs"
+      // The log is the page, as the profile's other lists are: full width, its title the page's one heading.
+      variant="full-page"
       loading={isLoading}
       items={data?.logs ?? []}
       trackBy="id"
       header={
-        <Header variant="h1" counter={data ? `(${data.total_count})` : undefined} description={back}>
+        <Header variant="awsui-h1-sticky" counter={data ? `(${data.total_count})` : undefined} description={back}>
           Your activity log
         </Header>
       }
@@ -97,16 +101,17 @@ export function ProfileImportPage() {
               variant="h1"
               description={<RouterLink href={`${PROFILE}/imports`}>Back to your imports</RouterLink>}
             >
-              {row.filename}
+              {uploadedFileName(row.filename)}
             </Header>
           }
         >
-          <Container header={<Header variant="h2">Import</Header>} data-testid="profile-import">
+          {/* The page is the import, named by its file: its details need no second 'Import' heading. */}
+          <Container data-testid="profile-import">
             <KeyValuePairs
               columns={4}
               items={[
                 { label: 'Imported', value: <FormattedDate value={row.created_at} /> },
-                { label: 'Type', value: row.type },
+                { label: 'Type', value: valueWords(row.type) },
                 { label: 'Records', value: row.records },
                 { label: 'Size', value: <FileSize bytes={row.filesize} /> },
               ]}

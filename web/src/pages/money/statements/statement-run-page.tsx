@@ -69,8 +69,9 @@ function RunForm({ onStarted }: { onStarted: (run: StatementRun) => void }) {
       >
         <Container
           header={
+            // Under the page's "Statement run" heading: the form's section says what it asks, not the page's words again.
             <Header variant="h2" description="Nothing is published until you have seen the preview and press Publish.">
-              New statement run
+              What to state
             </Header>
           }
         >
