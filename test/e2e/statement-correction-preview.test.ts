@@ -7,7 +7,8 @@ import { until } from '../support/wait.js';
 
 /**
  * A correction previewed first, in Chromium: from a published statement's page, "Preview first" opens the new
- * version's run beside the version in force, figure by figure; Publish says which statement it corrects.
+ * version's run beside the version in force, figure by figure; Publish says which statement it corrects. The
+ * late-lines notice's "State in a correction" asks the same way (preview first or publish now).
  */
 let browser: Browser;
 let page: Page;
@@ -25,7 +26,48 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A payee's statement of Jan–Feb 2024, published, then a line of Feb 2024 imported after it (late money). */
+async function statementWithLateLine(tag: string) {
+  const { payee, isrc } = await payeeWithEarnings(api, stamp + tag.length, ['2024-01', '2024-02']);
+  expect(
+    (await api.post('/statements', { payee_id: payee.id, start_pay_period: '2024-01', end_pay_period: '2024-02' }))
+      .status,
+  ).toBe(201);
+  const statement = await until(async () => {
+    const [found] = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
+      .statements as { id: string; number: string; queue_status: string }[];
+    return found?.queue_status === 'published' ? found : undefined;
+  }, 60_000);
+  await importReport(api, `${tag}-${stamp}`, [
+    'Store,Period,ISRC,Artist,Units,Net,Currency',
+    `Deezer,2024-02,${isrc},Someone Else,5,1.25,GBP`,
+  ]);
+  return statement;
+}
+
 describe('a correction previewed in the browser', JOURNEY, () => {
+  it("offers the late-lines notice's correction previewed first, as the statement's page does", async () => {
+    const statement = await statementWithLateLine('late-notice');
+    await page.goto(`${cloudUrl()}/user/finances/statements`);
+    const late = page.getByTestId('not-yet-stated').getByRole('listitem').filter({ hasText: statement.number });
+    await late.waitFor({ timeout: 60_000 });
+    await late.getByTestId('late-correct').click();
+    // The statement page's New version dialog: nothing is made before a choice.
+    const dialog = page.getByTestId('statement-new-version-modal');
+    await expect.poll(() => dialog.innerText()).toContain('Preview first shows what the new version changes');
+    expect(await dialog.getByTestId('statement-new-version-confirm').innerText()).toBe('Make a new version');
+    await screenshotIfAsked(page, '/tmp/shots/late-lines-correction-modal.png');
+    await dialog.getByTestId('statement-new-version-preview').click();
+    const change = page.getByTestId('run-correction');
+    await change.getByText(`Correction of ${statement.number}`).waitFor({ timeout: 60_000 });
+    const royalties = change.getByRole('row').filter({ hasText: 'Royalties' });
+    await expect.poll(() => royalties.innerText(), { timeout: 60_000 }).toMatch(/£1\.25/);
+    // Previewed, not published: the statement is still the one in force.
+    const stated = (await api.get(`/statements/${statement.id}`)).body.statement;
+    expect(stated.superseded_by ?? null).toBeNull();
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('shows what the new version changes before it is published, then publishes it', async () => {
     const { payee, isrc } = await payeeWithEarnings(api, stamp, ['2024-01', '2024-02']);
     expect(

@@ -1,12 +1,12 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { useState } from 'react';
-import { notify, notifyError } from '../../../app/notifications';
 import { usePlanIncludes } from '../../../app/plan-features';
 import { RouterLink } from '../../../components/router-link';
 import { formatCount } from '../../royalties/royalty-model';
 import { formatMoney } from '../../../../../shared/money';
-import { statementsApi, useNotYetStated, useStatementPages } from './statements-api';
+import { useNotYetStated, useStatementPages } from './statements-api';
+import { NewVersionModal } from './new-version-modal';
 import { useCompanyCurrency } from '../../../app/company-currency';
 import type { NotYetStated } from '../../../../../shared/schemas/statement-views';
 import { monthsWords } from '../finances/finance-model';
@@ -22,29 +22,28 @@ export function lateRowWords(row: NotYetStated, currency: string | null): { peri
   };
 }
 
-/** One statement's late money, with the way to state it: a correction (a new version of the statement). */
+/**
+ * One statement's late money, with the way to state it: a correction (a new version of the statement), asked in the
+ * statement page's own New version dialog, so it can be previewed first or published at once.
+ */
 function LateRow({ row, onStated }: { row: NotYetStated; onStated?: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const pages = useStatementPages();
   const words = lateRowWords(row, useCompanyCurrency());
-  const correct = async () => {
-    setBusy(true);
-    try {
-      notify('notification', (await statementsApi.newVersion(row.statement_id)).message ?? 'Correction started');
-      onStated?.();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <li>
       {row.name}, {words.period} (<RouterLink href={pages.detail(row.statement_id)}>{row.number}</RouterLink>
       ): {words.sales}{' '}
-      <Button variant="inline-link" loading={busy} onClick={() => void correct()} data-testid="late-correct">
+      <Button variant="inline-link" onClick={() => setAsking(true)} data-testid="late-correct">
         State in a correction
       </Button>
+      {asking ? (
+        <NewVersionModal
+          statement={{ id: row.statement_id, title: `${row.number} (${row.name})`, period: words.period }}
+          onClose={() => setAsking(false)}
+          onMade={() => onStated?.()}
+        />
+      ) : null}
     </li>
   );
 }

@@ -5,7 +5,6 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -28,7 +27,6 @@ import {
   payoutRows,
   statementPeriodWords,
   statementTitle,
-  type StatementPages,
 } from './statement-model';
 import { ControlFigures, ProvenanceTable, StatementSummariesView } from './statement-summaries';
 import { openStatementFile, statementsApi, useStatement, useStatementPages } from './statements-api';
@@ -36,6 +34,7 @@ import type { SelfBillingInvoice, Statement } from '../../../../../shared/schema
 import { PAYMENTS_CARRIED_NOTE } from '../../../../../shared/payments-carried';
 import { formatPercent } from '../../../../../shared/format';
 import { PendingCorrection } from './correction-change';
+import { NewVersionModal } from './new-version-modal';
 
 function SelfBilling({ invoice, currency }: { invoice: SelfBillingInvoice; currency: string }) {
   return (
@@ -82,11 +81,10 @@ function PaymentsMade({ statement }: { statement: Statement }) {
   );
 }
 
-type Busy = null | 'pdf' | 'csv' | 'resend' | 'unpaid' | 'version' | 'version-preview';
+type Busy = null | 'pdf' | 'csv' | 'resend' | 'unpaid';
 
-/** The header's actions: the files, paid state, resend, a new version. */
-function useStatementActions(statement: Statement, pages: StatementPages, reload: () => Promise<unknown>) {
-  const navigate = useNavigate();
+/** The header's actions: the files, paid state, resend (a new version is its dialog's own). */
+function useStatementActions(statement: Statement, reload: () => Promise<unknown>) {
   const [busy, setBusy] = useState<Busy>(null);
   const act = async (what: Exclude<Busy, null>, run: () => Promise<void>) => {
     setBusy(what);
@@ -111,13 +109,6 @@ function useStatementActions(statement: Statement, pages: StatementPages, reload
         notify('notification', answer.message ?? 'Statement Marked as Unpaid');
         await reload();
       }),
-    newVersion: (preview = false) =>
-      act(preview ? 'version-preview' : 'version', async () => {
-        const answer = await statementsApi.newVersion(statement.id, preview);
-        if (answer.message) notify('notification', answer.message);
-        if (answer.statement_run) navigate(pages.runView(answer.statement_run.id));
-        else await reload();
-      }),
   };
 }
 
@@ -125,7 +116,7 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
   const navigate = useNavigate();
   const pages = useStatementPages();
   const refreshLists = useInvalidate('/statements?');
-  const actions = useStatementActions(statement, pages, reload);
+  const actions = useStatementActions(statement, reload);
   const [paying, setPaying] = useState(false);
   const [versioning, setVersioning] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -327,41 +318,16 @@ function StatementView({ statement, reload }: { statement: Statement; reload: ()
         />
       ) : null}
       {versioning ? (
-        <Modal
-          visible
-          header={`New version of ${title}`}
-          onDismiss={() => setVersioning(false)}
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setVersioning(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  loading={actions.busy === 'version-preview'}
-                  disabled={actions.busy === 'version'}
-                  onClick={() => void actions.newVersion(true)}
-                  data-testid="statement-new-version-preview"
-                >
-                  Preview first
-                </Button>
-                <Button
-                  variant="primary"
-                  loading={actions.busy === 'version'}
-                  disabled={actions.busy === 'version-preview'}
-                  onClick={() => void actions.newVersion()}
-                  data-testid="statement-new-version-confirm"
-                >
-                  Make a new version
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
-        >
-          The account is stated again for {statementPeriodWords(statement)} from the ledger as it is now. This statement
-          stays as published and is marked as corrected by version {statement.version + 1}. Preview first shows what the
-          new version changes, figure by figure, before you publish it.
-        </Modal>
+        <NewVersionModal
+          statement={{
+            id: statement.id,
+            title,
+            period: statementPeriodWords(statement),
+            version: statement.version,
+          }}
+          onClose={() => setVersioning(false)}
+          onMade={() => void reload()}
+        />
       ) : null}
       {deleting ? (
         <DeleteModal
