@@ -5,6 +5,7 @@ import { launchChromium, screenshotIfAsked, signedInPage, JOURNEY } from '../sup
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 import { publishedRun } from '../support/statement-run.js';
+import { cutOffColumns } from '../support/table-columns.js';
 
 /**
  * The statement tables in a window 1,400 px wide (a laptop's): every column of the statements list and of a run's
@@ -46,28 +47,14 @@ afterAll(async () => {
 const pageHeadings = async (on: Page) =>
   (await on.getByRole('heading', { level: 1 }).allInnerTexts()).map((text) => text.replace(/\s*\(\d+\)$/, ''));
 
-/** Each column header of the table whose right edge lies past the table's own right edge: cut off, or empty. */
-async function cutOffColumns(on: Page, testId: string, row: string): Promise<string[]> {
-  const table = on.getByTestId(testId);
-  await table.locator('tbody tr').filter({ hasText: row }).first().waitFor({ timeout: 60_000 });
-  const box = await table.boundingBox();
-  const right = Math.min(box ? box.x + box.width : 0, WIDTH);
-  const cut: string[] = [];
-  for (const header of await table.locator('thead th').all()) {
-    const cell = await header.boundingBox();
-    if (cell && cell.x + cell.width > right + 1) cut.push((await header.innerText()).trim());
-  }
-  return cut;
-}
-
 describe('statement tables at 1,400 px', JOURNEY, () => {
   it("shows every column of the statements list and of a run's statements", async () => {
     await page.goto(`${cloudUrl()}/user/finances/statements`);
-    expect(await cutOffColumns(page, 'statements-table', payee.name)).toEqual([]);
+    expect(await cutOffColumns(page, 'statements-table', payee.name, WIDTH)).toEqual([]);
     await screenshotIfAsked(page, '/tmp/shots/statements-1400.png');
     await page.goto(`${cloudUrl()}/user/finances/statement_run?run=${runId}`);
     await page.getByTestId('run-preview-rows').waitFor({ timeout: 60_000 });
-    expect(await cutOffColumns(page, 'run-preview-rows', payee.name)).toEqual([]);
+    expect(await cutOffColumns(page, 'run-preview-rows', payee.name, WIDTH)).toEqual([]);
     await screenshotIfAsked(page, '/tmp/shots/statement-run-1400.png', true);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -93,7 +80,7 @@ describe('statement tables at 1,400 px', JOURNEY, () => {
     });
     try {
       await expect.poll(() => pageHeadings(admin.page)).toEqual(['Statements']);
-      expect(await cutOffColumns(admin.page, 'statements-table', payee.name)).toEqual([]);
+      expect(await cutOffColumns(admin.page, 'statements-table', payee.name, WIDTH)).toEqual([]);
       await screenshotIfAsked(admin.page, '/tmp/shots/distribution-statements-1400.png');
       expect(admin.errors).toEqual([]);
     } finally {

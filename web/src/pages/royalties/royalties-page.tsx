@@ -75,6 +75,8 @@ export function UserRoyaltiesPage() {
           title="Lines"
           // Under the page's heading and its summary: the lines are a section of the page, not a second page heading.
           section
+          // At a laptop's width (1,400 px) songs, albums and stores wrap, so every column shows without scrolling.
+          wrapLines
           resourceName="royalty"
           resourcePlural="royalties"
           columns={ROYALTY_COLUMNS}

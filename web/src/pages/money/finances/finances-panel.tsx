@@ -170,7 +170,8 @@ export function FinancesPanel({
         </ColumnLayout>
       </Container>
       <Container header={<Header variant="h2">Top labels and releases</Header>}>
-        <ColumnLayout columns={2}>
+        {/* Side by side where both fit whole; in a narrower window (1,000 px) one above the other, not cut off. */}
+        <ColumnLayout columns={2} minColumnWidth={440}>
           {view.scope.type === 'label' ? null : (
             <SliceTable
               title="Labels"
