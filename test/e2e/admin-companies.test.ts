@@ -62,7 +62,7 @@ describe('admin companies in the browser', () => {
     await page.getByTestId('ref-rows-company_distributors-distributor_id-0').click();
     await page.keyboard.type('orchard');
     await page.getByRole('option', { name: 'The Orchard' }).click();
-    await page.getByTestId('ref-rows-company_distributors-contract_start_date-0').locator('input').fill('2026/02/01');
+    await page.getByTestId('ref-rows-company_distributors-contract_start_date-0').locator('input').fill('01/02/2026');
     await page.getByTestId('company-section-submit').click();
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Company Updated');
     await page.waitForURL(companyPage);

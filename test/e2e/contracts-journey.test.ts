@@ -112,11 +112,11 @@ describe('release contracts', JOURNEY, () => {
     await details.getByTestId('contract-details-act_name').locator('input').fill('The Journeymen');
     await details.getByTestId('contract-details-remixer_name').locator('input').fill('DJ Journey');
     await details.getByTestId('contract-details-recordings').locator('textarea').fill('Journey One; Journey Two');
-    await details.getByTestId('contract-details-end_date').locator('input').fill('2020/01/01');
+    await details.getByTestId('contract-details-end_date').locator('input').fill('01/01/2020');
     await details.getByTestId('contract-details-save').click();
     // Said beside the field, before anything is sent.
     await expect.poll(() => details.innerText()).toContain('End date must be on or after the start date');
-    await details.getByTestId('contract-details-end_date').locator('input').fill('2030/12/31');
+    await details.getByTestId('contract-details-end_date').locator('input').fill('31/12/2030');
     await details.getByTestId('contract-details-save').click();
     const contract = async () =>
       (await own.api.get(`/contracts?contractable_type=release&contractable_id=${releaseId}`)).body.contracts[0];

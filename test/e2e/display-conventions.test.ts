@@ -108,18 +108,18 @@ describe('values written as the product writes them', () => {
       `/user/releases/${releaseId}/products`,
     );
     const start = page.getByTestId('release-product-start-date').locator('input');
-    await expect.poll(() => start.inputValue()).toBe('2026/10/01');
+    await expect.poll(() => start.inputValue()).toBe('01/10/2026');
     expect(await page.getByTestId('release-product-preview-date').locator('input').getAttribute('placeholder')).toBe(
-      'YYYY/MM/DD',
+      'DD/MM/YYYY',
     );
     // An empty value shows the product's empty mark.
     expect(await page.getByTestId('release-product').textContent()).not.toContain('—');
-    await page.getByTestId('release-product-preview-date').locator('input').fill('2026/13/45');
+    await page.getByTestId('release-product-preview-date').locator('input').fill('45/13/2026');
     await page.getByTestId('release-product-save').click();
     await expect
       .poll(() => page.getByTestId('release-product').textContent())
-      .toContain('Pre-order preview date must be a whole date (YYYY/MM/DD)');
-    await page.getByTestId('release-product-preview-date').locator('input').fill('2026/10/08');
+      .toContain('Pre-order preview date must be a whole date (DD/MM/YYYY)');
+    await page.getByTestId('release-product-preview-date').locator('input').fill('08/10/2026');
     await page.getByTestId('release-product-save').click();
     await expect.poll(() => page.getByTestId('notification-message').textContent()).toContain('Release Updated');
     const saved = (await own.api.get(`/releases/${releaseId}`)).body.release.products[0].pre_order_data;

@@ -19,8 +19,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A day as the date fields take it typed (YYYY/MM/DD). */
-const formatDay = (day: Date) => day.toISOString().slice(0, 10).replaceAll('-', '/');
+/** A day as the date fields take it typed (DD/MM/YYYY). */
+const formatDay = (day: Date) => day.toISOString().slice(0, 10).split('-').reverse().join('/');
 
 /** A signed-in page of a company's label manager (this file's company unless another is given), opened at `path`. */
 const managerPage = (path: string, world: OwnCompany = own) =>
@@ -41,14 +41,14 @@ describe('label tools', () => {
     await page.getByTestId('todo-new-body').locator('input').fill('Send the press kit');
     // A day that does not exist is refused as typed, never saved as another day.
     const due = page.getByLabel('Due date', { exact: true });
-    await due.fill('2026/02/30');
-    expect(await due.inputValue()).toBe('2026/02/30');
+    await due.fill('30/02/2026');
+    expect(await due.inputValue()).toBe('30/02/2026');
     await page.getByTestId('todo-add').click();
-    await expect.poll(() => page.locator('body').textContent()).toContain('Due date must be a whole date (YYYY/MM/DD)');
+    await expect.poll(() => page.locator('body').textContent()).toContain('Due date must be a whole date (DD/MM/YYYY)');
     expect(
       (await own.api.get(`/labels/${label.id}/todo_list`)).body.todo_tasks.map((t: { body: string }) => t.body),
     ).not.toContain('Send the press kit');
-    await due.fill('2026/03/02');
+    await due.fill('02/03/2026');
     await page.getByTestId('todo-add').click();
     await expect.poll(() => page.getByTestId('todo-tasks').textContent()).toContain('Send the press kit');
     expect(await page.getByTestId('todo-tasks').textContent()).toContain('2nd Mar 2026');
@@ -69,7 +69,7 @@ describe('label tools', () => {
     await dialog.getByTestId('todo-edit-save').click();
     await expect.poll(() => dialog.textContent()).toContain('Task Body must not be blank');
     await dialog.getByTestId('todo-edit-body').locator('input').fill('Send the press kit to radio');
-    await dialog.getByLabel('Due date', { exact: true }).fill('2026/03/09');
+    await dialog.getByLabel('Due date', { exact: true }).fill('09/03/2026');
     await dialog.getByTestId('todo-edit-assignee').click();
     const assignees = (await own.api.get(`/labels/${label.id}/todo_list`)).body.assignees as {
       id: string;

@@ -101,9 +101,9 @@ describe('licensing journey', () => {
     await page.keyboard.type(track);
     await page.getByRole('option', { name: track }).first().click();
     // A day that does not exist is refused in the form's words, never moved to another day.
-    await fill(page, 'license_start_date', '2026/13/45');
+    await fill(page, 'license_start_date', '45/13/2026');
     await page.getByTestId('license-save').click();
-    await expect.poll(() => text(page)).toContain('Licence start date must be a whole date (YYYY/MM/DD)');
+    await expect.poll(() => text(page)).toContain('Licence start date must be a whole date (DD/MM/YYYY)');
     await fill(page, 'license_start_date', '');
     await page.getByTestId('license-save').click();
 
@@ -181,12 +181,12 @@ describe('licensing journey', () => {
     for (const words of ['LI-000001', 'LI-000002', 'Credited by LC-000001', 'Credits LI-000001', '-£120.00', 'Paid on'])
       expect(await register.textContent()).toContain(words);
     expect(await page.getByTestId('licence-invoices-totals').textContent()).toContain('GBP: 3 documents');
-    // Its days are typed as every form's are (YYYY/MM/DD, or picked from the calendar beside them).
+    // Its days are typed as every form's are (DD/MM/YYYY, or picked from the calendar beside them).
     for (const end of ['from', 'to'])
       expect(await page.getByTestId(`licence-invoices-${end}`).locator('input').inputValue()).toMatch(
         /^\d{4}\/\d{2}\/\d{2}$/,
       );
-    expect(await page.locator('main').first().textContent()).toContain('YYYY/MM/DD');
+    expect(await page.locator('main').first().textContent()).toContain('DD/MM/YYYY');
     await screenshotIfAsked(page, 'test-results/licensing-invoices.png', true);
 
     // The royalties list shows the line, the licensee as its retailer.

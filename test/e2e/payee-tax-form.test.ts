@@ -37,8 +37,8 @@ describe('a payee’s tax form in the browser', JOURNEY, () => {
 
     await page.getByTestId('ref-field-tax_form').click();
     await page.getByRole('option', { name: 'W-8BEN', exact: true }).click();
-    await signed.fill('2024/02/29');
-    await expect.poll(() => expires.inputValue()).toBe('2027/12/31');
+    await signed.fill('29/02/2024');
+    await expect.poll(() => expires.inputValue()).toBe('31/12/2027');
     expect(await expires.isDisabled()).toBe(true);
     await screenshotIfAsked(page, '/tmp/shots/payee-tax-form.png', true);
     await page.getByTestId('ref-submit').click();
@@ -60,7 +60,7 @@ describe('a payee’s tax form in the browser', JOURNEY, () => {
   it('starts an Other form switched to from the W-8 with no expiry, and saves none', async () => {
     await page.goto(`${cloudUrl()}/user/payees/${payeeId}/edit`);
     const expires = page.getByTestId('ref-field-tax_form_expires_on').locator('input');
-    await expect.poll(() => expires.inputValue()).toBe('2027/12/31');
+    await expect.poll(() => expires.inputValue()).toBe('31/12/2027');
     await page.getByTestId('ref-field-tax_form').click();
     await page.getByRole('option', { name: 'Other', exact: true }).click();
     // The W-8's day was worked out, not given: the certificate's own day is the user's to type.

@@ -84,7 +84,7 @@ describe('a payment run in the browser', () => {
     // Only this payee's statements: clear the default choice (every payable account), then choose it.
     await page.getByRole('checkbox', { name: 'Pay every account' }).click();
     await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
-    await page.getByTestId('payment-run-date').locator('input').fill('2026/12/01');
+    await page.getByTestId('payment-run-date').locator('input').fill('01/12/2026');
     // Two unpaid statements of one payee are owed once: the later one, which carries the earlier.
     await expect.poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent()).toBe('£70.00');
     expect(await page.getByTestId(`due-carried-${carriedId}`).textContent()).toMatch(/^carries ST-\d{6}$/);

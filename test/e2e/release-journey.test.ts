@@ -148,8 +148,8 @@ describe('release journey in the browser', JOURNEY, () => {
     }
     // The release's own findings are fixed in its edit form.
     await page.goto(`${cloudUrl()}/user/releases/${release.id}/edit`);
-    await page.getByTestId('ref-field-release_date').locator('input').fill('2026/12/11');
-    await page.getByTestId('ref-field-original_release_date').locator('input').fill('2026/12/11');
+    await page.getByTestId('ref-field-release_date').locator('input').fill('11/12/2026');
+    await page.getByTestId('ref-field-original_release_date').locator('input').fill('11/12/2026');
     await pick('ref-field-primary_genre_id', 'jazz', /^Jazz$/);
     await page.getByTestId('ref-submit').click();
     await expect.poll(notice).toContain('Release Updated');

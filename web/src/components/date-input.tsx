@@ -6,15 +6,13 @@ import Popover from '@cloudscape-design/components/popover';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { DATE_HINT } from './form-rules';
+import { heldDay as held, typedDay as shown } from './typed-day';
 
-/** A held day (YYYY-MM-DD) as the field shows it, and what is typed as the form holds it. */
-const shown = (value: string) => value.replaceAll('-', '/');
-const held = (typed: string) => typed.trim().replaceAll('/', '-');
 
 /**
- * How every form asks for a calendar day: typed as YYYY/MM/DD or picked from a calendar. The value it holds and
+ * How every form asks for a calendar day: typed as DD/MM/YYYY (typed-day.ts) or picked from a calendar. The value it holds and
  * gives is YYYY-MM-DD, what the API stores, so a form's rules (`rules.day`) and its request need no conversion.
- * What is typed is kept as typed: a day that does not exist (2026/13/45, 2026/02/30) reaches the form's rules and is
+ * What is typed is kept as typed: a day that does not exist (45/13/2026, 30/02/2026) reaches the form's rules and is
  * refused there with the field named, never quietly turned into another day (as a masked date field does).
  * `testId` marks a wrapper, so a test types into its `input`.
  */
@@ -73,7 +71,7 @@ export function DateInput({
             iconName="calendar"
             disabled={disabled}
             formAction="none"
-            ariaLabel={value ? `${label}, ${value}` : `Choose the ${label.toLowerCase()}`}
+            ariaLabel={value ? `${label}, ${shown(value)}` : `Choose the ${label.toLowerCase()}`}
           />
         </Popover>
       </SpaceBetween>

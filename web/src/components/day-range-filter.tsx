@@ -26,7 +26,7 @@ export function useDayRange() {
 type RangeErrors = Partial<Record<'from' | 'to', string>>;
 
 /**
- * From, To and Show: the range's days, typed as YYYY/MM/DD or picked, as every form's days are, each with the API's
+ * From, To and Show: the range's days, typed as DD/MM/YYYY or picked, as every form's days are, each with the API's
  * error for it; `testId` prefixes their test ids (each marks a wrapper: a test types into its `input`).
  */
 function DayRangeFilter({

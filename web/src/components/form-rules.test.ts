@@ -30,7 +30,7 @@ describe('form rules', () => {
     expect(dayProblem('Due date', '2026-02-28')).toBeNull();
     expect(dayProblem('Due date', '2028-02-29')).toBeNull();
     for (const typed of ['2026-13-45', '2026-02-30', '2027-02-29', '2026-1-5'])
-      expect(dayProblem('Due date', typed)).toBe('Due date must be a whole date (YYYY/MM/DD)');
+      expect(dayProblem('Due date', typed)).toBe('Due date must be a whole date (DD/MM/YYYY)');
   });
   it('passes blank optional values', () => {
     expect(validate({ email: '', deal: '' }, { email: [rules.email()], deal: [rules.maxValue('Deal', 100)] })).toEqual(

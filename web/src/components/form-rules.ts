@@ -1,3 +1,4 @@
+import { DAY_TYPED_AS } from './typed-day';
 import { VALIDATION } from '../../../shared/messages';
 import { issueText } from '../../../shared/issue-text';
 import { dealPercentageProblem } from '../../../shared/schemas/money';
@@ -19,10 +20,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Whether text looks like an e-mail address (the API checks it fully). */
 export const looksLikeEmail = (text: string) => EMAIL.test(text.trim());
 /**
- * How a form asks for a day (DateInput: typed as YYYY/MM/DD or picked from a calendar); the form holds and sends it
- * as YYYY-MM-DD, what the API stores.
+ * How a form asks for a day (DateInput: typed as DD/MM/YYYY or picked from a calendar); the form holds and sends it
+ * as YYYY-MM-DD, what the API stores (typed-day.ts).
  */
-export const DATE_HINT = 'YYYY/MM/DD';
+export const DATE_HINT = DAY_TYPED_AS;
 /** A day of the calendar as YYYY-MM-DD: 2026-13-45 and 2026-02-30 are not days. */
 const DAY = z.iso.date();
 

@@ -65,7 +65,7 @@ function Cell(props: {
 }
 
 /**
- * One day of the product, as the catalogue's other forms ask for a day: typed as YYYY/MM/DD or picked from the
+ * One day of the product, as the catalogue's other forms ask for a day: typed as DD/MM/YYYY or picked from the
  * calendar; read only, the day as pages show days ("1st Oct 2026"), or "-" when there is none.
  */
 function DayCell(props: {

@@ -71,7 +71,7 @@ describe('a draft contract’s details', () => {
     });
     expect(detailsChange(contract, { ...form, act_name: 'x'.repeat(201) }).problems).toHaveProperty('act_name');
     expect(detailsChange(contract, { ...form, delivery_date: '2026-02-30' }).problems).toEqual({
-      delivery_date: 'Delivery date must be a whole date (YYYY/MM/DD)',
+      delivery_date: 'Delivery date must be a whole date (DD/MM/YYYY)',
     });
     expect(detailsChange(contract, { ...form, start_date: '' }).problems).toEqual({
       start_date: 'Start date is required',

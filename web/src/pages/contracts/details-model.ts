@@ -71,7 +71,7 @@ export function detailsChange(
   contract: ContractDetails,
   form: DetailsForm,
 ): { change: Record<string, unknown>; problems: null } | { change: null; problems: Record<string, string> } {
-  // Days first, in the words every form's day field uses (the field shows YYYY/MM/DD).
+  // Days first, in the words every form's day field uses (the field shows DD/MM/YYYY).
   const days = Object.entries({
     start_date: dayProblem('Start date', form.start_date, true),
     end_date: dayProblem('End date', form.end_date),

@@ -39,7 +39,7 @@ describe('exchange rate form', () => {
       }),
     ).toEqual({
       distributor: 'Distributor is required',
-      payment_date: 'Payment date must be a whole date (YYYY/MM/DD)',
+      payment_date: 'Payment date must be a whole date (DD/MM/YYYY)',
       original_currency: 'Currency must be a 3-letter code',
       rate: 'Rate must be a positive number with at most 6 decimal places',
     });

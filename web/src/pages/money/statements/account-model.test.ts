@@ -48,7 +48,7 @@ describe('account entries', () => {
     expect(validateEntry({ ...base, kind: 'adjustment', amount: '0' }).amount).toBe('Amount must not be 0');
     expect(validateEntry({ ...base, kind: 'adjustment', amount: '-3.10' })).toEqual({});
     expect(validateEntry({ ...base, amount: '' }).amount).toBe('Amount is required');
-    expect(validateEntry({ ...base, date: '01/07/2026' }).date).toBe('Date must be a whole date (YYYY/MM/DD)');
+    expect(validateEntry({ ...base, date: '01/07/2026' }).date).toBe('Date must be a whole date (DD/MM/YYYY)');
   });
   it('says of the amount what the API says, word for word, beside the field', () => {
     const api = (kind: string, amount: string) =>

@@ -252,7 +252,7 @@ describe('statement list and edit', () => {
       'This field must be a valid email',
     );
     expect(validateStatementEdit({ ...values, remittance_date: '31/12/2026' }).remittance_date).toBe(
-      'Remittance date must be a whole date (YYYY/MM/DD)',
+      'Remittance date must be a whole date (DD/MM/YYYY)',
     );
     expect(validateStatementEdit({ ...values, subject: ' ' }).subject).toBe('Subject is required');
   });
