@@ -84,6 +84,11 @@ describe('a payment run in the browser', () => {
     // Only this payee's statements: clear the default choice (every payable account), then choose it.
     await page.getByRole('checkbox', { name: 'Pay every account' }).click();
     await page.getByRole('checkbox', { name: `Pay ${name}` }).click();
+    // A day that does not exist is refused beside the field, named as the field names it (never the API's name).
+    await page.getByTestId('payment-run-date').locator('input').fill('30/02/2026');
+    await page.getByTestId('payment-run-preview').click();
+    await page.getByText('Pay on must be a whole date (DD/MM/YYYY)').waitFor();
+    expect(await page.getByTestId('payments-due').textContent()).not.toContain('Execution date');
     await page.getByTestId('payment-run-date').locator('input').fill('01/12/2026');
     // Two unpaid statements of one payee are owed once: the later one, which carries the earlier.
     await expect.poll(() => page.getByTestId(`due-payable-${carriedId}`).textContent()).toBe('£70.00');

@@ -19,6 +19,7 @@ import { DUE_PROBLEM_TEXT } from '../../../../../shared/schemas/payout-details';
 import { payoutsApi, useDueSummary } from './payouts-api';
 import { pairsToConvert } from './run-model';
 import { DateInput } from '../../../components/date-input';
+import { dayProblem } from '../../../components/form-rules';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const keyOf = (due: PaymentDue) => `${due.account.type}#${due.account.id}`;
@@ -61,6 +62,12 @@ export function DueTable({ onStarted }: { onStarted: (run: PaymentRun) => void }
   const [busy, setBusy] = useState(false);
 
   const preview = async () => {
+    // The day is checked as the field names it ("Pay on"): the API would name its own field instead.
+    const dateProblem = dayProblem('Pay on', date, true);
+    if (dateProblem) {
+      setErrors({ execution_date: dateProblem });
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
