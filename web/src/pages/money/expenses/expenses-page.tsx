@@ -48,7 +48,9 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
     },
     { id: 'supplier', header: 'Supplier', sortingField: 'supplier', cell: (e) => e.supplier ?? '-' },
     { id: 'category', header: 'Category', cell: (e) => e.category ?? '-' },
-    { id: 'label', header: 'Label', cell: (e) => e.label?.name ?? '-' },
+    // One label's list names its label in the filter above: a column repeating it on every row only pushes the
+    // last columns off the page.
+    ...(pages.byLabel ? [] : [{ id: 'label', header: 'Label', cell: (e: Expense) => e.label?.name ?? '-' }]),
     {
       id: 'recoupable',
       header: 'Recoupable',
@@ -138,6 +140,8 @@ export function ExpensesPage() {
           trackBy="id"
           list={list}
           selectionType="single"
+          // Twelve columns: wrapped, the last ones stay on the page at a laptop's width instead of scrolling off it.
+          wrapLines
           filters={
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <LabelFilter
