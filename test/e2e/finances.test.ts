@@ -240,6 +240,12 @@ describe('finances in the browser', JOURNEY, () => {
     expect(await page.getByTestId('earnings-by-period').getAttribute('data-periods')).toBe('12');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshotIfAsked(page, `${SHOTS}/payee-earnings.png`, true);
+    // The payee's own page states the same balance, the account's figure as the API answers it (never re-added).
+    const balance = (await api<{ balance: string }>(`/payees/${payee.id}/accounting`)).body.balance;
+    expect(Number(balance)).toBeGreaterThan(0);
+    await page.goto(`${cloudUrl()}/user/payees/${payee.id}`);
+    await expect.poll(() => page.getByTestId('payee-balance').textContent()).toBe(formatMoney(balance, 'GBP'));
+    await screenshotIfAsked(page, `${SHOTS}/payee-page-balance.png`, true);
     expect(errors).toEqual([]);
   });
 

@@ -1,11 +1,14 @@
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { AccountType } from '../../../../../shared/schemas/statement-views';
 import type { ReferenceConfig } from '../../admin/reference/reference-types';
 import { PageButton } from '../../../components/page-button';
 import { PayeePortalAccess } from '../../artist-portal/portal-access';
+import { formatMoney } from '../../../../../shared/money';
+import { useAccountView } from '../expenses/expenses-api';
 
 /**
  * The payout-details panel on the pages of the accounts statements pay (payees, artists, labels),
@@ -50,6 +53,10 @@ const enc = encodeURIComponent;
  */
 function PayeeAccountLinks({ payeeId }: { payeeId: string }) {
   const base = `/user/payees/${enc(payeeId)}`;
+  // The balance as the account page states it (the server's one figure), so the payee's page answers "what do we
+  // owe them" without opening the account.
+  const view = useAccountView('Payee', payeeId).data;
+  const m = (value: string) => (view ? formatMoney(value, view.currency) : '');
   return (
     <Container
       data-testid="payee-account-links"
@@ -71,7 +78,18 @@ function PayeeAccountLinks({ payeeId }: { payeeId: string }) {
           Account
         </Header>
       }
-    />
+    >
+      {view ? (
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: 'Last statement closed at', value: m(view.last_closing_balance) },
+            { label: 'Not yet on a statement', value: m(view.pending) },
+            { label: 'Balance', value: <strong data-testid="payee-balance">{m(view.balance)}</strong> },
+          ]}
+        />
+      ) : null}
+    </Container>
   );
 }
 
