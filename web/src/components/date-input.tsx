@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { DATE_HINT } from './form-rules';
 import { heldDay as held, typedDay as shown } from './typed-day';
 
-
 /**
- * How every form asks for a calendar day: typed as DD/MM/YYYY (typed-day.ts) or picked from a calendar. The value it holds and
- * gives is YYYY-MM-DD, what the API stores, so a form's rules (`rules.day`) and its request need no conversion.
+ * How every form asks for a calendar day: typed as DD/MM/YYYY (typed-day.ts) or picked from a calendar. The value
+ * it holds and gives is YYYY-MM-DD, what the API stores, so a form's rules (`rules.day`) and its request need no
+ * conversion.
  * What is typed is kept as typed: a day that does not exist (45/13/2026, 30/02/2026) reaches the form's rules and is
  * refused there with the field named, never quietly turned into another day (as a masked date field does).
  * `testId` marks a wrapper, so a test types into its `input`.
