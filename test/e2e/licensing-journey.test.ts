@@ -184,7 +184,7 @@ describe('licensing journey', () => {
     // Its days are typed as every form's are (DD/MM/YYYY, or picked from the calendar beside them).
     for (const end of ['from', 'to'])
       expect(await page.getByTestId(`licence-invoices-${end}`).locator('input').inputValue()).toMatch(
-        /^\d{4}\/\d{2}\/\d{2}$/,
+        /^\d{2}\/\d{2}\/\d{4}$/,
       );
     expect(await page.locator('main').first().textContent()).toContain('DD/MM/YYYY');
     await screenshotIfAsked(page, 'test-results/licensing-invoices.png', true);

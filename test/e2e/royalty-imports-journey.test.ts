@@ -122,9 +122,13 @@ describe('royalty imports in the browser', JOURNEY, () => {
     // The payment date's note sits under the day on a wide screen too, never run into it.
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 1900, height: 1000 });
-    const dayBox = await page.getByTestId('royalty-import-payment-date').boundingBox();
-    const noteBox = await page.getByTestId('royalty-import-payment-date-note').boundingBox();
-    expect(noteBox?.y ?? 0).toBeGreaterThanOrEqual((dayBox?.y ?? 0) + (dayBox?.height ?? 0) - 1);
+    // Measured once the page has laid its columns out for the new width (Cloudscape does so after a resize, not at once).
+    const noteBelowDay = async () => {
+      const dayBox = await page.getByTestId('royalty-import-payment-date').boundingBox();
+      const noteBox = await page.getByTestId('royalty-import-payment-date-note').boundingBox();
+      return (noteBox?.y ?? 0) - ((dayBox?.y ?? 0) + (dayBox?.height ?? 0) - 1);
+    };
+    await expect.poll(noteBelowDay).toBeGreaterThanOrEqual(0);
     if (viewport) await page.setViewportSize(viewport);
     await screenshotIfAsked(page, '/tmp/royalty-import-detail.png', true);
 
