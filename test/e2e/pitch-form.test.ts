@@ -42,10 +42,10 @@ describe('a release pitch', () => {
     );
     await page.getByText('Label', { exact: true }).first().waitFor();
     await pickOption(page, 'pitch-release', 'Pitch Form', title);
-    // The day is shown as typed dates are; the calendar button names it as stored.
+    // The day is shown as typed dates are, and the calendar button names it the same way (DD/MM/YYYY).
     await expect
       .poll(() => page.getByTestId('pitch-release-date').getByRole('button').getAttribute('aria-label'))
-      .toBe(`Release date, ${releaseDate}`);
+      .toBe(`Release date, ${releaseDate.split('-').reverse().join('/')}`);
     // The focus track is one of the release's tracks, each named by title and version; the choice is sent as that
     // recording.
     const focus = page.getByTestId('pitch-focus-track');

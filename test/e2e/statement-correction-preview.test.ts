@@ -26,9 +26,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A payee's statement of Jan–Feb 2024, published, then a line of Feb 2024 imported after it (late money). */
-async function statementWithLateLine(tag: string) {
-  const { payee, isrc } = await payeeWithEarnings(api, stamp + tag.length, ['2024-01', '2024-02']);
+/**
+ * A payee's statement of Jan–Feb 2024, published, then a line of Feb 2024 imported after it (late money). `payeeNo`
+ * tells the cases' payees (and their recordings' ISRCs) apart.
+ */
+async function statementWithLateLine(tag: string, payeeNo: number) {
+  const { payee, isrc } = await payeeWithEarnings(api, stamp + payeeNo, ['2024-01', '2024-02']);
   expect(
     (await api.post('/statements', { payee_id: payee.id, start_pay_period: '2024-01', end_pay_period: '2024-02' }))
       .status,
@@ -47,7 +50,7 @@ async function statementWithLateLine(tag: string) {
 
 describe('a correction previewed in the browser', JOURNEY, () => {
   it("offers the late-lines notice's correction previewed first, as the statement's page does", async () => {
-    const statement = await statementWithLateLine('late-notice');
+    const statement = await statementWithLateLine('late-notice', 1);
     await page.goto(`${cloudUrl()}/user/finances/statements`);
     const late = page.getByTestId('not-yet-stated').getByRole('listitem').filter({ hasText: statement.number });
     await late.waitFor({ timeout: 60_000 });
@@ -69,20 +72,7 @@ describe('a correction previewed in the browser', JOURNEY, () => {
   }, 240_000);
 
   it('shows what the new version changes before it is published, then publishes it', async () => {
-    const { payee, isrc } = await payeeWithEarnings(api, stamp, ['2024-01', '2024-02']);
-    expect(
-      (await api.post('/statements', { payee_id: payee.id, start_pay_period: '2024-01', end_pay_period: '2024-02' }))
-        .status,
-    ).toBe(201);
-    const statement = await until(async () => {
-      const [found] = (await api.get(`/statements?statementable_type=Payee&statementable_id=${payee.id}`)).body
-        .statements as { id: string; number: string; queue_status: string }[];
-      return found?.queue_status === 'published' ? found : undefined;
-    }, 60_000);
-    await importReport(api, `late-journey-${stamp}`, [
-      'Store,Period,ISRC,Artist,Units,Net,Currency',
-      `Deezer,2024-02,${isrc},Someone Else,5,1.25,GBP`,
-    ]);
+    const statement = await statementWithLateLine('late-journey', 0);
 
     await page.goto(`${cloudUrl()}/user/finances/statements/${statement.id}`);
     await page.getByTestId('statement-new-version').click();
