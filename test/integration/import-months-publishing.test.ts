@@ -4,7 +4,7 @@ import { finishedImportJob } from '../support/import-job.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings, SMALL_REPORT_MAP } from '../support/payee-earnings.js';
 import { importReport } from '../support/royalty-report.js';
-import { publishingRunItem } from '../support/statement-run.js';
+import { payeeMonthRunItem } from '../support/statement-run.js';
 
 /**
  * While a run's statements are numbered and not written yet, an import's delete and re-match wait (409, statements
@@ -51,12 +51,9 @@ async function numberedRun() {
   const { access, publish, reserve } = await modules();
   const runId = ulid();
   await access.createRun(
-    publishingRunItem(company.companyId, runId, {
-      start_pay_period: month,
-      end_pay_period: month,
-      accounts: [{ type: 'Payee', id: payee.id }],
-      total: 1,
-      done: 0,
+    payeeMonthRunItem(company.companyId, runId, {
+      month,
+      payeeId: payee.id,
       userId: company.manager.id,
     }),
   );

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { publishingRunItem } from '../support/statement-run.js';
+import { payeeMonthRunItem } from '../support/statement-run.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { NotYetStated, Statement } from '../../shared/schemas/statement-views.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
@@ -46,12 +46,9 @@ async function publishingRun({ company, payee }: World, replacesId?: string) {
   const { access } = await modules();
   const runId = ulid();
   await access.createRun(
-    publishingRunItem(company.companyId, runId, {
-      start_pay_period: month,
-      end_pay_period: month,
-      accounts: [{ type: 'Payee', id: payee.id }],
-      total: 1,
-      done: 0,
+    payeeMonthRunItem(company.companyId, runId, {
+      month,
+      payeeId: payee.id,
       userId: company.manager.id,
       replaces_id: replacesId,
     }),

@@ -24,6 +24,23 @@ export const publishingRunItem = (
   ...fields,
 });
 
+/** A publishing run's item stating one payee's one month (one account, none done yet), started by `userId`. */
+export const payeeMonthRunItem = (
+  tenantId: string,
+  runId: string,
+  run: { month: string; payeeId: string; userId: string } & Partial<CreateStatementRun>,
+): CreateStatementRun => {
+  const { month, payeeId, ...fields } = run;
+  return publishingRunItem(tenantId, runId, {
+    start_pay_period: month,
+    end_pay_period: month,
+    accounts: [{ type: 'Payee', id: payeeId }],
+    total: 1,
+    done: 0,
+    ...fields,
+  });
+};
+
 /**
  * A statement run made through the API as the run form sends it (`form`: kind, periods, accounts
  * or labels), its preview awaited: answers the run's id and the run once it stopped previewing
