@@ -45,6 +45,11 @@ describe('the expense form', () => {
     expect(expenseTotal('1.005', '0')).toBeNull();
   });
 
+  it('shows no total for an amount the API would refuse, since it is the API sum itself', () => {
+    expect(expenseTotal('-5.00', '1.00')).toBeNull();
+    expect(expenseTotal(' 12.5 ', '2.5')).toBe('15.00');
+  });
+
   it('requires a date, a description and a subtotal in cents; a recoupable one needs its payee and at most 100 %', () => {
     expect(validateExpense(filled)).toEqual({});
     const empty = validateExpense(emptyExpense('Expense', ''));

@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import type { z } from 'zod';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
+import { expenseTotal as savedTotal } from '../../../../../shared/schemas/expense';
 import { centsAmount, optionalCents, percentage } from '../../../../../shared/schemas/money';
 import type { Expense, ExpenseType } from '../../../../../shared/schemas/statement-views';
 import type { PickedRecord } from '../../../components/record-picker';
@@ -70,13 +71,16 @@ export function expenseToValues(expense: Expense): ExpenseFormValues {
   };
 }
 
-/** Money entered in cents: an optional minus, digits, at most 2 decimals. */
-const MONEY = /^-?\d{1,12}(\.\d{1,2})?$/;
-
-/** subtotal + VAT to the cent, or null while either is not an amount. */
+/**
+ * subtotal + VAT to the cent, or null while either is not an amount: the API's own sum
+ * (shared/schemas/expense.ts), so the total the form shows is the one the expense will be saved with.
+ */
 export function expenseTotal(subtotal: string, vat: string): string | null {
-  if (!MONEY.test(subtotal.trim()) || !MONEY.test((vat.trim() || '0').trim())) return null;
-  return new Big(subtotal.trim()).plus(new Big(vat.trim() || '0')).toFixed(2);
+  const parsedSubtotal = SUBTOTAL.safeParse(subtotal);
+  const parsedVat = VAT.safeParse(vat);
+  if (!parsedSubtotal.success || !parsedVat.success) return null;
+  const sum = savedTotal(parsedSubtotal.data, parsedVat.data ?? '0.00');
+  return 'total' in sum ? sum.total : null;
 }
 
 /** What the API's own rule for a field says of a value, or null when it takes it. */
