@@ -464,6 +464,7 @@ export const OPERATION_NAMES = {
     'listPayments',
     'getPayment',
     'createPayment',
+    'paymentSummary',
     'updatePayment',
     'deletePayment',
     'paymentsRegister',

@@ -723,6 +723,8 @@ export const ROUTES: readonly Route[] = [
   r('GET', '/payments/register', 'payments', 'paymentsRegister', 'tenant', 'money.read'),
   r('GET', '/payments/register_csv', 'payments', 'paymentsRegisterCsv', 'tenant', 'money.read'),
   r('POST', '/payments', 'payments', 'createPayment', 'tenant', 'money.write'),
+  // What a payment of chosen statements would pay, worked out as recording it would (the payment form shows it).
+  r('POST', '/payments/summary', 'payments', 'paymentSummary', 'tenant', 'money.read'),
   r('GET', '/payments/{id}', 'payments', 'getPayment', 'tenant', 'money.read'),
   r('GET', '/payments/{id}/edit', 'payments', 'getPayment', 'tenant', 'money.read'),
   r('PATCH', '/payments/{id}', 'payments', 'updatePayment', 'tenant', 'money.write'),

@@ -61,6 +61,31 @@ export type Payment = {
 };
 export type PaymentList = { payments: Payment[]; total_count: number; total_pages: number };
 
+/**
+ * POST /payments/summary: what a payment of the chosen statements would pay, worked out by the one rule recording the
+ * payment uses (the figures it would record, and its total the one a typed total must equal). Nothing is recorded.
+ */
+export type PaymentSummary = Pick<
+  Payment,
+  | 'payable_type'
+  | 'payable_id'
+  | 'payable_name'
+  | 'payment_currency'
+  | 'payment_total'
+  | 'payment_subtotal'
+  | 'payment_vat_total'
+  | 'payment_withholding_total'
+  | 'vat'
+  | 'self_billing'
+  | 'statement_ids'
+  | 'converted'
+> & {
+  /** Each statement it pays: its payable, the VAT of its self-billing invoice, the tax withheld and what it pays. */
+  statements: { id: string; number: string; payable: Money; vat: Money; withholding_tax: Money; total: Money }[];
+  /** Earlier unpaid statements whose balances the chosen ones carry: settled with them, their money inside already. */
+  carried_statements: { id: string; number: string; payable: Money }[];
+};
+
 /** A payment that withheld tax, as the tax withheld report lists it. */
 export type WithheldPayment = {
   payment_id: string;

@@ -328,3 +328,32 @@ export const paymentsRegisterResponse = z.object({
   ),
   sent_totals: z.array(z.looseObject({ currency: z.string(), payments: count, total: money })),
 });
+
+/** POST /payments/summary: what a payment of the chosen statements would pay, by the rule recording it uses. */
+export const paymentSummaryResponse = z.object({
+  summary: z.looseObject({
+    payable_type: z.enum(['Payee', 'Artist', 'Label']),
+    payable_id: z.string(),
+    payable_name: z.string(),
+    payment_currency: z.string(),
+    payment_total: money,
+    payment_subtotal: money,
+    payment_vat_total: money,
+    payment_withholding_total: money,
+    vat: z.string(),
+    self_billing: z.boolean(),
+    statement_ids: z.array(z.string()),
+    statements: z.array(
+      z.looseObject({
+        id: z.string(),
+        number: z.string(),
+        payable: money,
+        vat: money,
+        withholding_tax: money,
+        total: money,
+      }),
+    ),
+    carried_statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money })),
+    converted: z.looseObject({ currency: z.string(), rate: z.string(), total: money }).nullable(),
+  }),
+});

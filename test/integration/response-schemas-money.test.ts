@@ -225,6 +225,8 @@ describe('payouts answer what the document declares', () => {
     const statement = await dueStatement(world.companyId, payee, '12.35', 'GBP');
     const due = await member('POST', '/statements/payments_due_summary', { body: {}, rows: 'payments_due' });
     expect(due.body.payments_due[0].account.id).toBe(ids.payee);
+    const summary = await member('POST', '/payments/summary', { body: { statement_ids: [statement.id] } });
+    expect(summary.body.summary.payment_total).toBe('12.35');
     // A draft run cancelled frees its statement for the next run.
     const cancelled = await member('POST', '/payment_runs', { body: { statement_ids: [statement.id] }, status: 201 });
     await member('POST', '/payment_runs/{id}/cancel', { params: { id: cancelled.body.payment_run.id } });

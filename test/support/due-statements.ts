@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
 import { statementFigures } from './statement-figures.js';
+import { selfBillingFigures } from '../../functions/money/statements/accounts/self-billing.js';
 
 /**
  * Writes a published, unpaid statement of a payee straight into the table, as the statements
@@ -12,13 +13,12 @@ export async function dueStatement(
   payee: { id: string; name: string },
   payable: string,
   currency = 'EUR',
-  extra: { self_billing?: boolean; period?: [string, string] } = {},
+  extra: { self_billing?: boolean; period?: [string, string]; vat_rate?: number } = {},
 ): Promise<{ id: string; number: string }> {
   Object.assign(process.env, inject('cloudEnv'));
   const { getDb } = await import('../../functions/data/service.js');
   const statementId = ulid();
   const number = `PR-${statementId.slice(-8)}`;
-  const zero = '0.00';
   await getDb()
     .entities.Statement.create({
       tenantId,
@@ -37,10 +37,8 @@ export async function dueStatement(
         ? {
             self_billing: {
               invoice_number: `SB-${statementId.slice(-6)}`,
-              vat_rate: '0',
-              subtotal: payable,
-              vat: zero,
-              total: payable,
+              // As publishing works it out: VAT at the payee's rate when it is VAT-registered, none otherwise.
+              ...selfBillingFigures(payable, { vat_registered: Boolean(extra.vat_rate), vat_rate: extra.vat_rate }),
               issued_at: new Date().toISOString(),
             },
           }

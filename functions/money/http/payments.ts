@@ -2,11 +2,13 @@ import { MESSAGES } from '../../../shared/messages.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../../lib/http.js';
 import { planGate } from '../../plans/gate.js';
 import { createPayment, deletePayment, listPaymentRows, paymentView, updatePayment } from '../payments/api.js';
-import { paymentInput, paymentListQuery, paymentPatch } from '../payments/schemas.js';
+import { paymentInput, paymentListQuery, paymentPatch, paymentSummaryInput } from '../payments/schemas.js';
+import { paymentSummary } from '../payments/summary.js';
 import { withholdingTaxCsv, withholdingTaxReport } from '../payments/withholding-report.js';
 import { quarterRangeQuery } from '../../../shared/schemas/day-range.js';
 import {
   csvFileResponse,
+  paymentSummaryResponse,
   paymentsRegisterResponse,
   withholdingTaxResponse,
 } from '../../../shared/schemas/responses-money.js';
@@ -41,6 +43,11 @@ const operations = {
     body: paymentInput,
     run: async ({ tenantId, caller, body }) =>
       reply(201, { payment: await createPayment(tenantId, caller.user.userId, body), message: MESSAGES.paymentAdded }),
+  }),
+  paymentSummary: operation('tenant', {
+    response: paymentSummaryResponse,
+    body: paymentSummaryInput,
+    run: async ({ tenantId, body }) => ({ summary: await paymentSummary(tenantId, body) }),
   }),
   updatePayment: operation('tenant', {
     response: savedResponse('payment', paymentRow),

@@ -53,6 +53,25 @@ export async function checkPayable(tenantId: string, ids: readonly string[]): Pr
   await statementsToPay(tenantId, ids, false);
 }
 
+/**
+ * What recording a payment of these statements would pay, and records nothing: the statements it pays (refused as
+ * recording them would be), those it settles, and its money by the one rule recording uses (paymentMoney). The
+ * payment form shows these figures, so a screen never adds statements up by itself.
+ */
+export async function paymentOf(
+  tenantId: string,
+  ids: readonly string[],
+  convertTo?: RecordPaymentInput['convert_to'],
+): Promise<{ statements: StatementItem[]; carried: StatementItem[] } & ReturnType<typeof paymentMoney>> {
+  const { statements, carried } = await statementsToPay(tenantId, ids, false);
+  return { statements, carried, ...paymentMoney(statements, convertTo) };
+}
+
+/** A payment's money from the statements it pays: its figures, and what the bank sent when in another currency. */
+function paymentMoney(statements: readonly StatementItem[], convertTo: RecordPaymentInput['convert_to']) {
+  return { figures: paymentFigures(statements), conversion: converted(statements, convertTo) };
+}
+
 /** One read of the account and one conditional write; null when a statement was numbered in between. */
 async function tryRecordPayment(
   tenantId: string,
@@ -179,7 +198,7 @@ async function newPayment(
 ): Promise<CreatePayment> {
   const first = statements[0];
   const currency = first.currency;
-  const figures = paymentFigures(statements);
+  const { figures, conversion } = paymentMoney(statements, input.convert_to);
   if (input.payment_currency && input.payment_currency.toUpperCase() !== currency.toUpperCase())
     throw new InvalidField('payment_currency', MESSAGES.paymentCurrencyMismatch(currency));
   if (input.payment_total !== undefined && !sameMoney(input.payment_total, figures.payment_total))
@@ -187,7 +206,6 @@ async function newPayment(
       'payment_total',
       MESSAGES.paymentTotalMismatch(formatMoney(figures.payment_total, currency)),
     );
-  const conversion = converted(statements, input.convert_to);
   const account = accountRefOf(first.accountKey);
   const holder = account ? await accountHolder(tenantId, account) : null;
   const labels = new Set(statements.map((s) => s.label_id ?? ''));

@@ -34,27 +34,50 @@ const details = {
 const currencyCode = (label: string, example: string) =>
   currencyCodeText(`${label} must be a currency code (${example})`);
 
+/** The currencies a payment may name by their sign, as the pages show them: the pound and the dollar. */
+const BY_SIGN: Record<string, string> = { '£': 'GBP', $: 'USD' };
+
+/** A payment's currency: a code in any case ("gbp" is "GBP") or the sign of the pound or the dollar. */
+const paymentCurrency = z.preprocess(
+  (value) => (typeof value === 'string' ? (BY_SIGN[value.trim()] ?? value) : value),
+  currencyCodeText('Payment currency must be a currency code (GBP) or the sign £ or $'),
+);
+
+/** Money sent from an account in another currency: its code and the rate, both or neither (blank is neither). */
+const sent = {
+  sent_currency: z.union([z.literal('').transform(() => undefined), currencyCode('Sent currency', 'EUR')]).optional(),
+  exchange_rate: z.union([z.literal('').transform(() => undefined), exchangeRateText]).optional(),
+};
+const bothOrNeither = (input: { sent_currency?: string; exchange_rate?: string }, context: z.RefinementCtx) => {
+  if (input.sent_currency && !input.exchange_rate)
+    context.addIssue({ code: 'custom', path: ['exchange_rate'], message: MESSAGES.exchangeRateForSent });
+  if (input.exchange_rate && !input.sent_currency)
+    context.addIssue({ code: 'custom', path: ['sent_currency'], message: MESSAGES.sentCurrencyForRate });
+};
+const statementIds = z.array(id).min(1, 'Choose the statements this payment pays').max(500);
+
 /**
  * POST payments: the statements it pays; date today and the statements' currency unless given. Money sent in
  * another currency (a pound statement paid from a euro account) names that currency and the rate, both or neither.
  */
 export const paymentInput = z
   .strictObject({
-    statement_ids: z.array(id).min(1, 'Choose the statements this payment pays').max(500),
+    statement_ids: statementIds,
     ...details,
     payment_total: optionalCents('Payment total'),
-    payment_currency: currencyCode('Payment currency', 'GBP').optional(),
-    sent_currency: z.union([z.literal('').transform(() => undefined), currencyCode('Sent currency', 'EUR')]).optional(),
-    exchange_rate: z.union([z.literal('').transform(() => undefined), exchangeRateText]).optional(),
+    payment_currency: paymentCurrency.optional(),
+    ...sent,
     type: z.literal('DistributionPayment').optional(),
   })
-  .superRefine((input, context) => {
-    if (input.sent_currency && !input.exchange_rate)
-      context.addIssue({ code: 'custom', path: ['exchange_rate'], message: MESSAGES.exchangeRateForSent });
-    if (input.exchange_rate && !input.sent_currency)
-      context.addIssue({ code: 'custom', path: ['sent_currency'], message: MESSAGES.sentCurrencyForRate });
-  });
+  .superRefine(bothOrNeither);
 export type PaymentInput = z.infer<typeof paymentInput>;
+
+/**
+ * POST payments/summary: what a payment of these statements would pay, worked out as recording it works it out (the
+ * payment form shows it), with what the bank sends when the money leaves in another currency.
+ */
+export const paymentSummaryInput = z.strictObject({ statement_ids: statementIds, ...sent }).superRefine(bothOrNeither);
+export type PaymentSummaryInput = z.infer<typeof paymentSummaryInput>;
 
 const FIXED = 'cannot be changed: the amount and statements of a payment are fixed; delete it and record it again';
 /** A field of a payment that is fixed once recorded: refused by name when sent, never ignored without a word. */
