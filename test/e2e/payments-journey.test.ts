@@ -6,7 +6,7 @@ import { publishHandStatement } from '../support/published-statements.js';
 
 /**
  * Payments in Chromium: from an unpaid statement to "record a payment", the form
- * prefilled with its total in £, the payment's page, the statement shown paid and linking back,
+ * prefilled with the server's total in £ (a typed total checked against it), the payment's page, the statement shown paid and linking back,
  * and the payee's payments list; a payee's withholding tax set on their form, kept back on the statement's page and
  * in the payment's total.
  */
@@ -18,6 +18,8 @@ let statement: { id: string; number: string };
 let userId: string;
 let companyId: string;
 let payee: { type: 'Payee'; id: string; name: string };
+/** The first test's payment's page, which the register links to. */
+let paymentPath = '';
 const stamp = Date.now();
 
 beforeAll(async () => {
@@ -39,10 +41,16 @@ afterAll(async () => {
 describe('payments in the browser', () => {
   it('records a payment from a statement and shows it paid, linked both ways', async () => {
     await page.goto(`${cloudUrl()}/user/finances/statements/${statement.id}`);
+    // The form's figures are the server's (POST payments/summary), never added up in the browser.
+    const asked = page.waitForResponse((r) => r.url().endsWith('/payments/summary') && r.status() === 200);
     await page.getByTestId('statement-record-payment').click();
     await page.waitForURL(`**/user/finances/payments/new?statement_id=${statement.id}`);
+    const { summary } = await (await asked).json();
+    expect(summary).toMatchObject({ payment_subtotal: '42.51', payment_total: '42.51', payment_currency: 'GBP' });
     await expect.poll(() => page.getByTestId('payment-payment_total').locator('input').inputValue()).toBe('42.51');
     await expect.poll(() => page.getByTestId('payment-currency').textContent()).toBe('£42.51');
+    expect(await page.getByTestId('payment-summary-total').textContent()).toBe('£42.51');
+    expect(await page.getByTestId('payment-summary').textContent()).toContain(`Paid to${payee.name}`);
     await page.getByTestId('payment-payment_method').locator('input').fill('BACS');
     await page.getByTestId('payment-payment_reference').locator('input').fill(`Q1 ${stamp}`);
     // Sent from a euro account: the form shows what the rate makes of it, as the payment will record it.
@@ -51,12 +59,27 @@ describe('payments in the browser', () => {
     await page.getByTestId('payment-exchange_rate').locator('input').fill('1.165');
     await expect.poll(() => page.getByTestId('payment-sent-section').textContent()).toContain('Sent: EUR 49.52');
     await screenshotIfAsked(page, '/tmp/shots/payment-form.png', true);
+    // A total a penny out is refused on the field with the server's figure, before anything is sent.
+    await page.getByTestId('payment-payment_total').locator('input').fill('42.50');
+    await page.getByTestId('payment-submit').click();
+    await expect
+      .poll(() => page.getByTestId('payment-form').textContent())
+      .toContain('Payment total must equal what the statements pay: £42.51');
+    await page.getByTestId('payment-payment_total').locator('input').fill('42.51');
     await page.getByTestId('payment-submit').click();
     await page.waitForURL(/\/user\/finances\/payments\/[^/]+$/);
     await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe('£42.51');
     // 42.51 × 1.165 = 49.52415.
     expect(await page.getByTestId('payment-converted').textContent()).toBe('EUR 49.52 at 1 GBP = 1.165 EUR');
     await expect.poll(() => page.getByTestId('payment-statements').textContent()).toContain(statement.number);
+    // Who was paid in the user's words: their name, linked to their account, never the record's type.
+    const details = await page.getByTestId('payment-details').textContent();
+    expect(details).toContain(`Paid to${payee.name}`);
+    expect(details).not.toContain('(Payee)');
+    expect(await page.getByTestId('payment-payable-account').getAttribute('href')).toBe(
+      `/user/payees/${payee.id}/accounting`,
+    );
+    paymentPath = new URL(page.url()).pathname;
     await screenshotIfAsked(page, '/tmp/shots/payment-detail.png', true);
 
     await page.getByTestId('payment-statements').getByRole('link', { name: statement.number }).click();
@@ -121,6 +144,10 @@ describe('payments in the browser', () => {
     expect(totals).toContain('Tax withheld £300.00');
     expect(totals).toContain('Sent in EUR: 1 payment');
     await screenshotIfAsked(page, '/tmp/shots/payments-register.png', true);
+    // Each payment in the register opens the payment.
+    await registered.locator(`a[href="${paymentPath}"]`).click();
+    await page.waitForURL(`**${paymentPath}`);
+    await expect.poll(() => page.getByTestId('payment-total').textContent()).toBe('£42.51');
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -20,6 +20,7 @@ import { paymentsOfPath } from './payment-model';
 import { paymentsApi, usePayment, usePaymentPages } from './payments-api';
 import type { Payment } from '../../../../../shared/schemas/payment-views';
 import { monthsWords } from '../finances/finance-model';
+import { accountPath } from '../statements/statement-model';
 import { formatPercent } from '../../../../../shared/format';
 
 function PaymentView({ payment }: { payment: Payment }) {
@@ -52,14 +53,22 @@ function PaymentView({ payment }: { payment: Payment }) {
             columns={3}
             items={[
               {
-                label: `Paid to (${payment.payable_type})`,
+                label: 'Paid to',
                 value: (
-                  <RouterLink
-                    href={paymentsOfPath(pages, { id: payment.payable_id, name: payment.payable_name })}
-                    data-testid="payment-payable"
-                  >
-                    {payment.payable_name}
-                  </RouterLink>
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <RouterLink
+                      href={accountPath({ type: payment.payable_type, id: payment.payable_id })}
+                      data-testid="payment-payable-account"
+                    >
+                      {payment.payable_name}
+                    </RouterLink>
+                    <RouterLink
+                      href={paymentsOfPath(pages, { id: payment.payable_id, name: payment.payable_name })}
+                      data-testid="payment-payable"
+                    >
+                      All payments to them
+                    </RouterLink>
+                  </SpaceBetween>
                 ),
               },
               { label: 'Payment date', value: <FormattedDate value={payment.payment_date} /> },

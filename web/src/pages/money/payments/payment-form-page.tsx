@@ -20,10 +20,9 @@ import { today } from '../statements/statement-model';
 import {
   emptyPayment,
   paymentToValues,
-  paymentTotalOf,
   payoutWords,
-  sentTotalOf,
   statementOption,
+  summaryRequest,
   toPaymentPatch,
   toPaymentPayload,
   validatePayment,
@@ -31,8 +30,10 @@ import {
   type PickedStatement,
 } from './payment-model';
 import { RoutePayment } from './payment-detail-page';
-import { paymentsApi, useDueStatements, usePaymentPages, useStatementToPay } from './payments-api';
-import type { Payment } from '../../../../../shared/schemas/payment-views';
+import { paymentsApi, useDueStatements, usePaymentPages, usePaymentSummary, useStatementToPay } from './payments-api';
+import type { Payment, PaymentSummary } from '../../../../../shared/schemas/payment-views';
+import { fieldErrorsOf } from '../statements/use-period-form';
+import { PaymentSummaryView } from './payment-summary-view';
 import { DateField } from '../../../components/date-input';
 
 /** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
@@ -92,12 +93,21 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
   const [values, setValues] = useState<PaymentFormValues>(() => {
     if (payment) return paymentToValues(payment);
     const empty = emptyPayment(today());
-    return start ? { ...empty, statements: [start], payment_total: paymentTotalOf([start]) } : empty;
+    return start ? { ...empty, statements: [start] } : empty;
   });
   const set = <K extends keyof PaymentFormValues>(key: K, value: PaymentFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
+  // The server's figures for the chosen statements (none when editing: a payment's money is fixed).
+  const summary = usePaymentSummary(payment ? null : summaryRequest(values));
+  const figures = summary.summary;
+  // The total is the server's until the user types one; a new choice of statements starts again from the server's.
+  const [typedTotal, setTypedTotal] = useState(false);
+  const serverTotal = figures?.payment_total;
+  useEffect(() => {
+    if (serverTotal && !typedTotal) setValues((v) => ({ ...v, payment_total: serverTotal }));
+  }, [serverTotal, typedTotal]);
   const form = useFormSubmit({
-    validate: () => validatePayment(values, Boolean(payment)),
+    validate: () => validatePayment(values, Boolean(payment), figures),
     send: () =>
       payment ? paymentsApi.update(payment.id, toPaymentPatch(values)) : paymentsApi.create(toPaymentPayload(values)),
     onSuccess: async (answer) => {
@@ -109,8 +119,12 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
   const companyCurrency = useCompanyCurrency();
   // A new payment is in its statements' currency, else the company's: never an assumed one.
   const currency = payment?.payment_currency ?? values.statements[0]?.currency ?? companyCurrency;
-  const chooseStatements = (statements: PickedStatement[]) =>
-    setValues((v) => ({ ...v, statements, payment_total: statements.length ? paymentTotalOf(statements) : '' }));
+  const chooseStatements = (statements: PickedStatement[]) => {
+    setTypedTotal(false);
+    setValues((v) => ({ ...v, statements, payment_total: '' }));
+  };
+  // Why the server would refuse these statements (paid meanwhile, carried forward), before the user records them.
+  const refused = summary.error ? (fieldErrorsOf(summary.error)?.statement_ids ?? summary.error.message) : undefined;
   const text = (
     key: 'payment_method' | 'payment_reference' | 'invoice_reference' | 'account_reference',
     label: string,
@@ -141,14 +155,17 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
           <FormField
             label="Statements"
             description="Unpaid statements that pay something; all of one payee."
-            errorText={form.errors.statement_ids}
+            errorText={form.errors.statement_ids ?? refused}
           >
             <StatementPicker
               value={values.statements}
               onChange={chooseStatements}
-              invalid={Boolean(form.errors.statement_ids)}
+              invalid={Boolean(form.errors.statement_ids ?? refused)}
             />
           </FormField>
+        )}
+        {payment || !values.statements.length ? null : (
+          <PaymentSummaryView summary={figures} loading={summary.loading} />
         )}
         <DateField
           label="Payment date"
@@ -161,14 +178,17 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
           <FormField
             label="Payment total"
             description="What the statements pay; it must match them to the penny."
-            constraintText={payoutWords(values.statements, (value) => formatMoney(value, currency)) ?? undefined}
+            constraintText={(figures && payoutWords(figures, (value) => formatMoney(value, currency))) ?? undefined}
             errorText={form.errors.payment_total}
           >
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <Input
                 value={values.payment_total}
                 inputMode="decimal"
-                onChange={({ detail }) => set('payment_total', detail.value)}
+                onChange={({ detail }) => {
+                  setTypedTotal(true);
+                  set('payment_total', detail.value);
+                }}
                 data-testid="payment-payment_total"
               />
               <Box data-testid="payment-currency">{formatMoney(values.payment_total || '0', currency)}</Box>
@@ -180,6 +200,7 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
             values={values}
             set={set}
             errors={form.errors}
+            sent={figures?.converted ?? null}
             money={(value) => formatMoney(value, currency)}
           />
         )}
@@ -194,21 +215,22 @@ function PaymentForm({ payment, start }: { payment?: Payment; start?: PickedStat
 
 /**
  * Money sent from an account in another currency than the statements' (a pound statement paid from a euro account):
- * the currency and the rate, and what that sent, worked out as the server records it.
+ * the currency and the rate, and what that sent, as the server works it out (the figure the payment records).
  */
 function SentInAnotherCurrency({
   values,
   set,
   errors,
+  sent,
   money,
 }: {
   values: PaymentFormValues;
   set: <K extends keyof PaymentFormValues>(key: K, value: PaymentFormValues[K]) => void;
   errors: Record<string, string>;
+  /** What the server works out the bank sent (POST payments/summary), once the currency and rate read as such. */
+  sent: PaymentSummary['converted'];
   money: (value: string) => string;
 }) {
-  const sent = values.sent_currency.trim().toUpperCase();
-  const total = /^[A-Z]{3}$/.test(sent) ? sentTotalOf(values.statements, values.exchange_rate) : null;
   return (
     <ExpandableSection
       headerText="Sent in another currency"
@@ -232,7 +254,7 @@ function SentInAnotherCurrency({
           label="Exchange rate"
           description={`Units of the sent currency for ${money('1')}.`}
           errorText={errors.exchange_rate}
-          constraintText={total ? `Sent: ${formatMoney(total, sent)}` : undefined}
+          constraintText={sent ? `Sent: ${formatMoney(sent.total, sent.currency)}` : undefined}
         >
           <Input
             value={values.exchange_rate}

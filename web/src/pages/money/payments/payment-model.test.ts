@@ -6,11 +6,10 @@ import {
   emptyPayment,
   paymentPagesFor,
   paymentsOfPath,
-  paymentTotalOf,
   payoutWords,
   payStatementPath,
-  sentTotalOf,
   statementOption,
+  summaryRequest,
   toPaymentPatch,
   toPaymentPayload,
   validatePayment,
@@ -58,20 +57,24 @@ describe('the payments pages', () => {
 });
 
 describe('the payment form', () => {
-  it('totals the statements exactly and shows GBP as £', () => {
-    expect(paymentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.20')])).toBe('0.30');
-    // What leaves the bank: payable 100.00 less 30 % withheld, plus a VAT-free 5.00.
-    expect(paymentTotalOf([statement('1', 'a', '100.00', '70.00'), statement('2', 'a', '5.00')])).toBe('75.00');
-    // The parts of that total, each Σ of the statements' own; nothing said when the payout is the payable.
-    const withheld = {
-      ...statement('3', 'a', '1000.00', '900.00'),
-      payout: { payable: '1000.00', vat: '200.00', withholding_tax: '300.00', total: '900.00' },
-    };
+  it('words the server’s figures of the payment, adding nothing up itself, and shows GBP as £', () => {
     const gbp = (value: string) => formatMoney(value, 'GBP');
-    expect(payoutWords([withheld, statement('2', 'a', '5.00')], gbp)).toBe(
-      'Payable £1,005.00 + VAT £200.00 − tax withheld £300.00 = £905.00',
+    const figures = {
+      payment_subtotal: '1005.00',
+      payment_vat_total: '200.00',
+      payment_withholding_total: '300.00',
+      // Not 1005 + 200 − 300: the words say the server's total, whatever it is.
+      payment_total: '905.01',
+      vat: '20',
+    };
+    expect(payoutWords(figures, gbp)).toBe('Payable £1,005.00 + VAT at 20% £200.00 − tax withheld £300.00 = £905.01');
+    // Statements at several VAT rates have no one rate to name.
+    expect(payoutWords({ ...figures, vat: '0' }, gbp)).toBe(
+      'Payable £1,005.00 + VAT £200.00 − tax withheld £300.00 = £905.01',
     );
-    expect(payoutWords([statement('2', 'a', '5.00')], gbp)).toBeNull();
+    // Nothing said when the total is the payable alone.
+    const plain = { ...figures, payment_vat_total: '0.00', payment_withholding_total: '0.00', payment_total: '5.00' };
+    expect(payoutWords(plain, gbp)).toBeNull();
     expect(statementOption(statement('1', 'a', '70'), formatMoney)).toEqual({
       value: '1',
       label: 'ST-1 · Payee a',
@@ -89,10 +92,17 @@ describe('the payment form', () => {
     const two = { ...empty, statements: [statement('1', 'a', '1.00'), statement('2', 'b', '2.00')] };
     expect(Object.keys(validatePayment(two, false))).toEqual(['statement_ids']);
     const one = { ...empty, statements: [statement('1', 'a', '10.01')] };
-    expect(validatePayment({ ...one, payment_total: '10.00' }, false).payment_total).toContain('10.01');
+    // The total a typed one must equal is the server's (POST payments/summary), not the picker's figures.
+    const server = { payment_total: '10.01', payment_currency: 'GBP' };
+    expect(validatePayment({ ...one, payment_total: '10.00' }, false, server).payment_total).toContain('10.01');
+    expect(validatePayment({ ...one, payment_total: '10.01' }, false, { ...server, payment_total: '9.99' })).toEqual({
+      payment_total: MESSAGES.paymentTotalMismatch('£9.99'),
+    });
+    // Until the server has answered, the server alone checks the total.
+    expect(validatePayment({ ...one, payment_total: '10.00' }, false)).toEqual({});
     expect(validatePayment({ ...one, payment_total: '10.010' }, false).payment_total).toContain('2 decimals');
     // Word for word what the API answers (functions/money/payments): the total in money, the same rules.
-    expect(validatePayment({ ...one, payment_total: '10.00' }, false).payment_total).toBe(
+    expect(validatePayment({ ...one, payment_total: '10.00' }, false, server).payment_total).toBe(
       MESSAGES.paymentTotalMismatch('£10.01'),
     );
     expect(validatePayment({ ...one, payment_total: '10.010' }, false).payment_total).toBe(
@@ -107,7 +117,7 @@ describe('the payment form', () => {
     expect(validatePayment({ ...one, statements: [...one.statements, dollars] }, false).statement_ids).toBe(
       MESSAGES.paymentOneCurrency,
     );
-    expect(validatePayment({ ...one, payment_total: '10.01' }, false)).toEqual({});
+    expect(validatePayment({ ...one, payment_total: '10.01' }, false, server)).toEqual({});
     expect(validatePayment({ ...one, payment_date: '24/11/2026' }, false).payment_date).toBeDefined();
     // Editing: money and statements are fixed, only the date is checked.
     expect(validatePayment({ ...empty, payment_total: 'x' }, true)).toEqual({});
@@ -135,11 +145,21 @@ describe('the payment form', () => {
 });
 
 describe('a payment sent in another currency', () => {
-  it('shows what was sent, each statement converted half-up to the cent as the server records it', () => {
-    // 0.10 × 1.165 = 0.1165 → 0.12 twice: 0.24, where the total converted at once would say 0.23.
-    expect(sentTotalOf([statement('1', 'a', '0.10'), statement('2', 'a', '0.10')], '1.165')).toBe('0.24');
-    expect(sentTotalOf([statement('1', 'a', '0.10')], 'abc')).toBeNull();
-    expect(sentTotalOf([], '1.1')).toBeNull();
+  it('asks the server for the sent figure once the currency and rate read as such, never the statements’ own', () => {
+    const values = { ...emptyPayment('2026-11-24'), statements: [statement('1', 'a', '0.10')] };
+    expect(summaryRequest({ ...values, statements: [] })).toBeNull();
+    expect(summaryRequest(values)).toEqual({ statement_ids: ['1'] });
+    expect(summaryRequest({ ...values, sent_currency: ' eur ', exchange_rate: '1.165' })).toEqual({
+      statement_ids: ['1'],
+      sent_currency: 'EUR',
+      exchange_rate: '1.165',
+    });
+    // Half typed, or the statements' own currency: the summary in the statements' currency alone.
+    expect(summaryRequest({ ...values, sent_currency: 'EU', exchange_rate: '1.165' })).toEqual({
+      statement_ids: ['1'],
+    });
+    expect(summaryRequest({ ...values, sent_currency: 'EUR', exchange_rate: 'abc' })).toEqual({ statement_ids: ['1'] });
+    expect(summaryRequest({ ...values, sent_currency: 'gbp', exchange_rate: '1' })).toEqual({ statement_ids: ['1'] });
   });
 
   it('asks for the currency and the rate together, worded as the API words them', () => {

@@ -2,15 +2,16 @@ import Big from 'big.js';
 import { MESSAGES } from '../../../../../shared/messages';
 import { formatMoney } from '../../../../../shared/money';
 import { optionalCents } from '../../../../../shared/schemas/money';
-import type { Payment } from '../../../../../shared/schemas/payment-views';
-import { convertedPayouts, currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
+import type { Payment, PaymentSummary } from '../../../../../shared/schemas/payment-views';
+import { formatPercent } from '../../../../../shared/format';
+import { currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
 import { statementPeriodWords } from '../statements/statement-model';
 
 /**
  * The payments pages' pure logic: where the pages live, the form's values
- * and checks, and the payment's total from the statements it pays (big.js, never floats).
+ * and checks; the payment's money is the server's (POST payments/summary), never added up here.
  */
 
 export type PaymentPages = {
@@ -93,30 +94,42 @@ export function statementOption(statement: PickedStatement, money: (value: strin
   };
 }
 
-/** Σ of what the statements pay out (payable + self-billing VAT − tax withheld, each the server's), exact. */
-export function paymentTotalOf(statements: readonly Pick<PickedStatement, 'payout'>[]): string {
-  return statements.reduce((sum, s) => sum.plus(s.payout.total), new Big(0)).toFixed(2);
+/**
+ * How the payment's total is made up, when it is not the statements' payable alone: "Payable £1,000.00 + VAT at 20%
+ * £200.00 − tax withheld £300.00 = £700.00", each figure the server's (POST payments/summary), none added up here;
+ * null when nothing is added or withheld.
+ */
+export function payoutWords(
+  summary: Pick<
+    PaymentSummary,
+    'payment_subtotal' | 'payment_vat_total' | 'payment_withholding_total' | 'payment_total' | 'vat'
+  >,
+  money: (value: string) => string,
+): string | null {
+  const none = (value: string) => new Big(value).eq(0);
+  const [vat, withheld] = [summary.payment_vat_total, summary.payment_withholding_total];
+  if (none(vat) && none(withheld)) return null;
+  return [
+    `Payable ${money(summary.payment_subtotal)}`,
+    none(vat) ? '' : ` + VAT${none(summary.vat) ? '' : ` at ${formatPercent(summary.vat)}`} ${money(vat)}`,
+    none(withheld) ? '' : ` − tax withheld ${money(withheld)}`,
+    ` = ${money(summary.payment_total)}`,
+  ].join('');
 }
 
 /**
- * How the chosen statements' payout is made up, when it is not their payable alone: "Payable £1,000.00 + VAT
- * £200.00 − tax withheld £300.00 = £900.00" (each part Σ of the server's payouts); null when nothing is added or
- * withheld.
+ * What POST payments/summary is asked for the form's values: the chosen statements, and the sent currency and rate
+ * once both read as such (until then the summary is in the statements' currency alone); null with none chosen.
  */
-export function payoutWords(
-  statements: readonly Pick<PickedStatement, 'payout'>[],
-  money: (value: string) => string,
-): string | null {
-  const sum = (part: 'payable' | 'vat' | 'withholding_tax') =>
-    statements.reduce((total, s) => total.plus(s.payout[part]), new Big(0));
-  const [vat, withheld] = [sum('vat'), sum('withholding_tax')];
-  if (vat.eq(0) && withheld.eq(0)) return null;
-  return [
-    `Payable ${money(sum('payable').toFixed(2))}`,
-    vat.eq(0) ? '' : ` + VAT ${money(vat.toFixed(2))}`,
-    withheld.eq(0) ? '' : ` − tax withheld ${money(withheld.toFixed(2))}`,
-    ` = ${money(paymentTotalOf(statements))}`,
-  ].join('');
+export function summaryRequest(values: Pick<PaymentFormValues, 'statements' | 'sent_currency' | 'exchange_rate'>) {
+  if (!values.statements.length) return null;
+  const sent = SENT_CURRENCY.safeParse(values.sent_currency);
+  const rate = exchangeRateText.safeParse(values.exchange_rate);
+  const other = sent.success && sent.data !== values.statements[0].currency.toUpperCase();
+  return {
+    statement_ids: values.statements.map((s) => s.id),
+    ...(other && rate.success ? { sent_currency: sent.data, exchange_rate: rate.data } : {}),
+  };
 }
 
 export type PaymentFormValues = {
@@ -165,8 +178,16 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
 const PAYMENT_TOTAL = optionalCents('Payment total');
 const SENT_CURRENCY = currencyCodeText('Sent currency must be a currency code (EUR)');
 
-/** The form's own checks, worded as the API words them; `editing`: money and statements are fixed. */
-export function validatePayment(values: PaymentFormValues, editing: boolean): Record<string, string> {
+/**
+ * The form's own checks, worded as the API words them; `editing`: money and statements are fixed. `total` is the
+ * server's total of the chosen statements (POST payments/summary), the figure a typed total must equal; unknown
+ * (null) the server alone checks it.
+ */
+export function validatePayment(
+  values: PaymentFormValues,
+  editing: boolean,
+  total: Pick<PaymentSummary, 'payment_total' | 'payment_currency'> | null = null,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const day = dayProblem('Payment date', values.payment_date, true);
   if (day) errors.payment_date = day;
@@ -177,12 +198,9 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
   else if (new Set(values.statements.map((s) => s.currency.toUpperCase())).size > 1)
     errors.statement_ids = MESSAGES.paymentOneCurrency;
   const typed = PAYMENT_TOTAL.safeParse(values.payment_total.trim());
-  const first = values.statements[0];
   if (!typed.success) errors.payment_total = typed.error.issues[0]?.message ?? '';
-  else if (typed.data !== undefined && first && !new Big(typed.data).eq(paymentTotalOf(values.statements)))
-    errors.payment_total = MESSAGES.paymentTotalMismatch(
-      formatMoney(paymentTotalOf(values.statements), first.currency),
-    );
+  else if (typed.data !== undefined && total && !new Big(typed.data).eq(total.payment_total))
+    errors.payment_total = MESSAGES.paymentTotalMismatch(formatMoney(total.payment_total, total.payment_currency));
   const [sent, rate] = [values.sent_currency.trim(), values.exchange_rate.trim()];
   const sentProblem = sent ? SENT_CURRENCY.safeParse(sent).error?.issues[0]?.message : undefined;
   if (sentProblem) errors.sent_currency = sentProblem;
@@ -193,19 +211,6 @@ export function validatePayment(values: PaymentFormValues, editing: boolean): Re
   if (rateProblem) errors.exchange_rate = rateProblem;
   else if (sent && !rate) errors.exchange_rate = MESSAGES.exchangeRateForSent;
   return errors;
-}
-
-/**
- * What the bank sent in another currency for the chosen statements: each statement's payout converted by the one
- * rule the server records (half-up to the cent, statement by statement), added up; null until both are valid.
- */
-export function sentTotalOf(statements: readonly Pick<PickedStatement, 'payout'>[], rate: string): string | null {
-  const typed = exchangeRateText.safeParse(rate);
-  if (!statements.length || !typed.success) return null;
-  return convertedPayouts(
-    statements.map((s) => s.payout.total),
-    typed.data,
-  ).total;
 }
 
 /** What POST payments takes: blank texts left out. */

@@ -2,6 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatDate } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
@@ -10,6 +11,7 @@ import { useApi } from '../../../app/resources';
 import { DayRangeReport, useDayRange } from '../../../components/day-range-filter';
 import { RouterLink } from '../../../components/router-link';
 import { fieldErrorsOf } from '../statements/use-period-form';
+import { usePaymentPages } from './payments-api';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -20,6 +22,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  */
 export function PaymentsRegisterPage() {
   const days = useDayRange();
+  const pages = usePaymentPages();
   const report = useApi<PaymentsRegister>(`/payments/register?${days.query}`);
   const fieldError = (field: 'from' | 'to') => fieldErrorsOf(report.error)?.[field];
   const data = report.data;
@@ -67,10 +70,26 @@ export function PaymentsRegisterPage() {
             id: 'date',
             header: 'Paid on',
             isRowHeader: true,
-            cell: (p) => <RouterLink href={`/user/finances/payments/${p.id}`}>{formatDate(p.payment_date)}</RouterLink>,
+            cell: (p) => (
+              <RouterLink href={pages.detail(p.id)} data-testid={`payments-register-payment-${p.id}`}>
+                {formatDate(p.payment_date)}
+              </RouterLink>
+            ),
           },
           { id: 'to', header: 'Paid to', cell: (p) => p.payable_name },
-          { id: 'statements', header: 'Statements', cell: (p) => p.statements.map((s) => s.number).join(', ') },
+          {
+            id: 'statements',
+            header: 'Statements',
+            cell: (p) => (
+              <SpaceBetween direction="horizontal" size="xxs">
+                {p.statements.map((s) => (
+                  <RouterLink key={s.id} href={pages.statement(s.id)}>
+                    {s.number}
+                  </RouterLink>
+                ))}
+              </SpaceBetween>
+            ),
+          },
           { id: 'payable', header: 'Payable', cell: (p) => formatMoney(p.payment_subtotal, p.payment_currency) },
           { id: 'vat', header: 'VAT', cell: (p) => formatMoney(p.payment_vat_total, p.payment_currency) },
           {
