@@ -5,8 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useInvalidate } from '../../app/invalidate';
 import { ServerTable } from '../../components/server-table';
+import { useElementWidth } from '../../components/use-element-width';
 import { useServerList } from '../../components/use-server-list';
-import { ROYALTY_COLUMNS } from './column-definitions';
+import { NARROW_ROYALTY_COLUMNS, ROYALTY_COLUMNS } from './column-definitions';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { royaltiesPath } from './royalties-api';
 import { RoyaltyBulkActions } from './royalty-bulk-actions';
@@ -14,6 +15,10 @@ import { RoyaltyFilters, type Facets } from './royalty-filters';
 import { filterFromQuery, filterKey, periodText, type RoyaltyFilter } from './royalty-model';
 import { RoyaltySummary } from './royalty-summary';
 import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-views';
+import { territoryWords } from '../../../../shared/territories';
+
+/** The narrowest table (px) that shows the lines' wide columns whole; a narrower one shows the narrow ones. */
+const WIDE_TABLE = 1000;
 
 /** Facet values seen so far, so a select keeps offering values while another filter narrows the answer. */
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();
@@ -28,7 +33,7 @@ function filterDescription(filter: RoyaltyFilter): string | undefined {
       : `Lines of recording ${filter.recording_id}`;
   }
   if (filter.release_id) return `Lines of release ${filter.release_id}`;
-  if (filter.territory) return `Lines of territory ${filter.territory}`;
+  if (filter.territory) return `Lines of territory ${territoryWords(filter.territory)}`;
   if (filter.artist_id) return 'Lines of the artist’s recordings';
   return undefined;
 }
@@ -43,6 +48,9 @@ export function UserRoyaltiesPage() {
   const [filter, setFilter] = useState<RoyaltyFilter>(() => filterFromQuery(query));
   const [facets, setFacets] = useState<Facets>({ retailers: [], artists: [], albums: [] });
   const refresh = useInvalidate('/royalties?');
+  // The wide table's nine columns need about 1,000 px (a 1,400 px window); a narrower one shares more cells.
+  const [tableBox, tableWidth] = useElementWidth<HTMLDivElement>();
+  const columns = tableWidth !== null && tableWidth < WIDE_TABLE ? NARROW_ROYALTY_COLUMNS : ROYALTY_COLUMNS;
   const buildPath = useMemo(
     () => (params: Parameters<typeof royaltiesPath>[0]) => royaltiesPath(params, filter),
     [filter],
@@ -70,30 +78,37 @@ export function UserRoyaltiesPage() {
     >
       <SpaceBetween size="l">
         <RoyaltySummary data={answer ?? null} period={periodText(filter)} failed={Boolean(list.error)} />
-        <ServerTable<Royalty>
-          tableId="royalties"
-          title="Lines"
-          // Under the page's heading and its summary: the lines are a section of the page, not a second page heading.
-          section
-          // At a laptop's width (1,400 px) songs, albums and stores wrap, so every column shows without scrolling.
-          wrapLines
-          resourceName="royalty"
-          resourcePlural="royalties"
-          columns={ROYALTY_COLUMNS}
-          collection="royalties"
-          trackBy="id"
-          list={list}
-          emptyAction={
-            <Box color="text-body-secondary">
-              Import a store&apos;s sales report (Import reports, above) to see its lines here.
-            </Box>
-          }
-          filters={<RoyaltyFilters filter={filter} facets={facets} onChange={setFilter} />}
-          selectionType="multi"
-          actions={(context) => (
-            <RoyaltyBulkActions context={context} filter={filter} matching={list.total} onDone={() => void refresh()} />
-          )}
-        />
+        <div ref={tableBox}>
+          <ServerTable<Royalty>
+            tableId="royalties"
+            title="Lines"
+            // Under the page's heading and its summary: the lines are a section of the page, not a second page heading.
+            section
+            // Songs, albums and stores wrap, so every column shows without scrolling sideways.
+            wrapLines
+            resourceName="royalty"
+            resourcePlural="royalties"
+            columns={columns}
+            collection="royalties"
+            trackBy="id"
+            list={list}
+            emptyAction={
+              <Box color="text-body-secondary">
+                Import a store&apos;s sales report (Import reports, above) to see its lines here.
+              </Box>
+            }
+            filters={<RoyaltyFilters filter={filter} facets={facets} onChange={setFilter} />}
+            selectionType="multi"
+            actions={(context) => (
+              <RoyaltyBulkActions
+                context={context}
+                filter={filter}
+                matching={list.total}
+                onDone={() => void refresh()}
+              />
+            )}
+          />
+        </div>
       </SpaceBetween>
     </ContentLayout>
   );

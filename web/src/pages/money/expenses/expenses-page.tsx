@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useCompanyCurrency } from '../../../app/company-currency';
 import { MESSAGES } from '../../../../../shared/messages';
 import { notify } from '../../../app/notifications';
+import { CellNote } from '../../../components/cell-note';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { LabelFilter } from '../../../components/label-filter';
@@ -31,8 +32,12 @@ const PAID_OPTIONS = [
   { value: 'false', label: 'Unpaid' },
 ];
 
+/**
+ * The expenses table's columns. What belongs together shares a cell (an expense's category under its description, its
+ * subtotal and VAT under its total, whether a statement carries it under its paid mark), so that the company's list,
+ * with its Label column, fits a laptop's width (1,400 px) without scrolling sideways.
+ */
 function expenseColumns(pages: ExpensePages, currency: string | null): TableProps.ColumnDefinition<Expense>[] {
-  const money = (v: string) => <Box textAlign="right">{formatMoney(v, currency)}</Box>;
   return [
     { id: 'date', header: 'Date', sortingField: 'date', cell: (e) => <FormattedDate value={e.date} /> },
     {
@@ -41,13 +46,15 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
       sortingField: 'description',
       isRowHeader: true,
       cell: (e) => (
-        <RouterLink href={pages.edit(e.id)} data-testid={`expense-link-${e.id}`}>
-          {e.description}
-        </RouterLink>
+        <>
+          <RouterLink href={pages.edit(e.id)} data-testid={`expense-link-${e.id}`}>
+            {e.description}
+          </RouterLink>
+          {e.category ? <CellNote>{e.category}</CellNote> : null}
+        </>
       ),
     },
     { id: 'supplier', header: 'Supplier', sortingField: 'supplier', cell: (e) => e.supplier ?? '-' },
-    { id: 'category', header: 'Category', cell: (e) => e.category ?? '-' },
     // One label's list names its label in the filter above: a column repeating it on every row only pushes the
     // last columns off the page.
     ...(pages.byLabel ? [] : [{ id: 'label', header: 'Label', cell: (e: Expense) => e.label?.name ?? '-' }]),
@@ -57,19 +64,32 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
       cell: (e) =>
         e.recoupable ? `${formatPercent(e.recoupable_percentage)} from ${e.payee_name ?? 'the payee'}` : 'No',
     },
-    { id: 'subtotal', header: 'Subtotal', cell: (e) => money(e.subtotal) },
-    { id: 'vat', header: 'VAT', cell: (e) => money(e.vat) },
-    { id: 'total', header: 'Total', sortingField: 'total', cell: (e) => money(e.total) },
+    {
+      id: 'total',
+      header: 'Total',
+      sortingField: 'total',
+      cell: (e) => (
+        <Box textAlign="right">
+          {formatMoney(e.total, currency)}
+          <CellNote>Subtotal {formatMoney(e.subtotal, currency)}</CellNote>
+          <CellNote>VAT {formatMoney(e.vat, currency)}</CellNote>
+        </Box>
+      ),
+    },
     {
       id: 'paid',
       header: 'Paid',
       cell: (e) => (
-        <StatusBadge word={e.paid ? 'complete' : 'pending'} testId={`expense-paid-${e.id}`}>
-          {e.paid ? 'Paid' : 'Unpaid'}
-        </StatusBadge>
+        <>
+          <StatusBadge word={e.paid ? 'complete' : 'pending'} testId={`expense-paid-${e.id}`}>
+            {e.paid ? 'Paid' : 'Unpaid'}
+          </StatusBadge>
+          <CellNote testId={`expense-stated-${e.id}`}>
+            {e.statement_id ? 'On a statement' : 'Not on a statement'}
+          </CellNote>
+        </>
       ),
     },
-    { id: 'statement', header: 'On a statement', cell: (e) => (e.statement_id ? 'Yes' : 'No') },
   ];
 }
 
@@ -140,7 +160,7 @@ export function ExpensesPage() {
           trackBy="id"
           list={list}
           selectionType="single"
-          // Twelve columns: wrapped, the last ones stay on the page at a laptop's width instead of scrolling off it.
+          // Long descriptions, suppliers and names wrap, so the last columns stay on the page instead of scrolling off it.
           wrapLines
           filters={
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">

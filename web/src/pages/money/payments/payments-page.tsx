@@ -7,6 +7,7 @@ import TokenGroup from '@cloudscape-design/components/token-group';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageButton } from '../../../components/page-button';
+import { CellNote } from '../../../components/cell-note';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { LabelFilter } from '../../../components/label-filter';
@@ -19,6 +20,10 @@ import type { PaymentPages } from './payment-model';
 import { paymentsApi, paymentsPath, usePaymentPages, type PaymentListFilter } from './payments-api';
 import type { Payment, PaymentList } from '../../../../../shared/schemas/payment-views';
 
+/**
+ * The payments table's columns: long names and references wrap and a payment's reference shares its method's cell, so
+ * that every column, the total last, fits a 1,000 px window with the side menu open.
+ */
 function paymentColumns(pages: PaymentPages): TableProps.ColumnDefinition<Payment>[] {
   return [
     {
@@ -51,8 +56,17 @@ function paymentColumns(pages: PaymentPages): TableProps.ColumnDefinition<Paymen
         </SpaceBetween>
       ),
     },
-    { id: 'payment_method', header: 'Method', cell: (p) => p.payment_method ?? '-' },
-    { id: 'payment_reference', header: 'Reference', cell: (p) => p.payment_reference ?? '-' },
+    {
+      // How it was paid, and under it the reference the payee's bank shows: one cell, so the total stays on the page.
+      id: 'payment_method',
+      header: 'Method',
+      cell: (p) => (
+        <>
+          {p.payment_method ?? '-'}
+          {p.payment_reference ? <CellNote>Reference: {p.payment_reference}</CellNote> : null}
+        </>
+      ),
+    },
     {
       id: 'payment_total',
       header: 'Total',
@@ -106,6 +120,7 @@ export function PaymentsPage() {
         trackBy="id"
         list={list}
         selectionType="single"
+        wrapLines
         emptyAction={
           <Box color="text-body-secondary">
             Record a payment when you pay a statement, or pay the statements due all at once with a payment run.

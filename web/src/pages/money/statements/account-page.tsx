@@ -79,10 +79,7 @@ function EntriesTable({
 }
 
 function AccountStatements({ rows }: { rows: StatementRow[] }) {
-  const columns = useMemo(
-    () => statementColumns(USER_STATEMENT_PAGES).filter((c) => c.id !== 'type' && c.id !== 'created_at'),
-    [],
-  );
+  const columns = useMemo(() => statementColumns(USER_STATEMENT_PAGES, { type: false, created: false }), []);
   return (
     <Table<StatementRow>
       data-testid="account-statements"

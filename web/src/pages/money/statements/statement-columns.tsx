@@ -1,4 +1,6 @@
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
+import { CellNote } from '../../../components/cell-note';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { Money, PaidBadge, StateBadge } from './statement-badges';
@@ -6,12 +8,23 @@ import { statementPeriodWords, statementTitle, type StatementPages } from './sta
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 
 const TYPE_TEXT: Record<StatementRow['type'], string> = {
-  Statement: 'Payee',
-  DistributionStatement: 'Distribution',
+  Statement: 'Payee statement',
+  DistributionStatement: 'Distribution statement',
 };
 
-/** The statements table's columns; sortable ones carry the API's sort_field names. */
-export function statementColumns(pages: StatementPages): TableProps.ColumnDefinition<StatementRow>[] {
+/** What a list shows besides each statement's own figures: its type, and when it was made (a list of every kind). */
+type Shown = { type: boolean; created: boolean };
+
+/**
+ * The statements table's columns; sortable ones carry the API's sort_field names. What belongs together shares a cell
+ * (a statement's type under its number, its label under its payee, whether it is paid and its status under its
+ * payable figure), so that every column fits a 1,000 px window with the side menu open, without scrolling sideways.
+ * An account's list, all of one payee, leaves out the type and the day it was made (`shown`).
+ */
+export function statementColumns(
+  pages: StatementPages,
+  shown: Shown = { type: true, created: true },
+): TableProps.ColumnDefinition<StatementRow>[] {
   return [
     {
       id: 'number',
@@ -19,28 +32,48 @@ export function statementColumns(pages: StatementPages): TableProps.ColumnDefini
       sortingField: 'number',
       isRowHeader: true,
       cell: (s) => (
-        <RouterLink href={pages.detail(s.id)} data-testid={`statement-link-${s.id}`}>
-          {statementTitle(s)}
-        </RouterLink>
+        <>
+          <RouterLink href={pages.detail(s.id)} data-testid={`statement-link-${s.id}`}>
+            {statementTitle(s)}
+          </RouterLink>
+          {shown.type ? <CellNote>{TYPE_TEXT[s.type] ?? s.type}</CellNote> : null}
+        </>
       ),
     },
-    { id: 'payee_name', header: 'Payee', sortingField: 'payee_name', cell: (s) => s.payee_name },
-    { id: 'type', header: 'Type', cell: (s) => TYPE_TEXT[s.type] ?? s.type },
-    { id: 'label', header: 'Label', cell: (s) => s.label?.name ?? '-' },
+    {
+      id: 'payee_name',
+      header: 'Payee',
+      sortingField: 'payee_name',
+      cell: (s) => (
+        <>
+          {s.payee_name}
+          {s.label ? <CellNote>Label: {s.label.name}</CellNote> : null}
+        </>
+      ),
+    },
     { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => statementPeriodWords(s) },
     {
       id: 'payable',
       header: 'Payable',
       sortingField: 'payee_total',
-      cell: (s) => <Money value={s.payee_total} currency={s.currency} testId={`statement-payable-${s.id}`} />,
+      // The figure, and under it whether it is paid and how far the statement's making went (queued, published).
+      cell: (s) => (
+        <SpaceBetween size="xxxs" alignItems="end">
+          <Money value={s.payee_total} currency={s.currency} testId={`statement-payable-${s.id}`} />
+          <PaidBadge statement={s} testId={`statement-paid-${s.id}`} />
+          <StateBadge state={s.queue_status} />
+        </SpaceBetween>
+      ),
     },
-    { id: 'paid', header: 'Paid', cell: (s) => <PaidBadge statement={s} testId={`statement-paid-${s.id}`} /> },
-    { id: 'queue_status', header: 'Status', cell: (s) => <StateBadge state={s.queue_status} /> },
-    {
-      id: 'created_at',
-      header: 'Created',
-      sortingField: 'created_at',
-      cell: (s) => <FormattedDate value={s.created_at} />,
-    },
+    ...(shown.created
+      ? [
+          {
+            id: 'created_at',
+            header: 'Created',
+            sortingField: 'created_at',
+            cell: (s: StatementRow) => <FormattedDate value={s.created_at} />,
+          },
+        ]
+      : []),
   ];
 }

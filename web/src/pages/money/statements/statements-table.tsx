@@ -119,7 +119,7 @@ export function StatementsTable({
       title={title}
       description={description}
       resourceName="statement"
-      // Nine columns and the selection: at a laptop's width (1,400 px) the names and periods wrap, every column shows.
+      // Names and periods wrap, so every column shows in a 1,000 px window with the side menu open.
       wrapLines
       columns={columns}
       collection="statements"
