@@ -26,6 +26,7 @@ import { useFormSubmit } from '../../components/use-form-submit';
 import { STATEMENT_FREQUENCIES } from '../../../../shared/catalogue';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
+import { territoryWords } from '../../../../shared/territories';
 import { labelHref } from './client-page';
 import {
   type ClientLabelPage as ClientLabelAnswer,
@@ -252,7 +253,8 @@ function Royalties({ label }: { label: ClientLabelAnswer }) {
         { id: 'period', header: 'Pay period', cell: (r) => periodLabel(r.pay_period) },
         { id: 'song', header: 'Track', cell: (r) => r.song ?? '-' },
         { id: 'retailer', header: 'Store', cell: (r) => r.retailer ?? '-' },
-        { id: 'territory', header: 'Territory', cell: (r) => r.territory ?? '-' },
+        // Territories in words ("United Kingdom"), as the label's own royalties show them; a report's other words as written.
+        { id: 'territory', header: 'Territory', cell: (r) => (r.territory ? territoryWords(r.territory) : '-') },
         { id: 'amount', header: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
         { id: 'label', header: 'Label share', cell: (r) => formatMoney(r.label_payable, currency) },
       ]}
