@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cloudUrl, inCompany } from '../support/api.js';
 import { openManagerSession, screenshotIfAsked } from '../support/browser.js';
-import { cutOffColumns } from '../support/table-columns.js';
+import { cutOffColumns, withSideMenuOpen } from '../support/table-columns.js';
 
 /**
  * A label's expenses as its accountant sees them: the list (dates as "1st Feb 2026", money with its currency), an
@@ -47,7 +47,8 @@ describe("a label's expenses", () => {
     expect(text).toContain('1st Feb 2026');
     expect(text).toContain('£120.00');
     await screenshotIfAsked(page, '/tmp/shots/expenses-list.png', true);
-    // Every column is on the page at 1,400 px: none is cut off behind a sideways scroll.
+    // Every column is on the page at 1,400 px, the side menu open: none is cut off behind a sideways scroll.
+    await withSideMenuOpen(page, 'expenses-table', 'Sleeve artwork');
     expect(await cutOffColumns(page, 'expenses-table', 'Sleeve artwork', page.viewportSize()?.width ?? 0)).toEqual([]);
     // The subtotal and VAT under the total, whether a statement carries it under the paid mark.
     for (const shown of ['£100.00', '£20.00', 'Not on a statement']) expect(text).toContain(shown);

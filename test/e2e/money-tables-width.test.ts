@@ -6,7 +6,7 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 import { publishedRun } from '../support/statement-run.js';
-import { cutOffColumns } from '../support/table-columns.js';
+import { cutOffColumns, withSideMenuOpen } from '../support/table-columns.js';
 
 /**
  * The money tables in a window 1,400 px wide (a laptop's) and 1,000 px wide (a narrower window, the side menu open):
@@ -33,19 +33,6 @@ const opened = (width: number, path: string) =>
     viewport: { width, height: 900 },
     path,
   });
-
-/**
- * The side menu open, as a person keeps it: the layout may fold it away while a page loads (it
- * measures its room before it has it), and a table measured then has the menu's room as well. Waits for the table's
- * row `row` first, so the page has loaded.
- */
-async function withSideMenuOpen(on: Page, testId: string, row: string) {
-  await on.getByTestId(testId).locator('tbody tr').filter({ hasText: row }).first().waitFor({ timeout: 60_000 });
-  // Folded, the menu is a narrow strip of icons; open, its words take some 280 px.
-  const menuWidth = async () => (await on.getByRole('navigation', { name: 'Side menu' }).boundingBox())?.width ?? 0;
-  if ((await menuWidth()) < 200) await on.getByRole('button', { name: 'Expand side menu' }).first().click();
-  await expect.poll(menuWidth).toBeGreaterThan(200);
-}
 
 beforeAll(async () => {
   own = await ownCompany('Money tables width');
