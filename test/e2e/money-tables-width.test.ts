@@ -146,6 +146,7 @@ describe('money tables at 1,400 px', JOURNEY, () => {
     // Opened at that width, as a person with a narrower window sees it (the side menu open).
     const narrow = await opened(NARROW, '/user/finances');
     // Side by side they cut off their last columns ('Label share', 'Lines'): one above the other, each shows all.
+    await withSideMenuOpen(narrow.page, 'finances-labels', 'Other');
     for (const table of ['finances-labels', 'finances-releases'])
       expect(await cutOffColumns(narrow.page, table, 'Other', NARROW)).toEqual([]);
     await screenshotIfAsked(narrow.page, '/tmp/shots/finances-1000.png', true);

@@ -5,7 +5,7 @@ import { launchChromium, screenshotIfAsked, signedInPage, JOURNEY } from '../sup
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 import { payeeWithEarnings } from '../support/payee-earnings.js';
 import { publishedRun } from '../support/statement-run.js';
-import { cutOffColumns } from '../support/table-columns.js';
+import { cutOffColumns, withSideMenuOpen } from '../support/table-columns.js';
 
 /**
  * The statement tables in a window 1,400 px wide (a laptop's): every column of the statements list and of a run's
@@ -50,10 +50,12 @@ const pageHeadings = async (on: Page) =>
 describe('statement tables at 1,400 px', JOURNEY, () => {
   it("shows every column of the statements list and of a run's statements", async () => {
     await page.goto(`${cloudUrl()}/user/finances/statements`);
+    await withSideMenuOpen(page, 'statements-table', payee.name);
     expect(await cutOffColumns(page, 'statements-table', payee.name, WIDTH)).toEqual([]);
     await screenshotIfAsked(page, '/tmp/shots/statements-1400.png');
     await page.goto(`${cloudUrl()}/user/finances/statement_run?run=${runId}`);
     await page.getByTestId('run-preview-rows').waitFor({ timeout: 60_000 });
+    await withSideMenuOpen(page, 'run-preview-rows', payee.name);
     expect(await cutOffColumns(page, 'run-preview-rows', payee.name, WIDTH)).toEqual([]);
     await screenshotIfAsked(page, '/tmp/shots/statement-run-1400.png', true);
     expect(errors).toEqual([]);
@@ -80,6 +82,7 @@ describe('statement tables at 1,400 px', JOURNEY, () => {
     });
     try {
       await expect.poll(() => pageHeadings(admin.page)).toEqual(['Statements']);
+      await withSideMenuOpen(admin.page, 'statements-table', payee.name);
       expect(await cutOffColumns(admin.page, 'statements-table', payee.name, WIDTH)).toEqual([]);
       await screenshotIfAsked(admin.page, '/tmp/shots/distribution-statements-1400.png');
       expect(admin.errors).toEqual([]);
