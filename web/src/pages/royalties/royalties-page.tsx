@@ -8,6 +8,7 @@ import { ServerTable } from '../../components/server-table';
 import { useElementWidth } from '../../components/use-element-width';
 import { useServerList } from '../../components/use-server-list';
 import { NARROW_ROYALTY_COLUMNS, ROYALTY_COLUMNS } from './column-definitions';
+import { useFilterDescription } from './filter-description';
 import { RoyaltiesPageHeader } from './royalties-page-header';
 import { royaltiesPath } from './royalties-api';
 import { RoyaltyBulkActions } from './royalty-bulk-actions';
@@ -15,28 +16,12 @@ import { RoyaltyFilters, type Facets } from './royalty-filters';
 import { filterFromQuery, filterKey, periodText, type RoyaltyFilter } from './royalty-model';
 import { RoyaltySummary } from './royalty-summary';
 import type { Royalty, RoyaltyList } from '../../../../shared/schemas/royalty-views';
-import { territoryWords } from '../../../../shared/territories';
 
 /** The narrowest table (px) that shows the lines' wide columns whole; a narrower one shows the narrow ones. */
 const WIDE_TABLE = 1000;
 
 /** Facet values seen so far, so a select keeps offering values while another filter narrows the answer. */
 const merge = (a: string[], b: string[] | undefined) => [...new Set([...a, ...(b ?? [])])].filter(Boolean).sort();
-
-/** Says which hidden filter a link applied (an import's, or a statement figure's release or recording). */
-function filterDescription(filter: RoyaltyFilter): string | undefined {
-  if (filter.import_id) return `Lines of import ${filter.import_id}`;
-  if (filter.recording_id) {
-    const count = filter.recording_id.split(',').length;
-    return count > 1
-      ? `Lines of ${count} recordings (a payee's or artist's)`
-      : `Lines of recording ${filter.recording_id}`;
-  }
-  if (filter.release_id) return `Lines of release ${filter.release_id}`;
-  if (filter.territory) return `Lines of territory ${territoryWords(filter.territory)}`;
-  if (filter.artist_id) return 'Lines of the artist’s recordings';
-  return undefined;
-}
 
 /**
  * UserRoyalties (/user/royalties, and DistributionFinancesRoyalties in the distribution area): the ledger's lines on the server's pages, filtered by label,
@@ -48,6 +33,7 @@ export function UserRoyaltiesPage() {
   const [filter, setFilter] = useState<RoyaltyFilter>(() => filterFromQuery(query));
   const [facets, setFacets] = useState<Facets>({ retailers: [], artists: [], albums: [] });
   const refresh = useInvalidate('/royalties?');
+  const description = useFilterDescription(filter);
   // The wide table's nine columns need about 1,000 px (a 1,400 px window); a narrower one shares more cells.
   const [tableBox, tableWidth] = useElementWidth<HTMLDivElement>();
   const columns = tableWidth !== null && tableWidth < WIDE_TABLE ? NARROW_ROYALTY_COLUMNS : ROYALTY_COLUMNS;
@@ -73,9 +59,7 @@ export function UserRoyaltiesPage() {
   }, [answer]);
 
   return (
-    <ContentLayout
-      header={<RoyaltiesPageHeader title="Royalties" current="list" description={filterDescription(filter)} />}
-    >
+    <ContentLayout header={<RoyaltiesPageHeader title="Royalties" current="list" description={description} />}>
       <SpaceBetween size="l">
         <RoyaltySummary data={answer ?? null} period={periodText(filter)} failed={Boolean(list.error)} />
         <div ref={tableBox}>

@@ -7,7 +7,7 @@ import { ownCompany, type OwnCompany } from '../support/own-company.js';
 /**
  * Royalty lines name their territory in words ("France"), never as the report's country code ("FR"): on the
  * royalties page's lines, in the heading a finances figure's drill-down gives them, and on a distributor's client
- * label's Royalties tab.
+ * label's Royalties tab. A drill-down to one recording's or release's lines names it by its title, never its id.
  */
 let browser: Browser;
 let own: OwnCompany;
@@ -50,7 +50,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('territories in words', JOURNEY, () => {
+describe('royalty lines in words', JOURNEY, () => {
   it("names a line's territory on the royalties page and in a territory's drill-down", async () => {
     const { page, errors } = await signedInPage(browser, cloudUrl(), own.manager, {
       company: { id: own.companyId, name: own.name },
@@ -64,6 +64,23 @@ describe('territories in words', JOURNEY, () => {
     // A finances page's territory slice links here with the code; the page says which lines in words.
     await page.goto(`${cloudUrl()}/user/royalties?by_territory=FR`);
     await expect.poll(() => page.locator('body').innerText()).toContain('Lines of territory France');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("names a recording's and a release's lines by their titles, never their ids", async () => {
+    const recording = (await own.api.post('/recordings', { title: `Drill Song ${stamp}` })).body.recording;
+    const release = (await own.api.post('/releases', { title: `Drill Album ${stamp}` })).body.release;
+    const { page, errors } = await signedInPage(browser, cloudUrl(), own.manager, {
+      company: { id: own.companyId, name: own.name },
+      path: `/user/royalties?recording_id=${recording.id}`,
+    });
+    const body = () => page.locator('body').innerText();
+    await expect.poll(body, { timeout: 60_000 }).toContain(`Lines of recording Drill Song ${stamp}`);
+    expect(await body()).not.toContain(recording.id);
+    await page.goto(`${cloudUrl()}/user/royalties?release_id=${release.id}`);
+    await expect.poll(body, { timeout: 60_000 }).toContain(`Lines of release Drill Album ${stamp}`);
+    expect(await body()).not.toContain(release.id);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
