@@ -215,21 +215,32 @@ export const PRICE_TIERS = ['Front', 'Mid', 'Budget', 'Premium'] as const;
 export const RELEASE_CONFIGS = ['audio_release', 'video_release', 'audio_and_video_release'] as const;
 export const RIGHTSHOLDING_TYPES = ['master', 'publishing', 'neighbouring'] as const;
 
+/** How a release's page shows its recordings: a card each, or a table (the release keeps the choice). */
+export const RELEASE_RECORDINGS_DISPLAY_TYPES = ['cards', 'table'] as const;
+export type ReleaseRecordingsDisplayType = (typeof RELEASE_RECORDINGS_DISPLAY_TYPES)[number];
+
 /** Release and recording defaults. */
 export const RELEASE_DEFAULTS = {
   status: 'drafted',
   total_volumes: 1,
   config: 'audio_release',
   locked_payee_shares: true,
-} as const;
+  recordings_display_type: 'cards',
+} as const satisfies { recordings_display_type: ReleaseRecordingsDisplayType } & Record<string, unknown>;
 export const PRODUCT_DEFAULTS = { format: 'Digital', type_of: 'Distributed', price_tier: 'Front' } as const;
+/**
+ * What a new recording starts with, however it is made (the form, the API, the release form's audio drop, an
+ * import): the Recording entity fills each field left unset from this one list, so no route can leave a recording
+ * without them. A recording is an audio recording unless said otherwise, as a release is an audio release.
+ */
 export const RECORDING_DEFAULTS = {
   copyright_year: 2020,
   length: '00:00:00',
   status: 'drafted',
   category: 'Recording',
+  config: 'audio',
   locked_payee_shares: true,
-} as const;
+} as const satisfies { config: (typeof RECORDING_CONFIGS)[number] } & Record<string, unknown>;
 export const ARTIST_ROW_SHARES = {
   digital_royalty_share: 100,
   physical_royalty_share: 0,

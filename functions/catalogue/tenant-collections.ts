@@ -175,6 +175,8 @@ export const TENANT_COLLECTIONS: TenantCollection[] = [
       // A song's recordings (the other side of recording_songs).
       song_id: (row, id) => rowsOf(row, 'recording_songs').some((r) => r.song_id === id),
     },
+    // The list the Recording entity fills a new recording from; named here too so a field the form sent blank
+    // ('') falls back to its default instead of being stored empty.
     defaults: { ...RECORDING_DEFAULTS },
     shape: () => ({
       links: [

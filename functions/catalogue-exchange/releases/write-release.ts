@@ -4,7 +4,6 @@ import {
   displayArtists,
   equalPayeeShares,
   PRODUCT_DEFAULTS,
-  RECORDING_DEFAULTS,
   RELEASE_DEFAULTS,
 } from '../../../shared/catalogue.js';
 import { catalogueStore } from '../../data/access/catalogue.js';
@@ -162,7 +161,11 @@ async function createNewNames(
   return { artistIds, writerIds };
 }
 
-/** A recording as stored, status imported; without its own artists it takes the release's. */
+/**
+ * A recording as stored, status imported; without its own artists it takes the release's. The fields the sheet
+ * leaves unset (configuration, length, copyright year …) the Recording entity fills with every new recording's
+ * defaults.
+ */
 function storedRecording(
   ctx: ImportContext,
   id: string,
@@ -179,7 +182,6 @@ function storedRecording(
   } = read.fields as Record<string, unknown> & { publisher_ids: string[]; product_items?: object[] };
   const artists = read.artists.length ? read.artists : fallbackArtists;
   return withoutUnset({
-    ...RECORDING_DEFAULTS,
     ...fields,
     tenantId: ctx.tenantId,
     id,

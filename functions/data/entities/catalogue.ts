@@ -8,7 +8,7 @@ import {
 import { SERVICE } from './service-name.js';
 import { timestamps } from './timestamps.js';
 import { storedFile } from './stored-file.js';
-import { RELEASE_STATUSES } from '../../../shared/catalogue.js';
+import { RECORDING_DEFAULTS, RELEASE_DEFAULTS, RELEASE_STATUSES } from '../../../shared/catalogue.js';
 import { COVER_ART_CONTENT_TYPES } from '../../../shared/constants.js';
 
 /**
@@ -195,6 +195,8 @@ export const Release = new Entity({
     total_volumes: { type: 'number', default: 1 },
     config: { type: 'string', default: 'audio_release' },
     locked_payee_shares: { type: 'boolean', default: true },
+    /** How the release's page shows its recordings (cards or table), kept with the release. */
+    recordings_display_type: { type: 'string', default: RELEASE_DEFAULTS.recordings_display_type },
     blocked_from_sale: { type: 'boolean', default: false },
     upc: { type: 'string' },
     country_id: { type: 'string' },
@@ -256,10 +258,11 @@ export const Recording = new Entity({
     isrc: { type: 'string' },
     mix_title: { type: 'string' },
     alternative_title: { type: 'string' },
-    copyright_year: year,
-    length: { type: 'string', default: '00:00:00' },
-    status: { type: RELEASE_STATUSES, default: 'drafted' },
-    category: { type: 'string', default: 'Recording' },
+    // Every new recording's defaults come from one list, whichever route creates it.
+    copyright_year: { ...year, default: RECORDING_DEFAULTS.copyright_year },
+    length: { type: 'string', default: RECORDING_DEFAULTS.length },
+    status: { type: RELEASE_STATUSES, default: RECORDING_DEFAULTS.status },
+    category: { type: 'string', default: RECORDING_DEFAULTS.category },
     explicit: { type: 'boolean', default: false },
     explicit_lyrics: { type: 'boolean', default: false },
     album_only: { type: 'boolean', default: false },
@@ -269,7 +272,7 @@ export const Recording = new Entity({
     film_tv: { type: 'boolean', default: false },
     classical: { type: 'boolean', default: false },
     blocked_from_sale: { type: 'boolean', default: false },
-    locked_payee_shares: { type: 'boolean', default: true },
+    locked_payee_shares: { type: 'boolean', default: RECORDING_DEFAULTS.locked_payee_shares },
     ...copyrightLines,
     recording_venue: { type: 'string' },
     recording_date: { type: 'string' },
@@ -318,7 +321,7 @@ export const Recording = new Entity({
     /** The catalogue's depth: identity, audio analysis, languages and child rows. */
     ident: { type: 'string' },
     volume: { type: 'number' },
-    config: { type: 'string' },
+    config: { type: 'string', default: RECORDING_DEFAULTS.config },
     sentiment: { type: 'number' },
     danceability: { type: 'number' },
     energy: { type: 'number' },

@@ -2,6 +2,7 @@ import {
   PRICE_TIERS,
   PRODUCT_FORMATS,
   RECORDING_CONFIGS,
+  RECORDING_DEFAULTS,
   RECORDING_IDENTIFIER_TYPES,
   RELEASE_FORMAT_DEFAULT,
 } from '../../../../shared/catalogue';
@@ -55,7 +56,7 @@ const measure = (name: string, label: string, range: string) =>
 export const recordingDepthScalars: ReferenceField[] = [
   text('ident', 'Ident', [], { section: DETAILS }),
   text('volume', 'Volume', [], { section: DETAILS, constraint: 'The volume (disc) of the release, 1 to 99' }),
-  { ...select('config', 'Configuration', RECORDING_CONFIGS, 'audio'), section: DETAILS },
+  { ...select('config', 'Configuration', RECORDING_CONFIGS, RECORDING_DEFAULTS.config), section: DETAILS },
   {
     name: 'language_ids',
     label: 'Languages',
