@@ -101,12 +101,13 @@ describe('release journey in the browser', JOURNEY, () => {
     await page.getByTestId('ref-rows-products-table').waitFor();
     await screenshotIfAsked(page, '/tmp/shots/release-page.png', true);
     expect(await sidewaysScrollers(page)).toEqual([]);
-    // The release page links to its recordings.
-    const tracks = page.getByTestId('ref-rows-release_recordings-table');
+    // The release page links to its recordings (shown as cards unless the release was switched to a table).
+    const tracks = page.getByTestId('ref-rows-release_recordings-cards');
     const trackPage = await tracks.getByRole('link', { name: trackTitles[0], exact: true }).getAttribute('href');
     expect(trackPage).toMatch(/^\/user\/recordings\/[0-9A-Z]{26}$/);
-    // The release's own pages are reached from it: its contracts as well as its products and promos.
-    expect(await page.getByTestId('release-contracts-link').getAttribute('href')).toBe(
+    // The release's own pages are reached from it, in the row under its heading: its contracts as well as its
+    // products and promos.
+    expect(await page.getByTestId('ref-page-links-contracts').getAttribute('href')).toBe(
       `${new URL(releasePage).pathname}/contracts`,
     );
     // The release's page shows its artists as the artist rows make them.

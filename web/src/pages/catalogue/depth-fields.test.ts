@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyValues, recordToValues, toPayload, validateValues } from '../admin/reference/reference-model';
 import { CATALOGUE_CONFIGS } from './catalogue-configs';
-import { releaseExpensesHref } from './release-depth-panel';
+import { releaseExpensesHref } from './release-page-links';
 
 const { recordings, artists, releases } = CATALOGUE_CONFIGS;
 

@@ -39,6 +39,8 @@ import { RECORDING_TOUR, RELEASE_TOUR } from './tours';
 import { recordingDepthRows, recordingDepthScalars, releaseDepthFields } from './depth-fields';
 import { withReleaseDepth } from './release-depth-panel';
 import { lengthShown } from './recording-length';
+import { releasePageLinks } from './release-page-links';
+import { ReleaseRecordingsSection } from './release-recordings-section';
 
 /**
  * A company's releases and recordings: every field with its default, artist rows,
@@ -95,6 +97,8 @@ export const release: ReferenceConfig = {
   duplicateOf: duplicateRelease,
   // The artists as the artist rows make them (what stores show); the status is in the quality control section.
   detailColumns: ['display_artists'],
+  pageLinks: { label: 'Release pages', links: releasePageLinks },
+  RowsSections: { release_recordings: ReleaseRecordingsSection },
   DetailExtra: withAssetLicences(withCoverArt(withReleaseDepth(ReleaseCheckPanel))),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,

@@ -11,7 +11,6 @@ import { LOGO_CONTENT_TYPES } from '../../../../shared/constants';
 import { api, errorMessage, putWithProgress } from '../../app/api';
 import { useInvalidate } from '../../app/invalidate';
 import { notify } from '../../app/notifications';
-import { RouterLink } from '../../components/router-link';
 import { UploadProgress } from '../../components/upload-progress';
 import { fileUploadStrings } from '../../components/file-upload-strings';
 import type { ReferenceConfig } from '../admin/reference/reference-types';
@@ -24,22 +23,12 @@ type ReleaseImage = {
   caption?: string;
   image: { url: string; filename: string } | null;
 };
-type Named = { id: string; name: string } | null | undefined;
-
 const enc = encodeURIComponent;
-
-/** Where a release's expenses are listed: its label's expenses, narrowed to the release (null without a label). */
-export function releaseExpensesHref(release: { id: string; label?: Named }): string | null {
-  const label = release.label;
-  if (!label) return null;
-  const query = new URLSearchParams({ label_id: label.id, label_name: label.name, release_id: release.id });
-  return `/user/labels/finances/expenses?${query}`;
-}
 
 /**
  * A release's images beside the cover art (back cover, booklet …): uploaded straight to storage,
- * then saved on the release as an image row; each can be removed. Plus the links to the
- * release's products page and its expenses.
+ * then saved on the release as an image row; each can be removed. (The release's own pages are linked under the
+ * page's heading: release-page-links.ts.)
  */
 function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record']; readOnly: boolean }) {
   const images = (release.images as ReleaseImage[] | undefined) ?? [];
@@ -85,38 +74,11 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
     }
   };
 
-  const expenses = releaseExpensesHref(release as { id: string; label?: Named });
   return (
     <Container
       data-testid="release-depth"
       header={
-        <Header
-          variant="h2"
-          description="Images beside the cover art: back cover, booklet, inlay …"
-          actions={
-            // The products page and the expenses are the company's own pages (not the admin's across companies).
-            readOnly ? undefined : (
-              <SpaceBetween direction="horizontal" size="s">
-                <RouterLink href={`/user/releases/${enc(release.id)}/products`} data-testid="release-products-link">
-                  Products
-                </RouterLink>
-                <RouterLink href={`/user/releases/${enc(release.id)}/promos`} data-testid="release-promos-link">
-                  Promos
-                </RouterLink>
-                <RouterLink href={`/user/releases/${enc(release.id)}/contracts`} data-testid="release-contracts-link">
-                  Contracts
-                </RouterLink>
-                {expenses ? (
-                  <RouterLink href={expenses} data-testid="release-expenses-link">
-                    Expenses
-                  </RouterLink>
-                ) : (
-                  <Box color="text-body-secondary">Expenses: choose a label first</Box>
-                )}
-              </SpaceBetween>
-            )
-          }
-        >
+        <Header variant="h2" description="Images beside the cover art: back cover, booklet, inlay …">
           Images
         </Header>
       }
@@ -174,7 +136,7 @@ function ReleaseDepthPanel({ release, readOnly }: { release: ExtraProps['record'
   );
 }
 
-/** A release page's extra panels with the depth panel (images, products, expenses) before `After`. */
+/** A release page's extra panels with the depth panel (its other images) before `After`. */
 export function withReleaseDepth(After: ComponentType<ExtraProps>): ComponentType<ExtraProps> {
   function ReleaseDepthExtra(props: ExtraProps) {
     return (

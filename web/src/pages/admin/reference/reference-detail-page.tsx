@@ -11,6 +11,7 @@ import { recordTitle } from './reference-model';
 import { ReferenceRowsTable, ReferenceValue } from './reference-values';
 import { useMayOpen } from '../../../app/use-may-open';
 import { DetailHeader } from '../../../components/detail-header';
+import { RecordPageLinks } from '../../../components/record-page-links';
 import { RecordState } from '../../../components/record-state';
 import { StatusBadge } from '../../../components/status-badge';
 
@@ -49,6 +50,15 @@ export function ReferenceDetailPage() {
               <DetailHeader
                 testId="ref"
                 title={recordTitle(config, record)}
+                description={
+                  config.pageLinks ? (
+                    <RecordPageLinks
+                      label={config.pageLinks.label}
+                      links={config.pageLinks.links(record, base)}
+                      testId="ref-page-links"
+                    />
+                  ) : undefined
+                }
                 onDelete={mayChange ? () => setDeleting(true) : undefined}
                 onEdit={mayChange ? () => navigate(editPath) : undefined}
               />
@@ -73,11 +83,16 @@ export function ReferenceDetailPage() {
                 />
               </Container>
               {config.DetailExtra ? <config.DetailExtra config={config} record={record} /> : null}
-              {rowFields.map((field) => (
-                <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
-                  <ReferenceRowsTable config={config} record={record} field={field.name} editable={mayChange} />
-                </Container>
-              ))}
+              {rowFields.map((field) => {
+                const Section = config.RowsSections?.[field.name];
+                return Section && field.kind === 'rows' ? (
+                  <Section key={field.name} config={config} record={record} field={field} editable={mayChange} />
+                ) : (
+                  <Container key={field.name} header={<Header variant="h2">{field.label}</Header>}>
+                    <ReferenceRowsTable config={config} record={record} field={field.name} editable={mayChange} />
+                  </Container>
+                );
+              })}
             </SpaceBetween>
             {deleting ? (
               <DeleteReferencesModal

@@ -3,6 +3,7 @@ import type { TourStep } from '../../../components/guided-tour';
 import type { z } from 'zod';
 import type { Rule } from '../../../components/form-rules';
 import type { NestedRow } from '../../../components/nested-rows';
+import type { RecordPageLink } from '../../../components/record-page-links';
 
 /**
  * The shape of an admin reference collection's config: the generic list, form,
@@ -174,6 +175,16 @@ export type ReferenceConfig = {
    * artist rows make them): by the column's header, a badge as a badge.
    */
   detailColumns?: readonly string[];
+  /** The record's own pages (a release's products, contracts …), linked in a row under its page's heading. */
+  pageLinks?: {
+    label: string;
+    links: (record: Record<string, unknown> & { id: string }, base: string) => RecordPageLink[];
+  };
+  /**
+   * A nested rows section drawn by the collection itself instead of the generic table (a release's recordings as
+   * cards or a table), by field name.
+   */
+  RowsSections?: Partial<Record<string, ComponentType<RowsSectionProps>>>;
   /** More of a record's page under its fields (a release's metadata check and Duplicate). */
   DetailExtra?: ComponentType<{ config: ReferenceConfig; record: Record<string, unknown> & { id: string } }>;
   /** A copy to start a new record from (`?duplicate={id}` on the new page). */
@@ -184,4 +195,12 @@ export type ReferenceConfig = {
   listFilter?: { param: string; label: string };
   /** More buttons over the list, acting on the selected rows (songs' CWR file). */
   ListActions?: ComponentType<{ selected: readonly Record<string, unknown>[] }>;
+};
+
+/** What a collection's own rows section is given: the record, which rows, and whether the reader may edit it. */
+export type RowsSectionProps = {
+  config: ReferenceConfig;
+  record: Record<string, unknown> & { id: string };
+  field: Extract<ReferenceField, { kind: 'rows' }>;
+  editable: boolean;
 };
