@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PER_PAGE_OPTIONS } from '../../../shared/constants';
 import type { ListParams } from '../app/list-params';
 import { ApiErrorAlert } from './api-error-alert';
+import { EmptyList, type EmptyListAdd } from './empty-state';
 import { useServerList, type ServerListOptions, type ServerListView } from './use-server-list';
 
 export type ServerTableContext<T> = {
@@ -26,7 +27,7 @@ type TableOptions<T> = {
   tableId: string;
   title: string;
   description?: ReactNode;
-  /** "label" → "No labels", "Search labels" … */
+  /** "label" → "No labels yet", "Search labels" … */
   resourceName: string;
   /** For names not made plural by an "s" ("country" → "countries"). */
   resourcePlural?: string;
@@ -38,7 +39,10 @@ type TableOptions<T> = {
   filters?: ReactNode;
   selectionType?: 'single' | 'multi';
   actions?: (context: ServerTableContext<T>) => ReactNode;
-  emptyAction?: ReactNode;
+  /** The button that adds the first row, which the empty line names ("No labels yet: choose Create label …"). */
+  emptyAdd?: EmptyListAdd;
+  /** Where rows come from when no button here adds one (payments are recorded from statements). */
+  emptyNote?: ReactNode;
   /** Long cells wrap, so a table of many columns fits its page instead of cutting its last ones off. */
   wrapLines?: boolean;
   /**
@@ -179,10 +183,13 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
           />
         }
         empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>{q ? `No ${plural} match “${q}”` : `No ${plural}`}</b>
-            {props.emptyAction ? <Box padding={{ top: 's' }}>{props.emptyAction}</Box> : null}
-          </Box>
+          q ? (
+            <Box textAlign="center" color="inherit" padding="l">
+              <b>{`No ${plural} match “${q}”`}</b>
+            </Box>
+          ) : (
+            <EmptyList what={plural} add={props.emptyAdd} note={props.emptyNote} testId={`${tableId}-table-empty`} />
+          )
         }
       />
     </SpaceBetween>

@@ -17,6 +17,7 @@ import { fileText } from '../../components/file-import';
 import { FormattedDate } from '../../components/formatted';
 import { StatusBadge } from '../../components/status-badge';
 import { recordsApi, type DistributionRecord, type DistributionRecords } from './deliveries-api';
+import { EmptyList } from '../../components/empty-state';
 
 const FIELDS = [
   'product_name',
@@ -137,7 +138,13 @@ export function DistributionDeliveriesPage() {
             onChange={({ detail }) => setPage(detail.currentPageIndex)}
           />
         }
-        empty={<Box textAlign="center">No delivery records: import a CSV.</Box>}
+        empty={
+          q ? (
+            <Box textAlign="center">No delivery records match “{q}”</Box>
+          ) : (
+            <EmptyList what="delivery records" add={{ label: 'Import', onClick: () => setImporting(true) }} />
+          )
+        }
         columnDefinitions={[
           {
             id: 'product_name',

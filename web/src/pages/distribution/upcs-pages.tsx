@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -74,10 +73,10 @@ export function UpcsPage() {
       title="UPCs"
       description="Bought UPCs, handed out to releases one by one, never twice."
       resourceName="UPC"
-      emptyAction={
-        <Box color="text-body-secondary" data-testid="upcs-empty">
+      emptyNote={
+        <span data-testid="upcs-empty">
           Import UPCs adds the codes the company bought; Link next free UPC then gives one to a release.
-        </Box>
+        </span>
       }
       columns={COLUMNS}
       collection="distribution_upcs"

@@ -76,7 +76,7 @@ function LabelsTable({ mode }: { mode: LabelMode }) {
           ) : null}
         </SpaceBetween>
       )}
-      emptyAction={<PageButton href={`${conf.pageBase}/new`}>Create label</PageButton>}
+      emptyAdd={{ label: 'Create label', href: `${conf.pageBase}/new` }}
     />
   );
 }

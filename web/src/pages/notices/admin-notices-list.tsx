@@ -76,7 +76,7 @@ export function AdminNoticesPage() {
           ) : null}
         </>
       )}
-      emptyAction={<Button onClick={create}>Add notice</Button>}
+      emptyAdd={{ label: 'Add notice', onClick: create }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useMemo, useState } from 'react';
@@ -76,11 +75,7 @@ export function UserRoyaltiesPage() {
             collection="royalties"
             trackBy="id"
             list={list}
-            emptyAction={
-              <Box color="text-body-secondary">
-                Import a store&apos;s sales report (Import reports, above) to see its lines here.
-              </Box>
-            }
+            emptyNote="Import a store’s sales report (Import reports, above) to see its lines here."
             filters={<RoyaltyFilters filter={filter} facets={facets} onChange={setFilter} />}
             selectionType="multi"
             actions={(context) => (

@@ -127,7 +127,7 @@ function AccessTokensTable({ userId }: { userId?: string }) {
           ) : null}
         </SpaceBetween>
       )}
-      emptyAction={<Button onClick={create}>Create access token</Button>}
+      emptyAdd={{ label: 'Create access token', onClick: create }}
     />
   );
 }

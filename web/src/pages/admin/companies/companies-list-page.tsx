@@ -1,5 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import { EmptyList } from '../../../components/empty-state';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -131,14 +132,13 @@ export function AdminCompaniesPage() {
           />
         }
         empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>{q ? `No companies match “${q}”` : 'No companies'}</b>
-            {q ? null : (
-              <Box padding={{ top: 's' }}>
-                <Button onClick={() => navigate(`${COMPANIES_BASE}/new`)}>Create company</Button>
-              </Box>
-            )}
-          </Box>
+          q ? (
+            <Box textAlign="center" color="inherit" padding="l">
+              <b>{`No companies match “${q}”`}</b>
+            </Box>
+          ) : (
+            <EmptyList what="companies" add={{ label: 'Create company', href: `${COMPANIES_BASE}/new` }} />
+          )
         }
       />
     </SpaceBetween>

@@ -52,7 +52,7 @@ export function AdminMetadataMapsPage() {
           Add metadata map
         </Button>
       )}
-      emptyAction={<Button onClick={create}>Add metadata map</Button>}
+      emptyAdd={{ label: 'Add metadata map', onClick: create }}
     />
   );
 }

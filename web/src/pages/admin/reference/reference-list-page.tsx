@@ -108,7 +108,7 @@ export function ReferenceListPage() {
           ) : null}
         </SpaceBetween>
       )}
-      emptyAction={mayChange ? <Button onClick={create}>Add {config.noun}</Button> : undefined}
+      emptyAdd={mayChange ? { label: `Add ${config.noun}`, onClick: create } : undefined}
     />
   );
 }

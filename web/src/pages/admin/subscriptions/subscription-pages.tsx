@@ -42,6 +42,7 @@ import {
   validatePlan,
   type PlanValues,
 } from './subscription-model';
+import { EmptyList } from '../../../components/empty-state';
 
 const yesNo = (value: boolean) => (value ? '✓' : '✗');
 
@@ -102,7 +103,12 @@ export function AdminSubscriptionsPage() {
         { id: 'users', header: 'Users', cell: (p) => limitText('max_users', p.limits.max_users) },
         { id: 'labels', header: 'Labels', cell: (p) => limitText('max_labels', p.limits.max_labels) },
       ]}
-      empty={<Box textAlign="center">No subscriptions</Box>}
+      empty={
+        <EmptyList
+          what="subscriptions"
+          add={{ label: 'New subscription', onClick: () => navigate(`${SUBSCRIPTIONS_BASE}/new`) }}
+        />
+      }
     />
   );
 }

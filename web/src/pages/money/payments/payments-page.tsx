@@ -121,11 +121,7 @@ export function PaymentsPage() {
         list={list}
         selectionType="single"
         wrapLines
-        emptyAction={
-          <Box color="text-body-secondary">
-            Record a payment when you pay a statement, or pay the statements due all at once with a payment run.
-          </Box>
-        }
+        emptyNote="Record a payment when you pay a statement, or pay the statements due all at once with a payment run."
         filters={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             <LabelFilter value={label} onChange={setLabel} testId="payments-filter-label" placeholder="Any label" />

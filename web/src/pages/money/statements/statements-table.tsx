@@ -1,4 +1,3 @@
-import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -125,11 +124,7 @@ export function StatementsTable({
       collection="statements"
       trackBy="id"
       list={list}
-      emptyAction={
-        <Box color="text-body-secondary">
-          A statement run makes them: choose the period, preview what each payee is owed, then publish.
-        </Box>
-      }
+      emptyNote="A statement run makes them: choose the period, preview what each payee is owed, then publish."
       filters={<StatementFilters filter={filter} fixed={fixed} onChange={setFilter} />}
       selectionType={selectable ? 'multi' : undefined}
       actions={(context) => (
