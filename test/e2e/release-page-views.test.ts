@@ -84,6 +84,10 @@ describe('a release’s page', () => {
     await expect.poll(() => cards.textContent()).toContain('Vera Views');
     expect(await cards.getByRole('link').allTextContents()).toEqual(titles);
     expect(await cards.textContent()).toContain('Disc 1, track 2');
+    // A section of rows of many fields with none yet says so without a row of column headers too wide for the page.
+    const products = page.getByTestId('ref-rows-products-table');
+    expect(await products.textContent()).toBe('No products yet: choose Edit, then Add product, to add one');
+    expect(await products.locator('table').count()).toBe(0);
     await section.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshotIfAsked(page, '/tmp/shots/cat-release-recordings-cards.png');
     expect(await sidewaysScrollers(page)).toEqual([]);

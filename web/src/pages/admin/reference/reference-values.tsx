@@ -142,6 +142,22 @@ export function ReferenceRowsTable({
   const area = useLocation().pathname.startsWith('/admin/') ? '/admin' : '/user';
   if (definition?.kind !== 'rows') return null;
   const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
+  const empty = (
+    <EmptyState
+      what={nounOf(definition.label)}
+      how={editable ? `choose Edit, then ${definition.addLabel},` : undefined}
+      testId={`ref-rows-${field}-empty`}
+    />
+  );
+  // No rows of many fields: the empty line alone (their column headers would not fit beside an open side menu).
+  if (!rows.length && definition.rowFields.length > MOST_COLUMNS)
+    return (
+      <div data-testid={`ref-rows-${field}-table`}>
+        <Box textAlign="center" padding="s">
+          {empty}
+        </Box>
+      </div>
+    );
   if (rows.length && definition.rowFields.length > MOST_COLUMNS) {
     // "Add product" names one row: "Product 1", "Product 2" when there are several.
     const one = definition.addLabel.replace(/^Add /, '');
@@ -174,13 +190,7 @@ export function ReferenceRowsTable({
       // Headers and cells wrap, so a table of up to MOST_COLUMNS fields fits the page's width.
       wrapLines
       data-testid={`ref-rows-${field}-table`}
-      empty={
-        <EmptyState
-          what={nounOf(definition.label)}
-          how={editable ? `choose Edit, then ${definition.addLabel},` : undefined}
-          testId={`ref-rows-${field}-empty`}
-        />
-      }
+      empty={empty}
       columnDefinitions={definition.rowFields.map((rf) => ({
         id: rf.name,
         header: rf.label,
