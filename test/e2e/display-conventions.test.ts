@@ -126,4 +126,32 @@ describe('values written as the product writes them', () => {
     expect(saved).toMatchObject({ start_date: '2026-10-01', preview_date: '2026-10-08' });
     expect(errors).toEqual([]);
   });
+
+  it('keeps the side menu as the user folded it, not as the layout folds it for a narrow window', async () => {
+    const { page, errors } = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      '/user/payees',
+    );
+    const menuWidth = async () =>
+      (await page.getByRole('navigation', { name: 'Side menu' }).last().boundingBox())?.width ?? 0;
+    const remembered = () => page.evaluate(() => localStorage.getItem('lp.navCollapsed'));
+    await expect.poll(menuWidth).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Collapse side menu' }).first().click();
+    await expect.poll(menuWidth).toBeLessThan(200);
+    expect(await remembered()).toBe('true');
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand side menu' }).first().click();
+    await expect.poll(menuWidth).toBeGreaterThan(200);
+    expect(await remembered()).toBe('false');
+    // A phone-sized window: the layout closes the menu by itself, for this view only.
+    await page.waitForTimeout(1_200);
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect.poll(() => page.getByRole('button', { name: 'Expand side menu' }).first().isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await remembered()).toBe('false');
+    expect(errors).toEqual([]);
+  });
 });

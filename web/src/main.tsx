@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { boot } from './app/boot';
+import { watchUserInput } from './app/layout/user-choice';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 const root = createRoot(container);
+// The side menu remembers only a fold the user made (app/layout/user-choice.ts).
+watchUserInput();
 
 boot()
   .then(() =>

@@ -226,7 +226,8 @@ export function toggleSiteHelp(): void {
   setState({ siteHelp: !state.siteHelp });
 }
 
-export function setNavCollapsed(collapsed: boolean): void {
-  write(STORAGE_KEYS.navCollapsed, String(collapsed));
+/** Folds or opens the side menu; `remember` keeps it for the next visit (the user's own choice, not the layout's). */
+export function setNavCollapsed(collapsed: boolean, remember = true): void {
+  if (remember) write(STORAGE_KEYS.navCollapsed, String(collapsed));
   setState({ navCollapsed: collapsed });
 }

@@ -13,6 +13,7 @@ import { RouteGuard } from './route-guard';
 import { shellParts } from './shell-rules';
 import { SideMenu } from './side-menu';
 import { TopNav } from './top-nav';
+import { userJustActed } from './user-choice';
 
 const CompanyChooser = lazy(() => import('./company-chooser').then((m) => ({ default: m.CompanyChooser })));
 
@@ -50,7 +51,7 @@ export function Shell() {
         navigation={showMenu ? <SideMenu collapsed={navCollapsed} /> : undefined}
         navigationOpen={!navCollapsed}
         navigationCloseBehavior="collapse"
-        onNavigationChange={({ detail }) => setNavCollapsed(!detail.open)}
+        onNavigationChange={({ detail }) => setNavCollapsed(!detail.open, userJustActed())}
         notifications={<NotificationsBar />}
         stickyNotifications
         tools={<SiteHelpPanel routeName={route?.name} />}
