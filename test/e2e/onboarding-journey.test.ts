@@ -78,6 +78,11 @@ describe('onboarding journey in the browser', JOURNEY, () => {
     companyId = (await page.getByTestId('header-company-link').getAttribute('href'))?.split('/').pop() ?? '';
     expect(companyId).toMatch(/^[0-9A-Z]{26}$/);
     await screenshotIfAsked(page, `${SHOTS}/onboarding-2-company-created.png`, true);
+    // The company's settings name its country as it was chosen, in words.
+    await page.goto(`${cloudUrl()}/user/companies/${companyId}/settings`);
+    await expect
+      .poll(() => page.getByTestId('company-settings-overview').textContent())
+      .toContain('CountryUnited Kingdom');
     // The dashboard of a Starter company (no statements in its plan) opens without a plan notice:
     // its parts ask only for what the plan includes.
     await page.goto(`${cloudUrl()}/user`);

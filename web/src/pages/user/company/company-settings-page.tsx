@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo } from 'react';
 import { currencyCode } from '../../../../../shared/money';
 import type { AdminCompany } from '../../../../../shared/schemas/company-views';
+import { territoryName } from '../../../../../shared/territories';
 import { companySiteSettingsConfig } from '../../admin/companies/company-sections';
 import { CompanyFrame } from './company-frame';
 import { CompanyPlanSlot } from './company-plan-slot';
@@ -24,7 +25,7 @@ function Overview({ company }: { company: AdminCompany }) {
         items={[
           { label: 'E-mail', value: dash(company.email) },
           { label: 'Currency', value: currencyCode(company.currency) || '-' },
-          { label: 'Country', value: dash(company.country) },
+          { label: 'Country', value: company.country ? territoryName(company.country) : '-' },
           { label: 'Registration number', value: dash(company.registration_number) },
           { label: 'VAT registered', value: company.vat_registered ? 'Yes' : 'No' },
           { label: 'VAT number', value: dash(company.vat_number) },
