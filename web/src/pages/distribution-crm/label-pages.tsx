@@ -27,6 +27,7 @@ import { STATEMENT_FREQUENCIES } from '../../../../shared/catalogue';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
 import { territoryWords } from '../../../../shared/territories';
+import { Money } from '../money/statements/statement-badges';
 import { labelHref } from './client-page';
 import {
   type ClientLabelPage as ClientLabelAnswer,
@@ -255,8 +256,9 @@ function Royalties({ label }: { label: ClientLabelAnswer }) {
         { id: 'retailer', header: 'Store', cell: (r) => r.retailer ?? '-' },
         // Territories in words ("United Kingdom"), as the label's own royalties show them; a report's other words as written.
         { id: 'territory', header: 'Territory', cell: (r) => (r.territory ? territoryWords(r.territory) : '-') },
-        { id: 'amount', header: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
-        { id: 'label', header: 'Label share', cell: (r) => formatMoney(r.label_payable, currency) },
+        // Money right-aligned, as every money table has it.
+        { id: 'amount', header: 'Amount', cell: (r) => <Money value={r.amount} currency={currency} /> },
+        { id: 'label', header: 'Label share', cell: (r) => <Money value={r.label_payable} currency={currency} /> },
       ]}
       empty={<Box textAlign="center">No royalties for this label yet</Box>}
     />

@@ -50,7 +50,7 @@ export function StateBadge({ state, testId }: { state: QueueStatus | RunStatus; 
 }
 
 /** Money right-aligned, with the currency's sign. */
-export function Money({ value, currency, testId }: { value: string | null; currency: string; testId?: string }) {
+export function Money({ value, currency, testId }: { value: string | null; currency: string | null; testId?: string }) {
   return (
     <Box textAlign="right" data-testid={testId}>
       {formatMoney(value, currency)}
