@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
+import { cloudUrl, newPlatformAdmin } from '../support/api.js';
+import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 import { pickOption } from '../support/pick-option.js';
 
@@ -10,6 +10,7 @@ let browser: Browser;
 let own: OwnCompany;
 let label: { id: string; name: string };
 let edit: { id: string };
+let releaseId: string;
 const releaseDate = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 const title = `Pitch Form EP ${Date.now()}`;
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
     release_recordings_attributes: [{ recording_id: track.id }, { recording_id: edit.id }],
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
+  releaseId = made.body.release.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,4 +75,68 @@ describe('a release pitch', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+});
+
+describe('a pitch’s details', () => {
+  it('open from the label’s pitches and the distribution team’s queue, every field in words', async () => {
+    const sent = await own.api.post('/marketing/album_ep_email', {
+      form: {
+        label_id: label.id,
+        release_id: releaseId,
+        release_date: releaseDate,
+        genres: ['Indie', 'Dance / Electronic'],
+        instruments: ['Synths'],
+        pitch: 'Night-bus electronica for the small hours.',
+        focus_track_id: edit.id,
+      },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const request = sent.body.request as { id: string; summary: string };
+    const day = new Date(`${releaseDate}T00:00:00Z`);
+    const shownDay = `${day.getUTCDate()}`; // The day's number; its suffix and month are checked by the unit test.
+    const expectDetails = async (page: import('playwright-core').Page) => {
+      await page.getByTestId(`pitch-open-${request.id}`).click();
+      const details = page.getByTestId('pitch-details');
+      await details.waitFor();
+      const text = await details.innerText();
+      for (const words of [
+        'Album/EP pitch',
+        label.name,
+        title,
+        'Pitch Track (Radio Edit)',
+        'Indie, Dance / Electronic',
+        'Synths',
+        'Night-bus electronica for the small hours.',
+        'None',
+        'New',
+      ])
+        expect(text, words).toContain(words);
+      expect(text).toMatch(new RegExp(`Release date\\s+${shownDay}(st|nd|rd|th) [A-Z][a-z]{2} \\d{4}`));
+      // No ids and no stored values: the release, label and focus track are named.
+      expect(text).not.toContain(edit.id);
+      expect(text).not.toContain(label.id);
+      expect(text).not.toMatch(/album_ep|release_date|\d{4}-\d{2}-\d{2}/);
+    };
+
+    const manager = await signedInManagerPage(
+      browser,
+      cloudUrl(),
+      own.manager,
+      { id: own.companyId, name: own.name },
+      '/user/labels/tools/marketing',
+    );
+    await expectDetails(manager.page);
+    await screenshotIfAsked(manager.page, 'test-results/pitch-details-label.png');
+    expect(manager.errors).toEqual([]);
+    await manager.page.close();
+
+    const admin = await signedInAdminPage(browser, cloudUrl(), await newPlatformAdmin('Pitch details admin'), {
+      path: '/distribution/marketing',
+    });
+    await expectDetails(admin.page);
+    expect(await admin.page.getByTestId('pitch-details').innerText()).toContain(own.name);
+    await screenshotIfAsked(admin.page, 'test-results/pitch-details-queue.png');
+    expect(admin.errors).toEqual([]);
+    await admin.page.close();
+  }, 120_000);
 });

@@ -7,7 +7,8 @@ import { pickerSource, RecordPicker } from '../../components/record-picker';
 import { RouterLink } from '../../components/router-link';
 import { LoadState } from '../money/finances/period-views';
 import { useLabelParam } from '../money/finances/use-period';
-import { type LabelRequest, useCompanyRequests } from './requests-api';
+import { isPitch } from './pitch-facts';
+import { useCompanyRequests } from './requests-api';
 import { RequestsTable } from './requests-table';
 
 const labels = pickerSource('labels');
@@ -30,9 +31,6 @@ const TOOLS = [
     text: 'One address per release for every store, its clicks, and fans who asked to be told on release day.',
   },
 ];
-
-/** Marketing submissions are the pitches; whitelisting and YouTube claims have their own pages. */
-const PITCHES: readonly LabelRequest['kind'][] = ['album_ep', 'single', 'official_video'];
 
 /** `/user/labels/tools/marketing`: the marketing tools, and the label's pitches with where each one is. */
 export function MarketingToolsPage() {
@@ -80,7 +78,8 @@ export function MarketingToolsPage() {
                   Pitches
                 </Header>
               }
-              requests={data.requests.filter((r) => PITCHES.includes(r.kind) && (!label || r.label_id === label.id))}
+              // Only the pitches: whitelisting and YouTube claims have their own pages.
+              requests={data.requests.filter((r) => isPitch(r) && (!label || r.label_id === label.id))}
             />
           )}
         </LoadState>
