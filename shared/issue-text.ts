@@ -80,9 +80,23 @@ export function issueText(issue: z.core.$ZodIssue, input: unknown): { field: str
     case 'invalid_union': {
       // A form's blank ('') or a value: said in the words of the value's own rule ("Retail price must be an amount
       // with up to 2 decimals") rather than "Invalid input".
-      const telling = issue.errors.filter((branch) => !(branch.length === 1 && branch[0].code === 'invalid_value'));
+      const alone = (branch: z.core.$ZodIssue[], code: string) => branch.length === 1 && branch[0]?.code === code;
+      const choices = issue.errors.filter((branch) => !alone(branch, 'invalid_value'));
+      // A value of one of the field's kinds (a list, where text or a list is taken) is told that kind's rule, not that
+      // it is not text.
+      const ofItsKind = choices.filter((branch) => !alone(branch, 'invalid_type'));
+      const telling = choices.length === 1 ? choices : ofItsKind;
       if (telling.length === 1)
         return telling[0].flatMap((inner) => issueText({ ...inner, path: [...issue.path, ...inner.path] }, input));
+      // A field that may take one of several kinds of value (text, or a list of lines), left out or of none of them:
+      // "UPCs is required", "UPCs must be a string or an array", never zod's "Invalid input".
+      if (input !== undefined && missing(issue, input)) return [{ field, text: VALIDATION.required(label) }];
+      const kinds = issue.errors.map((branch) => {
+        const [only] = branch;
+        return branch.length === 1 && only?.code === 'invalid_type' ? only.expected : null;
+      });
+      if (kinds.every(Boolean))
+        return [{ field, text: `${label} must be ${kinds.map((kind) => article(kind ?? '')).join(' or ')}` }];
       return [{ field, text: issue.message.includes(label) ? issue.message : `${label}: ${issue.message}` }];
     }
     default:
