@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { notify, notifyError } from '../../app/notifications';
 import { RouterLink } from '../../components/router-link';
 import { LoadState } from '../money/finances/period-views';
+import { LeadWeeksSetting } from './lead-weeks-setting';
 import { type LabelRequest, requestsApi, useCompanyRequests, useQueue, useRefreshQueue } from './requests-api';
 import { QUEUE_FILTERS, queueFilter } from './queue-filters';
 import { RequestsTable } from './requests-table';
@@ -109,6 +110,7 @@ export function DistributionMarketingPage() {
   return (
     <ContentLayout header={<Header variant="h1">Marketing requests</Header>}>
       <SpaceBetween size="m">
+        <LeadWeeksSetting />
         <SegmentedControl
           selectedId={filter.id}
           onChange={({ detail }) => setFilter(queueFilter(detail.selectedId))}

@@ -19,11 +19,14 @@ const SECTIONS: LinkSections = [
       ['Labels', '/distribution/labels'],
       ['Releases', '/distribution/releases'],
       ['CRM', '/distribution/crm'],
+      // The labels' pitches, whitelisting and YouTube claims the team works through.
+      ['Marketing requests', '/distribution/marketing'],
     ],
   ],
   [
     'Delivery',
     [
+      ['Catalogue', '/distribution/catalogue'],
       ['Delivery records', '/distribution/deliveries'],
       ['DSPs', '/distribution/dsps'],
       ['Distributors', '/distribution/distributors'],
