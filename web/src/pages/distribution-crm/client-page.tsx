@@ -208,7 +208,7 @@ function Contacts({ client }: { client: CrmClientPage }) {
         { id: 'email', header: 'E-mail', cell: (c) => c.email || '-' },
         { id: 'role', header: 'Role', cell: (c) => c.role || '-' },
       ]}
-      empty={<Box textAlign="center">No contacts yet</Box>}
+      empty={<Box textAlign="center">No contacts yet: add one with their name and e-mail below</Box>}
       footer={
         <SpaceBetween direction="horizontal" size="xs">
           <Input value={name} placeholder="Name" onChange={({ detail }) => setName(detail.value)} />
@@ -256,7 +256,7 @@ function Labels({ companyId }: { companyId: string }) {
           cell: (l) => (l.stores.length ? l.stores.map((s) => s.name).join(', ') : '-'),
         },
       ]}
-      empty={<Box textAlign="center">No labels yet</Box>}
+      empty={<Box textAlign="center">No labels yet: name one below and choose Add label</Box>}
       footer={
         <SpaceBetween direction="horizontal" size="xs">
           <Input
@@ -315,7 +315,7 @@ function Tasks({ client, managers }: { client: CrmClientPage; managers: Person[]
         { id: 'due', header: 'Due', cell: (t) => <FormattedDate value={t.due_date} /> },
         { id: 'assignee', header: 'Assignee', cell: (t) => (t.assignee_id ? (names.get(t.assignee_id) ?? '-') : '-') },
       ]}
-      empty={<Box textAlign="center">Nothing to do</Box>}
+      empty={<Box textAlign="center">Nothing to do: add a to-do below</Box>}
       footer={
         <SpaceBetween direction="horizontal" size="xs">
           <Input value={body} placeholder="Task" onChange={({ detail }) => setBody(detail.value)} />

@@ -46,6 +46,8 @@ export function ConnectionsTable({
       loading={isLoading}
       items={data?.dsp_connections ?? []}
       trackBy="id"
+      // A note or a company's name wraps, so the seven columns fit beside the side menu.
+      wrapLines
       header={
         <Header
           variant={page ? 'awsui-h1-sticky' : undefined}
@@ -69,10 +71,13 @@ export function ConnectionsTable({
               {
                 id: 'actions',
                 header: 'Actions',
+                // The lines wrap (see the table); an action's word is kept whole.
                 cell: (r: DspConnection) => (
-                  <SpaceBetween direction="horizontal" size="xs">
-                    {actions(r, reload)}
-                  </SpaceBetween>
+                  <span style={{ whiteSpace: 'nowrap' }}>
+                    <SpaceBetween direction="horizontal" size="xs">
+                      {actions(r, reload)}
+                    </SpaceBetween>
+                  </span>
                 ),
               },
             ]

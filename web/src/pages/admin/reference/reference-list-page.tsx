@@ -52,6 +52,8 @@ export function ReferenceListPage() {
       columns={columns}
       collection={config.collection}
       trackBy="id"
+      // A long name (a company's, a release's) wraps rather than pushing the table wider than the page.
+      wrapLines
       defaultSort={reload?.sort ?? config.defaultSort}
       initialPerPage={reload?.per_page}
       buildPath={(params) => referenceListPath(config, params, extra)}
