@@ -205,7 +205,8 @@ describe('the distribution area at 1,400 px', () => {
     });
     const found: string[] = [];
     for (const [index, path] of paths.entries()) {
-      // With the side menu open, as a new user has it: the narrowest the content gets at this width.
+      // With the side menu open, as a new user has it: the narrowest the content gets at this width. (The layout
+      // sometimes collapses it to its rail on its own; those pages are then measured wider.)
       await page.evaluate(() => localStorage.setItem('lp.navCollapsed', 'false'));
       await page.goto(`${cloudUrl()}${path}`);
       const stuck = await ready(page, path);
