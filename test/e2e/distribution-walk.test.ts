@@ -165,9 +165,6 @@ async function readyOrThrow(page: Page, path: string) {
  * entry once its table fits (the walk then fails if it widens again).
  */
 const KNOWN_WIDE: readonly { path: RegExp; why: string }[] = [
-  // The label side's royalty imports list, shown here in the current company: the money tables' widths are being
-  // narrowed on their own.
-  { path: /^\/distribution\/finances\/royalties\/imports$/, why: 'money table shared with the label side' },
   { path: /^\/distribution\/labels\/[^/]+\/accounting$/, why: 'money table (a label’s accounting by month)' },
   // A release's products: thirteen columns of prices and dates, each header already on two lines.
   { path: /^\/distribution\/releases\/[^/]+$/, why: 'a release’s products table' },

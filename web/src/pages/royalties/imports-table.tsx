@@ -14,7 +14,8 @@ import { royaltiesApi, useRoyaltyPages } from './royalties-api';
 import { IMPORT_STATUS_WORD, importFileName, importMapName, wholePercent } from './royalty-model';
 import type { RoyaltyImport, RoyaltyImportList } from '../../../../shared/schemas/royalty-views';
 import { importAmountWords } from './royalty-model';
-import { formatPercent } from '../../../../shared/format';
+import { formatCount, formatPercent } from '../../../../shared/format';
+import { CellNote } from '../../components/cell-note';
 
 /** An import's status word in its colour. */
 export function ImportStatusBadge({ status, testId }: { status: string; testId?: string }) {
@@ -29,7 +30,24 @@ export function ImportStatusBadge({ status, testId }: { status: string; testId?:
 export const importPercent = (i: Pick<RoyaltyImport, 'status' | 'progress'>) =>
   i.status === 'done' ? 100 : wholePercent(i.progress);
 
-const count = (n: number | undefined) => <Box textAlign="right">{n ?? '-'}</Box>;
+const count = (n: number | undefined) => (n === undefined ? '-' : formatCount(n));
+
+/**
+ * An import's lines as its page's control total reads them: read, then how they were kept. One cell, so the imports
+ * list shows every figure within a 1,400 px window with the side menu open.
+ */
+function linesCell(r: RoyaltyImport) {
+  const read = r.totals?.lines_read;
+  const rejected = r.rejected_count ?? r.totals?.rejected?.length;
+  return (
+    <Box textAlign="right">
+      {read === undefined ? '-' : `${count(read)} read`}
+      <CellNote testId={`royalty-import-lines-${r.id}`}>
+        {`${count(r.totals?.stored)} stored, ${count(rejected)} rejected, ${count(r.totals?.skipped)} skipped`}
+      </CellNote>
+    </Box>
+  );
+}
 
 function columns(
   importPage: (id: string) => string,
@@ -40,33 +58,35 @@ function columns(
       id: 'filename',
       header: 'File',
       isRowHeader: true,
+      // The file's map and size under its name.
       cell: (r) => (
-        <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>
-          {importFileName(r)}
-        </RouterLink>
+        <>
+          <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>
+            {importFileName(r)}
+          </RouterLink>
+          <CellNote>
+            {importMapName(r)} · <FileSize bytes={r.size} />
+          </CellNote>
+        </>
       ),
     },
-    { id: 'source', header: 'Map', cell: (r) => importMapName(r) },
     {
       id: 'status',
       header: 'Status',
-      cell: (r) => <ImportStatusBadge status={r.status} testId={`royalty-import-status-${r.id}`} />,
-    },
-    {
-      id: 'progress',
-      header: 'Progress',
       minWidth: 160,
-      cell: (r) =>
-        r.status === 'processing' ? (
-          <UploadProgress percent={importPercent(r)} label="Importing" testId={`royalty-import-progress-${r.id}`} />
-        ) : (
-          formatPercent(importPercent(r))
-        ),
+      // How far the worker is, under the status word.
+      cell: (r) => (
+        <>
+          <ImportStatusBadge status={r.status} testId={`royalty-import-status-${r.id}`} />
+          {r.status === 'processing' ? (
+            <UploadProgress percent={importPercent(r)} label="Importing" testId={`royalty-import-progress-${r.id}`} />
+          ) : (
+            <CellNote>{formatPercent(importPercent(r))}</CellNote>
+          )}
+        </>
+      ),
     },
-    { id: 'read', header: 'Read', cell: (r) => count(r.totals?.lines_read) },
-    { id: 'stored', header: 'Stored', cell: (r) => count(r.totals?.stored) },
-    { id: 'rejected', header: 'Rejected', cell: (r) => count(r.rejected_count ?? r.totals?.rejected?.length) },
-    { id: 'skipped', header: 'Skipped', cell: (r) => count(r.totals?.skipped) },
+    { id: 'lines', header: 'Lines', cell: linesCell },
     {
       id: 'amount_stored',
       // As the import's page shows it: to the cent, in the report's own currencies (the control total, not converted).
@@ -77,7 +97,6 @@ function columns(
         </Box>
       ),
     },
-    { id: 'size', header: 'Size', cell: (r) => <FileSize bytes={r.size} /> },
     { id: 'created_at', header: 'Imported', cell: (r) => <FormattedDate value={r.created_at} /> },
     {
       id: 'actions',
@@ -108,6 +127,8 @@ export function ImportsTable({ list }: { list: ServerList<RoyaltyImportList> }) 
       // Under the Import reports page's heading and its upload: a section of the page, not a second page heading.
       section
       resourceName="import"
+      // Long file and map names wrap, so no column is cut off.
+      wrapLines
       columns={cols}
       collection="royalty_imports"
       trackBy="id"
