@@ -15,6 +15,7 @@ import {
 import { BadRequest, HttpError, isLostRace, LOST_RACE_MESSAGE, NotFound, PayloadTooLarge } from './errors.js';
 import { canonicalCompanyId } from './company-id.js';
 import { parseOrThrow } from './validation.js';
+import { humanizeField } from '../../shared/messages.js';
 import { logChange } from './activity-log.js';
 import { authorizeApiToken, bearerApiToken } from './api-token-auth.js';
 
@@ -283,13 +284,17 @@ export function areaHandler<A extends Area>(area: A, operations: AreaOperations<
   });
 }
 
+/**
+ * A call that takes no query is refused one in the words a body's unknown field is ("From is not a known field"): each
+ * field's entry a whole sentence naming it, like every other field error.
+ */
 function rejectUnknownQuery(query: Record<string, string | undefined>) {
-  const unknown = Object.keys(query);
-  if (unknown.length)
-    throw new BadRequest(
-      `${unknown[0]} is not a known parameter`,
-      Object.fromEntries(unknown.map((k) => [k, ['is not a known parameter']])),
-    );
+  const refusals = Object.keys(query).map((key) => [
+    key,
+    `${humanizeField(key, { keepId: true })} is not a known field`,
+  ]);
+  if (refusals.length)
+    throw new BadRequest(refusals[0][1], Object.fromEntries(refusals.map(([key, text]) => [key, [text]])));
   return {};
 }
 
