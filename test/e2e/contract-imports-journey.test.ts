@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl } from '../support/api.js';
-import { JOURNEY, openManagerSession, screenshotIfAsked } from '../support/browser.js';
+import { JOURNEY, openManagerSession, screenshotIfAsked, sidewaysScrollers } from '../support/browser.js';
 
 /**
  * Contracts from a file in Chromium: from a release's Contracts the label manager opens Import contracts, checks a
@@ -77,6 +77,8 @@ describe('importing contracts', JOURNEY, () => {
     await expect.poll(() => page.getByTestId('contract-import-count').textContent()).toBe('1');
     expect(await page.getByTestId('contract-import-preview').textContent()).toContain('18% of net receipts');
     await screenshotIfAsked(page, '/tmp/shots/contract-import-preview.png', true);
+    // Every column of the rows to import fits the page at 1,400 px: the deal is read without scrolling sideways.
+    expect(await sidewaysScrollers(page)).toEqual([]);
     await page.getByTestId('contract-import-go').click();
     await expect.poll(() => page.getByTestId('contract-import-done').textContent()).toContain('1 contract was added');
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudUrl } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, signedInManagerPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, sidewaysScrollers, signedInManagerPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 /**
@@ -86,6 +86,13 @@ describe('licensing journey', () => {
     await page.getByRole('link', { name: 'New outgoing licence' }).click();
     await expect.poll(() => text(page)).toContain('Licensee name');
     await fill(page, 'licensee_name', licensee);
+    await screenshotIfAsked(page, 'test-results/licensing-new-outgoing.png', true);
+    // A new licence's empty lists say how to fill them, not that no splits add up to 0 %.
+    expect(await page.getByTestId('license-assets-empty').innerText()).toContain('No assets yet: choose Add an asset');
+    expect(await page.getByText('Splits add up to 0%').count()).toBe(0);
+    expect(await page.getByTestId('license-contacts-empty').innerText()).toBe(
+      'No contacts yet: choose Add a contact to add one',
+    );
     await fill(page, 'usage', 'Closing credits of a feature film');
     await fill(page, 'licensee_country', 'GB');
     await fill(page, 'territory', 'World');
@@ -97,6 +104,7 @@ describe('licensing journey', () => {
     await page.getByPlaceholder('Name', { exact: true }).fill('Ann Supervisor');
     await page.getByPlaceholder('E-mail', { exact: true }).fill(`ann.${stamp}@film.example`);
     await page.getByTestId('license-add-asset').click();
+    expect(await page.getByTestId('license-assets-empty').count()).toBe(0);
     await page.getByTestId('license-asset-0').first().click();
     await page.keyboard.type(track);
     await page.getByRole('option', { name: track }).first().click();
@@ -150,6 +158,8 @@ describe('licensing journey', () => {
       expect(await credited.textContent()).toContain(words);
     expect(await page.getByText('Invoice LI-000001 cancelled by credit note LC-000001').count()).toBe(1);
     await screenshotIfAsked(page, 'test-results/licensing-credited.png', true);
+    // The credited invoice's nine columns fit the page at 1,400 px: who credited it and when it was sent are seen.
+    expect(await sidewaysScrollers(page)).toEqual([]);
     await page.getByTestId('license-issue-invoice').click();
     await page.getByTestId('license-issue-invoice-confirm').click();
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000002');
@@ -200,6 +210,15 @@ describe('licensing journey', () => {
     await expect.poll(() => page.getByTestId('pipeline-paid').textContent()).toContain('£120.00 from licensees');
     expect(await page.getByTestId('licensing-reminders').count()).toBe(1);
     await screenshotIfAsked(page, 'test-results/licensing-hub.png', true);
+
+    // Every licence in one list, each opening its own page; the list fits the page at 1,400 px.
+    await page.getByRole('link', { name: 'All licences' }).click();
+    const list = page.getByTestId('licenses-table');
+    await expect.poll(() => list.textContent()).toContain(licensee);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    await screenshotIfAsked(page, 'test-results/licensing-list.png', true);
+    await list.getByRole('link', { name: new RegExp(licensee) }).click();
+    await page.waitForURL(licenceUrl);
 
     // The recording's page lists the licence that names it.
     await page.goto(`${cloudUrl()}/user/recordings/${recordingId}`);

@@ -103,6 +103,7 @@ export function ContractPreview({
       {problem ? <Box color="text-status-error">{problem}</Box> : null}
       {preview ? (
         <Table
+          wrapLines
           data-testid="contract-preview"
           variant="embedded"
           items={preview.terms}

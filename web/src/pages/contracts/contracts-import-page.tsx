@@ -38,6 +38,7 @@ function Problems({ check }: { check: ContractImportCheck }) {
 function Preview({ check }: { check: ContractImportCheck }) {
   return (
     <Table<ContractImportPreviewRow>
+      wrapLines
       data-testid="contract-import-preview"
       variant="embedded"
       header={<Header variant="h3">Contracts to import</Header>}

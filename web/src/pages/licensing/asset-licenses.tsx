@@ -23,6 +23,7 @@ function AssetLicences({ assetId }: { assetId: string }) {
   const rows = data?.licenses ?? [];
   return (
     <Table
+      wrapLines
       data-testid="asset-licenses"
       loading={isLoading}
       loadingText="Loading licences"

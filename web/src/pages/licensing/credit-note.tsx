@@ -221,6 +221,7 @@ export function ReducingCreditNotes({ license, onChanged }: { license: License; 
   const refunds = invoice.partial_credits.some((c) => c.refund);
   return (
     <Table
+      wrapLines
       data-testid="license-reducing-credit-notes"
       header={
         <Header variant="h2">
@@ -282,6 +283,7 @@ export function CreditedInvoices({ license, onChanged }: { license: License; onC
   );
   return (
     <Table
+      wrapLines
       data-testid="license-credited-invoices"
       header={<Header variant="h2">Credited invoices</Header>}
       items={license.credited_invoices}

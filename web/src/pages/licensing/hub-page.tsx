@@ -29,6 +29,7 @@ function LicenceTable({
 }) {
   return (
     <Table
+      wrapLines
       data-testid={testId}
       variant="embedded"
       items={items}
@@ -124,6 +125,7 @@ export function LicensingHubPage() {
           }
         >
           <Table
+            wrapLines
             data-testid="licensing-reminders"
             variant="embedded"
             items={data?.reminders ?? []}

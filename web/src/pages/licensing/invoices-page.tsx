@@ -28,6 +28,10 @@ const documentPath = (line: RegisterLine) =>
  * The register of licence invoices and credit notes in a range of days (the current quarter to begin with), with
  * the sums per currency a VAT return needs, and the same lines as a CSV file.
  */
+/** The empty register says where its documents come from, as well as that none are dated in the days chosen. */
+const NONE_IN_RANGE =
+  'No invoice or credit note dated in this range: choose other days, or issue an invoice from a signed outgoing licence’s page';
+
 export function LicenceInvoicesPage() {
   const days = useDayRange();
   const { query } = days;
@@ -46,7 +50,7 @@ export function LicenceInvoicesPage() {
       <Container header={<Header variant="h2">Totals</Header>}>
         {/* The grid only when it has figures: empty, it still pulled the line below up into the heading. */}
         {data && !data.totals.length ? (
-          <Box color="text-body-secondary">No invoice or credit note dated in this range</Box>
+          <Box color="text-body-secondary">{NONE_IN_RANGE}</Box>
         ) : (
           <ColumnLayout columns={4} variant="text-grid" data-testid="licence-invoices-totals">
             {(data?.totals ?? []).map((t) => (
@@ -61,11 +65,12 @@ export function LicenceInvoicesPage() {
         )}
       </Container>
       <Table
+        wrapLines
         data-testid="licence-invoices"
         loading={register.isLoading}
         loadingText="Loading invoices"
         items={data?.documents ?? []}
-        empty={<Box color="text-body-secondary">No invoice or credit note dated in this range</Box>}
+        empty={<Box color="text-body-secondary">{NONE_IN_RANGE}</Box>}
         columnDefinitions={[
           { id: 'kind', header: 'Type', cell: (l) => (l.kind === 'invoice' ? 'Invoice' : 'Credit note') },
           {

@@ -28,6 +28,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
   return (
     <SpaceBetween size="l">
       <Table
+        wrapLines
         data-testid="license-assets"
         header={<Header variant="h2">Assets</Header>}
         items={license.assets}
@@ -112,6 +113,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
       <CreditedInvoices license={license} onChanged={onChanged} />
       {license.type === 'outgoing' ? (
         <Table
+          wrapLines
           data-testid="license-ledger-lines"
           header={
             <Header

@@ -254,6 +254,7 @@ export function LicensePage() {
         <LicenseReports license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <LicensePapers license={license} onChanged={(next) => void mutate({ license: next }, { revalidate: true })} />
         <Table
+          wrapLines
           header={<Header variant="h2">History</Header>}
           items={license.history}
           columnDefinitions={[

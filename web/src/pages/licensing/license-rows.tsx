@@ -1,3 +1,4 @@
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -67,8 +68,19 @@ export function AssetRows({
         </Header>
       }
     >
-      <FormField errorText={errorText} constraintText={`Splits add up to ${formatPercent(splitSum(rows))}`} stretch>
+      {/* With no rows, a sum of 0% tells nothing: the form says what to do instead (signing needs an asset). */}
+      <FormField
+        errorText={errorText}
+        constraintText={rows.length ? `Splits add up to ${formatPercent(splitSum(rows))}` : undefined}
+        stretch
+      >
         <SpaceBetween size="s">
+          {rows.length ? null : (
+            <Box color="text-body-secondary" data-testid="license-assets-empty">
+              No assets yet: choose Add an asset to name the recordings or releases the licence covers (it is signed
+              only once it names them)
+            </Box>
+          )}
           {rows.map((row, index) => (
             <SpaceBetween key={row.key} direction="horizontal" size="xs">
               <Select
@@ -136,6 +148,11 @@ export function ContactRows({
     <Container header={<Header variant="h2">Contacts</Header>}>
       <FormField errorText={errorText} stretch>
         <SpaceBetween size="s">
+          {rows.length ? null : (
+            <Box color="text-body-secondary" data-testid="license-contacts-empty">
+              No contacts yet: choose Add a contact to add one
+            </Box>
+          )}
           {rows.map((row, index) => (
             <SpaceBetween key={row.key} direction="horizontal" size="xs">
               <Input

@@ -15,6 +15,7 @@ import { formatDate } from '../../../../shared/format';
 import { formatMoney } from '../../../../shared/money';
 import { LICENSE_STATUSES } from '../../../../shared/schemas/licensing';
 import { displayLabel } from '../../app/display-labels';
+import { errorMessage } from '../../app/api';
 import { useApi } from '../../app/resources';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { RouterLink } from '../../components/router-link';
@@ -51,6 +52,7 @@ export function LicensesPage() {
   };
   return (
     <Table
+      wrapLines
       data-testid="licenses-table"
       loading={list.isLoading}
       items={list.data?.licenses ?? []}
@@ -91,7 +93,7 @@ export function LicensesPage() {
             />
           </FormField>
           <FormField label="Tag">
-            <Input value={tag} onChange={({ detail }) => pick(setTag)(detail.value)} />
+            <Input data-testid="licenses-tag" value={tag} onChange={({ detail }) => pick(setTag)(detail.value)} />
           </FormField>
           <FormField label="Territory">
             <Input value={territory} onChange={({ detail }) => pick(setTerritory)(detail.value)} />
@@ -107,11 +109,13 @@ export function LicensesPage() {
       }
       empty={
         <Box color="text-body-secondary">
-          {search || Object.values(filters).some(Boolean)
-            ? 'No licence matches'
-            : mayMake
-              ? 'No licences yet: choose New incoming licence or New outgoing licence to add one'
-              : 'No licences yet'}
+          {list.error
+            ? errorMessage(list.error)
+            : search || Object.values(filters).some(Boolean)
+              ? 'No licence matches'
+              : mayMake
+                ? 'No licences yet: choose New incoming licence or New outgoing licence to add one'
+                : 'No licences yet'}
         </Box>
       }
       columnDefinitions={[
