@@ -15,6 +15,14 @@ import { presignDownload, uploadedObject } from '../uploads/presign.js';
 export const CONTRACT_CONTENT_TYPES = GUIDE_CONTENT_TYPES;
 export const MAX_CONTRACT_BYTES = 25 * 1024 * 1024;
 
+/**
+ * A signed copy of a contract or a licence: a contract's file, or a scan or photo of the signed paper, which is how
+ * most come back from the other party.
+ */
+export const SIGNED_COPY_CONTENT_TYPES = [...CONTRACT_CONTENT_TYPES, 'image/jpeg', 'image/png'] as const;
+/** Said of a file of another type in the words of its kinds, never as the MIME types stored. */
+export const SIGNED_COPY_TYPE_REFUSAL = 'Signed copy must be a PDF, Word, Excel, text, CSV, ZIP, JPEG or PNG file';
+
 /** Where a label's contract objects live: the tenant and label are part of the key. */
 export const contractPrefix = (tenantId: string, labelId: string) => `contracts/${tenantId}/labels/${labelId}/`;
 

@@ -8,7 +8,7 @@ import {
   documentTemplateUpdate,
 } from '../../shared/schemas/contracts.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
-import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
+import { MAX_CONTRACT_BYTES, SIGNED_COPY_CONTENT_TYPES, SIGNED_COPY_TYPE_REFUSAL } from '../catalogue/label-depth.js';
 import { areaHandler, idParams, operation, reply, type AreaOperations } from '../lib/http.js';
 import { planGate } from '../plans/gate.js';
 import * as contracts from './contracts.js';
@@ -108,7 +108,7 @@ const operations = {
   presignSignedContract: operation('tenant', {
     response: presignedUploadResponse,
     params: idParams,
-    body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
+    body: uploadRequest(SIGNED_COPY_CONTENT_TYPES, MAX_CONTRACT_BYTES, SIGNED_COPY_TYPE_REFUSAL),
     run: ({ tenantId, params, body }) => contracts.presignSignedCopy(tenantId, params.id, body),
   }),
   attachSignedContract: operation('tenant', {

@@ -16,7 +16,7 @@ import {
   licenseUpdate,
 } from '../../shared/schemas/licensing.js';
 import { uploadRequest } from '../../shared/schemas/uploads.js';
-import { CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES } from '../catalogue/label-depth.js';
+import { MAX_CONTRACT_BYTES, SIGNED_COPY_CONTENT_TYPES, SIGNED_COPY_TYPE_REFUSAL } from '../catalogue/label-depth.js';
 import { idParams, operation, reply } from '../lib/http.js';
 import { listQuerySchema } from '../lib/list-query.js';
 import { recordAdvance, refundAdvance } from './advance.js';
@@ -173,7 +173,7 @@ export const licensingOperations = {
   presignSignedLicense: operation('tenant', {
     response: presignedUploadResponse,
     params: idParams,
-    body: uploadRequest(CONTRACT_CONTENT_TYPES, MAX_CONTRACT_BYTES),
+    body: uploadRequest(SIGNED_COPY_CONTENT_TYPES, MAX_CONTRACT_BYTES, SIGNED_COPY_TYPE_REFUSAL),
     run: ({ tenantId, params, body }) => presignSignedLicence(tenantId, params.id, body),
   }),
   attachSignedLicense: operation('tenant', {

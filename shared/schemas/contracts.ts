@@ -171,7 +171,8 @@ export type ContractAmendInput = z.infer<typeof contractAmendInput>;
 
 export const contractListQuery = z.strictObject({
   contractable_type: z.enum(CONTRACTABLE_TYPES, SUBJECT_REFUSAL).optional(),
-  contractable_id: z.string().trim().min(1).max(64).optional(),
+  // Named as a new contract's field is ("Contract subject"), never by its stored name.
+  contractable_id: shortText('Contract subject', 64).optional(),
 });
 
 const month = (what: string) =>

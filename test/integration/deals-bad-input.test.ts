@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api.js';
 import { ownCompany, type OwnCompany } from '../support/own-company.js';
 
 /**
@@ -90,6 +91,12 @@ describe('a contract refuses bad input', () => {
     expect((await other.api.get(`/contracts/${foreign.contract}`)).body.contract.status).toBe('draft');
   });
 
+  it('names the subject of a list asked for in the words a new contract’s field is', async () => {
+    const answer = await own.api.get(`/contracts?contractable_type=release&contractable_id=${'r'.repeat(65)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ contractable_id: ['Contract subject must be under 64 characters'] });
+  });
+
   it('is not made on another company’s release', async () => {
     const answer = await own.api.post('/contracts', {
       contractable_type: 'release',
@@ -154,5 +161,39 @@ describe('a licence refuses bad input', () => {
       message: 'From is not a known field',
       errors: { from: ['From is not a known field'] },
     });
+  });
+});
+
+describe('a signed copy', () => {
+  it('is kept as a scan or photo of the signed paper (JPEG or PNG), and a file of another kind is refused in words', async () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    for (const base of [`/contracts/${contract.id}`, `/licenses/${licence.id}`]) {
+      const heic = await own.api.post(`${base}/signed_copy_upload`, {
+        filename: 'signed.heic',
+        content_type: 'image/heic',
+        size: 10,
+      });
+      expect(heic.status, base).toBe(400);
+      expect(heic.body.errors, base).toEqual({
+        content_type: ['Signed copy must be a PDF, Word, Excel, text, CSV, ZIP, JPEG or PNG file'],
+      });
+      const presigned = await own.api.post(`${base}/signed_copy_upload`, {
+        filename: 'signed scan.jpg',
+        content_type: 'image/jpeg',
+        size: jpeg.byteLength,
+      });
+      expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+      const uploaded = await fetch(presigned.body.url, { method: 'PUT', headers: presigned.body.headers, body: jpeg });
+      expect(uploaded.ok, base).toBe(true);
+      const kept = await call('PUT', `/api/v1${base}/signed_copy`, {
+        token: own.manager.token,
+        company: own.companyId,
+        body: { signed_copy_key: presigned.body.key },
+      });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      expect(Object.values(kept.body).find((v) => typeof v === 'object')).toMatchObject({
+        signed_copy_file_name: 'signed_scan.jpg',
+      });
+    }
   });
 });

@@ -54,7 +54,7 @@ export function LicensePapers({ license, onChanged }: { license: License; onChan
         <SignedCopyField<{ license: License; message: string }>
           base={base}
           fileName={license.signed_copy_file_name}
-          description="The licence as both parties signed it (PDF, image or Word)"
+          description="The licence as both parties signed it (PDF, Word, or a scan or photo as JPEG or PNG)"
           testId="license-signed-copy"
           permission="catalogue.write"
           onSaved={(answer) => onChanged(answer.license)}
