@@ -215,4 +215,42 @@ describe('release contracts', JOURNEY, () => {
     await screenshotIfAsked(page, '/tmp/contracts-register.png', true);
     expect(errors).toEqual([]);
   });
+
+  it('deletes a draft made by mistake from its page, asked first, and says so', async () => {
+    const artistId = (await own.api.get('/artists')).body.artists.find(
+      (a: { name: string }) => a.name === artistName,
+    ).id;
+    const made = await own.api.post('/contracts', {
+      contractable_type: 'release',
+      contractable_id: releaseId,
+      type: 'artist_release_contract',
+      contractee_type: 'artist',
+      contractee_id: artistId,
+      contractee_legal_name: 'Mistaken Party',
+      contractor_legal_name: 'Journey Records Ltd',
+      start_date: '2026-03-01',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.contract.id as string;
+    await page.goto(`${cloudUrl()}/user/contracts?contract=${id}`);
+    const detail = page.getByTestId('contract-detail');
+    await expect.poll(() => detail.textContent()).toContain('Artist release contract with Mistaken Party');
+    // A signed contract has no such button: it is terminated instead.
+    await detail.getByTestId('contract-delete').click();
+    await screenshotIfAsked(page, '/tmp/shots/contracts-delete-draft.png');
+    await page.getByTestId('contract-delete-confirm').click();
+    await expect.poll(() => page.getByText('Contract Deleted').count()).toBe(1);
+    await expect.poll(() => detail.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('contract')).toBeNull();
+    await expect.poll(() => page.getByTestId('contracts-register').textContent()).not.toContain('Mistaken Party');
+    expect((await own.api.get(`/contracts/${id}`)).status).toBe(404);
+    // The signed one keeps only Terminate.
+    await page
+      .getByTestId('contracts-register')
+      .getByRole('link', { name: 'Artist release contract with Jo Journey' })
+      .click();
+    await expect.poll(() => detail.getByTestId('contract-terminate').count()).toBe(1);
+    expect(await detail.getByTestId('contract-delete').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

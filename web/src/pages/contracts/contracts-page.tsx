@@ -163,10 +163,19 @@ function FutureVersion({ versions }: { versions: Contract['versions'] }) {
 }
 
 /** One contract: parties, terms in words, payees, versions, document links, signing and the signed copy. */
-export function ContractDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
+export function ContractDetail({
+  id,
+  onChanged,
+  onDeleted,
+}: {
+  id: string;
+  onChanged: () => void;
+  /** A draft deleted from its page: the page closes it (its list was already told by `onChanged`). */
+  onDeleted: () => void;
+}) {
   const { data, error, mutate } = useApi<{ contract: Contract }>(`/contracts/${encodeURIComponent(id)}`);
-  // Signing and terminating are asked before they are done: neither is undone from the page.
-  const [confirming, setConfirming] = useState<null | 'signed' | 'terminated'>(null);
+  // Signing, terminating and deleting a draft are asked before they are done: none is undone from the page.
+  const [confirming, setConfirming] = useState<null | 'signed' | 'terminated' | 'deleted'>(null);
   const [busy, setBusy] = useState(false);
   // Every change to a contract is catalogue.write (PATCH /contracts/{id}, …/update_contract, …/amendments): a member
   // whose role only reads the catalogue sees its terms, payees and documents.
@@ -175,6 +184,21 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
   const contract = data?.contract;
   if (!contract) return <Box>Loading contract</Box>;
   const base = `/contracts/${encodeURIComponent(contract.id)}`;
+  // A draft made by mistake is deleted (the API refuses once it is signed: it is terminated instead).
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.delete<{ message: string }>(base);
+      notify('notification', answer.message);
+      onChanged();
+      onDeleted();
+    } catch (failure) {
+      notify('error', errorMessage(failure));
+    } finally {
+      setBusy(false);
+      setConfirming(null);
+    }
+  };
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {
       await run();
@@ -205,6 +229,11 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
                 </Button>
               ) : null}
               {mayChange && contract.status === 'draft' ? (
+                <Button data-testid="contract-delete" onClick={() => setConfirming('deleted')}>
+                  Delete draft
+                </Button>
+              ) : null}
+              {mayChange && contract.status === 'draft' ? (
                 <Button variant="primary" data-testid="contract-sign" onClick={() => setConfirming('signed')}>
                   Mark signed
                 </Button>
@@ -221,7 +250,18 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
         </Header>
       }
     >
-      {confirming ? (
+      {confirming === 'deleted' ? (
+        <ConfirmActionModal
+          header="Delete the draft contract"
+          confirmText="Delete draft"
+          confirmTestId="contract-delete-confirm"
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void remove()}
+        >
+          {`The draft ${contractName(contract)} and its document are deleted. This cannot be undone.`}
+        </ConfirmActionModal>
+      ) : confirming ? (
         <ConfirmActionModal
           header={confirming === 'signed' ? 'Mark the contract signed' : 'Terminate the contract'}
           confirmText={confirming === 'signed' ? 'Mark signed' : 'Terminate'}
@@ -349,7 +389,7 @@ export function ContractDetail({ id, onChanged }: { id: string; onChanged: () =>
         <SignedCopyField
           base={base}
           fileName={contract.signed_copy_file_name}
-          description="The contract as both parties signed it (PDF or Word)"
+          description="The contract as both parties signed it (PDF, Word, or a scan or photo as JPEG or PNG)"
           testId="contract-signed-copy"
           permission="catalogue.write"
           onSaved={async () => {
@@ -414,6 +454,7 @@ function ContractsPanel({
           />
         ) : null}
         <Table
+          wrapLines
           data-testid="contracts-table"
           loading={isLoading}
           loadingText="Loading contracts"
@@ -444,7 +485,9 @@ function ContractsPanel({
             { id: 'terms', header: 'Royalty terms', cell: (c) => c.term_words.length || 'None yet' },
           ]}
         />
-        {chosen ? <ContractDetail id={chosen} onChanged={() => void mutate()} /> : null}
+        {chosen ? (
+          <ContractDetail id={chosen} onChanged={() => void mutate()} onDeleted={() => setChosen(null)} />
+        ) : null}
       </SpaceBetween>
     </ContentLayout>
   );

@@ -36,7 +36,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function ContractsRegisterPage() {
   const { data, error, isLoading, mutate } = useApi<{ contracts: Contract[] }>('/contracts');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const chosen = params.get('contract');
   const [filter, setFilter] = useState<RegisterFilter>({ text: '', status: '', endingSoon: false });
   const all = data?.contracts ?? [];
@@ -129,7 +129,14 @@ export function ContractsRegisterPage() {
             },
           ]}
         />
-        {chosen ? <ContractDetail key={chosen} id={chosen} onChanged={() => void mutate()} /> : null}
+        {chosen ? (
+          <ContractDetail
+            key={chosen}
+            id={chosen}
+            onChanged={() => void mutate()}
+            onDeleted={() => setParams({}, { replace: true })}
+          />
+        ) : null}
       </SpaceBetween>
     </ContentLayout>
   );
