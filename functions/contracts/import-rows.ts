@@ -178,20 +178,22 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
     const balanceText = cell('unrecouped_balance');
     const balance = balanceText ? readAmount(balanceText) : undefined;
     if (balance === null) refuse('unrecouped_balance', 'Unrecouped balance must be an amount such as 1500.00');
-    if (problems.length > before || !subject || 'problem' in payee || !type) return;
 
+    // A row whose subject, contractee or type did not read is still checked for the rest (its dates, its rate), with
+    // stand-ins for what did not read: one check tells every problem of the row, not one more per fix.
+    const payeeId = 'found' in payee ? payee.found.id : 'unread';
     const candidate = {
-      contractable_type: subject.type,
-      contractable_id: subject.id,
-      type,
+      contractable_type: subject?.type ?? 'release',
+      contractable_id: subject?.id ?? 'unread',
+      type: type ?? 'artist_release_contract',
       contractee_type: 'payee',
-      contractee_id: payee.found.id,
-      contractee_legal_name: cell('contractee_legal_name') || payee.found.name,
+      contractee_id: payeeId,
+      contractee_legal_name: cell('contractee_legal_name') || ('found' in payee ? payee.found.name : 'unread'),
       contractor_legal_name: input.contractor,
       start_date: cell('start_date'),
       ...(cell('end_date') ? { end_date: cell('end_date') } : {}),
       // The contractee is paid the whole of what the contract pays.
-      contract_payees: [{ payee_id: payee.found.id, share: '100' }],
+      contract_payees: [{ payee_id: payeeId, share: '100' }],
       royalty_terms: {
         deal_type: 'royalty',
         terms: rateText ? [{ rate: rateText, base: 'net_receipts' }] : [],
@@ -207,6 +209,11 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
         if (column === 'start_date' && !cell('start_date')) refuse(column, 'Start date is required');
         else refuse(column, issue.message);
       }
+      // Both days read (the problem is elsewhere): they are still checked against each other.
+      if (!parsed.error.issues.some((issue) => ['start_date', 'end_date'].includes(String(issue.path[0])))) {
+        const dates = contractDatesProblem(cell('start_date'), cell('end_date') || undefined);
+        if (dates) refuse('end_date', dates);
+      }
       return;
     }
     const contract = parsed.data;
@@ -214,6 +221,7 @@ export function readContractImport(input: ContractImportInput): ContractImportRe
     if (dates) refuse('end_date', dates);
     const terms = royaltyTermsProblem(contract.royalty_terms);
     if (terms) refuse('royalty_rate', terms.text);
+    if (problems.length > before || !subject || 'problem' in payee || !type) return;
     const key = [subject.type, subject.id, payee.found.id, contract.type, contract.start_date].join('|');
     if (seen.has(key))
       refuse(subject.type === 'release' ? 'release_upc' : 'artist', `Row ${seen.get(key)} has the same contract`);

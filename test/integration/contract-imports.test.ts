@@ -97,6 +97,9 @@ describe('the check', () => {
       { row: 4, column: 'artist', message: `2 artists are named "Twin ${run}"` },
       { row: 5, column: 'release_upc', message: 'No release with the UPC 0000000000000 in this company' },
       { row: 5, column: 'type', message: 'Type must be one of: Artist release contract, Licence, Contract' },
+      // The rest of a row whose release and type did not read is checked too: one check tells every problem.
+      { row: 5, column: 'royalty_rate', message: 'Rate must be a percentage between 0 and 100' },
+      { row: 5, column: 'end_date', message: 'End date must be on or after the start date' },
     ]);
     expect(answer.body).toMatchObject({ rows: 4, contracts: 1, more_problems: 0, imported_on: null });
     expect(answer.body.preview).toEqual([

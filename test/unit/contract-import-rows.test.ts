@@ -125,9 +125,12 @@ describe('reading a contracts file', () => {
       { row: 6, column: 'artist', message: '2 artists are named "The Twins"' },
       { row: 6, column: 'contractee', message: 'Contractee is required' },
       { row: 6, column: 'type', message: 'Type must be one of: Artist release contract, Licence, Contract' },
+      // A row whose subject or contractee did not read still has its day and rate checked: one check, every problem.
+      { row: 6, column: 'start_date', message: 'Start date must be a date (YYYY-MM-DD)' },
       { row: 7, column: 'artist', message: 'No artist named "Nobody" in this company' },
       { row: 7, column: 'advance', message: 'Advance must be an amount such as 1500.00' },
       { row: 7, column: 'unrecouped_balance', message: 'Unrecouped balance must be an amount such as 1500.00' },
+      { row: 7, column: 'royalty_rate', message: 'Rate must be a percentage between 0 and 100' },
       { row: 8, column: 'end_date', message: 'End date must be on or after the start date' },
       { row: 9, column: 'start_date', message: 'Start date is required' },
       { row: 11, column: 'release_upc', message: 'Row 10 has the same contract' },
