@@ -131,7 +131,17 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** A JSON value's kind in a person's words ("text", "a list"), not the schema engine's ("string", "array"). */
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  array: 'a list',
+  boolean: 'true or false',
+  object: 'a group of fields',
+  int: 'a whole number',
+};
+
 function article(expected: string): string {
-  const word = expected === 'int' ? 'whole number' : expected;
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+  const words = KIND_WORDS[expected];
+  if (words) return words;
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }

@@ -59,7 +59,7 @@ describe('a contract refuses bad input', () => {
     const refusals = [
       [{ contractee_legal_name: long }, 'contractee_legal_name', 'Contractee legal name must be under 200 characters'],
       [{ metadata: { term: long } }, 'metadata.term', 'Term must be under 200 characters'],
-      [{ start_date: 20260301 }, 'start_date', 'Start date must be a string'],
+      [{ start_date: 20260301 }, 'start_date', 'Start date must be text'],
       [
         { contract_payees: [{ payee_id: foreign.payee, share: '100' }] },
         'contract_payees',
@@ -117,7 +117,7 @@ describe('a licence refuses bad input', () => {
   it('names the field of text too long, a wrong type or another company’s release, and keeps the licence as it was', async () => {
     const refusals = [
       [{ usage: long }, 'usage', 'Usage must be at most 2000 characters'],
-      [{ licensee_name: 5 }, 'licensee_name', 'Licensee name must be a string'],
+      [{ licensee_name: 5 }, 'licensee_name', 'Licensee name must be text'],
       [{ fee: 10.5 }, 'fee', 'Fee must be an amount with up to 2 decimals'],
       [
         { usage: 'Changed', assets: [{ asset_type: 'release', asset_id: foreign.release, split: '100' }] },

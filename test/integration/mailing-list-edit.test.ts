@@ -72,7 +72,7 @@ describe('editing a mailing list', () => {
     expect((await refused({ description: 'x'.repeat(2001) })).description).toEqual([
       'Description must be under 2000 characters',
     ]);
-    expect((await refused({ active: 'no' })).active).toEqual(['Active must be a boolean']);
+    expect((await refused({ active: 'no' })).active).toEqual(['Active must be true or false']);
     // The same words when a list is made.
     const made = await company.api.post('/mailing_lists', { name: 'Tagged', tags: [''] });
     expect(made.status).toBe(400);

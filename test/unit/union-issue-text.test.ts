@@ -13,7 +13,7 @@ describe('a field of several kinds of value', () => {
   });
 
   it('of none of its kinds, says which kinds it takes', () => {
-    expect(said({ upcs: 5060000000009 })).toEqual([{ field: 'upcs', text: 'UPCs must be a string or an array' }]);
+    expect(said({ upcs: 5060000000009 })).toEqual([{ field: 'upcs', text: 'UPCs must be text or a list' }]);
   });
 
   it('of one of its kinds but wrong within, says that kind’s rule', () => {
