@@ -25,7 +25,7 @@ import { formatMoneyByCurrency } from '../../../../shared/money';
 import { catalogueWords, crmApi, crmPath, type CrmClient, type Person, useCrm, useRefreshCrm } from './crm-api';
 import { DateField } from '../../components/date-input';
 import { formatPercent } from '../../../../shared/format';
-import { clientsEmptyText } from './crm-words';
+import { clientsEmptyParts } from './crm-words';
 import { DEAL_WORDS } from '../../components/deal-words';
 
 /** The filters' first choices, each naming what it filters (two bare "Any" side by side said neither). */
@@ -180,6 +180,22 @@ function OnboardForm({ managers, onDone }: { managers: Person[]; onDone: () => v
 }
 
 /** The clients table with its filters: status, account manager and words in names and contacts. */
+/** The empty clients table's words, the page they point at (if any) a link to it. */
+function ClientsEmptyWords(state: { filtered: boolean; canOnboard: boolean }) {
+  const { before, link, after } = clientsEmptyParts(state);
+  return (
+    <>
+      {before}
+      {link ? (
+        <RouterLink href={link.href} data-testid="crm-empty-link">
+          {link.words}
+        </RouterLink>
+      ) : null}
+      {after}
+    </>
+  );
+}
+
 function ClientsTable({ title, canOnboard }: { title: string; canOnboard: boolean }) {
   const [status, setStatus] = useState('');
   const [manager, setManager] = useState('');
@@ -204,7 +220,7 @@ function ClientsTable({ title, canOnboard }: { title: string; canOnboard: boolea
         variant="full-page"
         empty={
           <Box textAlign="center" data-testid="crm-empty">
-            {clientsEmptyText({ filtered: Boolean(status || manager || query.trim()), canOnboard })}
+            <ClientsEmptyWords filtered={Boolean(status || manager || query.trim())} canOnboard={canOnboard} />
           </Box>
         }
         header={

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientsEmptyText } from './crm-words';
+import { clientsEmptyParts, clientsEmptyText } from './crm-words';
 
 describe('an empty clients table', () => {
   it('says "no match" only while a filter is set, and points at Onboard only where the page has it', () => {
@@ -11,5 +11,15 @@ describe('an empty clients table', () => {
     expect(clientsEmptyText({ filtered: false, canOnboard: false })).toBe(
       'No client companies yet: onboard one on the Distribution CRM page',
     );
+  });
+
+  it('links the words naming the Distribution CRM page, and nothing where the page itself can onboard', () => {
+    const parts = clientsEmptyParts({ filtered: false, canOnboard: false });
+    expect(parts.link).toEqual({ words: 'Distribution CRM page', href: '/distribution/crm' });
+    expect(`${parts.before}${parts.link?.words}${parts.after}`).toBe(
+      clientsEmptyText({ filtered: false, canOnboard: false }),
+    );
+    expect(clientsEmptyParts({ filtered: false, canOnboard: true }).link).toBeUndefined();
+    expect(clientsEmptyParts({ filtered: true, canOnboard: false }).link).toBeUndefined();
   });
 });
