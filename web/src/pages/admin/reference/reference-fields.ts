@@ -13,7 +13,15 @@ const webAddress = (label: string): Rule<FormValues> =>
 type Extra = Partial<
   Pick<
     ReferenceField,
-    'section' | 'hideInQuickAdd' | 'adminFeature' | 'constraint' | 'isDate' | 'isMoney' | 'derived' | 'describe'
+    | 'section'
+    | 'hideInQuickAdd'
+    | 'adminFeature'
+    | 'constraint'
+    | 'isDate'
+    | 'isMoney'
+    | 'isWebAddress'
+    | 'derived'
+    | 'describe'
   >
 >;
 
@@ -42,7 +50,7 @@ export const password = (name: string, label: string, extra: Extra = {}): Refere
   ...extra,
 });
 export const url = (name: string, label: string, extra: Extra = {}): ReferenceField =>
-  text(name, label, [webAddress(label)], { constraint: 'https://…', ...extra });
+  text(name, label, [webAddress(label)], { constraint: 'https://…', isWebAddress: true, ...extra });
 export const email = (name: string, label: string, extra: Extra = {}): ReferenceField =>
   text(name, label, [rules.email()], extra);
 export const code = (name: string, label: string, n: number, isRequired: boolean): ReferenceField =>

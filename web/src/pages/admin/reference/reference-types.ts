@@ -39,6 +39,8 @@ type FieldBase = {
   isDate?: boolean;
   /** An amount in the company's currency, shown with it ("£25.00") on the record's page and in the list. */
   isMoney?: boolean;
+  /** A web address (https://…), shown as a link that opens it in a new tab. */
+  isWebAddress?: boolean;
   /**
    * A value the other fields decide (a W-8 tax form's expiry): while it answers a string the field shows it, cannot
    * be typed in and sends it; null leaves the field to the user.

@@ -9,6 +9,7 @@ import { RouterLink } from '../../../components/router-link';
 import { EmptyState, nounOf } from '../../../components/empty-state';
 import { CompanyMoney, FileSize, FormattedDate } from '../../../components/formatted';
 import { StatusBadge } from '../../../components/status-badge';
+import { WebAddress } from '../../../components/web-address';
 import type { ReferenceConfig } from './reference-config';
 import type { ReferenceField, RowField } from './reference-types';
 import { valueAt, type ReferenceRecord } from './reference-model';
@@ -34,6 +35,13 @@ export function ReferenceValue({
   if (field === 'created_at' || field === 'updated_at' || (definition?.isDate && value))
     return <FormattedDate value={value as string | undefined} />;
   if (definition?.isMoney) return <CompanyMoney value={value} />;
+  // Only an address the form would take (http or https) is a link: another stored value stays text, never a script.
+  if (definition?.isWebAddress && typeof value === 'string' && /^https?:\/\//i.test(value))
+    return (
+      <Link href={value} external>
+        <WebAddress url={value} />
+      </Link>
+    );
   switch (definition?.kind) {
     case 'checkbox':
       return field === 'active' ? <StatusBadge word={value ? 'active' : 'inactive'} /> : value ? 'Yes' : 'No';
