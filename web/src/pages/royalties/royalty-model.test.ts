@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  periodTotalSeries,
   royaltyTitle,
   bulkBody,
   controlTotals,
@@ -291,5 +292,14 @@ describe('importFileName', () => {
   it("names an import's file as the user chose it, also from a progress push that carries the stored key", () => {
     expect(importFileName({ filename: '01M97HMJ18J56MC7JTYCN0RW6S-report-q3.csv' })).toBe('report-q3.csv');
     expect(importFileName({ filename: 'report-q3.csv' })).toBe('report-q3.csv');
+  });
+});
+
+describe('the royalties summary chart', () => {
+  it('draws the total by pay period, and no series at all (its empty state) when nothing is in the period', () => {
+    const [total] = periodTotalSeries([{ pay_period: '2026-09', total: '12.50' }], 'GBP');
+    expect(total.data).toEqual([{ x: '2026-09', y: 12.5 }]);
+    expect(total.valueFormatter(12.5)).toBe('£12.50');
+    expect(periodTotalSeries([], 'GBP')).toEqual([]);
   });
 });

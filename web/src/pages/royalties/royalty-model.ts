@@ -2,7 +2,7 @@ import { describePeriod } from '../../../../shared/period-picker';
 import type { ExchangeRateUpdate, ImportTotals } from '../../../../shared/schemas/royalty-views';
 import { uploadedFileName } from '../../../../shared/file-names';
 import { formatCount } from '../../../../shared/format';
-import { formatMoneyByCurrency } from '../../../../shared/money';
+import { formatMoney, formatMoneyByCurrency } from '../../../../shared/money';
 
 /** Paid states the list filters on and the bulk actions set. */
 export const ROYALTY_STATES = ['paid', 'unpaid', 'artist_paid', 'artist_unpaid'] as const;
@@ -282,3 +282,19 @@ export const importMapName = (row: { source_name?: string | null }) => row.sourc
  * stored key ("<upload id>-name.csv"), which the imports table showed while a report was processing.
  */
 export const importFileName = (row: { filename: string }) => uploadedFileName(row.filename);
+
+/**
+ * The summary chart's one series (the total by pay period), or none when no line falls in the period: the chart then
+ * says so instead of drawing an axis with a bare 0 and no bars.
+ */
+export function periodTotalSeries(periods: { pay_period: string; total: string }[], currency: string | null) {
+  if (!periods.length) return [];
+  return [
+    {
+      title: 'Total',
+      type: 'bar' as const,
+      data: periods.map((p) => ({ x: p.pay_period, y: Number(p.total) })),
+      valueFormatter: (y: number) => formatMoney(String(y), currency),
+    },
+  ];
+}

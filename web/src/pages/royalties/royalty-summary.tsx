@@ -9,7 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
 import { summaryFigures } from '../../../../shared/royalty-figures';
-import { formatCount } from './royalty-model';
+import { formatCount, periodTotalSeries } from './royalty-model';
 import { periodLabel } from '../money/finances/finance-model';
 import { formatMoney } from '../../../../shared/money';
 import type { RoyaltyList } from '../../../../shared/schemas/royalty-views';
@@ -175,14 +175,7 @@ export function RoyaltySummary({
         ) : null}
         <div data-testid="royalties-chart">
           <BarChart
-            series={[
-              {
-                title: 'Total',
-                type: 'bar',
-                data: periods.map((p) => ({ x: p.pay_period, y: Number(p.total) })),
-                valueFormatter: (y) => formatMoney(String(y), currency),
-              },
-            ]}
+            series={periodTotalSeries(periods, currency)}
             xScaleType="categorical"
             // Months as the finances charts write them ("Sep 2026"), not as stored ("2026-09").
             i18nStrings={{ xTickFormatter: (x) => periodLabel(String(x)) }}
@@ -194,7 +187,7 @@ export function RoyaltySummary({
             ariaLabel="Total by pay period"
             empty={
               <Box textAlign="center" color="inherit">
-                No pay periods
+                No royalties in this period
               </Box>
             }
             statusType={data ? 'finished' : failed ? 'error' : 'loading'}
