@@ -165,7 +165,6 @@ async function readyOrThrow(page: Page, path: string) {
  * entry once its table fits (the walk then fails if it widens again).
  */
 const KNOWN_WIDE: readonly { path: RegExp; why: string }[] = [
-  { path: /^\/distribution\/labels\/[^/]+\/accounting$/, why: 'money table (a label’s accounting by month)' },
   // A release's products: thirteen columns of prices and dates, each header already on two lines.
   { path: /^\/distribution\/releases\/[^/]+$/, why: 'a release’s products table' },
 ];

@@ -217,6 +217,12 @@ describe('finances in the browser', JOURNEY, () => {
     const last = table.locator('tbody tr').last();
     expect(await last.textContent()).toContain('Total');
     expect(await last.textContent()).toContain(await page.getByTestId('accounting-closing').textContent());
+    // The aggregator's cut shares the revenue's cell and recouped the expenses' (so the table fits the page), in every
+    // row including the total.
+    const rowCount = await table.locator('tbody tr').count();
+    expect(await table.getByTestId('accounting-aggregator_fee').count()).toBe(rowCount);
+    expect(await table.getByTestId('accounting-recouped').count()).toBe(rowCount);
+    expect(await table.getByTestId('accounting-recouped').last().textContent()).toMatch(/^-?£[\d,]+\.\d{2} recouped$/);
     await screenshotIfAsked(page, `${SHOTS}/label-accounting.png`, true);
     expect(errors).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../../../shared/messages';
 import { ApiErrorAlert } from '../../../components/api-error-alert';
+import { CellNote } from '../../../components/cell-note';
 import { StatusBadge } from '../../../components/status-badge';
 import { RouterLink } from '../../../components/router-link';
 import { useLabelResource } from '../../labels/label-api';
@@ -29,17 +30,21 @@ import { useFinancePages, useLabelParam, usePeriod } from './use-period';
 import type { LabelAccounting } from '../../../../../shared/schemas/finance-views';
 import { formatPercent } from '../../../../../shared/format';
 
-/** Short headers so every column fits beside the pay period; the table's description says what Other is. */
-const COLUMNS: [keyof AccountingRow & string, string][] = [
-  ['revenue', 'Revenue in'],
-  ['label_share', 'Label share'],
-  ['aggregator_fee', 'Aggregator'],
-  ['artist_share', 'Payees and artists'],
-  ['expenses', 'Expenses'],
-  ['recouped', 'Recouped'],
-  ['paid', 'Paid'],
-  ['other', 'Other'],
-  ['balance', 'Balance'],
+type MoneyKey = Exclude<keyof AccountingRow & string, 'pay_period' | 'royalties_query'>;
+
+/**
+ * Short headers so every column fits beside the pay period; the table's description says what Other is. A column with
+ * a note shows a related figure under its own (the revenue, then the aggregator's cut of it; the expenses, then how
+ * much of them was recouped), so the table fits a 1,400 px window with the side menu open without leaving a figure out.
+ */
+const COLUMNS: { id: MoneyKey; header: string; note?: { id: MoneyKey; words: string } }[] = [
+  { id: 'revenue', header: 'Revenue in, aggregator', note: { id: 'aggregator_fee', words: 'aggregator' } },
+  { id: 'label_share', header: 'Label share' },
+  { id: 'artist_share', header: 'Payees and artists' },
+  { id: 'expenses', header: 'Expenses, recouped', note: { id: 'recouped', words: 'recouped' } },
+  { id: 'paid', header: 'Paid' },
+  { id: 'other', header: 'Other' },
+  { id: 'balance', header: 'Balance' },
 ];
 const DESCRIPTION =
   'By pay period. Other: reserves, transfers and adjustments. Balance: owed to the label at the end of the period.';
@@ -98,13 +103,20 @@ function AccountingView({ view }: { view: LabelAccounting }) {
                 <strong>{periodLabel(r.pay_period)}</strong>
               ),
           },
-          ...COLUMNS.filter(([id]) => id !== 'other' || view.rows.some((r) => r.other !== undefined)).map(
-            ([id, header]) => ({
+          ...COLUMNS.filter(({ id }) => id !== 'other' || view.rows.some((r) => r.other !== undefined)).map(
+            ({ id, header, note }) => ({
               id,
               header,
               cell: (r: AccountingRow): ReactNode => {
                 const text = r[id] ? m(String(r[id])) : '';
-                return <Box textAlign="right">{r.royalties_query ? text : <strong>{text}</strong>}</Box>;
+                return (
+                  <Box textAlign="right">
+                    {r.royalties_query ? text : <strong>{text}</strong>}
+                    {note && r[note.id] ? (
+                      <CellNote testId={`accounting-${note.id}`}>{`${m(String(r[note.id]))} ${note.words}`}</CellNote>
+                    ) : null}
+                  </Box>
+                );
               },
             }),
           ),
