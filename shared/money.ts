@@ -66,7 +66,10 @@ export function formatMoney(
   { precision = 'cents' }: { precision?: MoneyPrecision } = {},
 ): string {
   const places = PLACES[precision];
-  const rounded = decimal(value).round(places, Big.roundHalfUp);
+  // To the cent through the one rounding rule every stored money figure is rounded with, so a screen and a statement
+  // never round the same amount two ways.
+  const rounded =
+    precision === 'cents' ? new Big(centsText(decimal(value))) : decimal(value).round(places, Big.roundHalfUp);
   // A sum that rounds to nothing is shown without a minus.
   const text = (rounded.eq(0) ? '0' : rounded.toFixed(places)) as Numeric;
   const code = (currency ?? '').trim().toUpperCase() || null;

@@ -261,7 +261,10 @@ describe('licensing journey', () => {
     await page.waitForURL(/\/lines\?store=/);
     await expect
       .poll(() => page.getByTestId('statement-lines-total').textContent())
-      .toBe('2 lines · quantity 2 · amount £120.000000');
+      .toBe('2 lines · quantity 2 · amount £120.00');
+    // Its lines read to the cent, as the licence's own page shows them, not the ledger's millionths.
+    expect(await page.getByTestId('statement-lines').innerText()).toContain('£100.00');
+    expect(await page.getByTestId('statement-lines').innerText()).not.toMatch(/\d\.\d{3}/);
     expect(await page.getByTestId('statement-lines-filters').textContent()).toContain(`Store: ${licensee}`);
     await screenshotIfAsked(page, 'test-results/licensing-statement-lines.png', true);
     // In the royalties list, the same store's lines each name the licence they came from.

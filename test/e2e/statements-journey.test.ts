@@ -116,12 +116,16 @@ describe('a statement in the browser', JOURNEY, () => {
     await page.getByTestId('statement-figure-royalties').click();
     await page.waitForURL(/\/lines$/);
     await page.getByText(`Paid Track ${stamp}`).first().waitFor({ timeout: 30_000 });
-    // Every line of the statement (no filter), its amount the net revenue to the millionth.
+    // Every line of the statement (no filter), its amount the server's lines total shown to the cent, as every amount
+    // on screen is; the lines' own amounts are to the cent too, never the ledger's millionths.
     const total = (await page.getByTestId('statement-lines-total').textContent()) ?? '';
     expect(total).toMatch(/^\d+ lines? · quantity [\d,]+ · amount /);
     expect(total).toBe(
-      `${shown.control.lines} ${shown.control.lines === 1 ? 'line' : 'lines'} · quantity ${total.split(' · ')[1]?.replace('quantity ', '')} · amount ${formatMoney(shown.control.lines_total, shown.currency, { precision: 'exact' })}`,
+      `${shown.control.lines} ${shown.control.lines === 1 ? 'line' : 'lines'} · quantity ${total.split(' · ')[1]?.replace('quantity ', '')} · amount ${formatMoney(shown.control.lines_total, shown.currency)}`,
     );
+    const table = await page.getByTestId('statement-lines').innerText();
+    expect(table).toMatch(/£\d[\d,]*\.\d{2}\b/);
+    expect(table).not.toMatch(/\d\.\d{3}/);
     // The heading says whose statement and its months as the product writes them.
     await page.getByText(`${payee.name} · Jan 2024 to Feb 2024 ·`).first().waitFor();
     expect(await page.locator('main').first().innerText()).not.toContain('2024-01');

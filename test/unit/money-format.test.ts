@@ -11,6 +11,7 @@ import {
   roundRowsToStated,
   roundRowsToTotal,
 } from '../../shared/money';
+import { money } from '../../shared/schemas/money';
 
 describe('formatMoneyByCurrency', () => {
   it('writes each currency in its own and never adds them up, leaving out a currency with nothing', () => {
@@ -60,6 +61,16 @@ describe('formatMoney', () => {
     expect(formatMoney('40.75', 'EUR', { precision: 'exact' })).toBe('EUR 40.750000');
     expect(formatMoney('1234.5678915', 'GBP', { precision: 'exact' })).toBe('£1,234.567892');
     expect(formatDecimal('1234.567891')).toBe('1,234.567891');
+  });
+
+  it('property: an amount shown to the cent is the figure the stored-money rule rounds it to', () => {
+    const micros = fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }).map((n) => new Big(n.toString()).div(1_000_000));
+    fc.assert(
+      fc.property(micros, (amount) => {
+        const shown = formatMoney(amount.toFixed(6), null).replace(/,/g, '');
+        expect(shown).toBe(money(amount));
+      }),
+    );
   });
 
   it('formats from the decimal string: amounts beyond a float keep every digit', () => {

@@ -17,7 +17,7 @@ import {
 import { errorMessage } from '../../../app/api';
 import { notifyError } from '../../../app/notifications';
 import { RouterLink } from '../../../components/router-link';
-import { statementPeriodWords, statementTitle } from './statement-model';
+import { linesTotalWords, statementPeriodWords, statementTitle } from './statement-model';
 import { openStatementFile, useStatement, useStatementLines, useStatementPages } from './statements-api';
 import { territoryName } from '../../../../../shared/territories';
 import { periodLabel } from '../finances/finance-model';
@@ -37,8 +37,9 @@ const PER_PAGE = 50;
 
 /**
  * One statement's lines (`…/statements/:statementId/lines`): the lines it was published with, as its CSV holds them,
- * kept by the row of its tables a figure was opened from. What they add up to is shown to the millionth, so a reader
- * can check it against the row's amount; removing a filter widens the list, up to every line of the statement.
+ * kept by the row of its tables a figure was opened from. Each line's amounts and what they add up to (the server's own
+ * sum) are shown to the cent, as every amount on screen is, so the total reads as the row's amount; the CSV keeps the
+ * exact millionths. Removing a filter widens the list, up to every line of the statement.
  */
 export function StatementLinesPage() {
   const { statementId } = useParams();
@@ -68,7 +69,7 @@ export function StatementLinesPage() {
     next.set('page', String(n));
     moveTo(next);
   };
-  const exact = (value: string) => formatMoney(value, currency, { precision: 'exact' });
+  const amount = (value: string) => formatMoney(value, currency);
   return (
     <ContentLayout
       header={
@@ -124,12 +125,7 @@ export function StatementLinesPage() {
             <Header
               counter={found ? `(${formatCount(found.total_count)})` : undefined}
               description={
-                found ? (
-                  <span data-testid="statement-lines-total">
-                    {formatCount(found.total_count)} {found.total_count === 1 ? 'line' : 'lines'} · quantity{' '}
-                    {formatCount(found.quantity)} · amount {exact(found.share)}
-                  </span>
-                ) : null
+                found ? <span data-testid="statement-lines-total">{linesTotalWords(found, currency)}</span> : null
               }
             >
               {filters.length ? 'The lines behind this figure' : 'Every line of the statement'}
@@ -159,10 +155,10 @@ export function StatementLinesPage() {
             {
               id: 'label',
               header: 'Label’s share',
-              cell: (l) => <Box textAlign="right">{exact(l.label_payable)}</Box>,
+              cell: (l) => <Box textAlign="right">{amount(l.label_payable)}</Box>,
             },
             { id: 'term', header: 'Contract term', cell: (l) => l.term || '-' },
-            { id: 'amount', header: 'Amount', cell: (l) => <Box textAlign="right">{exact(l.share)}</Box> },
+            { id: 'amount', header: 'Amount', cell: (l) => <Box textAlign="right">{amount(l.share)}</Box> },
           ]}
         />
       </SpaceBetween>

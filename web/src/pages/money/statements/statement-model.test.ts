@@ -21,6 +21,7 @@ import {
   statementPeriodWords,
   summaryRowName,
   controlWords,
+  linesTotalWords,
   today,
   validateStatementEdit,
   EMPTY_STATEMENT_FILTER,
@@ -314,6 +315,20 @@ describe('controlWords', () => {
     );
     expect(controlWords({ lines: 1, lines_total: '5.5', rounding_in: '0', rounding_out: '0' }, 'EUR')).toMatch(
       /^1 line · total of the lines EUR 5\.500000 \(exact\)/,
+    );
+  });
+});
+
+describe('linesTotalWords', () => {
+  it("heads a statement's lines with the server's sum to the cent, rounded once half away from zero", () => {
+    expect(linesTotalWords({ total_count: 2, quantity: 2, share: '120.000000' }, 'GBP')).toBe(
+      '2 lines · quantity 2 · amount £120.00',
+    );
+    expect(linesTotalWords({ total_count: 1, quantity: 1234, share: '10.004999' }, 'GBP')).toBe(
+      '1 line · quantity 1,234 · amount £10.00',
+    );
+    expect(linesTotalWords({ total_count: 3, quantity: 3, share: '-0.005000' }, 'EUR')).toBe(
+      '3 lines · quantity 3 · amount -EUR 0.01',
     );
   });
 });

@@ -11,6 +11,7 @@ import type {
   Statement,
   StatementControl,
   StatementFigures,
+  StatementLinesPage,
   SummaryDimension,
   SummaryRow,
 } from '../../../../../shared/schemas/statement-views';
@@ -471,4 +472,17 @@ export function controlWords(control: StatementControl, currency: string): strin
     `${lines} · total of the lines ${exact(control.lines_total)} (exact) · ` +
     `rounding carried in ${exact(control.rounding_in)}, carried out ${exact(control.rounding_out)}`
   );
+}
+
+/**
+ * What a statement's kept lines add up to, as its lines page heads them: "2 lines · quantity 2 · amount £120.00". The
+ * amount is the server's own sum of the lines, rounded once to the cent as every amount on screen is (so it reads as
+ * the statement's figure it was opened from); the exact millionths stay in the statement's CSV.
+ */
+export function linesTotalWords(
+  found: Pick<StatementLinesPage, 'total_count' | 'quantity' | 'share'>,
+  currency: string,
+) {
+  const lines = `${formatCount(found.total_count)} ${found.total_count === 1 ? 'line' : 'lines'}`;
+  return `${lines} · quantity ${formatCount(found.quantity)} · amount ${formatMoney(found.share, currency)}`;
 }
