@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,5 +112,27 @@ describe('a new recording’s defaults', () => {
     const imported = await own.api.post('/import_release', { rows });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect((await recordingsByIsrc()).get(rows[0].isrc)).toMatchObject({ config: 'audio', status: 'imported' });
+  });
+
+  it('a recording stored before recordings had a configuration reads as an audio recording, in the API and the exports', async () => {
+    const { getDb } = await import('../../functions/data/service.js');
+    const { recordingsById } = await import('../../functions/data/access/catalogue-export.js');
+    const db = getDb().entities;
+    const tenantId = own.companyId;
+    const id = randomUUID();
+    // As such a recording is stored: no configuration at all.
+    await db.Recording.put({ tenantId, id, title: 'Stored Before Configurations' }).go();
+    await db.Recording.patch({ tenantId, id }).remove(['config']).go();
+    const raw = (await db.Recording.get({ tenantId, id }).go({ data: 'raw' })) as unknown as {
+      data: { Item: Record<string, unknown> };
+    };
+    expect(raw.data.Item.title).toBe('Stored Before Configurations');
+    expect(raw.data.Item).not.toHaveProperty('config');
+
+    expect(await recordingOf(id)).toMatchObject({ id, config: RECORDING_DEFAULTS.config });
+    const listed = ((await own.api.get('/recordings?per_page=1000')).body.recordings as any[]).find((r) => r.id === id);
+    expect(listed).toMatchObject({ config: 'audio' });
+    // The exports read recordings through this seam.
+    expect((await recordingsById(tenantId, [id]))[0]).toMatchObject({ id, config: 'audio' });
   });
 });

@@ -321,7 +321,17 @@ export const Recording = new Entity({
     /** The catalogue's depth: identity, audio analysis, languages and child rows. */
     ident: { type: 'string' },
     volume: { type: 'number' },
-    config: { type: 'string', default: RECORDING_DEFAULTS.config },
+    /**
+     * Recordings stored before a recording had a configuration have none: read back, every reader (the API, the
+     * exports, the workers) gets the default, an audio recording, as a new one is stored with. `watch: '*'` has the
+     * getter run on every read, also when the item has no such attribute; it sets nothing on a write.
+     */
+    config: {
+      type: 'string',
+      default: RECORDING_DEFAULTS.config,
+      watch: '*',
+      get: (value?: string) => value ?? RECORDING_DEFAULTS.config,
+    },
     sentiment: { type: 'number' },
     danceability: { type: 'number' },
     energy: { type: 'number' },
