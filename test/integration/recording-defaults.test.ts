@@ -117,12 +117,15 @@ describe('a new recording’s defaults', () => {
   it('a recording stored before recordings had a configuration reads as an audio recording, in the API and the exports', async () => {
     const { getDb } = await import('../../functions/data/service.js');
     const { recordingsById } = await import('../../functions/data/access/catalogue-export.js');
+    const { LISTS, listsChangedAfterWrite } = await import('../../functions/data/list-cache.js');
     const db = getDb().entities;
     const tenantId = own.companyId;
     const id = randomUUID();
     // As such a recording is stored: no configuration at all.
     await db.Recording.put({ tenantId, id, title: 'Stored Before Configurations' }).go();
     await db.Recording.patch({ tenantId, id }).remove(['config']).go();
+    // A write outside the API marks the company's recordings list changed itself, as every writer does.
+    await listsChangedAfterWrite([LISTS.tenantCollection('recordings', tenantId)]);
     const raw = (await db.Recording.get({ tenantId, id }).go({ data: 'raw' })) as unknown as {
       data: { Item: Record<string, unknown> };
     };
