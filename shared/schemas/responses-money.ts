@@ -5,6 +5,7 @@ import {
   earningsOverRange,
   listResponse,
   money,
+  paymentFigureFields,
   paymentRow,
   recordResponse,
   recordRow,
@@ -332,17 +333,9 @@ export const paymentsRegisterResponse = z.object({
 /** POST /payments/summary: what a payment of the chosen statements would pay, by the rule recording it uses. */
 export const paymentSummaryResponse = z.object({
   summary: z.looseObject({
-    payable_type: z.enum(['Payee', 'Artist', 'Label']),
-    payable_id: z.string(),
-    payable_name: z.string(),
-    payment_currency: z.string(),
-    payment_total: money,
-    payment_subtotal: money,
-    payment_vat_total: money,
-    payment_withholding_total: money,
+    ...paymentFigureFields,
     vat: z.string(),
     self_billing: z.boolean(),
-    statement_ids: z.array(z.string()),
     statements: z.array(
       z.looseObject({
         id: z.string(),
@@ -354,6 +347,5 @@ export const paymentSummaryResponse = z.object({
       }),
     ),
     carried_statements: z.array(z.looseObject({ id: z.string(), number: z.string(), payable: money })),
-    converted: z.looseObject({ currency: z.string(), rate: z.string(), total: money }).nullable(),
   }),
 });

@@ -168,18 +168,24 @@ export const statementRow = recordRow({
   created_at: z.string(),
 }).meta({ id: 'Statement' });
 
-/** A payment of one account's statements. */
-export const paymentRow = recordRow({
+/** Who a payment pays and its money: a recorded payment's, and what a payment of chosen statements would pay. */
+export const paymentFigureFields = {
   payable_type: z.enum(['Payee', 'Artist', 'Label']),
   payable_id: z.string(),
   payable_name: z.string(),
-  payment_date: day,
   payment_currency: z.string(),
   payment_total: money,
   payment_subtotal: money,
   payment_vat_total: money,
   payment_withholding_total: money,
   statement_ids: z.array(z.string()),
+  converted: z.looseObject({ currency: z.string(), rate: z.string(), total: money }).nullable(),
+};
+
+/** A payment of one account's statements. */
+export const paymentRow = recordRow({
+  ...paymentFigureFields,
+  payment_date: day,
   statements: z.array(
     z.looseObject({
       id: z.string(),
@@ -189,7 +195,6 @@ export const paymentRow = recordRow({
       converted_amount: money.optional(),
     }),
   ),
-  converted: z.looseObject({ currency: z.string(), rate: z.string(), total: money }).nullable(),
 }).meta({ id: 'Payment' });
 
 /** The money figures of a finances view. */
