@@ -18,6 +18,7 @@ import { useServerList } from '../../../components/use-server-list';
 import { formatMoney } from '../../../../../shared/money';
 import type { PaymentPages } from './payment-model';
 import { paymentsApi, paymentsPath, usePaymentPages, type PaymentListFilter } from './payments-api';
+import { StatementLinks } from './statement-links';
 import type { Payment, PaymentList } from '../../../../../shared/schemas/payment-views';
 
 /**
@@ -46,15 +47,7 @@ function paymentColumns(pages: PaymentPages): TableProps.ColumnDefinition<Paymen
     {
       id: 'statements',
       header: 'Statements',
-      cell: (p) => (
-        <SpaceBetween direction="horizontal" size="xxs">
-          {p.statements.map((s) => (
-            <RouterLink key={s.id} href={pages.statement(s.id)}>
-              {s.number}
-            </RouterLink>
-          ))}
-        </SpaceBetween>
-      ),
+      cell: (p) => <StatementLinks statements={p.statements} />,
     },
     {
       // How it was paid, and under it the reference the payee's bank shows: one cell, so the total stays on the page.

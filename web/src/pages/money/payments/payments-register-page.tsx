@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatDate } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
@@ -12,6 +11,7 @@ import { DayRangeReport, useDayRange } from '../../../components/day-range-filte
 import { RouterLink } from '../../../components/router-link';
 import { fieldErrorsOf } from '../statements/use-period-form';
 import { usePaymentPages } from './payments-api';
+import { StatementLinks } from './statement-links';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -80,15 +80,7 @@ export function PaymentsRegisterPage() {
           {
             id: 'statements',
             header: 'Statements',
-            cell: (p) => (
-              <SpaceBetween direction="horizontal" size="xxs">
-                {p.statements.map((s) => (
-                  <RouterLink key={s.id} href={pages.statement(s.id)}>
-                    {s.number}
-                  </RouterLink>
-                ))}
-              </SpaceBetween>
-            ),
+            cell: (p) => <StatementLinks statements={p.statements} />,
           },
           { id: 'payable', header: 'Payable', cell: (p) => formatMoney(p.payment_subtotal, p.payment_currency) },
           { id: 'vat', header: 'VAT', cell: (p) => formatMoney(p.payment_vat_total, p.payment_currency) },
