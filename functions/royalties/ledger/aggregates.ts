@@ -31,6 +31,11 @@ export const AGGREGATE_DIMENSIONS = [
   'currency',
   'total',
 ] as const;
+
+/** The dimensions that are columns of a ledger line: every one but the whole period's total. */
+export const LINE_DIMENSIONS = AGGREGATE_DIMENSIONS.filter(
+  (d): d is Exclude<(typeof AGGREGATE_DIMENSIONS)[number], 'total'> => d !== 'total',
+);
 /**
  * Cross dimensions (a label's or an artist's stores, territories and releases on the
  * finances pages): the lines summed by two columns at once, the value `{first}|{second}` (the
@@ -98,7 +103,7 @@ async function rollupItems(
   importId: string,
   cube: string,
 ): Promise<Item[]> {
-  const columns = AGGREGATE_DIMENSIONS.filter((d) => d !== 'total');
+  const columns = LINE_DIMENSIONS;
   const crosses = Object.entries(CROSS_DIMENSIONS);
   const money = (column: string) => `CAST(coalesce(sum(${column}), 0) AS VARCHAR) AS ${column}`;
   // A cross grouping set also has each of its columns grouped: it is named first.

@@ -4,6 +4,7 @@ import { listExchangeRates } from '../../data/access/royalty-ledger.js';
 import { loadRateRows, type RateRow } from './rates.js';
 import { DERIVED_COLUMNS, ledgerProjection, literal, literalOrNull, WIDE_MONEY } from './sql.js';
 import { loadCatalogueRows, matchLines, readCatalogue, type CatalogueRows } from './match-lines.js';
+import { LINE_DIMENSIONS } from './aggregates.js';
 import { LEDGER_FILE_OPTIONS, LEDGER_FILE_ORDER } from './ledger-order.js';
 
 /**
@@ -169,18 +170,7 @@ async function prepareRules(connection: DuckDBConnection, input: LedgerInput, co
 }
 
 /** The aggregate dimensions (aggregates.ts) and what the import's summary counts, per combination. */
-const CUBE_DIMENSIONS = [
-  'pay_period',
-  'label_id',
-  'label_name',
-  'release_id',
-  'recording_id',
-  'artist_id',
-  'retailer',
-  'territory',
-  'sales_category',
-  'currency',
-] as const;
+const CUBE_DIMENSIONS = ['pay_period', ...LINE_DIMENSIONS] as const;
 
 /**
  * Writes `output` from `input` with the derived columns filled, then sums the file once into
