@@ -28,6 +28,7 @@ import { isrcProblem, isValidIsni, isValidIswc, isValidUpc, normaliseIsrc, norma
 import { nestedRow, ref } from './nested-row.js';
 import { optionalCents, optionalPercentage } from './money.js';
 import { TAX_FORMS } from '../tax-forms.js';
+import { TODO_BODY_BLANK, TODO_BODY_MAX } from './label-tools.js';
 
 /** Input schemas of a company's catalogue records, shared by the API and the forms. */
 const text = (max: number) => z.string().trim().max(max);
@@ -318,14 +319,15 @@ const territoryPricing = z
     'Territory pricing must not list a country twice',
   );
 
-const TODO_BODY_BLANK = 'Task Body must not be blank';
 /** A release's to-do ("Task Body must not be blank", also for a saved task emptied). */
-const todoTaskRow = nestedRow({ body: text(2000).optional(), done: z.boolean().optional() }).superRefine((row, ctx) => {
-  const { id, _destroy, body } = row as { id?: string; _destroy?: boolean; body?: string };
-  if (_destroy) return;
-  if (body === '' || (!id && body === undefined))
-    ctx.addIssue({ code: 'custom', path: ['body'], message: TODO_BODY_BLANK });
-});
+const todoTaskRow = nestedRow({ body: text(TODO_BODY_MAX).optional(), done: z.boolean().optional() }).superRefine(
+  (row, ctx) => {
+    const { id, _destroy, body } = row as { id?: string; _destroy?: boolean; body?: string };
+    if (_destroy) return;
+    if (body === '' || (!id && body === undefined))
+      ctx.addIssue({ code: 'custom', path: ['body'], message: TODO_BODY_BLANK });
+  },
+);
 /** An image beside the cover art (back cover, booklet …), uploaded through POST /releases/uploads. */
 const releaseImageRow = nestedRow({
   image_key: z.string().trim().min(1).max(1024),

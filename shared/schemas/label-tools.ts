@@ -5,8 +5,9 @@ import { z } from 'zod';
  * Every text is bounded here, before any read or write.
  */
 
-const TODO_BODY_BLANK = 'Task Body must not be blank';
-const TODO_BODY_MAX = 2000;
+/** A task's body, on a label's list or a release's: never blank, at most this long. */
+export const TODO_BODY_BLANK = 'Task Body must not be blank';
+export const TODO_BODY_MAX = 2000;
 const NOTE_CONTENT_MAX = 20_000;
 
 /** A task's body: required, never only spaces; a missing one is blank too ("Task Body must not be blank"). */
