@@ -1,10 +1,9 @@
 import Button from '@cloudscape-design/components/button';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { createContext, useContext, useState } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { createContext, useContext } from 'react';
 import { useApi } from '../app/resources';
-import { useDebouncedValue } from './use-debounced-value';
+import { useServerSearch } from './use-server-search';
 
 export type PickedRecord = { id: string; name: string };
 
@@ -80,9 +79,7 @@ export function RecordPicker({
   /** Shown, not changed (a member whose role only reads it). */
   readOnly?: boolean;
 }) {
-  const [filter, setFilter] = useState('');
-  const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(filter, 250);
+  const { q, open, searchProps } = useServerSearch();
   const companyId = useContext(PickerCompanyContext);
   const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(
     open ? source.path(q) : null,
@@ -109,16 +106,7 @@ export function RecordPicker({
         )
       }
       options={value ? [{ value: '', label: '(none)' }, ...options] : options}
-      filteringType="manual"
-      onLoadItems={({ detail }) => {
-        setOpen(true);
-        setFilter(detail.filteringText);
-      }}
-      onFocus={() => setOpen(true)}
-      statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
-      loadingText="Loading"
-      errorText="Could not load the choices"
-      empty={filter.trim() ? MESSAGES.noResultsFor(filter.trim()) : 'Nothing to choose yet'}
+      {...searchProps({ isLoading, error })}
       placeholder={placeholder}
       filteringPlaceholder="Type to search"
       invalid={invalid}

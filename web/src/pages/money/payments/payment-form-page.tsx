@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../../../shared/messages';
 import { useInvalidate } from '../../../app/invalidate';
 import { notify } from '../../../app/notifications';
 import { FormShell } from '../../../components/form-shell';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useServerSearch } from '../../../components/use-server-search';
 import { useFormSubmit } from '../../../components/use-form-submit';
 import { formatMoney } from '../../../../../shared/money';
 import { useCompanyCurrency } from '../../../app/company-currency';
@@ -46,9 +46,7 @@ function StatementPicker({
   onChange: (value: PickedStatement[]) => void;
   invalid: boolean;
 }) {
-  const [filter, setFilter] = useState('');
-  const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(filter, 250);
+  const { q, open, searchProps } = useServerSearch();
   const { data, isLoading, error } = useDueStatements(q, open);
   const found = data?.statements ?? [];
   const known = new Map([...found, ...value].map((s) => [s.id, s]));
@@ -67,16 +65,10 @@ function StatementPicker({
           }),
         )
       }
-      filteringType="manual"
-      onLoadItems={({ detail }) => {
-        setOpen(true);
-        setFilter(detail.filteringText);
-      }}
-      onFocus={() => setOpen(true)}
-      statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
-      loadingText="Loading"
-      errorText="Could not load the statements"
-      empty={filter.trim() ? MESSAGES.noResultsFor(filter.trim()) : 'No unpaid statements pay anything'}
+      {...searchProps(
+        { isLoading, error },
+        { errorText: 'Could not load the statements', nothing: 'No unpaid statements pay anything' },
+      )}
       placeholder="Choose unpaid statements of one payee"
       filteringPlaceholder="Search by number or payee"
       invalid={invalid}

@@ -1,8 +1,6 @@
 import Multiselect from '@cloudscape-design/components/multiselect';
-import { useState } from 'react';
-import { MESSAGES } from '../../../../../shared/messages';
 import { useApi } from '../../../app/resources';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useServerSearch } from '../../../components/use-server-search';
 import type { PickedRecord, PickerSource } from '../../../components/record-picker';
 
 /**
@@ -22,9 +20,7 @@ export function RecordMultiPicker({
   testId: string;
   placeholder: string;
 }) {
-  const [filter, setFilter] = useState('');
-  const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(filter, 250);
+  const { q, open, searchProps } = useServerSearch();
   const { data, isLoading, error } = useApi<Record<string, Record<string, unknown>[]>>(open ? source.path(q) : null, {
     keepPreviousData: true,
   });
@@ -39,16 +35,7 @@ export function RecordMultiPicker({
       onChange={({ detail }) =>
         onChange(detail.selectedOptions.map((o) => ({ id: o.value ?? '', name: o.label ?? o.value ?? '' })))
       }
-      filteringType="manual"
-      onLoadItems={({ detail }) => {
-        setOpen(true);
-        setFilter(detail.filteringText);
-      }}
-      onFocus={() => setOpen(true)}
-      statusType={error ? 'error' : isLoading ? 'loading' : 'finished'}
-      loadingText="Loading"
-      errorText="Could not load the choices"
-      empty={filter.trim() ? MESSAGES.noResultsFor(filter.trim()) : 'Nothing to choose yet'}
+      {...searchProps({ isLoading, error })}
       placeholder={placeholder}
       filteringPlaceholder="Type to search"
       tokenLimit={5}
