@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { humanizeField } from '../../shared/messages.js';
 import {
   pipelineMoves,
+  singleAsset,
   type LicenseAsset,
   type LicenseAssetInput,
   type LicenseCreate,
@@ -27,20 +28,38 @@ export async function readLicense(tenantId: string, id: string): Promise<License
   return license;
 }
 
+/** The assets a call sent, the field it sent them in, and the field naming each one. */
+type AssetsSent = { assets: LicenseAssetInput[]; sentAs: string; field: (index: number) => string };
+
+/**
+ * What a call says the licence covers, or undefined when it leaves that alone: the assets list, or the one release or
+ * recording it names by `release_id` / `recording_id` (the schema has checked the two agree when both are sent), kept
+ * as the list with that asset at 100 %. Each asset comes with the field a refusal of it names, as the call sent it.
+ */
+function assetsSent(input: LicenseUpdate): AssetsSent | undefined {
+  const single = singleAsset(input);
+  if (single) return { assets: [single.asset], sentAs: single.field, field: () => single.field };
+  if (input.assets) return { assets: input.assets, sentAs: 'assets', field: (index) => `assets.${index}.asset_id` };
+  return undefined;
+}
+
 /** The assets with their titles and codes, each checked to be the company's own. */
-async function resolveAssets(tenantId: string, assets: readonly LicenseAssetInput[]): Promise<LicenseAsset[]> {
+async function resolveAssets(tenantId: string, sent: AssetsSent): Promise<LicenseAsset[]> {
   const resolved: LicenseAsset[] = [];
-  for (const [index, asset] of assets.entries()) {
+  for (const [index, asset] of sent.assets.entries()) {
     const found = await store.licensedAsset(tenantId, asset.asset_type, asset.asset_id);
     if (!found)
-      throw new InvalidField(
-        `assets.${index}.asset_id`,
-        `${humanizeField(asset.asset_type)} not found in this company`,
-      );
+      throw new InvalidField(sent.field(index), `${humanizeField(asset.asset_type)} not found in this company`);
     const { label_id: _label, ...names } = found;
     resolved.push({ ...asset, ...names });
   }
   return resolved;
+}
+
+/** The fields a licence keeps as sent: what it covers is kept as its assets list alone. */
+function keptFields<T extends LicenseUpdate>(input: T) {
+  const { asset_type: _type, release_id: _release, recording_id: _recording, assets: _assets, ...kept } = input;
+  return kept;
 }
 
 async function checkLabel(tenantId: string, labelId: string | undefined): Promise<void> {
@@ -62,10 +81,11 @@ export const moveBy = (caller: Caller, from: LicenseStatus | null, to: LicenseSt
 export async function createLicense(tenantId: string, caller: Caller, input: LicenseCreate) {
   checkAdvanceWithinFee(input);
   await checkLabel(tenantId, input.label_id);
-  const assets = await resolveAssets(tenantId, input.assets ?? []);
+  const sent = assetsSent(input);
+  const assets = sent ? await resolveAssets(tenantId, sent) : [];
   const id = ulid();
   await store.createLicense(tenantId, id, {
-    ...input,
+    ...keptFields(input),
     assets,
     status: 'enquiry',
     revision: 1,
@@ -82,15 +102,17 @@ export async function createLicense(tenantId: string, caller: Caller, input: Lic
 export async function updateLicense(tenantId: string, id: string, input: LicenseUpdate) {
   const license = await readLicense(tenantId, id);
   const locked = ['invoiced', 'paid'].includes(license.status);
-  for (const field of ['fee', 'fee_currency', 'assets'] as const)
+  const sent = assetsSent(input);
+  for (const field of ['fee', 'fee_currency'] as const)
     if (locked && input[field] !== undefined)
       throw new InvalidField(field, 'The money terms of an invoiced licence cannot change');
+  if (locked && sent) throw new InvalidField(sent.sentAs, 'The money terms of an invoiced licence cannot change');
   checkAdvanceKept(license, input);
-  if (license.status === 'signed' && input.assets?.length === 0)
+  if (license.status === 'signed' && sent?.assets.length === 0)
     throw new InvalidField('assets', 'A signed licence covers at least one recording or release');
   await checkLabel(tenantId, input.label_id);
-  const set: Partial<store.LicenseFields> = { ...input, assets: undefined };
-  if (input.assets) set.assets = await resolveAssets(tenantId, input.assets);
+  const set: Partial<store.LicenseFields> = keptFields(input);
+  if (sent) set.assets = await resolveAssets(tenantId, sent);
   const merged = { ...license, ...definedOnly(set) };
   checkAdvanceWithinFee(merged);
   if (merged.license_start_date && merged.license_end_date && merged.license_end_date < merged.license_start_date)

@@ -1,18 +1,37 @@
 import * as store from '../data/access/licenses.js';
+import type { LicenseAsset } from '../../shared/schemas/licensing.js';
 import type { LicenseItem } from '../data/entities/license.js';
 import { costRecoupment } from './cost-cover.js';
 import { nextReportDue } from './reminders.js';
 import { today } from './today.js';
 
 /**
- * A licence as the API answers it: every field the spec names (asset_type, label, release,
- * recording … fee_vat, paid, type), the first release and recording of its assets standing for
- * the spec's single release and recording, plus its assets, history, invoice and where its money went.
+ * What a licence covers in the single-asset words a licence of one release or one recording is written in: its
+ * asset type (the kind of its assets when all are of one kind), and the release or the recording, id and title, only
+ * when that is its one asset. A licence of several assets answers null ids: naming one of them would read as a
+ * licence of that one alone, and sent back it would narrow the licence to it. The assets list always says it all.
+ */
+function singleAssetWords(assets: readonly LicenseAsset[]) {
+  const kinds = new Set(assets.map((a) => a.asset_type));
+  const only = assets.length === 1 ? assets[0] : undefined;
+  const release = only?.asset_type === 'release' ? only : undefined;
+  const recording = only?.asset_type === 'recording' ? only : undefined;
+  return {
+    asset_type: kinds.size === 1 ? (assets[0]?.asset_type ?? null) : null,
+    release: release?.title ?? null,
+    release_id: release?.asset_id ?? null,
+    recording: recording?.title ?? null,
+    recording_id: recording?.asset_id ?? null,
+  };
+}
+
+/**
+ * A licence as the API answers it: every field of a licence (asset_type, label, release, recording … fee_vat, paid,
+ * type), its release or recording as `singleAssetWords` says, plus its assets, history, invoice and where its money
+ * went.
  */
 export function licenseRow(license: LicenseItem, labelName: string | null = null) {
   const assets = license.assets ?? [];
-  const release = assets.find((a) => a.asset_type === 'release');
-  const recording = assets.find((a) => a.asset_type === 'recording');
   const {
     tenantId: _tenant,
     revision: _revision,
@@ -24,13 +43,9 @@ export function licenseRow(license: LicenseItem, labelName: string | null = null
   } = license;
   return {
     ...fields,
-    asset_type: assets[0]?.asset_type ?? null,
+    ...singleAssetWords(assets),
     assets,
     label: labelName,
-    release: release?.title ?? null,
-    release_id: release?.asset_id ?? null,
-    recording: recording?.title ?? null,
-    recording_id: recording?.asset_id ?? null,
     tags: tags ?? [],
     tag: (tags ?? []).join(', '),
     // Always answered, null when not given: an integrator can tell "none yet" from a field it does not know.

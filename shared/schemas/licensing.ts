@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { CURRENCY_CODES } from '../currencies.js';
 import { formNumber } from './form-number.js';
 import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
@@ -69,8 +70,10 @@ const split = z.preprocess(
     .refine((value) => new Big(value).gt(0) && new Big(value).lte(100), 'Split must be more than 0 and at most 100'),
 );
 
+const ASSET_TYPES = ['recording', 'release'] as const;
+const ASSET_TYPE_REFUSAL = 'Asset type must be recording or release';
 const asset = z.strictObject({
-  asset_type: z.enum(['recording', 'release'], 'Asset type must be recording or release'),
+  asset_type: z.enum(ASSET_TYPES, ASSET_TYPE_REFUSAL),
   asset_id: id,
   split,
 });
@@ -92,8 +95,31 @@ function splitsTotal(assets: readonly { split: string }[]): Big {
 }
 export const SPLITS_MESSAGE = `The assets’ splits must add up to ${formatPercent(100)}`;
 
+const FEE_CURRENCY_REFUSAL = 'Fee currency must be one of the currencies listed, e.g. GBP, EUR or USD';
+
+/** Blank or null is "not given": a form's empty picker, or a licence read back and sent again. */
+const unlessBlank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** The one release or recording a licence of a single asset names. */
+const singleAssetId = (label: string) =>
+  z.preprocess(
+    unlessBlank,
+    z
+      .string(`${label} must be an id`)
+      .trim()
+      .min(1, `${label} must be an id`)
+      .max(80, `${label} must be at most 80 characters`)
+      .optional(),
+  );
+
 const fields = {
   label_id: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
+  /**
+   * A licence of one release or one recording may name it as `asset_type` with `release_id` or `recording_id`
+   * instead of the assets list: it is kept as that list, the one asset at 100 % (see `singleAsset`).
+   */
+  asset_type: z.preprocess(unlessBlank, z.enum(ASSET_TYPES, ASSET_TYPE_REFUSAL).optional()),
+  release_id: singleAssetId('Release'),
+  recording_id: singleAssetId('Recording'),
   assets: z
     .array(asset)
     .max(50, 'At most 50 assets')
@@ -130,12 +156,10 @@ const fields = {
   license_end_date: date('Licence end date'),
   credit: optionalText('Credit', 500),
   fee: optionalCents('Fee'),
+  /** A code of the currencies list ("gbp" is GBP): a slip such as "GPB" is refused, not kept on an invoice. */
   fee_currency: z.preprocess(
     (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z
-      .string('Fee currency must be a 3-letter code')
-      .regex(/^[A-Z]{3}$/, 'Fee currency must be a 3-letter code')
-      .optional(),
+    z.enum(CURRENCY_CODES, FEE_CURRENCY_REFUSAL).optional(),
   ),
   contract_data: optionalText('Contract text', 20_000),
   report_every_months: z.preprocess(
@@ -157,6 +181,57 @@ const fields = {
   ).optional(),
 };
 
+type SingleAssetFields = {
+  asset_type?: LicenseAssetInput['asset_type'];
+  release_id?: string;
+  recording_id?: string;
+  assets?: LicenseAssetInput[];
+};
+
+/**
+ * The one asset a call names by `release_id` or `recording_id`, with the field it came in (what a refusal names), as
+ * the assets list keeps it: that asset at 100 %. Undefined when the call names neither. Create and update read what a
+ * licence covers through this alone, so both forms are one licence, stored one way.
+ */
+export function singleAsset(
+  input: SingleAssetFields,
+): { field: 'release_id' | 'recording_id'; asset: LicenseAssetInput } | undefined {
+  const [field, type] = input.release_id
+    ? (['release_id', 'release'] as const)
+    : input.recording_id
+      ? (['recording_id', 'recording'] as const)
+      : [];
+  const assetId = field && input[field];
+  return field && type && assetId ? { field, asset: { asset_type: type, asset_id: assetId, split: '100' } } : undefined;
+}
+
+/**
+ * A licence of one asset names a release or a recording, not both; its asset type, when sent, is that asset's kind;
+ * and sent with the assets list as well, it is that list's only asset (a licence read back and sent again).
+ */
+function singleAssetAgrees(input: SingleAssetFields, context: z.RefinementCtx): void {
+  if (input.release_id && input.recording_id) {
+    context.addIssue({ code: 'custom', path: ['recording_id'], message: 'Choose a release or a recording, not both' });
+    return;
+  }
+  const single = singleAsset(input);
+  if (!single) return;
+  const { asset_type: kind, asset_id: assetId } = single.asset;
+  if (input.asset_type && input.asset_type !== kind)
+    context.addIssue({
+      code: 'custom',
+      path: ['asset_type'],
+      message: `Asset type must be ${kind} when a ${kind} is chosen`,
+    });
+  const list = input.assets;
+  if (list && !(list.length === 1 && list[0]?.asset_type === kind && list[0].asset_id === assetId))
+    context.addIssue({
+      code: 'custom',
+      path: [single.field],
+      message: `${kind === 'release' ? 'Release' : 'Recording'} must be the licence’s only asset when the assets are sent too`,
+    });
+}
+
 /** The end of a licence comes on or after its start. */
 const datesInOrder = (value: { license_start_date?: string; license_end_date?: string }) =>
   !value.license_start_date || !value.license_end_date || value.license_end_date >= value.license_start_date;
@@ -165,11 +240,16 @@ const DATES_MESSAGE = { message: 'Licence end date must be on or after its start
 /** POST /licenses. */
 export const licenseCreate = z
   .strictObject({ type: z.enum(LICENSE_TYPES, 'Type must be incoming or outgoing'), ...fields })
-  .refine(datesInOrder, DATES_MESSAGE);
+  .refine(datesInOrder, DATES_MESSAGE)
+  .superRefine(singleAssetAgrees);
 export type LicenseCreate = z.infer<typeof licenseCreate>;
 
 /** PATCH /licenses/{id}: any field but the type; a text sent as '' is emptied, a date sent as '' is left as it was. */
-export const licenseUpdate = z.strictObject(fields).partial().refine(datesInOrder, DATES_MESSAGE);
+export const licenseUpdate = z
+  .strictObject(fields)
+  .partial()
+  .refine(datesInOrder, DATES_MESSAGE)
+  .superRefine(singleAssetAgrees);
 export type LicenseUpdate = z.infer<typeof licenseUpdate>;
 
 /** POST /licenses/{id}/status: a move along the pipeline (not to invoiced or paid). */

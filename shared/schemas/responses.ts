@@ -251,6 +251,12 @@ export const licenseRow = recordRow({
   /** Printed on its invoice; needed there when the licensee accounts for the VAT under the reverse charge. */
   licensee_vat_number: z.string().nullable(),
   assets: z.array(z.looseObject({ asset_type: z.string(), asset_id: z.string() })),
+  /** The kind of its assets when all are one kind; the release or recording (id and title) when it is the only asset. */
+  asset_type: z.enum(['recording', 'release']).nullable(),
+  release_id: z.string().nullable(),
+  release: z.string().nullable(),
+  recording_id: z.string().nullable(),
+  recording: z.string().nullable(),
   tags: z.array(z.string()),
   paid: z.boolean(),
 }).meta({ id: 'License' });

@@ -97,7 +97,17 @@ describe('licensing journey', () => {
     await fill(page, 'licensee_country', 'GB');
     await fill(page, 'territory', 'World');
     await fill(page, 'fee', '120.00');
-    await fill(page, 'fee_currency', 'GBP');
+    // The fee's currency is chosen from the currencies list, by code or name, the company's own first chosen.
+    const currency = page.getByTestId('license-fee_currency');
+    expect(await currency.innerText()).toContain('GBP — British Pound');
+    await currency.locator('button').first().click();
+    await page.keyboard.type('swiss');
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['CHF — Swiss Franc']);
+    await page.getByRole('option', { name: 'CHF — Swiss Franc' }).click();
+    expect(await currency.innerText()).toContain('CHF — Swiss Franc');
+    await currency.locator('button').first().click();
+    await page.keyboard.type('GBP');
+    await page.getByRole('option', { name: 'GBP — British Pound' }).click();
     await fill(page, 'advance_fee', '20.00');
     await fill(page, 'report_every_months', '3');
     await page.getByRole('button', { name: 'Add a contact' }).click();

@@ -124,6 +124,12 @@ describe('a licence refuses bad input', () => {
         'assets.0.asset_id',
         'Release not found in this company',
       ],
+      [{ usage: 'Changed', release_id: foreign.release }, 'release_id', 'Release not found in this company'],
+      [
+        { usage: 'Changed', fee_currency: 'GPB' },
+        'fee_currency',
+        'Fee currency must be one of the currencies listed, e.g. GBP, EUR or USD',
+      ],
     ] as const;
     for (const [body, field, words] of refusals) {
       const answer = await own.api.patch(`/licenses/${licence.id}`, body);

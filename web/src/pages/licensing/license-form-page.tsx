@@ -6,6 +6,7 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import { CurrencySelect } from '../../components/currency-select';
 import { DateField } from '../../components/date-input';
 import { dayProblem, typedTags } from '../../components/form-rules';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -185,11 +186,15 @@ export function LicenseFormPage({ type }: { type?: LicenseType }) {
                   description={licenceType === 'outgoing' ? OUTGOING_DESCRIPTIONS[field] : undefined}
                   errorText={err(field)}
                 >
-                  <Input
-                    data-testid={`license-${field}`}
-                    value={draft[field]}
-                    onChange={({ detail }) => set(field)(detail.value)}
-                  />
+                  {field === 'fee_currency' ? (
+                    <CurrencySelect value={draft[field]} onChange={set(field)} testId={`license-${field}`} />
+                  ) : (
+                    <Input
+                      data-testid={`license-${field}`}
+                      value={draft[field]}
+                      onChange={({ detail }) => set(field)(detail.value)}
+                    />
+                  )}
                 </FormField>
               ))}
               <FormField label="Tags (separated by commas)" errorText={err('tags')}>
