@@ -170,9 +170,16 @@ describe('licensing journey', () => {
     await screenshotIfAsked(page, 'test-results/licensing-credited.png', true);
     // The credited invoice's nine columns fit the page at 1,400 px: who credited it and when it was sent are seen.
     expect(await sidewaysScrollers(page)).toEqual([]);
+    // Each document's number stays on one line ("LI-000001", never "LI-" over "000001").
+    const numberLines = await credited
+      .getByTestId('licence-document-number')
+      .evaluateAll((spans) => spans.map((span) => `${span.textContent} ${span.getClientRects().length}`));
+    expect(numberLines).toEqual(['LI-000001 1', 'LC-000001 1']);
     await page.getByTestId('license-issue-invoice').click();
     await page.getByTestId('license-issue-invoice-confirm').click();
     await expect.poll(() => page.getByTestId('license-invoice').textContent()).toContain('Invoice LI-000002');
+    // An invoice not yet paid says so where its payment day will be, not an empty line.
+    expect(await page.getByTestId('license-invoice').textContent()).toContain('Paid onNot paid yet');
     // Sent to the licensee's contact with its PDF attached, and the page says so.
     await page.getByTestId('license-mail-LI-000002').click();
     await expect.poll(() => page.getByTestId('license-mail-to').textContent()).toContain('Ann Supervisor');

@@ -210,6 +210,13 @@ export function CreditInvoiceButton({ license, onChanged }: { license: License; 
   );
 }
 
+/** An invoice's or credit note's number on one line: a narrow column would break "LI-000001" at its hyphen. */
+const DocumentNumber = ({ number }: { number: string }) => (
+  <span style={{ whiteSpace: 'nowrap' }} data-testid="licence-document-number">
+    {number}
+  </span>
+);
+
 /**
  * The credit notes that reduced the licence's current invoice or refunded part of it once paid, each downloadable and
  * mailable as issued, with what each gave back and when.
@@ -240,7 +247,7 @@ export function ReducingCreditNotes({ license, onChanged }: { license: License; 
               variant="inline-link"
               onClick={() => void openLink(`/licenses/${license.id}/credit_notes/${c.number}`)}
             >
-              {c.number}
+              <DocumentNumber number={c.number} />
             </Button>
           ),
         },
@@ -278,7 +285,7 @@ export function CreditedInvoices({ license, onChanged }: { license: License; onC
   if (!license.credited_invoices.length) return null;
   const link = (path: string, number: string) => (
     <Button variant="inline-link" onClick={() => void openLink(`/licenses/${license.id}/${path}`)}>
-      {number}
+      <DocumentNumber number={number} />
     </Button>
   );
   return (

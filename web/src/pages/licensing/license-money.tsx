@@ -103,7 +103,7 @@ export function LicenseMoney({ license, onChanged }: { license: License; onChang
                 ? [{ label: 'Still paid after refunds', value: formatMoney(invoiceDue(invoice), invoice.currency) }]
                 : []),
               { label: 'VAT rule', value: invoice.vat_note },
-              { label: 'Paid on', value: formatDate(license.payment_date) },
+              { label: 'Paid on', value: license.payment_date ? formatDate(license.payment_date) : 'Not paid yet' },
               { label: 'Sent', value: mailedWords(license, invoice.number) || 'Not sent from here' },
             ]}
           />
