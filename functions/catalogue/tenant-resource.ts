@@ -53,6 +53,11 @@ export type TenantResource = Collection & {
   /** List filters taking an id (`artist_id=…`: an artist's releases; `recording_id=…`: the releases a recording is on). */
   idFilters?: Record<string, (row: Row, id: string) => boolean>;
   /**
+   * List filters taking the id of another record that names the rows (`release_id=…`: the recordings a release holds),
+   * read before the list is filtered; `tenantId` is the caller's company, absent in the admin's list across companies.
+   */
+  heldByFilters?: Record<string, (id: string, tenantId?: string) => Promise<(row: Row) => boolean>>;
+  /**
    * Rules across fields and derived fields, run on the whole record as it will be stored: throws
    * a field error to refuse it, or answers fields to store as well (display artists, sequences).
    */
@@ -88,7 +93,14 @@ export type TenantResource = Collection & {
  */
 export type TenantCollection = Omit<
   TenantResource,
-  'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
+  | 'prepare'
+  | 'companyGuard'
+  | 'presentExtra'
+  | 'pickerAlso'
+  | 'heldByFilters'
+  | 'afterDelete'
+  | 'afterUpdate'
+  | 'savedNote'
 >;
 
 /** Who saves an edit (a release's status history names them when the edit sends it back to review). */
@@ -107,17 +119,32 @@ const listQuery = (resource: TenantResource, extra: z.ZodRawShape = {}) =>
       Object.keys(resource.listFilters ?? {}).map((param) => [param, z.enum(['true', 'false']).optional()]),
     ),
     ...Object.fromEntries(
-      Object.keys(resource.idFilters ?? {}).map((param) => [param, z.string().min(1).max(64).optional()]),
+      [...Object.keys(resource.idFilters ?? {}), ...Object.keys(resource.heldByFilters ?? {})].map((param) => [
+        param,
+        z.string().min(1).max(64).optional(),
+      ]),
     ),
     ...extra,
   });
 
-/** The row filter of the list filters a query switches on (`drafts=true`). */
-function filterOf(resource: TenantResource, query: Record<string, unknown>): ((row: Row) => boolean) | undefined {
+/** The row filter of the list filters a query switches on (`drafts=true`, `artist_id=…`, `release_id=…`). */
+async function filterOf(
+  resource: TenantResource,
+  query: Record<string, unknown>,
+  tenantId?: string,
+): Promise<((row: Row) => boolean) | undefined> {
   const on = Object.entries(resource.listFilters ?? {}).filter(([param]) => query[param] === 'true');
   const byId = Object.entries(resource.idFilters ?? {}).filter(([param]) => typeof query[param] === 'string');
-  if (!on.length && !byId.length) return undefined;
-  return (row) => on.every(([, test]) => test(row)) && byId.every(([param, test]) => test(row, query[param] as string));
+  const heldBy = await Promise.all(
+    Object.entries(resource.heldByFilters ?? {})
+      .filter(([param]) => typeof query[param] === 'string')
+      .map(([param, held]) => held(query[param] as string, tenantId)),
+  );
+  if (!on.length && !byId.length && !heldBy.length) return undefined;
+  return (row) =>
+    on.every(([, test]) => test(row)) &&
+    byId.every(([param, test]) => test(row, query[param] as string)) &&
+    heldBy.every((test) => test(row));
 }
 
 /** The tenant calls of a collection; the handler wrapper has checked the caller belongs to the company. */
@@ -148,7 +175,7 @@ export function tenantOperations(resource: TenantResource): Record<string, Opera
           q: query.q,
           searchFields: picker ? (resource.pickerFields ?? [nameField]) : resource.searchFields,
           tieBreaker: 'id',
-          filter: filterOf(resource, query),
+          filter: await filterOf(resource, query, tenantId),
           alsoMatch,
         });
         return listAnswer(resource.collection, { ...page, items: await Promise.all(page.items.map(ops.present)) });
@@ -240,10 +267,11 @@ export function adminOperations(resource: TenantResource): Record<string, Operat
         const [rows, companies] = await Promise.all([allTenantRows(resource), listCompanyNames()]);
         const names = new Map(companies.map((c) => [c.companyId, c.name]));
         const tenantId = (query as { tenant_id?: string }).tenant_id;
+        const filter = await filterOf(resource, query, tenantId);
         const page = pageOfQuery(rows, query, {
           searchFields: resource.searchFields,
           tieBreaker: 'id',
-          filter: (row) => (!tenantId || row.tenantId === tenantId) && (filterOf(resource, query)?.(row) ?? true),
+          filter: (row) => (!tenantId || row.tenantId === tenantId) && (filter?.(row) ?? true),
         });
         const items = await Promise.all(
           page.items.map(async (row) => ({

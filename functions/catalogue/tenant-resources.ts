@@ -4,6 +4,7 @@ import { presentArtwork } from '../artwork/cover-art.js';
 import { removeReleaseFiles } from '../artwork/remove-files.js';
 import { prepareRecording, prepareRelease } from './release-rules.js';
 import { onReleasesWithCatNo } from './recording-picker.js';
+import { onRelease } from './recordings-of-release.js';
 import { reviewAgainAfterEdit, sentBackNote } from './release-status.js';
 import { reviewReleasesOfRecording, sentBackForRecordingNote } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
@@ -27,7 +28,14 @@ const HOOKS: Record<
   string,
   Pick<
     TenantResource,
-    'prepare' | 'companyGuard' | 'presentExtra' | 'pickerAlso' | 'afterDelete' | 'afterUpdate' | 'savedNote'
+    | 'prepare'
+    | 'companyGuard'
+    | 'presentExtra'
+    | 'pickerAlso'
+    | 'heldByFilters'
+    | 'afterDelete'
+    | 'afterUpdate'
+    | 'savedNote'
   >
 > = {
   releases: {
@@ -40,6 +48,7 @@ const HOOKS: Record<
     prepare: prepareRecording,
     presentExtra: presentAudio,
     pickerAlso: onReleasesWithCatNo,
+    heldByFilters: { release_id: onRelease },
     afterUpdate: async (before, after, { tenantId, editor }) =>
       sentBackForRecordingNote(await reviewReleasesOfRecording(tenantId, before, after, editor)),
   },

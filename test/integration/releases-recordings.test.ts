@@ -288,6 +288,46 @@ describe('an artist’s and a recording’s catalogue', () => {
     ).toEqual([release.id]);
     expect((await api(B).get(`/releases?recording_id=${recording.id}`)).body.releases).toEqual([]);
   });
+
+  it('lists the recordings a release holds in one call, with what their cards show, in its company only', async () => {
+    const titles = [`Held One ${unique()}`, `Held Two ${unique()}`, `Held Three ${unique()}`];
+    const held: { id: string; isrc: string }[] = [];
+    for (const [index, title] of titles.entries())
+      held.push(
+        (await api(A).post('/recordings', { title, isrc: isrc(), length: `00:0${index + 2}:30` })).body.recording,
+      );
+    const outside = (await api(A).post('/recordings', { title: `Not held ${unique()}` })).body.recording;
+    const release = (
+      await api(A).post('/releases', {
+        title: `Holding ${unique()}`,
+        release_recordings_attributes: held.map((r, i) => ({ recording_id: r.id, position: String(i + 1) })),
+      })
+    ).body.release;
+    const ids = (body: { recordings: { id: string }[] }) => body.recordings.map((r) => r.id).sort();
+    const listed = await api(A).get(`/recordings?release_id=${release.id}&per_page=1000`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(ids(listed.body)).toEqual(held.map((r) => r.id).sort());
+    expect(ids(listed.body)).not.toContain(outside.id);
+    // Each row is the recording's own record: its ISRC and length, as the release page's cards show them.
+    const first = listed.body.recordings.find((r: { id: string }) => r.id === held[0].id);
+    expect(first).toMatchObject({ title: titles[0], isrc: held[0].isrc, length: '00:02:30' });
+    // Another company's release holds nothing for the caller, and an admin's list across companies finds the release.
+    expect((await api(B).get(`/recordings?release_id=${release.id}`)).body.recordings).toEqual([]);
+    const across = await call('GET', `/api/v1/admin/recordings?release_id=${release.id}&per_page=1000`, {
+      token: admin,
+    });
+    expect(across.status, JSON.stringify(across.body)).toBe(200);
+    expect(ids(across.body)).toEqual(held.map((r) => r.id).sort());
+    // Recordings taken off the release are no longer listed with it.
+    const rows = release.release_recordings as { id: string; recording_id: string }[];
+    const off = await api(A).patch(`/releases/${release.id}`, {
+      release_recordings_attributes: rows
+        .filter((row) => row.recording_id !== held[0].id)
+        .map((row) => ({ id: row.id, _destroy: true })),
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(ids((await api(A).get(`/recordings?release_id=${release.id}`)).body)).toEqual([held[0].id]);
+  });
 });
 
 describe('reference data a catalogue uses', () => {

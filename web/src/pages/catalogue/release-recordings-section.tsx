@@ -7,6 +7,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import { useState } from 'react';
 import type { ReleaseRecordingsDisplayType } from '../../../../shared/catalogue';
+import { MAX_PER_PAGE } from '../../../../shared/constants';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -27,10 +28,8 @@ type Recording = Parameters<typeof queueRecording>[0] & { isrc?: string; display
 const enc = encodeURIComponent;
 const dash = '-';
 
-/** One recording's facts on its card, read from its own record (the release row names only its title). */
-function RecordingFacts({ path, place }: { path: string; place: string }) {
-  const { data } = useApi<{ recording: Recording }>(path);
-  const recording = data?.recording;
+/** One recording's facts on its card, from its own record (the release row names only its title). */
+function RecordingFacts({ recording, place }: { recording: Recording | undefined; place: string }) {
   return (
     <CardFacts
       items={[
@@ -70,6 +69,12 @@ export function ReleaseRecordingsSection({ config, record, field, editable }: Ro
   // A recording's own API path and page in this area (/recordings in a company, /admin/recordings for an admin).
   const recordingsPath = (config.endpoint?.path ?? '/releases').replace(/releases$/, 'recordings');
   const recordingsPage = config.endpoint?.companyScoped === false ? '/admin/recordings' : '/user/recordings';
+  // The cards' facts come from the recordings' own records, all read in one call: the recordings list narrowed to the
+  // release, one page holding every recording a release may have.
+  const { data } = useApi<{ recordings: Recording[] }>(
+    shown === 'cards' && rows.length ? `${recordingsPath}?release_id=${enc(record.id)}&per_page=${MAX_PER_PAGE}` : null,
+  );
+  const recordings = new Map((data?.recordings ?? []).map((recording) => [recording.id, recording]));
   const choose = async (next: ReleaseRecordingsDisplayType) => {
     setShown(next);
     if (!editable) return;
@@ -127,7 +132,7 @@ export function ReleaseRecordingsSection({ config, record, field, editable }: Ro
                 content: (row) => {
                   const id = row.recording?.id ?? row.recording_id;
                   const place = `Disc ${String(row.disc_number ?? 1)}, track ${String(row.position ?? dash)}`;
-                  return id ? <RecordingFacts path={`${recordingsPath}/${enc(id)}`} place={place} /> : place;
+                  return id ? <RecordingFacts recording={recordings.get(id)} place={place} /> : place;
                 },
               },
             ],
