@@ -6,15 +6,17 @@ import { type OwnCompany, ownCompany } from '../support/own-company.js';
 
 /**
  * A release's page and the catalogue's empty lists, at 1,400 pixels: the release's own pages are linked in a row under
- * its heading; its recordings show as cards until the user picks table, and the release keeps the choice; an empty
- * list page says what to do, with the button it names, and says only that it is empty to a reader who may not add.
+ * its heading, and each of those pages shows the same row with itself marked as the page the reader is on; its
+ * recordings show as cards (their facts read in one call, not one per recording) until the user picks table, and the
+ * release keeps the choice; an empty list page says what to do, with the button it names, and says only that it is
+ * empty to a reader who may not add.
  */
 let browser: Browser;
 let own: OwnCompany;
 let releaseId: string;
 let page: Page;
 let errors: string[];
-const titles = ['First Light', 'Second Wind'];
+const titles = ['First Light', 'Second Wind', 'Third Time'];
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -71,6 +73,55 @@ describe('a release’s page', () => {
     await screenshotIfAsked(page, '/tmp/shots/cat-release-page-links.png');
     await row.getByRole('link', { name: 'Products' }).click();
     await page.waitForURL(`${cloudUrl()}/user/releases/${releaseId}/products`);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the same row on each of those pages, naming the page the reader is on without a link', async () => {
+    const pages = ['Products', 'Assets', 'Contracts', 'Promos', 'Distribution', 'Expenses'];
+    const pathOf = (name: string) =>
+      name === 'Expenses' ? '/user/labels/finances/expenses' : `/user/releases/${releaseId}/${name.toLowerCase()}`;
+    // Each page reached from the row on the one before, as a reader moves between them.
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}/products`);
+    for (const [index, name] of pages.entries()) {
+      const row = page.getByTestId('release-page-links');
+      const current = row.getByTestId(`release-page-links-${name.toLowerCase()}`);
+      await expect.poll(() => current.locator('[aria-current="page"]').count(), { message: name }).toBe(1);
+      expect(await current.textContent()).toBe(name);
+      expect(await row.getByRole('link').allTextContents()).toEqual(pages.filter((other) => other !== name));
+      // Whose page it is, linking back to the release.
+      expect(await page.getByTestId('parent-record-link').textContent()).toBe('Release Views EP');
+      for (const width of [1400, 1000]) {
+        await page.setViewportSize({ width, height: 1000 });
+        await screenshotIfAsked(page, `/tmp/shots/release-pages-row-${name.toLowerCase()}-${width}.png`);
+      }
+      await page.setViewportSize({ width: 1400, height: 1000 });
+      expect(await sidewaysScrollers(page), name).toEqual([]);
+      const next = pages[index + 1];
+      if (!next) break;
+      await row.getByRole('link', { name: next }).click();
+      await page.waitForURL((url) => url.pathname === pathOf(next));
+    }
+    // The last, the label's expenses narrowed to the release, is the one the release's page links.
+    expect(new URL(page.url()).searchParams.get('release_id')).toBe(releaseId);
+    await page.getByTestId('release-page-links').getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL(`${cloudUrl()}/user/releases/${releaseId}/products`);
+    expect(errors).toEqual([]);
+  });
+
+  it('reads what its recordings’ cards show in one call, not one per recording', async () => {
+    const asked: string[] = [];
+    const listen = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/recordings')) asked.push(`${url.pathname}${url.search}`);
+    };
+    page.on('request', listen);
+    await page.goto(`${cloudUrl()}/user/releases/${releaseId}`);
+    const cards = page.getByTestId('ref-rows-release_recordings-cards');
+    // Every card has its recording's facts (its artists), so every read the cards need has been made.
+    await expect.poll(async () => (await cards.textContent())?.split('Vera Views').length ?? 0).toBe(titles.length + 1);
+    page.off('request', listen);
+    expect(asked.filter((path) => /^\/api\/v1\/recordings\/[^/?]+/.test(path))).toEqual([]);
+    expect(asked.filter((path) => path.includes(`release_id=${releaseId}`))).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ParentRecordLink } from '../../components/parent-record-link';
+import { ReleasePagesRow } from './release-pages-row';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -169,7 +170,7 @@ export function ReleaseAssetsPage() {
     <AssetsPanel
       base={`/releases/${encodeURIComponent(releaseId)}`}
       title="Release assets"
-      parent={<ParentRecordLink kind="release" id={releaseId} />}
+      parent={<ReleasePagesRow releaseId={releaseId} current="assets" />}
     />
   );
 }

@@ -10,14 +10,20 @@ export function releaseExpensesHref(release: { id: string; label?: Named }): str
   return `/user/labels/finances/expenses?${query}`;
 }
 
+/** Which of a release's own pages a link opens. */
+export type ReleasePageKey = 'products' | 'assets' | 'contracts' | 'promos' | 'distribution' | 'expenses';
+
 /**
- * A release's own pages, as its page links them under its heading. In the company's area: its products, assets,
+ * A release's own pages, as its page (and each of them) links them under its heading. In the company's area: its products, assets,
  * contracts, promos, distribution (deliveries) and its label's expenses narrowed to it (once it has a label). An
  * admin's or the distribution area's release page has only its distribution page.
  */
-export function releasePageLinks(release: { id: string; label?: Named }, base: string): RecordPageLink[] {
+export function releasePageLinks(
+  release: { id: string; label?: Named },
+  base: string,
+): (RecordPageLink & { key: ReleasePageKey })[] {
   const page = `${base}/${encodeURIComponent(release.id)}`;
-  const distribution = { key: 'distribution', text: 'Distribution', href: `${page}/distribution` };
+  const distribution = { key: 'distribution' as const, text: 'Distribution', href: `${page}/distribution` };
   if (!base.startsWith('/user/')) return [distribution];
   return [
     { key: 'products', text: 'Products', href: `${page}/products` },

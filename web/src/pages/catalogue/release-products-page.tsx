@@ -31,6 +31,7 @@ import {
   type TrackPrice,
 } from './release-products-model';
 import { useMayOpen, usePermits } from '../../app/use-may-open';
+import { ReleasePagesRow } from './release-pages-row';
 
 type Release = {
   id: string;
@@ -352,7 +353,12 @@ export function ReleaseProductsPage() {
       header={
         <Header
           variant="h1"
-          description="Pre-order data, prices per territory and per track of each product."
+          description={
+            <SpaceBetween size="xxxs">
+              <ReleasePagesRow releaseId={releaseId} current="products" />
+              <span>Pre-order data, prices per territory and per track of each product.</span>
+            </SpaceBetween>
+          }
           actions={mayEdit ? <RouterLink href={editPage}>Edit the release’s products</RouterLink> : undefined}
         >
           Products{release ? ` of ${release.title}` : ''}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ParentRecordLink } from '../../components/parent-record-link';
+import { ReleasePagesRow } from '../catalogue/release-pages-row';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -500,7 +501,7 @@ export function ReleaseContractsPage() {
     <ContractsPanel
       subject={{ type: 'release', id: releaseId }}
       title="Release contracts"
-      parent={<ParentRecordLink kind="release" id={releaseId} />}
+      parent={<ReleasePagesRow releaseId={releaseId} current="contracts" />}
     />
   );
 }

@@ -32,6 +32,7 @@ import { deliverUnavailable, notDeliverableAdvice } from './release-deliveries-m
 import { StoreRequests } from './store-requests';
 import { storeChoices } from './store-choices';
 import { usePermits } from '../../app/use-may-open';
+import { ReleasePagesRow } from '../catalogue/release-pages-row';
 
 type Dsp = { id: string; name: string };
 type ReleaseSummary = { id: string; title: string; status?: string; tenant?: { id: string; name?: string } };
@@ -154,7 +155,17 @@ export function ReleaseDistributionPage() {
   const deliverBlocked = deliverUnavailable(deliveries, selected.length);
 
   return (
-    <ContentLayout header={<Header variant="h1">Distribution{release ? `: ${release.title}` : ''}</Header>}>
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          // In the company's area, the row of the release's own pages (across companies its page links only this one).
+          description={acrossCompanies ? undefined : <ReleasePagesRow releaseId={releaseId} current="distribution" />}
+        >
+          Distribution{release ? `: ${release.title}` : ''}
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         {acrossCompanies ? null : <PipelinesPlanNotice testId="distribution-plan" />}
         {release && !deliverable && (

@@ -1,4 +1,4 @@
-import { ParentRecordLink } from '../../components/parent-record-link';
+import { ReleasePagesRow } from '../catalogue/release-pages-row';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -33,7 +33,7 @@ export function ReleasePromosPage() {
           variant="h1"
           description={
             <SpaceBetween size="xxxs">
-              <ParentRecordLink kind="release" id={releaseId} />
+              <ReleasePagesRow releaseId={releaseId} current="promos" />
               <span>Send the release to DJs, press and radio, each with their own link, and see who listened.</span>
             </SpaceBetween>
           }

@@ -25,6 +25,7 @@ import { deleteBlocked, type ExpensePages } from './expense-model';
 import { expensesApi, expensesPath, useExpensePages, type ExpenseListFilter } from './expenses-api';
 import type { Expense, ExpenseList } from '../../../../../shared/schemas/statement-views';
 import { formatPercent } from '../../../../../shared/format';
+import { ReleasePagesRow } from '../../catalogue/release-pages-row';
 
 const PAID_OPTIONS = [
   { value: '', label: 'Paid or not' },
@@ -93,8 +94,10 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
   ];
 }
 
+/** A label's expenses, where a release's pages link its own (narrowed to it). */
+const LABEL_EXPENSES = '/user/labels/finances/expenses';
 const TITLES: Record<string, string> = {
-  '/user/labels/finances/expenses': 'Label expenses',
+  [LABEL_EXPENSES]: 'Label expenses',
   '/user/labels/finances/distribution_expenses': 'Label distribution expenses',
   '/distribution/finances/expenses': 'Distribution expenses',
 };
@@ -154,6 +157,12 @@ export function ExpensesPage() {
         <ServerTable<Expense>
           tableId="expenses"
           title={TITLES[pages.list] ?? (pages.type === 'DistributionExpense' ? 'Distribution expenses' : 'Expenses')}
+          // Opened from a release's pages: the release's other pages, as they link this one.
+          description={
+            releaseId && pages.list === LABEL_EXPENSES ? (
+              <ReleasePagesRow releaseId={releaseId} current="expenses" />
+            ) : undefined
+          }
           resourceName="expense"
           columns={columns}
           collection="expenses"
