@@ -15,6 +15,23 @@ let browser: Browser;
 let own: OwnCompany;
 let admin: { email: string; password: string; token: string };
 let paths: string[];
+/** The release's page, with its products. */
+let releasePage: string;
+/** Every figure of the release's two products, as its page shows them. */
+const PRODUCT_FIGURES = [
+  'Digital',
+  'Distributed · EP',
+  'Dealer 4.50',
+  'Wholesale 5.25',
+  'Retail 7.99',
+  'GB, IE, US, CA, DE, FR, NL, BE',
+  'Vinyl',
+  'Premium',
+  'Dealer 12.00',
+  'Wholesale 14.50',
+  'Retail 21.99',
+  'Subscription No',
+];
 /** Words a page must show, by path: an empty list says what to do. */
 const mustSay = new Map<string, string[]>();
 
@@ -65,6 +82,8 @@ beforeAll(async () => {
   });
   expect(release.status, JSON.stringify(release.body)).toBe(201);
   const releaseId = release.body.release.id as string;
+  releasePage = `/distribution/releases/${releaseId}`;
+  mustSay.set(releasePage, PRODUCT_FIGURES);
   const pitch = await own.api.post('/marketing/standalone_single_email', {
     form: {
       label_id: label.id,
@@ -228,6 +247,28 @@ describe('the distribution area at 1,400 px', () => {
     }
     expect([...found, ...errors.map((error) => `uncaught page error: ${error}`)]).toEqual([]);
   }, 600_000);
+});
+
+describe('a release’s products in a narrower window', () => {
+  it('keep every figure, in fewer columns, without scrolling sideways at 1,000 px', async () => {
+    const { page, errors } = await signedInPage(browser, cloudUrl(), admin, {
+      company: { id: own.companyId, name: own.name },
+      viewport: { width: 1000, height: 1000 },
+    });
+    await page.evaluate(() => localStorage.setItem('lp.navCollapsed', 'false'));
+    await page.goto(`${cloudUrl()}${releasePage}`);
+    const products = page.getByTestId('ref-rows-products-table');
+    await products.waitFor();
+    const text = await products.innerText();
+    for (const figure of PRODUCT_FIGURES) expect(text).toContain(figure);
+    // The tier and UPC moved under the product: no column of their own at this width.
+    expect(await products.locator('th').allInnerTexts()).not.toContain('UPC');
+    await products.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await screenshotIfAsked(page, '/tmp/shots/distribution-release-products-1000.png');
+    expect(await sidewaysScrollers(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
 
 describe('the distribution team’s marketing requests', () => {

@@ -41,6 +41,7 @@ import { withReleaseDepth } from './release-depth-panel';
 import { lengthShown } from './recording-length';
 import { releasePageLinks } from './release-page-links';
 import { ReleaseRecordingsSection } from './release-recordings-section';
+import { ReleaseProductsSection } from './release-products-section';
 
 /**
  * A company's releases and recordings: every field with its default, artist rows,
@@ -98,7 +99,7 @@ export const release: ReferenceConfig = {
   // The artists as the artist rows make them (what stores show); the status is in the quality control section.
   detailColumns: ['display_artists'],
   pageLinks: { label: 'Release pages', links: releasePageLinks },
-  RowsSections: { release_recordings: ReleaseRecordingsSection },
+  RowsSections: { release_recordings: ReleaseRecordingsSection, products: ReleaseProductsSection },
   DetailExtra: withAssetLicences(withCoverArt(withReleaseDepth(ReleaseCheckPanel))),
   FormExtra: ReleaseAudioUploads,
   tour: RELEASE_TOUR,

@@ -132,7 +132,8 @@ const MOST_COLUMNS = 8;
 
 /**
  * A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table, or, for rows
- * of many fields (a release's products), each row as a block of labelled values, so the page never scrolls sideways.
+ * of many fields, each row as a block of labelled values, so the page never scrolls sideways (a release's products have
+ * their own table, release-products-section.tsx, whose cells share related figures instead).
  * With `editable` (the reader may edit the record), an empty table says how to add a row: Edit, then the form's button.
  */
 export function ReferenceRowsTable({
