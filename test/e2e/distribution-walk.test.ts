@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, newPlatformAdmin } from '../support/api.js';
-import { launchChromium, screenshotIfAsked, sidewaysScrollers, signedInPage } from '../support/browser.js';
+import { launchChromium, screenshotIfAsked, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js';
 
 /**
  * The distribution area as a distributor's admin works it, at 1,400 px in Chromium, with a client company of its own
@@ -34,13 +35,6 @@ const PRODUCT_FIGURES = [
 ];
 /** Words a page must show, by path: an empty list says what to do. */
 const mustSay = new Map<string, string[]>();
-
-const ULID = /\b[0-9A-HJKMNP-TV-Z]{26}\b/;
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
-const STORED_DAY = /\b\d{4}-\d{2}-\d{2}\b/;
-const PERIOD_PICKER = /\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/g;
-const PLACEHOLDER = /coming soon|not built yet|lorem ipsum/i;
-const ENGINE_TEXT = /\b(undefined|NaN|null|\[object Object\]|TypeError|Internal Server Error)\b/;
 
 beforeAll(async () => {
   own = await ownCompany('Distribution Walk', { distributed: true });
@@ -176,56 +170,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page is ready when it shows a heading and nothing on it still loads; else why not. */
-async function ready(page: Page, path: string): Promise<string | null> {
-  try {
-    await readyOrThrow(page, path);
-    return null;
-  } catch (error) {
-    return `${path}: ${(error as Error).message.split('\n')[0]}`;
-  }
-}
-
-async function readyOrThrow(page: Page, path: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          if (![...document.querySelectorAll('h1')].some((h) => (h as HTMLElement).offsetParent !== null))
-            return 'no heading yet';
-          if (document.querySelector('.route-loading')) return 'route loading';
-          if (document.querySelector('[class*="awsui_circle-left"]')) return 'spinner';
-          const text = [...document.body.children]
-            .filter((e) => e.checkVisibility() && !e.matches('[class*="awsui_announcer"]'))
-            .map((e) => (e as HTMLElement).innerText)
-            .join('\n');
-          return /\bLoading\b/.test(text) ? 'loading' : 'ready';
-        }),
-      { message: `${path} did not finish loading`, timeout: 30_000 },
-    )
-    .toBe('ready');
-}
-
 /** What a user would find wrong on the page now, each as "path: fault". */
 async function faults(page: Page, path: string): Promise<string[]> {
-  // A period picker names its days as typed (YYYY-MM-DD), the one place a day is shown so.
-  const text = (
-    await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText)
-  ).replace(PERIOD_PICKER, '');
-  const found: string[] = [];
-  for (const [what, pattern] of [
-    ['an internal id', ULID],
-    ['an internal id', UUID],
-    ['a day as stored', STORED_DAY],
-    ['a placeholder', PLACEHOLDER],
-    ['engine text', ENGINE_TEXT],
-  ] as const) {
-    const match = pattern.exec(text);
-    if (match) found.push(`${path}: shows ${what} ("${match[0]}")`);
-  }
+  const found = await pageFaults(page, path);
+  const text = await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText);
   for (const words of mustSay.get(path) ?? [])
     if (!text.includes(words)) found.push(`${path}: does not say "${words}"`);
-  for (const scroller of await sidewaysScrollers(page)) found.push(`${path}: scrolls sideways (${scroller})`);
+  found.push(...(await sidewaysFaults(page, path)));
   return found;
 }
 
@@ -241,7 +192,7 @@ describe('the distribution area at 1,400 px', () => {
       // sometimes collapses it to its rail on its own; those pages are then measured wider.)
       await page.evaluate(() => localStorage.setItem('lp.navCollapsed', 'false'));
       await page.goto(`${cloudUrl()}${path}`);
-      const stuck = await ready(page, path);
+      const stuck = await pageReady(page, path);
       found.push(...(stuck ? [stuck] : await faults(page, path)));
       await screenshotIfAsked(page, `/tmp/distribution-walk-${String(index).padStart(2, '0')}.png`, true);
     }
@@ -265,7 +216,7 @@ describe('a release’s products in a narrower window', () => {
     expect(await products.locator('th').allInnerTexts()).not.toContain('UPC');
     await products.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshotIfAsked(page, '/tmp/shots/distribution-release-products-1000.png');
-    expect(await sidewaysScrollers(page)).toEqual([]);
+    expect(await sidewaysFaults(page, releasePage)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
