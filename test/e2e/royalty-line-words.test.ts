@@ -94,6 +94,25 @@ describe('royalty lines in words', JOURNEY, () => {
     const row = page.getByTestId('label-royalties').locator('tbody tr').filter({ hasText: song });
     await expect.poll(() => row.innerText(), { timeout: 60_000 }).toContain('France');
     expect(await row.innerText()).not.toMatch(CODE);
+    // Its amount and label share to the cent with the currency's sign, right-aligned as every money table has them.
+    const money = await row.evaluate((tr) =>
+      [...tr.querySelectorAll('td')]
+        .map((td) => {
+          const text = [...td.querySelectorAll('*')]
+            .flatMap((e) => [...e.childNodes])
+            .find((n) => n.nodeType === Node.TEXT_NODE && /£/.test(n.textContent ?? ''));
+          return text?.parentElement
+            ? { shown: text.textContent, align: getComputedStyle(text.parentElement).textAlign }
+            : null;
+        })
+        .filter(Boolean),
+    );
+    // (Cloudscape sets a right-aligned box's text-align as "end", the right in a left-to-right page.)
+    const right = expect.stringMatching(/^(right|end)$/);
+    expect(money).toEqual([
+      { shown: '£12.50', align: right },
+      { shown: expect.stringMatching(/^£\d+\.\d{2}$/), align: right },
+    ]);
     await screenshotIfAsked(page, '/tmp/shots/territory-words-client-label.png', true);
     expect(errors).toEqual([]);
     await page.close();

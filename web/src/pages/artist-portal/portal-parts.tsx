@@ -20,6 +20,7 @@ import type {
   PortalRelease,
   PortalStatement,
 } from '../../../../shared/schemas/artist-portal';
+import { CellNote } from '../../components/cell-note';
 import { FormattedDate } from '../../components/formatted';
 
 /**
@@ -86,6 +87,7 @@ export function BalanceView({ view }: { view: PortalBalance }) {
 export function ReleasesTable({ releases }: { releases: PortalRelease[] }) {
   return (
     <Table
+      wrapLines
       data-testid="portal-releases"
       header={<Header counter={`(${releases.length})`}>Releases</Header>}
       items={releases}
@@ -126,19 +128,41 @@ export function StatementsTable({
   };
   return (
     <Table
+      wrapLines
       data-testid="portal-statements"
       header={<Header counter={`(${statements.length})`}>Statements</Header>}
       items={statements}
       trackBy="id"
       variant="embedded"
       columnDefinitions={[
-        { id: 'number', header: 'Number', cell: (s) => (s.superseded ? `${s.number} (replaced)` : s.number) },
-        { id: 'period', header: 'Period', cell: (s) => portalStatementPeriod(s) },
+        // The period under the number and the payout under the payable, so every figure shows in a 1,000 px window.
+        {
+          id: 'number',
+          header: 'Number',
+          cell: (s) => (
+            <>
+              {s.superseded ? `${s.number} (replaced)` : s.number}
+              <CellNote>{portalStatementPeriod(s)}</CellNote>
+            </>
+          ),
+        },
         { id: 'payee', header: 'Paid to', cell: (s) => s.payee_name },
-        { id: 'royalties', header: 'Royalties', cell: (s) => money(s.royalties, s.currency) },
-        { id: 'payable', header: 'Payable', cell: (s) => money(s.payable, s.currency) },
+        {
+          id: 'royalties',
+          header: 'Royalties',
+          cell: (s) => <Box textAlign="right">{money(s.royalties, s.currency)}</Box>,
+        },
         // Tax withheld and a self-billing invoice's VAT make what is paid differ from the payable.
-        { id: 'paid_out', header: 'Payout', cell: (s) => money(s.paid_out, s.currency) },
+        {
+          id: 'payable',
+          header: 'Payable',
+          cell: (s) => (
+            <Box textAlign="right">
+              {money(s.payable, s.currency)}
+              <CellNote>Payout {money(s.paid_out, s.currency)}</CellNote>
+            </Box>
+          ),
+        },
         {
           id: 'paid',
           header: 'Paid',

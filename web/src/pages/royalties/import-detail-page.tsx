@@ -315,6 +315,7 @@ export function RoyaltyImportPage() {
             <ControlTotals item={row} counts={lineCounts} />
             {row.totals?.rejected?.length ? (
               <Table
+                wrapLines
                 data-testid="import-rejected"
                 variant="container"
                 header={

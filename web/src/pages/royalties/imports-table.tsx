@@ -58,7 +58,7 @@ function columns(
       id: 'filename',
       header: 'File',
       isRowHeader: true,
-      // The file's map and size under its name.
+      // The file's map, size and the day it was imported under its name (a 1,000 px window shows every column).
       cell: (r) => (
         <>
           <RouterLink href={importPage(r.id)} data-testid={`royalty-import-link-${r.id}`}>
@@ -66,6 +66,9 @@ function columns(
           </RouterLink>
           <CellNote>
             {importMapName(r)} · <FileSize bytes={r.size} />
+          </CellNote>
+          <CellNote>
+            Imported <FormattedDate value={r.created_at} />
           </CellNote>
         </>
       ),
@@ -97,7 +100,6 @@ function columns(
         </Box>
       ),
     },
-    { id: 'created_at', header: 'Imported', cell: (r) => <FormattedDate value={r.created_at} /> },
     {
       id: 'actions',
       header: 'Actions',

@@ -3,6 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import { CellNote } from '../../components/cell-note';
 import { FormModal } from '../../components/form-modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Table from '@cloudscape-design/components/table';
@@ -178,6 +179,7 @@ export function UnmatchedTable({
   return (
     <>
       <Table<UnmatchedLine>
+        wrapLines
         data-testid="import-unmatched"
         header={
           <Header
@@ -204,14 +206,36 @@ export function UnmatchedTable({
         loadingText="Loading unmatched lines"
         items={rows}
         columnDefinitions={[
-          { id: 'isrc', header: 'ISRC', cell: (r) => r.isrc ?? '-' },
-          { id: 'upc', header: 'UPC', cell: (r) => r.upc ?? '-' },
-          { id: 'cat_no', header: 'Cat. no.', cell: (r) => r.cat_no ?? '-' },
-          { id: 'song', header: 'Song', cell: (r) => r.song ?? '-' },
-          { id: 'artist', header: 'Artist', cell: (r) => r.artist ?? '-' },
-          { id: 'album', header: 'Album', cell: (r) => r.album ?? '-' },
-          { id: 'lines', header: 'Lines', cell: (r) => r.lines },
-          { id: 'amount', header: 'Amount', cell: (r) => formatMoney(r.amount, currency) },
+          // A line's codes share a cell, as do its song, artist and album, so every column shows in a 1,000 px window
+          // with the side menu open.
+          {
+            id: 'codes',
+            header: 'ISRC, UPC or cat. no.',
+            cell: (r) => (
+              <>
+                {r.isrc ?? '-'}
+                {r.upc ? <CellNote>UPC {r.upc}</CellNote> : null}
+                {r.cat_no ? <CellNote>Cat. no. {r.cat_no}</CellNote> : null}
+              </>
+            ),
+          },
+          {
+            id: 'song',
+            header: 'Song',
+            cell: (r) => (
+              <>
+                {r.song ?? '-'}
+                {r.artist ? <CellNote>{r.artist}</CellNote> : null}
+                {r.album ? <CellNote>Album: {r.album}</CellNote> : null}
+              </>
+            ),
+          },
+          { id: 'lines', header: 'Lines', cell: (r) => <Box textAlign="right">{r.lines}</Box> },
+          {
+            id: 'amount',
+            header: 'Amount',
+            cell: (r) => <Box textAlign="right">{formatMoney(r.amount, currency)}</Box>,
+          },
           {
             id: 'assign',
             header: 'Actions',

@@ -51,6 +51,7 @@ export function UserCompaniesPage() {
           </Container>
         ) : null}
         <Table<CompanySummary>
+          wrapLines
           data-testid="companies-table"
           items={items}
           loading={isLoading}
@@ -72,21 +73,21 @@ export function UserCompaniesPage() {
                 </RouterLink>
               ),
             },
-            {
-              id: 'distributed',
-              header: 'Distributed',
-              cell: (c) => (c.distributed ? <StatusBadge word="distributed" /> : 'No'),
-            },
+            // Distributed is a company's mark beside its tags: one column, so the list fits a 1,000 px window.
             {
               id: 'tags',
               header: 'Tags',
-              cell: (c) => (
-                <SpaceBetween direction="horizontal" size="xxs">
-                  {(c.tags ?? []).map((t) => (
-                    <StatusBadge key={t} word={t} />
-                  ))}
-                </SpaceBetween>
-              ),
+              cell: (c) =>
+                c.distributed || c.tags?.length ? (
+                  <SpaceBetween direction="horizontal" size="xxs">
+                    {c.distributed ? <StatusBadge word="distributed" /> : null}
+                    {(c.tags ?? []).map((t) => (
+                      <StatusBadge key={t} word={t} />
+                    ))}
+                  </SpaceBetween>
+                ) : (
+                  '-'
+                ),
             },
             {
               id: 'current',

@@ -9,6 +9,7 @@ import { useParams } from 'react-router';
 import { currencyCode } from '../../../../shared/money';
 import { useCompany } from '../../app/resources';
 import type { AdminCompany } from '../../../../shared/schemas/company-views';
+import { CellNote } from '../../components/cell-note';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { CompanyNav } from './company/company-frame';
@@ -65,6 +66,7 @@ export function UserCompanyPage() {
           />
         </Container>
         <Table<Member>
+          wrapLines
           data-testid="company-users"
           header={
             <Header variant="h2" counter={`(${c.company_users.length})`}>
@@ -74,8 +76,20 @@ export function UserCompanyPage() {
           items={c.company_users}
           trackBy="user_id"
           columnDefinitions={[
-            { id: 'name', header: 'Name', cell: (u) => u.name || '-' },
-            { id: 'email', header: 'E-mail', cell: (u) => u.email },
+            // The e-mail under the name, so a long address does not push the role off a 1,000 px window.
+            {
+              id: 'name',
+              header: 'Name',
+              cell: (u) => (
+                <>
+                  {u.name || '-'}
+                  <CellNote>
+                    {/* An address has no spaces to wrap at: it may break anywhere rather than widen the table. */}
+                    <span style={{ overflowWrap: 'anywhere' }}>{u.email}</span>
+                  </CellNote>
+                </>
+              ),
+            },
             {
               id: 'role',
               header: 'Role',

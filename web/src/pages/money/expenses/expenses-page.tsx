@@ -35,8 +35,9 @@ const PAID_OPTIONS = [
 
 /**
  * The expenses table's columns. What belongs together shares a cell (an expense's category under its description, its
- * subtotal and VAT under its total, whether a statement carries it under its paid mark), so that the company's list,
- * with its Label column, fits a laptop's width (1,400 px) without scrolling sideways.
+ * subtotal and VAT under its total, whether a statement carries it and what is recouped under its paid mark), so that
+ * the company's list, with its Label column, fits a laptop's width (1,400 px) and one label's a 1,000 px window,
+ * without scrolling sideways.
  */
 function expenseColumns(pages: ExpensePages, currency: string | null): TableProps.ColumnDefinition<Expense>[] {
   return [
@@ -60,12 +61,6 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
     // last columns off the page.
     ...(pages.byLabel ? [] : [{ id: 'label', header: 'Label', cell: (e: Expense) => e.label?.name ?? '-' }]),
     {
-      id: 'recoupable',
-      header: 'Recoupable',
-      cell: (e) =>
-        e.recoupable ? `${formatPercent(e.recoupable_percentage)} from ${e.payee_name ?? 'the payee'}` : 'No',
-    },
-    {
       id: 'total',
       header: 'Total',
       sortingField: 'total',
@@ -87,6 +82,11 @@ function expenseColumns(pages: ExpensePages, currency: string | null): TableProp
           </StatusBadge>
           <CellNote testId={`expense-stated-${e.id}`}>
             {e.statement_id ? 'On a statement' : 'Not on a statement'}
+          </CellNote>
+          <CellNote>
+            {e.recoupable
+              ? `Recoupable: ${formatPercent(e.recoupable_percentage)} from ${e.payee_name ?? 'the payee'}`
+              : 'Not recoupable'}
           </CellNote>
         </>
       ),

@@ -80,6 +80,7 @@ function Statements({ dashboard }: { dashboard: UserDashboard }) {
   const { currency } = dashboard.finances;
   return (
     <Table
+      wrapLines
       data-testid="dashboard-statements"
       variant="container"
       header={

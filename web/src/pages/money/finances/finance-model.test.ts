@@ -68,6 +68,9 @@ describe('money on the finances pages', () => {
     expect(axisMoney(1500, 'GBP')).toBe('£1.5k');
     expect(axisMoney(2_000_000, 'USD')).toBe('$2M');
     expect(axisMoney(0.25, 'GBP')).toBe('£0.25');
+    // Below a thousand, to the cent as every amount on screen: never a bare "£0".
+    expect(axisMoney(0, 'GBP')).toBe('£0.00');
+    expect(axisMoney(250, 'GBP')).toBe('£250.00');
     expect(axisMoney(-1500, 'GBP')).toBe('-£1.5k');
   });
 });

@@ -215,17 +215,16 @@ export { formatCount };
 /** Money as shown on the finances pages: to the cent, in the company's currency (shared/money.ts). */
 export const money = (value: string | null | undefined, currency: string | null) => formatMoney(value, currency);
 
-/** An axis tick: the currency's sign and a short number ("£1.2k", "$3M"); the exact figures are in the popovers. */
+/**
+ * An axis tick: the currency's sign and a short number for thousands and millions ("£1.2k", "$3M"), an amount below
+ * a thousand to the cent as every amount on screen is ("£0.00", "£250.00"); the exact figures are in the popovers.
+ */
 export function axisMoney(value: number, currency: string | null): string {
   const code = currencySign(currency);
   const sign = code.length > 1 ? `${code} ` : code;
   const abs = Math.abs(value);
   const short =
-    abs >= 1e6
-      ? `${+(abs / 1e6).toFixed(1)}M`
-      : abs >= 1e3
-        ? `${+(abs / 1e3).toFixed(1)}k`
-        : `${+abs.toFixed(abs < 10 ? 2 : 0)}`;
+    abs >= 1e6 ? `${+(abs / 1e6).toFixed(1)}M` : abs >= 1e3 ? `${+(abs / 1e3).toFixed(1)}k` : abs.toFixed(2);
   return `${value < 0 ? '-' : ''}${sign}${short}`;
 }
 

@@ -7,6 +7,7 @@ import { formatDate } from '../../../../../shared/format';
 import { formatMoney } from '../../../../../shared/money';
 import type { PaymentsRegister } from '../../../../../shared/schemas/payment-views';
 import { useApi } from '../../../app/resources';
+import { CellNote } from '../../../components/cell-note';
 import { DayRangeReport, useDayRange } from '../../../components/day-range-filter';
 import { RouterLink } from '../../../components/router-link';
 import { fieldErrorsOf } from '../statements/use-period-form';
@@ -65,38 +66,56 @@ export function PaymentsRegisterPage() {
         trackBy="id"
         wrapLines
         empty={none}
+        // A payment's figures share its Paid cell (payable, VAT and tax withheld under what was paid) and its method
+        // and reference their day's and payee's, so every one shows in a 1,000 px window with the side menu open.
         columnDefinitions={[
           {
             id: 'date',
             header: 'Paid on',
             isRowHeader: true,
             cell: (p) => (
-              <RouterLink href={pages.detail(p.id)} data-testid={`payments-register-payment-${p.id}`}>
-                {formatDate(p.payment_date)}
-              </RouterLink>
+              <>
+                <RouterLink href={pages.detail(p.id)} data-testid={`payments-register-payment-${p.id}`}>
+                  {formatDate(p.payment_date)}
+                </RouterLink>
+                {p.payment_method ? <CellNote>{p.payment_method}</CellNote> : null}
+              </>
             ),
           },
-          { id: 'to', header: 'Paid to', cell: (p) => p.payable_name },
+          {
+            id: 'to',
+            header: 'Paid to',
+            cell: (p) => (
+              <>
+                {p.payable_name}
+                {p.payment_reference ? <CellNote>Reference: {p.payment_reference}</CellNote> : null}
+              </>
+            ),
+          },
           {
             id: 'statements',
             header: 'Statements',
             cell: (p) => <StatementLinks statements={p.statements} />,
           },
-          { id: 'payable', header: 'Payable', cell: (p) => formatMoney(p.payment_subtotal, p.payment_currency) },
-          { id: 'vat', header: 'VAT', cell: (p) => formatMoney(p.payment_vat_total, p.payment_currency) },
           {
-            id: 'withheld',
-            header: 'Tax withheld',
-            cell: (p) => formatMoney(p.payment_withholding_total, p.payment_currency),
+            id: 'total',
+            header: 'Paid',
+            cell: (p) => (
+              <Box textAlign="right">
+                {formatMoney(p.payment_total, p.payment_currency)}
+                <CellNote>Payable {formatMoney(p.payment_subtotal, p.payment_currency)}</CellNote>
+                <CellNote>VAT {formatMoney(p.payment_vat_total, p.payment_currency)}</CellNote>
+                <CellNote>Tax withheld {formatMoney(p.payment_withholding_total, p.payment_currency)}</CellNote>
+              </Box>
+            ),
           },
-          { id: 'total', header: 'Paid', cell: (p) => formatMoney(p.payment_total, p.payment_currency) },
           {
             id: 'sent',
             header: 'Sent',
-            cell: (p) => (p.converted ? formatMoney(p.converted.total, p.converted.currency) : '-'),
+            cell: (p) => (
+              <Box textAlign="right">{p.converted ? formatMoney(p.converted.total, p.converted.currency) : '-'}</Box>
+            ),
           },
-          { id: 'method', header: 'Method', cell: (p) => p.payment_method ?? '-' },
-          { id: 'reference', header: 'Reference', cell: (p) => p.payment_reference ?? '-' },
         ]}
       />
     </DayRangeReport>

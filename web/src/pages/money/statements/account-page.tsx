@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { CellNote } from '../../../components/cell-note';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { RecordState } from '../../../components/record-state';
@@ -34,6 +35,7 @@ function EntriesTable({
   const m = (v: string) => formatMoney(v, view.currency);
   return (
     <Table<AccountEntry>
+      wrapLines
       data-testid="account-entries"
       variant="container"
       header={
@@ -55,14 +57,24 @@ function EntriesTable({
       empty={<Box color="text-status-inactive">No entries yet</Box>}
       columnDefinitions={[
         { id: 'date', header: 'Date', cell: (e) => <FormattedDate value={e.date} /> },
-        { id: 'kind', header: 'What', isRowHeader: true, cell: (e) => ENTRY_TEXT[e.kind] ?? e.kind },
+        // Whether it is on a statement yet under what it is, so every column shows in a 1,000 px window.
+        {
+          id: 'kind',
+          header: 'What',
+          isRowHeader: true,
+          cell: (e) => (
+            <>
+              {ENTRY_TEXT[e.kind] ?? e.kind}
+              <CellNote>{e.statement_id ? 'On a statement' : 'Not yet on a statement'}</CellNote>
+            </>
+          ),
+        },
         {
           id: 'description',
           header: 'Description',
           cell: (e) => [e.description, e.payment_reference].filter(Boolean).join(' · ') || '-',
         },
         { id: 'amount', header: 'Amount', cell: (e) => <Box textAlign="right">{m(e.amount)}</Box> },
-        { id: 'statement', header: 'On a statement', cell: (e) => (e.statement_id ? 'Yes' : 'Not yet') },
         {
           id: 'actions',
           header: 'Actions',
@@ -82,6 +94,7 @@ function AccountStatements({ rows }: { rows: StatementRow[] }) {
   const columns = useMemo(() => statementColumns(USER_STATEMENT_PAGES, { type: false, created: false }), []);
   return (
     <Table<StatementRow>
+      wrapLines
       data-testid="account-statements"
       variant="container"
       header={

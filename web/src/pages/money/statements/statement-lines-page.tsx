@@ -16,6 +16,7 @@ import {
 } from '../../../../../shared/schemas/statement-views';
 import { errorMessage } from '../../../app/api';
 import { notifyError } from '../../../app/notifications';
+import { CellNote } from '../../../components/cell-note';
 import { RouterLink } from '../../../components/router-link';
 import { linesTotalWords, statementPeriodWords, statementTitle } from './statement-model';
 import { openStatementFile, useStatement, useStatementLines, useStatementPages } from './statements-api';
@@ -140,25 +141,52 @@ export function StatementLinesPage() {
               />
             ) : undefined
           }
+          // Six figures of a line and four of its words: what belongs together shares a cell (the store with its
+          // territory and format, the track with its release, the amount with the label's share), so every one shows
+          // within a 1,000 px window with the side menu open.
           columnDefinitions={[
-            { id: 'month', header: 'Month', cell: (l) => periodLabel(l.pay_period) },
-            { id: 'store', header: 'Store', cell: (l) => l.retailer || '-' },
-            { id: 'territory', header: 'Territory', cell: (l) => (l.territory ? territoryName(l.territory) : '-') },
-            { id: 'format', header: 'Format', cell: (l) => l.sales_format || '-' },
-            { id: 'release', header: 'Release', cell: (l) => l.release || '-' },
+            {
+              id: 'month',
+              header: 'Month',
+              cell: (l) => (
+                <>
+                  {periodLabel(l.pay_period)}
+                  {l.term ? <CellNote>{l.term}</CellNote> : null}
+                </>
+              ),
+            },
+            {
+              id: 'store',
+              header: 'Store',
+              cell: (l) => (
+                <>
+                  {l.retailer || '-'}
+                  {l.territory ? <CellNote>{territoryName(l.territory)}</CellNote> : null}
+                  {l.sales_format ? <CellNote>{l.sales_format}</CellNote> : null}
+                </>
+              ),
+            },
             {
               id: 'track',
               header: 'Track',
-              cell: (l) => (l.isrc ? `${l.track} (${l.isrc})` : l.track || '-'),
+              cell: (l) => (
+                <>
+                  {l.isrc ? `${l.track} (${l.isrc})` : l.track || '-'}
+                  {l.release ? <CellNote>{l.release}</CellNote> : null}
+                </>
+              ),
             },
             { id: 'quantity', header: 'Quantity', cell: (l) => <Box textAlign="right">{formatCount(l.quantity)}</Box> },
             {
-              id: 'label',
-              header: 'Label’s share',
-              cell: (l) => <Box textAlign="right">{amount(l.label_payable)}</Box>,
+              id: 'amount',
+              header: 'Amount',
+              cell: (l) => (
+                <Box textAlign="right">
+                  {amount(l.share)}
+                  <CellNote>Label’s share {amount(l.label_payable)}</CellNote>
+                </Box>
+              ),
             },
-            { id: 'term', header: 'Contract term', cell: (l) => l.term || '-' },
-            { id: 'amount', header: 'Amount', cell: (l) => <Box textAlign="right">{amount(l.share)}</Box> },
           ]}
         />
       </SpaceBetween>

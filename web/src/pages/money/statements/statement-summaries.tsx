@@ -5,6 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { formatCount, formatDate } from '../../../../../shared/format';
 import { formatMoney, roundRowsToStated, roundRowsToTotal } from '../../../../../shared/money';
+import { CellNote } from '../../../components/cell-note';
 import { ExplainedAmount } from './statement-account';
 import {
   controlWords,
@@ -110,6 +111,7 @@ function SummaryTable({
   const column = title.replace('By ', '');
   return (
     <Table<SummaryRow & { shown: string; explain: ExplainLink }>
+      wrapLines
       data-testid={`statement-summary-${dimension}`}
       variant="container"
       header={
@@ -222,6 +224,7 @@ export function ProvenanceTable({
   }));
   return (
     <Table<ProvenanceRow & { shown_fee: string; shown_amount: string; explain: ExplainLink }>
+      wrapLines
       data-testid="statement-provenance"
       variant="container"
       header={
@@ -240,19 +243,33 @@ export function ProvenanceTable({
       items={shown}
       empty={<Box color="text-status-inactive">No sales reports</Box>}
       columnDefinitions={[
+        // The sales periods under the source and the exchange rate under the currency, so the table fits a 1,000 px
+        // window with the side menu open.
         {
           id: 'source',
           header: 'Source',
           isRowHeader: true,
-          cell: (r) => provenanceSource(r),
+          cell: (r) => (
+            <>
+              {provenanceSource(r)}
+              <CellNote>Sales periods {provenancePeriods(r)}</CellNote>
+            </>
+          ),
         },
-        { id: 'periods', header: 'Sales periods', cell: (r) => provenancePeriods(r) },
-        { id: 'currency', header: 'Currency', cell: (r) => r.original_currency ?? currency },
         {
-          id: 'rate',
-          header: 'Exchange rate',
-          cell: (r) =>
-            r.exchange_rate ? `${r.exchange_rate}${r.rate_date ? ` (${formatDate(r.rate_date)})` : ''}` : '-',
+          id: 'currency',
+          header: 'Currency',
+          cell: (r) => (
+            <>
+              {r.original_currency ?? currency}
+              {r.exchange_rate ? (
+                <CellNote>
+                  Rate {r.exchange_rate}
+                  {r.rate_date ? ` (${formatDate(r.rate_date)})` : ''}
+                </CellNote>
+              ) : null}
+            </>
+          ),
         },
         {
           id: 'fee',
@@ -279,12 +296,15 @@ export function ProvenanceTable({
   );
 }
 
-/** The control figures the PDF prints and the CSV reconciles with. */
+/**
+ * The control figures the PDF prints and the CSV reconciles with: to the millionth on purpose (marked so), the one
+ * place amounts are not to the cent, since the rounding they carry is below a cent.
+ */
 export function ControlFigures({ control, currency }: { control: StatementControl; currency: string }) {
   return (
     <Box data-testid="statement-control">
       <Box variant="awsui-key-label">Control</Box>
-      {controlWords(control, currency)}
+      <span data-exact-money="">{controlWords(control, currency)}</span>
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
 import { useSession } from '../../../app/session';
+import { CellNote } from '../../../components/cell-note';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { rules, serverFieldErrors, validate } from '../../../components/form-rules';
@@ -75,6 +76,7 @@ function Members({ company, canManage }: { company: AdminCompany; canManage: boo
   return (
     <>
       <Table<CompanyMember>
+        wrapLines
         data-testid="company-team"
         header={
           <Header variant="h2" counter={`(${company.company_users.length})`}>
@@ -84,8 +86,21 @@ function Members({ company, canManage }: { company: AdminCompany; canManage: boo
         items={company.company_users}
         trackBy="user_id"
         columnDefinitions={[
-          { id: 'name', header: 'Name', isRowHeader: true, cell: (m) => m.name || '-' },
-          { id: 'email', header: 'E-mail', cell: (m) => m.email },
+          // The e-mail under the name, so a long address does not push the role and actions off a 1,000 px window.
+          {
+            id: 'name',
+            header: 'Name',
+            isRowHeader: true,
+            cell: (m) => (
+              <>
+                {m.name || '-'}
+                <CellNote>
+                  {/* An address has no spaces to wrap at: it may break anywhere rather than widen the table. */}
+                  <span style={{ overflowWrap: 'anywhere' }}>{m.email}</span>
+                </CellNote>
+              </>
+            ),
+          },
           {
             id: 'role',
             header: 'Role',
@@ -210,6 +225,7 @@ function Invitations({ companyId }: { companyId: string }) {
     <>
       <InviteForm companyId={companyId} onInvited={() => void mutate()} />
       <Table<Invitation>
+        wrapLines
         data-testid="team-invitations"
         loading={isLoading}
         header={
