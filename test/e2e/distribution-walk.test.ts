@@ -8,9 +8,10 @@ import { pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js
 /**
  * The distribution area as a distributor's admin works it, at 1,400 px in Chromium, with a client company of its own
  * (a label, a release with a track and two products, a pitch). Every page of the area is opened, its own records'
- * pages too; a page fails when it shows an internal id, a day as stored ("2027-02-05") rather than "5th Feb 2027", a
- * "coming soon" placeholder, engine text, or a table that scrolls sideways at that width (none is let off). The
- * expenses pages are walked by their own files.
+ * pages too; a page fails when it shows what test/support/page-faults.ts names (an internal id, a day as stored
+ * ("2027-02-05") rather than "5th Feb 2027", a stored value, a "coming soon" placeholder, engine text, an amount without
+ * two decimals) or a table that scrolls sideways at that width (none is let off). The expenses pages are walked by their
+ * own files.
  */
 let browser: Browser;
 let own: OwnCompany;
