@@ -8,6 +8,7 @@ import { call, cloudUrl, latestMail, newPlatformAdmin, signIn } from '../support
 import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
+import { openInApp } from '../support/page-walk.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 import { until } from '../support/wait.js';
 
@@ -216,33 +217,6 @@ async function pageSettles(page: Page, path: string) {
     .toBe('ready');
 }
 
-/** An address with no page: the app shows "Page not found" there, inside the same shell. */
-const NO_PAGE = '/menu-walk-between-pages';
-
-/**
- * Opens `path` inside the app, as following a menu link does (React Router's own history entry, the page scrolled to
- * its top): the bundle, the sign-in and the config stay loaded, where a full load of every page cost most of the
- * walk's CPU. React keeps a page's elements when the next route shows the same component, so the walk passes
- * through "Page not found" first: the page checked is then always mounted afresh, as a full load would show it, and
- * its heading is an element the page before did not have.
- */
-async function openInApp(page: Page, path: string) {
-  await followInApp(page, NO_PAGE);
-  await ready(page, `${NO_PAGE} (between two entries)`);
-  await followInApp(page, path);
-}
-
-/** Moves the app to `address` through the browser history, after remembering the headings the page shows now. */
-async function followInApp(page: Page, address: string) {
-  await page.evaluate((to) => {
-    (window as { walkSeenHeadings?: WeakSet<Element> }).walkSeenHeadings = new WeakSet(document.querySelectorAll('h1'));
-    window.scrollTo(0, 0);
-    const index = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-  }, address);
-}
-
 /**
  * Faults found and not fixed yet, each with why; the walk still checks everything else on these pages. Remove an
  * entry once its page is fixed (the walk then fails if the fault comes back). None today: the last one (an admin's
@@ -265,7 +239,7 @@ async function faults(page: Page, path: string): Promise<string[]> {
 /**
  * Opens every menu entry of the page's user, then the pages of `beyond` (pages no menu links to), and answers every
  * fault found, with the page errors. The first entry is loaded in full by its address; the others are opened inside
- * the app (see `openInApp`).
+ * the app (see `openInApp`), each after "Page not found".
  */
 async function walk(page: Page, errors: string[], shots: string, beyond: string[] = []): Promise<string[]> {
   watchCalls(page);
@@ -275,7 +249,7 @@ async function walk(page: Page, errors: string[], shots: string, beyond: string[
   const found: string[] = [];
   for (const [index, path] of paths.entries()) {
     if (index === 0) await page.goto(`${cloudUrl()}${path}`);
-    else await openInApp(page, path);
+    else await openInApp(page, path, ready);
     await ready(page, path);
     const known = KNOWN_FAULTS.filter((k) => k.walk === shots && k.path === path);
     found.push(...(await faults(page, path)).filter((fault) => !known.some((k) => k.fault.test(fault))));
