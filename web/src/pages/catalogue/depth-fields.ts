@@ -100,8 +100,8 @@ export const recordingDepthRows: ReferenceField[] = [
     addLabel: 'Add price line',
     rowFields: [
       { name: 'price_tier', label: 'Price tier', kind: 'select', options: PRICE_TIERS },
-      { name: 'retail_price', label: 'Retail price', kind: 'text' },
-      { name: 'wholesale_price', label: 'Wholesale price', kind: 'text' },
+      { name: 'retail_price', label: 'Retail price', kind: 'text', money: true },
+      { name: 'wholesale_price', label: 'Wholesale price', kind: 'text', money: true },
       { name: 'sample_start_time', label: 'Sample start (s)', kind: 'text' },
       { name: 'sample_length', label: 'Sample length (s)', kind: 'text' },
     ],

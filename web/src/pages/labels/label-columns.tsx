@@ -1,26 +1,69 @@
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { LabelRow } from '../../app/resources';
+import { CellNote } from '../../components/cell-note';
 import { FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { LABEL_MODES, type LabelMode } from './label-api';
 
-/** The labels table's columns; sortable ones carry the API's sort_field. */
-export function labelColumns(mode: LabelMode): TableProps.ColumnDefinition<LabelRow>[] {
+/** The narrowest labels table (px) that shows every column on its own; a narrower one shares cells. */
+export const WIDE_LABELS_TABLE = 1000;
+
+/**
+ * The labels table's columns; sortable ones carry the API's sort_field. `narrow` (a table under WIDE_LABELS_TABLE)
+ * puts the distributed and requested marks under the status, and the day last updated under the day created, so every
+ * figure still shows without the table scrolling sideways.
+ */
+export function labelColumns(mode: LabelMode, narrow = false): TableProps.ColumnDefinition<LabelRow>[] {
   const { pageBase } = LABEL_MODES[mode];
+  const name: TableProps.ColumnDefinition<LabelRow> = {
+    id: 'name',
+    header: 'Name',
+    sortingField: 'name',
+    isRowHeader: true,
+    cell: (l) => (
+      <RouterLink href={`${pageBase}/${l.id}`} data-testid={`label-link-${l.id}`}>
+        {l.name}
+      </RouterLink>
+    ),
+  };
+  const company: TableProps.ColumnDefinition<LabelRow>[] =
+    mode === 'admin' ? [{ id: 'company', header: 'Company', cell: (l) => l.company_name || '-' }] : [];
+  const email: TableProps.ColumnDefinition<LabelRow> = { id: 'email', header: 'E-mail', cell: (l) => l.email || '-' };
+  if (narrow)
+    return [
+      name,
+      ...company,
+      {
+        id: 'status',
+        header: 'Status',
+        sortingField: 'active',
+        cell: (l) => (
+          <>
+            <StatusBadge word={l.active ? 'active' : 'inactive'} />
+            {l.distributed ? <CellNote>Distributed</CellNote> : null}
+            {l.requested ? <CellNote>Requested</CellNote> : null}
+          </>
+        ),
+      },
+      email,
+      {
+        id: 'created_at',
+        header: 'Created',
+        sortingField: 'created_at',
+        cell: (l) => (
+          <>
+            <FormattedDate value={l.created_at} />
+            <CellNote>
+              Updated <FormattedDate value={l.updated_at} />
+            </CellNote>
+          </>
+        ),
+      },
+    ];
   return [
-    {
-      id: 'name',
-      header: 'Name',
-      sortingField: 'name',
-      isRowHeader: true,
-      cell: (l) => (
-        <RouterLink href={`${pageBase}/${l.id}`} data-testid={`label-link-${l.id}`}>
-          {l.name}
-        </RouterLink>
-      ),
-    },
-    ...(mode === 'admin' ? [{ id: 'company', header: 'Company', cell: (l: LabelRow) => l.company_name || '-' }] : []),
+    name,
+    ...company,
     {
       id: 'status',
       header: 'Status',
@@ -34,7 +77,7 @@ export function labelColumns(mode: LabelMode): TableProps.ColumnDefinition<Label
       cell: (l) => (l.distributed ? <StatusBadge word="distributed" /> : 'No'),
     },
     { id: 'requested', header: 'Requested', cell: (l) => (l.requested ? <StatusBadge word="requested" /> : 'No') },
-    { id: 'email', header: 'E-mail', cell: (l) => l.email || '-' },
+    email,
     {
       id: 'created_at',
       header: 'Created',

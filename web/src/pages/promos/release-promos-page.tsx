@@ -53,6 +53,8 @@ export function ReleasePromosPage() {
       }
     >
       <Table
+        // A subject names the artists and the release: it wraps, so the analysis link beside it stays in view.
+        wrapLines
         loading={promos.isLoading}
         items={promos.data?.promos ?? []}
         empty={

@@ -63,6 +63,8 @@ type RowFieldBase = {
   linkFrom?: string;
   /** Every row needs it: the form marks its column with an asterisk (a read-only table does not). */
   required?: boolean;
+  /** An amount of money: shown to the cent in the company's currency ("£0.60", not "0.6"). */
+  money?: boolean;
 };
 export type RowField =
   | (RowFieldBase & { kind: 'text' | 'checkbox' | 'select' | 'multiselect' | 'suggest' | 'territories' })

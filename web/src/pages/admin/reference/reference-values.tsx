@@ -1,4 +1,4 @@
-import { displayLabel } from '../../../app/display-labels';
+import { displayLabel, optionWords } from '../../../app/display-labels';
 import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
@@ -103,6 +103,10 @@ function rowCell(
     return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
       ? (row[rf.name] as string[]).join(', ')
       : 'World';
+  // A stored choice ("neighbouring") in the form's words for it ("Neighbouring"); "Budget" stays as written.
+  if (rf.kind === 'select')
+    return typeof row[rf.name] === 'string' && row[rf.name] ? optionWords(row[rf.name] as string) : dash;
+  if (rf.money) return <CompanyMoney value={row[rf.name]} />;
   if (rf.kind === 'multiselect')
     return Array.isArray(row[rf.name]) && (row[rf.name] as string[]).length
       ? (row[rf.name] as string[]).join(', ')
