@@ -6,8 +6,11 @@ import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
 import { LABEL_MODES, type LabelMode } from './label-api';
 
-/** The narrowest labels table (px) that shows every column on its own; a narrower one shares cells. */
-export const WIDE_LABELS_TABLE = 1000;
+/**
+ * The narrowest labels table (px) that shows every column on its own with each day on one line (a 1,400 px window with
+ * the side menu folded); a narrower one shares cells.
+ */
+export const WIDE_LABELS_TABLE = 1150;
 
 /**
  * The labels table's columns; sortable ones carry the API's sort_field. `narrow` (a table under WIDE_LABELS_TABLE)

@@ -26,7 +26,7 @@ function LabelsTable({ mode }: { mode: LabelMode }) {
   const mayChange = useMayOpen()(`${conf.pageBase}/new`);
   const [scope, setScope] = useState('all');
   const [toDelete, setToDelete] = useState<LabelRow[] | null>(null);
-  // Every column on its own needs about 1,000 px; a narrower table (a smaller window) shares cells.
+  // Every column on its own needs about 1,150 px; a narrower table (the side menu open, a smaller window) shares cells.
   const [tableBox, tableWidth] = useElementWidth<HTMLDivElement>();
   const narrow = tableWidth !== null && tableWidth < WIDE_LABELS_TABLE;
   const columns = useMemo(() => labelColumns(mode, narrow), [mode, narrow]);
