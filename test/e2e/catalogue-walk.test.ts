@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
-import { openInApp, pageFaults, pageReady, shownFaults } from '../support/page-walk.js';
+import { openInApp, pageFaults, pageReady, shownFaults, sidewaysFaults } from '../support/page-faults.js';
 
 /**
  * The catalogue and label area as a label manager works it, with a company of its own full of records: two labels
@@ -289,7 +289,7 @@ afterAll(async () => {
 
 /** What is wrong on the page now, each as "path: fault". */
 async function faults(page: Page, path: string): Promise<string[]> {
-  const found = await pageFaults(page, path);
+  const found = [...(await pageFaults(page, path)), ...(await sidewaysFaults(page, path))];
   const text = await page.evaluate(() => document.querySelector('main')?.innerText ?? '');
   for (const words of mustSay.get(path) ?? [])
     if (!text.includes(words)) found.push(`${path}: does not say "${words}"`);

@@ -8,7 +8,7 @@ import { call, cloudUrl, latestMail, newPlatformAdmin, signIn } from '../support
 import { axeViolations } from '../support/axe.js';
 import { launchChromium, screenshotIfAsked, signedInAdminPage, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
-import { openInApp } from '../support/page-walk.js';
+import { openInApp } from '../support/page-faults.js';
 import { uploadPresigned } from '../support/presigned-upload.js';
 import { until } from '../support/wait.js';
 

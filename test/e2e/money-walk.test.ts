@@ -4,7 +4,7 @@ import { call, cloudUrl, demo } from '../support/api.js';
 import { artistPortalFixture, type PortalSide } from '../support/artist-portal-fixture.js';
 import { launchChromium, screenshotIfAsked, signedInPage } from '../support/browser.js';
 import { type OwnLabelManager, ownLabelManager } from '../support/own-company.js';
-import { pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js';
+import { openInApp, pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js';
 
 /**
  * The money and company pages as a label manager works them, with data: royalty lines imported from a report,
@@ -132,28 +132,10 @@ async function faultsWithMenuOpen(page: Page, at: string): Promise<string[]> {
   }
 }
 
-/**
- * Opens `path` as a click on a link does (the app's router, no reload: a full load of the app costs seconds a page),
- * and waits until the page shown is the new one: its heading a new element, not the last page's still on screen while
- * the next one's code loads. A path that only changes the query keeps its page's heading, so it is loaded afresh.
- */
+/** Opens `path`: loaded in full the first time, then inside the app as a link would (see `openInApp`). */
 async function open(page: Page, path: string) {
-  const target = new URL(path, cloudUrl());
-  const here = new URL(page.url());
-  if (here.pathname === target.pathname || !here.pathname.startsWith('/')) {
-    await page.goto(target.href);
-    return;
-  }
-  await page.evaluate((to) => {
-    for (const heading of document.querySelectorAll('h1')) heading.dataset.walked = 'left';
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `${target.pathname}${target.search}`);
-  await expect
-    .poll(() => page.evaluate(() => [...document.querySelectorAll('h1')].some((h) => !h.dataset.walked)), {
-      timeout: 30_000,
-    })
-    .toBe(true);
+  if (page.url().startsWith(cloudUrl())) await openInApp(page, path, pageReady);
+  else await page.goto(new URL(path, cloudUrl()).href);
 }
 
 /** Opens each path in turn at `width` and answers what is wrong on each, as "path @ width: fault". */
