@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { DeleteModal } from '../../../components/delete-modal';
+import { EmailAddress } from '../../../components/email-address';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
@@ -48,7 +49,12 @@ export const BUG_REPORT_COLUMNS: TableProps.ColumnDefinition<BugReport>[] = [
 function columns(onDelete: (report: BugReport) => void): TableProps.ColumnDefinition<BugReport>[] {
   return [
     ...BUG_REPORT_COLUMNS,
-    { id: 'user_email', header: 'User', sortingField: 'user_email', cell: (r) => r.user_email },
+    {
+      id: 'user_email',
+      header: 'User',
+      sortingField: 'user_email',
+      cell: (r) => <EmailAddress email={r.user_email} />,
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -82,6 +88,8 @@ export function AdminUserBugReportsPage() {
         ) : undefined
       }
       resourceName="bug report"
+      // The description wraps too, so that the reporter's e-mail address keeps room for its parts beside it.
+      wrapLines
       columns={cols}
       collection="bug_reports"
       trackBy="id"

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../../app/api';
 import { DeleteModal } from '../../../components/delete-modal';
+import { EmailAddress } from '../../../components/email-address';
 import { FileSize, FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
@@ -59,7 +60,9 @@ function columns(
             id: 'user',
             header: 'User',
             cell: (r: ImportRow) => (
-              <RouterLink href={`${USERS_BASE}/${encodeURIComponent(r.user_id)}`}>{r.user_email}</RouterLink>
+              <RouterLink href={`${USERS_BASE}/${encodeURIComponent(r.user_id)}`}>
+                <EmailAddress email={r.user_email} />
+              </RouterLink>
             ),
           },
         ]

@@ -2,6 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { useNavigate } from 'react-router';
+import { EmailAddress } from '../../../components/email-address';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { StatusBadge } from '../../../components/status-badge';
@@ -21,7 +22,7 @@ const COLUMNS: TableProps.ColumnDefinition<AdminUserRow>[] = [
       </RouterLink>
     ),
   },
-  { id: 'email', header: 'E-mail', sortingField: 'email', cell: (u) => u.email },
+  { id: 'email', header: 'E-mail', sortingField: 'email', cell: (u) => <EmailAddress email={u.email} /> },
   { id: 'role', header: 'Role', sortingField: 'role', cell: (u) => <RoleBadge role={u.role} /> },
   { id: 'active', header: 'Status', cell: (u) => <StatusBadge word={u.active ? 'active' : 'inactive'} /> },
   {
