@@ -1,12 +1,15 @@
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import type { TableProps } from '@cloudscape-design/components/table';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type ReactNode, useMemo, useState } from 'react';
+import { CellNote } from '../../../components/cell-note';
 import { FormattedDate } from '../../../components/formatted';
 import { RouterLink } from '../../../components/router-link';
 import { ServerTable } from '../../../components/server-table';
 import { Money, PaidBadge, StateBadge } from '../../money/statements/statement-badges';
 import { statementPeriodWords } from '../../money/statements/statement-model';
+import { formatMoney } from '../../../../../shared/money';
 import type { DistributionStatementRow } from '../../../../../shared/schemas/distributed-labels';
 import { ALL_COMPANIES, CompanyFilter } from './company-filter';
 import { openStatementPdf } from './distributed-labels-api';
@@ -24,15 +27,16 @@ function columns(): TableProps.ColumnDefinition<DistributionStatementRow>[] {
     { id: 'company', header: 'Company', sortingField: 'company_name', cell: (s) => s.company_name },
     { id: 'period', header: 'Period', sortingField: 'end_pay_period', cell: (s) => statementPeriodWords(s) },
     {
-      id: 'fee',
-      header: 'Distributor’s fee',
-      cell: (s) => <Money value={s.aggregator_fee} currency={s.currency} />,
-    },
-    {
       id: 'payable',
       header: 'Payable',
+      // The distributor's fee, taken before the payable, shares its cell: one column fewer beside the admin menu.
       cell: (s) => (
-        <Money value={s.payee_total} currency={s.currency} testId={`distribution-statement-payable-${s.id}`} />
+        <>
+          <Money value={s.payee_total} currency={s.currency} testId={`distribution-statement-payable-${s.id}`} />
+          <Box textAlign="right">
+            <CellNote>Distributor’s fee {formatMoney(s.aggregator_fee, s.currency)}</CellNote>
+          </Box>
+        </>
       ),
     },
     { id: 'paid', header: 'Paid', cell: (s) => <PaidBadge statement={s} /> },
@@ -87,7 +91,7 @@ export function DistributionStatementsTable({
       section={Boolean(labelId)}
       resourceName="statement"
       resourcePlural="statements"
-      // Eight columns beside the admin menu: long names wrap so that every column fits a laptop's width.
+      // Nine columns beside the admin menu: long names wrap so that every column fits a laptop's width.
       wrapLines
       columns={cols}
       collection="statements"

@@ -85,6 +85,9 @@ export function AdminRoyaltiesPage() {
       description="Every company's imported royalty lines, as the sales reports gave them. Manual sales, and edits made to lines, are on each company's own royalties page."
       resourceName="royalty"
       resourcePlural="royalties"
+      // Seven columns beside the admin menu: long company, song and artist names wrap so that every column fits a
+      // laptop's width.
+      wrapLines
       columns={cols}
       collection="royalties"
       trackBy="id"
