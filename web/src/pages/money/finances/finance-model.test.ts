@@ -71,6 +71,7 @@ describe('money on the finances pages', () => {
     // Below a thousand, to the cent as every amount on screen: never a bare "£0".
     expect(axisMoney(0, 'GBP')).toBe('£0.00');
     expect(axisMoney(250, 'GBP')).toBe('£250.00');
+    expect(axisMoney(6, 'GBP')).toBe('£6.00');
     expect(axisMoney(-1500, 'GBP')).toBe('-£1.5k');
   });
 });
