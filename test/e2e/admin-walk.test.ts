@@ -167,8 +167,23 @@ async function walk(width: number, menuOpen: boolean, walked = pages): Promise<s
   });
   const found: string[] = [];
   for (const [index, entry] of walked.entries()) {
-    await page.evaluate((open) => localStorage.setItem('lp.navCollapsed', open ? 'false' : 'true'), menuOpen);
-    await page.goto(`${cloudUrl()}${entry.path}`);
+    if (index === 0) {
+      await page.evaluate((open) => localStorage.setItem('lp.navCollapsed', open ? 'false' : 'true'), menuOpen);
+      await page.goto(`${cloudUrl()}${entry.path}`);
+    } else {
+      // On within the app, as its links go, rather than loading it again for every page: the walk stays quick.
+      // The page left is marked, so that the next is read only once it has taken its place.
+      await page.evaluate((path) => {
+        for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-walk-left', '');
+        history.pushState(null, '', path);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, entry.path);
+      await page
+        .locator('[data-walk-left]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 5_000 })
+        .catch(() => undefined);
+    }
     const at = `${entry.path} at ${width} px`;
     let stuck = await pageReady(page, at);
     if (!stuck && (entry.search || entry.company)) {
