@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, cloudUrl, newPlatformAdmin } from '../support/api.js';
 import { launchChromium, screenshotIfAsked, signedInPage } from '../support/browser.js';
 import { type OwnCompany, ownCompany } from '../support/own-company.js';
-import { pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js';
+import { openInApp, pageFaults, pageReady, sidewaysFaults } from '../support/page-faults.js';
 import { publishHandStatement } from '../support/published-statements.js';
 import { importReport, storeMap } from '../support/royalty-report.js';
 
@@ -129,12 +129,6 @@ afterAll(async () => {
  */
 const KNOWN: readonly { path: RegExp; fault: RegExp; why: string }[] = [
   {
-    // The company's own statement page, shown to the admin as it is: the money pages' walk keeps it.
-    path: /^\/admin\/statements\/[^/]+(\/edit)?$/,
-    fault: /shows an amount without two decimals|scrolls sideways/,
-    why: 'the statement page’s control figures to the millionth and its account table',
-  },
-  {
     // The ID field's hint gives an example of the id the admin types: lower-case words joined by underscores.
     path: /^\/admin\/subscriptions\/(new|[^/]+\/edit)$/,
     fault: /shows a stored value \("plan_pro"\)/,
@@ -170,20 +164,7 @@ async function walk(width: number, menuOpen: boolean, walked = pages): Promise<s
     if (index === 0) {
       await page.evaluate((open) => localStorage.setItem('lp.navCollapsed', open ? 'false' : 'true'), menuOpen);
       await page.goto(`${cloudUrl()}${entry.path}`);
-    } else {
-      // On within the app, as its links go, rather than loading it again for every page: the walk stays quick.
-      // The page left is marked, so that the next is read only once it has taken its place.
-      await page.evaluate((path) => {
-        for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-walk-left', '');
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, entry.path);
-      await page
-        .locator('[data-walk-left]')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5_000 })
-        .catch(() => undefined);
-    }
+    } else await openInApp(page, entry.path, pageReady);
     const at = `${entry.path} at ${width} px`;
     let stuck = await pageReady(page, at);
     if (!stuck && (entry.search || entry.company)) {

@@ -87,6 +87,8 @@ export function AccountFigures({
       <Table<Row>
         data-testid="statement-account"
         variant="container"
+        // A figure's note ("This account's share of…") wraps under it rather than widening the table past the window.
+        wrapLines
         header={
           <Header variant="h2" description="Closing = opening + each movement below, to the cent.">
             Account
