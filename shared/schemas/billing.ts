@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import type { PlanView, SubscriptionStatus } from '../plans.js';
 import { VALIDATION } from '../messages.js';
 
@@ -52,9 +53,8 @@ export const couponInput = z
       .int('Amount off must be a whole number of pence')
       .positive('Amount off must be more than 0')
       .optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code')
+    // The card provider takes the code in small letters.
+    currency: currencyCode('Currency')
       .transform((value) => value.toLowerCase())
       .optional(),
     duration: z.enum(COUPON_DURATIONS, { error: 'Duration must be once, repeating or forever' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import { nameText } from './name-text.js';
 import { dealPercentage } from './money.js';
 import { ROLES } from '../constants.js';
@@ -61,12 +62,7 @@ const fields = {
   registration_number: z.string().trim().max(50).optional(),
   vat_number: z.string().trim().max(50).optional(),
   vat_registered: z.boolean().optional(),
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
-    .transform((c) => c.toUpperCase())
-    .optional(),
+  currency: currencyCode('Currency').optional(),
   contract_date: date('Contract date'),
   self_billing: z.boolean().optional(),
   self_billing_created_at: date('Self billing created at'),

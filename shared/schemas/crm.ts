@@ -1,5 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import { CRM_STATUSES } from '../crm.js';
 import { statementSettingsInput } from './catalogue.js';
 import { noteFields, taskFields } from './label-tools.js';
@@ -73,11 +74,7 @@ export const crmClientCreate = z.strictObject({
       name: nameText(200).min(1, 'Name is required'),
       email: z.union([z.literal(''), z.email('Email must be an e-mail address').max(320)]).optional(),
       country: trimmed(2).optional(),
-      currency: z
-        .string()
-        .trim()
-        .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code')
-        .optional(),
+      currency: currencyCode('Currency').optional(),
     })
     .superRefine(endNotBeforeStart),
 });

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../currencies.js';
+import { currencyCode } from './currency.js';
 import { formNumber } from './form-number.js';
 import { optionalCents } from './money.js';
 import { vatNumberText } from './vat-number.js';
@@ -95,8 +95,6 @@ function splitsTotal(assets: readonly { split: string }[]): Big {
 }
 export const SPLITS_MESSAGE = `The assets’ splits must add up to ${formatPercent(100)}`;
 
-const FEE_CURRENCY_REFUSAL = 'Fee currency must be one of the currencies listed, e.g. GBP, EUR or USD';
-
 /** Blank or null is "not given": a form's empty picker, or a licence read back and sent again. */
 const unlessBlank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** The one release or recording a licence of a single asset names. */
@@ -157,10 +155,7 @@ const fields = {
   credit: optionalText('Credit', 500),
   fee: optionalCents('Fee'),
   /** A code of the currencies list ("gbp" is GBP): a slip such as "GPB" is refused, not kept on an invoice. */
-  fee_currency: z.preprocess(
-    (v) => (v === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.enum(CURRENCY_CODES, FEE_CURRENCY_REFUSAL).optional(),
-  ),
+  fee_currency: z.preprocess((v) => (v === '' ? undefined : v), currencyCode('Fee currency').optional()),
   contract_data: optionalText('Contract text', 20_000),
   report_every_months: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

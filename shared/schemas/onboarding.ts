@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import { DEFAULT_CURRENCY, type Role } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 import { password } from './auth.js';
@@ -18,12 +19,7 @@ const email = z
 export const newCompanyInput = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
-    currency: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
-      .transform((c) => c.toUpperCase())
-      .default(DEFAULT_CURRENCY),
+    currency: currencyCode('Currency').default(DEFAULT_CURRENCY),
     country: z
       .string()
       .trim()

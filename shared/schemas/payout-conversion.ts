@@ -30,14 +30,6 @@ export const exchangeRateText = z
   // Read as text, never as a number: a rate the pattern refused still reaches this check.
   .refine((rate) => !/^[0.]*$/.test(rate), 'Exchange rate must be more than 0');
 
-/** A currency code as typed ("eur " → "EUR"), refused with `message` when it is not three letters. */
-export const currencyCodeText = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, message)
-    .transform((code) => code.toUpperCase());
-
 /** A payout converted at a rate: half-up to the cent. */
 export function convertedAmount(payout: Money, rate: string): Money {
   return new Big(payout).times(rate).round(2, Big.roundHalfUp).toFixed(2);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import {
   accountNumberProblem,
   bicCountryProblem,
@@ -61,11 +62,7 @@ const text = (max: number) =>
 export const payoutDetailsInput = z.strictObject({
   method: z.enum(PAYOUT_METHODS, { message: 'Choose how the payee is paid' }),
   account_name: text(70),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code like GBP')
-    .transform((v) => v.toUpperCase())
-    .optional(),
+  currency: currencyCode('Currency').optional(),
   iban: text(42),
   bic: text(15),
   sort_code: text(12),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import { VALIDATION } from '../messages.js';
 import {
   FEATURE_LABELS,
@@ -42,11 +43,7 @@ const fields = {
     .max(100),
   /** Pence (the smallest currency unit), as the card provider counts: never a float. */
   amount: wholeNumber('Amount', MAX_AMOUNT),
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
-    .transform((c) => c.toUpperCase()),
+  currency: currencyCode('Currency'),
   interval: z.enum(['month', 'year'], { error: 'Interval must be month or year' }),
   interval_count: wholeNumber('Interval count', 12).min(1, 'Interval count must be at least 1'),
   trial_period_days: wholeNumber('Trial period days', 730),

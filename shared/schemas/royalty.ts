@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './currency.js';
 import { CLEARABLE_ROYALTY_FIELDS } from '../constants.js';
 import { VALIDATION } from '../messages.js';
 
@@ -100,9 +101,7 @@ export const newSale = royaltyFields.extend({
   pay_period: payPeriod,
   retailer: requiredText('Retailer').max(300),
   subtotal_payable: amount('Subtotal payable'),
-  currency: requiredText('Currency')
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code'),
+  currency: currencyCode('Currency'),
   quantity: quantity.default(1),
 });
 export type NewSale = z.infer<typeof newSale>;

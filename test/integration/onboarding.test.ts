@@ -87,7 +87,9 @@ describe('a user creates their own company', () => {
     expect(noVat.body.errors.vat_number).toEqual(['VAT number is required when the company is VAT registered']);
 
     const badCurrency = await createCompany(user.token, { name: 'Cur Co', country: 'GB', currency: 'pounds' });
-    expect(badCurrency.body.errors.currency).toEqual(['Currency must be a 3-letter code']);
+    expect(badCurrency.body.errors.currency).toEqual([
+      'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
+    ]);
 
     const unknownCountry = await createCompany(user.token, { name: 'Nowhere Co', country: 'ZZ' });
     expect(unknownCountry.status).toBe(400);

@@ -159,7 +159,7 @@ describe('a payment’s own fields', () => {
     const bad = await api.post('/payments', { statement_ids: [pound.id], payment_currency: 'pounds' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.payment_currency).toEqual([
-      'Payment currency must be a currency code (GBP) or the sign £ or $',
+      'Payment currency must be one of the currencies listed, e.g. GBP, EUR or USD, or the sign £ or $',
     ]);
     // The dollar sign is the dollar: not these statements' currency, said on the field.
     const dollar = await api.post('/payments', { statement_ids: [pound.id], payment_currency: '$' });

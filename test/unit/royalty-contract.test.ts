@@ -63,7 +63,12 @@ describe('one royalty contract for the API and the form (shared/schemas/royalty.
       'Pay period must be a month as YYYY-MM',
     ],
     ['a blank retailer', { retailer: ' ' }, 'retailer', 'Retailer is required'],
-    ['a currency name', { currency: 'pounds' }, 'currency', 'Currency must be a 3-letter code'],
+    [
+      'a currency name',
+      { currency: 'pounds' },
+      'currency',
+      'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
+    ],
     ['a territory name', { territory: 'Britain' }, 'territory', 'Territory must be a two-letter country code'],
     ['a fractional quantity', { quantity: '1.5' }, 'quantity', 'Quantity must be a whole number'],
     // Number() read these as 1000 and 16.
@@ -128,6 +133,8 @@ describe('a report map: the editor says what the API says (functions/royalties/a
       columns: { subtotal_payable: 'Net', pay_period: 'Period' },
     };
     expect(mapApiErrors(badCurrency)).toEqual(validateMap(badCurrency));
-    expect(mapApiErrors(badCurrency)).toEqual({ currency: 'Currency must be a 3-letter code' });
+    expect(mapApiErrors(badCurrency)).toEqual({
+      currency: 'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
+    });
   });
 });

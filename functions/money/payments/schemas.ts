@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { humanizeField, MESSAGES } from '../../../shared/messages.js';
-import { currencyCodeText, exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
+import { currencyCode, currencyRefusal } from '../../../shared/schemas/currency.js';
+import { exchangeRateText } from '../../../shared/schemas/payout-conversion.js';
 import { ACCOUNT_TYPES } from '../../../shared/schemas/statement-views.js';
 import { optionalCents } from '../../../shared/schemas/money.js';
 import { listQuerySchema } from '../../lib/list-query.js';
@@ -31,21 +32,19 @@ const details = {
   account_reference: text(200),
 };
 
-const currencyCode = (label: string, example: string) =>
-  currencyCodeText(`${label} must be a currency code (${example})`);
-
 /** The currencies a payment may name by their sign, as the pages show them: the pound and the dollar. */
 const BY_SIGN: Record<string, string> = { '£': 'GBP', $: 'USD' };
 
 /** A payment's currency: a code in any case ("gbp" is "GBP") or the sign of the pound or the dollar. */
 const paymentCurrency = z.preprocess(
   (value) => (typeof value === 'string' ? (BY_SIGN[value.trim()] ?? value) : value),
-  currencyCodeText('Payment currency must be a currency code (GBP) or the sign £ or $'),
+  currencyCode('Payment currency', `${currencyRefusal('Payment currency')}, or the sign £ or $`),
 );
 
 /** Money sent from an account in another currency: its code and the rate, both or neither (blank is neither). */
 const sent = {
-  sent_currency: z.union([z.literal('').transform(() => undefined), currencyCode('Sent currency', 'EUR')]).optional(),
+  // Blank is "not given" (a preprocess, not a union: a union's refusal would not name the currency's rule).
+  sent_currency: z.preprocess((v) => (v === '' ? undefined : v), currencyCode('Sent currency').optional()),
   exchange_rate: z.union([z.literal('').transform(() => undefined), exchangeRateText]).optional(),
 };
 const bothOrNeither = (input: { sent_currency?: string; exchange_rate?: string }, context: z.RefinementCtx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from '../../../shared/schemas/currency.js';
 import * as answers from '../../../shared/schemas/responses-money.js';
 import * as actionAnswers from '../../../shared/schemas/responses-statements.js';
 import { messageResponse } from '../../../shared/schemas/responses.js';
@@ -47,7 +48,12 @@ export const exchangeRateOperations = {
   }),
   createExchangeRate: operation('tenant', {
     response: answers.exchangeRateSavedResponse,
-    body: rateQuery.extend({ rate: z.string().trim().max(30) }),
+    // A new rate's currencies are of the list; a look-up may still name any code a report line carries.
+    body: rateQuery.extend({
+      original_currency: currencyCode('Original currency'),
+      target_currency: currencyCode('Target currency'),
+      rate: z.string().trim().max(30),
+    }),
     run: async ({ tenantId, body }) =>
       reply(201, { exchange_rate: await createExchangeRate(tenantId, body), message: 'Exchange Rate Added' }),
   }),

@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { currencyCode } from '../../../shared/schemas/currency.js';
 import { VALIDATION } from '../../../shared/messages.js';
 import { formNumber } from '../../../shared/schemas/form-number.js';
 import * as sources from '../../data/access/royalty-sources.js';
@@ -28,12 +29,7 @@ const royaltyMapSchema = z
     decimal: z.enum(['point', 'comma']).optional(),
     skip_header_rows: formNumber(z.number().int().min(0).max(1000)).optional(),
     skip_footer_rows: formNumber(z.number().int().min(0).max(1000)).optional(),
-    currency: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code')
-      .optional(),
+    currency: currencyCode('Currency').optional(),
   })
   .superRefine((map, ctx) => {
     const filled = (column: MappingColumn) => Boolean(map.columns[column] || map.constants?.[column]);

@@ -40,7 +40,7 @@ describe('exchange rate form', () => {
     ).toEqual({
       distributor: 'Distributor is required',
       payment_date: 'Payment date must be a whole date (DD/MM/YYYY)',
-      original_currency: 'Currency must be a 3-letter code',
+      original_currency: 'Original currency must be one of the currencies listed, e.g. GBP, EUR or USD',
       rate: 'Rate must be a positive number with at most 6 decimal places',
     });
     expect(validateRate({ ...valid, rate: '0.000' }).rate).toBeDefined();

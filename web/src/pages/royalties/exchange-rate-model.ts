@@ -1,4 +1,6 @@
-import { CURRENCY_PATTERN, RATE_PATTERN } from './royalty-model';
+import { RATE_PATTERN } from './royalty-model';
+import { currencyProblem } from '../../../../shared/schemas/currency';
+import { VALIDATION } from '../../../../shared/messages';
 import type { ExchangeRateInput } from '../../../../shared/schemas/royalty-views';
 import { dayProblem } from '../../components/form-rules';
 
@@ -22,8 +24,12 @@ export function validateRate(values: ExchangeRateValues): Partial<Record<keyof E
   if (!values.distributor.trim()) errors.distributor = 'Distributor is required';
   const day = dayProblem('Payment date', values.payment_date, true);
   if (day) errors.payment_date = day;
-  for (const field of ['original_currency', 'target_currency'] as const) {
-    if (!CURRENCY_PATTERN.test(values[field].trim())) errors[field] = 'Currency must be a 3-letter code';
+  for (const [field, label] of [
+    ['original_currency', 'Original currency'],
+    ['target_currency', 'Target currency'],
+  ] as const) {
+    const problem = values[field].trim() ? currencyProblem(label, values[field]) : VALIDATION.required(label);
+    if (problem) errors[field] = problem;
   }
   if (
     !errors.original_currency &&

@@ -63,7 +63,7 @@ describe('royalty map editor', () => {
     expect(validateMap(ok)).toEqual({});
     expect(validateMap({ ...ok, skip_header_rows: '-1', currency: 'EURO' })).toMatchObject({
       skip_header_rows: expect.any(String),
-      currency: 'Currency must be a 3-letter code',
+      currency: 'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
     });
   });
 

@@ -1,4 +1,5 @@
 import { humanizeField, VALIDATION } from '../../../../shared/messages';
+import { currencyProblem } from '../../../../shared/schemas/currency';
 import type { MappingColumn, RoyaltyMap } from '../../../../shared/schemas/royalty-map';
 import { fileText } from '../../components/file-import';
 
@@ -96,8 +97,8 @@ export function validateMap(values: MapEditorValues): Record<string, string> {
       errors[field] =
         `${field === 'skip_header_rows' ? 'Header rows' : 'Footer rows'} must be a whole number of at least 0`;
   }
-  if (values.currency.trim() && !/^[A-Za-z]{3}$/.test(values.currency.trim()))
-    errors.currency = 'Currency must be a 3-letter code';
+  const currency = currencyProblem('Currency', values.currency);
+  if (currency) errors.currency = currency;
   const mapped = { ...nonEmpty(values.columns), ...nonEmpty(values.constants) };
   if (!mapped.subtotal_payable) errors['columns.subtotal_payable'] = VALIDATION.required('Subtotal payable');
   if (!mapped.pay_period) errors['columns.pay_period'] = VALIDATION.required('Pay period');

@@ -13,7 +13,7 @@ describe('manual sale form', () => {
       retailer: 'Retailer is required',
       quantity: 'Quantity must be a whole number',
       subtotal_payable: 'Subtotal payable is required',
-      currency: 'Currency must be a 3-letter code',
+      currency: 'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
     });
   });
 

@@ -265,7 +265,6 @@ export function totalsEquation(totals: { read: number; stored: number; rejected:
 
 /** A rate as the API takes it: a positive decimal with at most 6 places. */
 export const RATE_PATTERN = /^\d{1,12}(?:\.\d{1,6})?$/;
-export const CURRENCY_PATTERN = /^[A-Za-z]{3}$/;
 
 /**
  * A line's title in lists and headings: its song and mix as the report gave them, or "(no title)" for a report

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import type { CompanySummary } from '../../../../shared/schemas/user-views';
+import { currencyProblem } from '../../../../shared/schemas/currency';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -31,7 +32,7 @@ type Country = { id: string; name: string; iso_alpha_two: string };
 const VAT_REQUIRED = 'VAT number is required when the company is VAT registered';
 const RULES = {
   name: [rules.required('Name')],
-  currency: [rules.required('Currency'), rules.pattern(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')],
+  currency: [rules.required('Currency'), (value: unknown) => currencyProblem('Currency', String(value ?? ''))],
   country: [rules.required('Country')],
   vat_number: [
     (value: unknown, values: Values) => (values.vat_registered && !String(value).trim() ? VAT_REQUIRED : null),

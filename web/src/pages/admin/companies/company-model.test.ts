@@ -124,7 +124,7 @@ describe('company form', () => {
       name: 'Name is required',
       email: 'This field must be a valid email',
       deal_percentage: 'Deal percentage must be under 100',
-      currency: 'Currency must be a 3-letter code',
+      currency: 'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
     });
   });
 

@@ -1,6 +1,7 @@
 import { COMPANY_TAGS, type Role } from '../../../../../shared/constants';
 import { canonicalTags } from '../../../../../shared/company-tags';
 import type { AdminCompany, AdminCompanyRow } from '../../../../../shared/schemas/company-views';
+import { currencyProblem } from '../../../../../shared/schemas/currency';
 import { rules, validate } from '../../../components/form-rules';
 import { keptRows, type NestedRow } from '../../../components/nested-rows';
 
@@ -74,7 +75,7 @@ export function validateCompanyForm(values: CompanyFormValues): Record<string, s
     name: [rules.required('Name')],
     email: [rules.email()],
     deal_percentage: [rules.dealPercentage()],
-    currency: [rules.pattern(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')],
+    currency: [(value: unknown) => currencyProblem('Currency', String(value ?? ''))],
   });
 }
 

@@ -32,7 +32,7 @@ describe('the subscription form model', () => {
     expect(validatePlan(values, true)).toEqual({
       name: 'Name is required',
       amount: 'Amount must be an amount with up to 2 decimals',
-      currency: 'Currency must be a 3-letter code',
+      currency: 'Currency must be one of the currencies listed, e.g. GBP, EUR or USD',
       interval_count: 'Interval count must be a whole number of at least 1',
       'limits.max_users': 'A limit must be a whole number, or blank for unlimited',
     });

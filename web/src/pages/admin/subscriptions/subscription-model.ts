@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../../../shared/money';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
+import { currencyProblem } from '../../../../../shared/schemas/currency';
 import {
   PLAN_FEATURES,
   PLAN_LIMITS,
@@ -88,7 +89,10 @@ export function validatePlan(values: PlanValues, isNew: boolean): Record<string,
   if (isNew && values.id && !/^[a-z0-9_]{3,64}$/.test(values.id))
     errors.id = 'ID must be 3 to 64 lower-case letters, digits or underscores';
   if (textToPence(values.amount) === null) errors.amount = 'Amount must be an amount with up to 2 decimals';
-  if (!/^[A-Za-z]{3}$/.test(values.currency.trim())) errors.currency = 'Currency must be a 3-letter code';
+  const currency = values.currency.trim()
+    ? currencyProblem('Currency', values.currency)
+    : VALIDATION.required('Currency');
+  if (currency) errors.currency = currency;
   if (!WHOLE.test(values.interval_count) || Number(values.interval_count) < 1)
     errors.interval_count = 'Interval count must be a whole number of at least 1';
   if (!WHOLE.test(values.trial_period_days)) errors.trial_period_days = 'Trial period days must be a whole number';

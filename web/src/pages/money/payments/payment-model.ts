@@ -4,7 +4,8 @@ import { formatMoney } from '../../../../../shared/money';
 import { optionalCents } from '../../../../../shared/schemas/money';
 import type { Payment, PaymentSummary } from '../../../../../shared/schemas/payment-views';
 import { formatPercent } from '../../../../../shared/format';
-import { currencyCodeText, exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
+import { currencyCode } from '../../../../../shared/schemas/currency';
+import { exchangeRateText } from '../../../../../shared/schemas/payout-conversion';
 import type { StatementRow } from '../../../../../shared/schemas/statement-views';
 import { dayProblem } from '../../../components/form-rules';
 import { statementPeriodWords } from '../statements/statement-model';
@@ -176,7 +177,7 @@ export function paymentToValues(payment: Payment): PaymentFormValues {
 
 /** Worded as the API words it (functions/money/payments/schemas.ts): the same rules. */
 const PAYMENT_TOTAL = optionalCents('Payment total');
-const SENT_CURRENCY = currencyCodeText('Sent currency must be a currency code (EUR)');
+const SENT_CURRENCY = currencyCode('Sent currency');
 
 /**
  * The form's own checks, worded as the API words them; `editing`: money and statements are fixed. `total` is the
