@@ -55,7 +55,10 @@ describe('payments in the browser', () => {
     await page.getByTestId('payment-payment_reference').locator('input').fill(`Q1 ${stamp}`);
     // Sent from a euro account: the form shows what the rate makes of it, as the payment will record it.
     await page.getByTestId('payment-sent-section').getByRole('button', { name: 'Sent in another currency' }).click();
-    await page.getByTestId('payment-sent_currency').locator('input').fill('EUR');
+    // The sent currency is chosen from the currencies list, by code or name.
+    await page.getByTestId('payment-sent_currency').locator('button').first().click();
+    await page.keyboard.type('EUR');
+    await page.getByRole('option', { name: 'EUR — Euro' }).click();
     await page.getByTestId('payment-exchange_rate').locator('input').fill('1.165');
     await expect.poll(() => page.getByTestId('payment-sent-section').textContent()).toContain('Sent: EUR 49.52');
     await screenshotIfAsked(page, '/tmp/shots/payment-form.png', true);

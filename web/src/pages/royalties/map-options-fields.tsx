@@ -7,6 +7,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { DELIMITERS, type MapEditorValues } from './map-model';
 import { fileUploadStrings } from '../../components/file-upload-strings';
+import { CurrencySelect } from '../../components/currency-select';
 
 const AUTO = { value: '', label: 'Detect' };
 
@@ -85,13 +86,7 @@ export function MapOptionsFields({
           />
         </FormField>
         <FormField label="Currency" description="When the report has no currency column" errorText={errors.currency}>
-          <Input
-            value={values.currency}
-            onChange={({ detail }) => set('currency', detail.value)}
-            placeholder="GBP"
-            invalid={Boolean(errors.currency)}
-            data-testid="map-currency"
-          />
+          <CurrencySelect value={values.currency} onChange={(code) => set('currency', code)} testId="map-currency" />
         </FormField>
       </ColumnLayout>
     </SpaceBetween>

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_CURRENCY } from '../../../../shared/constants';
 import type { CompanySummary } from '../../../../shared/schemas/user-views';
 import { currencyProblem } from '../../../../shared/schemas/currency';
+import { CurrencySelect } from '../../components/currency-select';
 import { api } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
@@ -124,10 +125,10 @@ export function CreateCompanyForm({ onCancel }: { onCancel?: () => void }) {
               />
             </FormField>
             <FormField label="Currency" description="The currency the company accounts in" errorText={errors.currency}>
-              <Input
+              <CurrencySelect
                 value={values.currency}
-                onChange={({ detail }) => set({ currency: detail.value.toUpperCase() })}
-                nativeInputAttributes={{ 'data-testid': 'create-company-currency', maxLength: 3 }}
+                onChange={(currency) => set({ currency })}
+                testId="create-company-currency"
               />
             </FormField>
             <FormField label="Registration number (optional)" errorText={errors.registration_number}>

@@ -35,6 +35,7 @@ import type { Payment, PaymentSummary } from '../../../../../shared/schemas/paym
 import { fieldErrorsOf } from '../statements/use-period-form';
 import { PaymentSummaryView } from './payment-summary-view';
 import { DateField } from '../../../components/date-input';
+import { CurrencySelect } from '../../../components/currency-select';
 
 /** The company's due statements, searched by number or payee; the chosen ones stay listed while the search changes. */
 function StatementPicker({
@@ -235,11 +236,10 @@ function SentInAnotherCurrency({
           description="The currency the money left the bank in."
           errorText={errors.sent_currency}
         >
-          <Input
+          <CurrencySelect
             value={values.sent_currency}
-            placeholder="EUR"
-            onChange={({ detail }) => set('sent_currency', detail.value)}
-            data-testid="payment-sent_currency"
+            onChange={(code) => set('sent_currency', code)}
+            testId="payment-sent_currency"
           />
         </FormField>
         <FormField

@@ -12,6 +12,7 @@ import {
 } from '../../../../../shared/schemas/payment-views';
 import { METHOD_CURRENCY, METHOD_FIELDS } from '../../../../../shared/schemas/payout-details';
 import type { PayoutDetailsForm } from './payouts-api';
+import { CurrencySelect } from '../../../components/currency-select';
 
 /**
  * The payout-details form both ways in: a member's modal on the account's page and the payee's own page behind a
@@ -112,13 +113,21 @@ export function PayoutDetailsFields({
             description={mask ? `Stored: ${mask}. Leave blank to keep it.` : undefined}
             errorText={form.errors[field]}
           >
-            <Input
-              value={form.values[field] ?? ''}
-              placeholder={PLACEHOLDERS[field] ?? (field === 'currency' ? 'GBP' : '')}
-              autoComplete="off"
-              onChange={({ detail }) => form.setValues((v) => ({ ...v, [field]: detail.value }))}
-              data-testid={`payout-details-${field}`}
-            />
+            {field === 'currency' ? (
+              <CurrencySelect
+                value={form.values.currency ?? ''}
+                onChange={(code) => form.setValues((v) => ({ ...v, currency: code }))}
+                testId="payout-details-currency"
+              />
+            ) : (
+              <Input
+                value={form.values[field] ?? ''}
+                placeholder={PLACEHOLDERS[field] ?? ''}
+                autoComplete="off"
+                onChange={({ detail }) => form.setValues((v) => ({ ...v, [field]: detail.value }))}
+                data-testid={`payout-details-${field}`}
+              />
+            )}
           </FormField>
         );
       })}
