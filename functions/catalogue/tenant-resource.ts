@@ -91,7 +91,10 @@ export type TenantResource = Collection & {
  * hooks that reach other areas (audio, release rules, company tags) are attached in the
  * composition root, tenant-resources.ts, so reading the registry bundles none of them.
  */
-export type TenantCollection = Omit<
+export type TenantCollection = Omit<TenantResource, keyof CollectionHooks>;
+
+/** The hooks of a collection that reach other areas, attached in the composition root (tenant-resources.ts). */
+export type CollectionHooks = Pick<
   TenantResource,
   | 'prepare'
   | 'companyGuard'

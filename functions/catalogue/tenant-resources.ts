@@ -9,7 +9,7 @@ import { reviewAgainAfterEdit, sentBackNote } from './release-status.js';
 import { reviewReleasesOfRecording, sentBackForRecordingNote } from './recording-review.js';
 import { TENANT_COLLECTIONS } from './tenant-collections.js';
 import { preparePayeeTaxForm } from './payee-tax-form.js';
-import type { TenantResource } from './tenant-resource.js';
+import type { CollectionHooks, TenantResource } from './tenant-resource.js';
 
 /** A release's derived fields, then the re-review rule on what the edit changed (release-status.ts). */
 const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) => {
@@ -24,20 +24,7 @@ const prepareReleaseEdit: TenantResource['prepare'] = async (record, context) =>
  * catalogue handler and what only it runs, the local demo seed) import this, so no other module
  * pulls the audio pipeline or the release rules into its bundle, and no import cycle forms.
  */
-const HOOKS: Record<
-  string,
-  Pick<
-    TenantResource,
-    | 'prepare'
-    | 'companyGuard'
-    | 'presentExtra'
-    | 'pickerAlso'
-    | 'heldByFilters'
-    | 'afterDelete'
-    | 'afterUpdate'
-    | 'savedNote'
-  >
-> = {
+const HOOKS: Record<string, CollectionHooks> = {
   releases: {
     prepare: prepareReleaseEdit,
     savedNote: sentBackNote,
