@@ -1,6 +1,7 @@
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { LabelRow } from '../../app/resources';
 import { CellNote } from '../../components/cell-note';
+import { EmailAddress } from '../../components/email-address';
 import { FormattedDate } from '../../components/formatted';
 import { RouterLink } from '../../components/router-link';
 import { StatusBadge } from '../../components/status-badge';
@@ -32,7 +33,11 @@ export function labelColumns(mode: LabelMode, narrow = false): TableProps.Column
   };
   const company: TableProps.ColumnDefinition<LabelRow>[] =
     mode === 'admin' ? [{ id: 'company', header: 'Company', cell: (l) => l.company_name || '-' }] : [];
-  const email: TableProps.ColumnDefinition<LabelRow> = { id: 'email', header: 'E-mail', cell: (l) => l.email || '-' };
+  const email: TableProps.ColumnDefinition<LabelRow> = {
+    id: 'email',
+    header: 'E-mail',
+    cell: (l) => (l.email ? <EmailAddress email={l.email} /> : '-'),
+  };
   if (narrow)
     return [
       name,
