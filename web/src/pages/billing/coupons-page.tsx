@@ -1,6 +1,7 @@
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
+import { CurrencySelect } from '../../components/currency-select';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
@@ -91,7 +92,7 @@ function NewCoupon({ onClose, onSaved }: { onClose: () => void; onSaved: () => v
       </FormField>
       {draft.kind === 'amount' && (
         <FormField label="Currency" errorText={form.errors.currency}>
-          <Input value={draft.currency} onChange={({ detail }) => set('currency')(detail.value)} />
+          <CurrencySelect value={draft.currency} onChange={set('currency')} testId="coupon-currency" />
         </FormField>
       )}
       <FormField label="Duration" errorText={form.errors.duration}>

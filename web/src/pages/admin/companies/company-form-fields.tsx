@@ -10,6 +10,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { COMPANY_TAGS } from '../../../../../shared/constants';
 import type { CompanyFormValues } from './company-model';
 import { PlanPicker } from '../subscriptions/plan-picker';
+import { CurrencySelect } from '../../../components/currency-select';
 
 type Props = {
   values: CompanyFormValues;
@@ -23,7 +24,6 @@ type TextKey =
   | 'deal_percentage'
   | 'registration_number'
   | 'vat_number'
-  | 'currency'
   | 'ipi_name_number'
   | 'cwr_sender_code';
 const TAG_OPTIONS = COMPANY_TAGS.map((t) => ({ value: t, label: t }));
@@ -56,7 +56,13 @@ export function CompanyFormFields({ values, set, errors }: Props) {
           <ColumnLayout columns={3}>
             {text('name', 'Name')}
             {text('email', 'E-mail', { type: 'email' })}
-            {text('currency', 'Currency', { constraint: '3 letters, e.g. GBP' })}
+            <FormField label="Currency" errorText={errors.currency}>
+              <CurrencySelect
+                value={values.currency}
+                onChange={(code) => set('currency', code)}
+                testId="company-field-currency"
+              />
+            </FormField>
           </ColumnLayout>
           <FormField label="Tags" errorText={errors.tags} description="What kind of company this is.">
             <div data-testid="company-field-tags">

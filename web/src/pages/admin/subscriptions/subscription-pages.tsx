@@ -6,6 +6,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
+import { CurrencySelect } from '../../../components/currency-select';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -266,7 +267,13 @@ function PlanForm({ plan }: { plan?: PlanView }) {
                 )
               : null}
             {text('amount', 'Amount', 'Per interval, e.g. 29.00; kept in pence as the card provider counts it.')}
-            {text('currency', 'Currency')}
+            <FormField label="Currency" errorText={errors.currency}>
+              <CurrencySelect
+                value={values.currency}
+                onChange={(currency) => set({ currency })}
+                testId="subscription-field-currency"
+              />
+            </FormField>
             <FormField label="Interval" errorText={errors.interval} data-testid="subscription-field-interval">
               <Select
                 selectedOption={INTERVALS.find((o) => o.value === values.interval) ?? null}
