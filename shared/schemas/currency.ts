@@ -9,7 +9,11 @@ export const currencyRefusal = (label: string) => `${label} must be one of the c
 
 /** A currency code of the list, named `label` in its refusal; `refusal` words it when the field takes more. */
 export const currencyCode = (label: string, refusal = currencyRefusal(label)) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(CURRENCY_CODES, refusal));
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    // One named schema in the API document, which every currency field refers to rather than listing every code.
+    z.enum(CURRENCY_CODES, refusal).meta({ id: 'CurrencyCode', description: 'An ISO 4217 code in use, any case.' }),
+  );
 
 const KNOWN = new Set<string>(CURRENCY_CODES);
 
