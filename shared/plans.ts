@@ -38,6 +38,9 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   promo_system: 'the promo system',
 };
 
+/** A feature or limit as a line of its own starts ("The promo system"): the labels above sit inside a sentence. */
+export const asLine = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 export const LIMIT_LABELS: Record<PlanLimit, string> = {
   file_storage_capacity: 'file storage (MB)',
   max_users: 'users',

@@ -3,7 +3,7 @@ import { effectivePlanId } from '../../functions/plans/entitlements.js';
 import { toPlanItem, toPlanView } from '../../functions/plans/plan-view.js';
 import { SEEDED_PLANS } from '../../functions/plans/seeded-plans.js';
 import { idsFromName } from '../../functions/plans/admin-plans.js';
-import { PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
+import { asLine, FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, SEEDED_PLAN_IDS } from '../../shared/plans.js';
 import { planInput } from '../../shared/schemas/plan.js';
 
 describe('which plan a company is on (docs/plans.md)', () => {
@@ -83,5 +83,13 @@ describe('a new plan’s id when the admin chose none', () => {
     expect(idsFromName('日本')[0]).toBe('plan');
     for (const name of ['Label Pro', 'Профи', '日本', 'x'.repeat(100), '__a__'])
       for (const id of idsFromName(name)) expect(planInput.shape.id.parse(id)).toBe(id);
+  });
+});
+
+describe('a plan’s features and limits on screen', () => {
+  it('start with a capital as lines of their own, and stay lower case inside a sentence', () => {
+    expect(asLine(FEATURE_LABELS.promo_system)).toBe('The promo system');
+    expect(asLine(LIMIT_LABELS.file_storage_capacity)).toBe('File storage (MB)');
+    for (const feature of PLAN_FEATURES) expect(FEATURE_LABELS[feature]).toMatch(/^[a-z]/);
   });
 });

@@ -23,7 +23,14 @@ import { FormShell } from '../../../components/form-shell';
 import { NewOrEditPage, RecordState } from '../../../components/record-state';
 import { RouterLink } from '../../../components/router-link';
 import { useFormSubmit } from '../../../components/use-form-submit';
-import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
+import {
+  asLine,
+  FEATURE_LABELS,
+  LIMIT_LABELS,
+  PLAN_FEATURES,
+  PLAN_LIMITS,
+  type PlanView,
+} from '../../../../../shared/plans';
 import {
   deleteSubscription,
   saveSubscription,
@@ -191,7 +198,7 @@ export function PlanEntitlements({
           <Box variant="awsui-key-label">Features</Box>
           {PLAN_FEATURES.map((f) => (
             <div key={f} data-testid={`plan-feature-${f}`} data-included={plan.features[f]}>
-              {yesNo(plan.features[f])} {FEATURE_LABELS[f]}
+              {yesNo(plan.features[f])} {asLine(FEATURE_LABELS[f])}
             </div>
           ))}
         </SpaceBetween>
@@ -199,7 +206,7 @@ export function PlanEntitlements({
           <Box variant="awsui-key-label">Limits</Box>
           {PLAN_LIMITS.map((l) => (
             <div key={l} data-testid={`plan-limit-${l}`}>
-              {LIMIT_LABELS[l]}: {usage?.[l] !== undefined ? `${usage[l]} used of ` : ''}
+              {asLine(LIMIT_LABELS[l])}: {usage?.[l] !== undefined ? `${usage[l]} used of ` : ''}
               {limitText(l, plan.limits[l])}
             </div>
           ))}
@@ -304,7 +311,7 @@ function PlanForm({ plan }: { plan?: PlanView }) {
                 onChange={({ detail }) => set({ features: { ...values.features, [f]: detail.checked } })}
                 data-testid={`subscription-feature-${f}`}
               >
-                {FEATURE_LABELS[f]}
+                {asLine(FEATURE_LABELS[f])}
               </Checkbox>
             ))}
           </ColumnLayout>
@@ -320,7 +327,7 @@ function PlanForm({ plan }: { plan?: PlanView }) {
             {PLAN_LIMITS.map((l) => (
               <FormField
                 key={l}
-                label={LIMIT_LABELS[l]}
+                label={asLine(LIMIT_LABELS[l])}
                 errorText={errors[`limits.${l}`]}
                 description={
                   l === 'free_promos'

@@ -13,7 +13,14 @@ import { displayLabel } from '../../../app/display-labels';
 import { clearNotification, notifyError } from '../../../app/notifications';
 import { useApi } from '../../../app/resources';
 import { RecordState } from '../../../components/record-state';
-import { FEATURE_LABELS, LIMIT_LABELS, PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
+import {
+  asLine,
+  FEATURE_LABELS,
+  LIMIT_LABELS,
+  PLAN_FEATURES,
+  PLAN_LIMITS,
+  type PlanView,
+} from '../../../../../shared/plans';
 import type { CompanyPlanAnswer } from '../../../../../shared/schemas/plan';
 import { PlanEntitlements } from '../../admin/subscriptions/subscription-pages';
 import { limitText, priceText } from '../../admin/subscriptions/subscription-model';
@@ -144,7 +151,7 @@ function CompanyPlan({
                   <>
                     {PLAN_FEATURES.map((f) => (
                       <div key={f}>
-                        {p.features[f] ? '✓' : '✗'} {FEATURE_LABELS[f]}
+                        {p.features[f] ? '✓' : '✗'} {asLine(FEATURE_LABELS[f])}
                       </div>
                     ))}
                   </>
@@ -157,7 +164,7 @@ function CompanyPlan({
                   <>
                     {PLAN_LIMITS.map((l) => (
                       <div key={l}>
-                        {LIMIT_LABELS[l]}: {limitText(l, p.limits[l])}
+                        {asLine(LIMIT_LABELS[l])}: {limitText(l, p.limits[l])}
                       </div>
                     ))}
                   </>
