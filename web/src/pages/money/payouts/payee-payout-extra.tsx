@@ -83,7 +83,7 @@ function PayeeAccountLinks({ payeeId }: { payeeId: string }) {
         <KeyValuePairs
           columns={3}
           items={[
-            { label: 'Last statement closed at', value: m(view.last_closing_balance) },
+            { label: 'Closing balance of the last statement', value: m(view.last_closing_balance) },
             { label: 'Not yet on a statement', value: m(view.pending) },
             { label: 'Balance', value: <strong data-testid="payee-balance">{m(view.balance)}</strong> },
           ]}

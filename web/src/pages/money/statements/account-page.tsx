@@ -169,7 +169,7 @@ function AccountPage({
                 <KeyValuePairs
                   columns={4}
                   items={[
-                    { label: 'Last statement closed at', value: m(view.last_closing_balance) },
+                    { label: 'Closing balance of the last statement', value: m(view.last_closing_balance) },
                     { label: 'Not yet on a statement', value: m(view.pending) },
                     { label: 'Balance', value: <strong data-testid="account-balance">{m(view.balance)}</strong> },
                     { label: 'Minimum payout', value: m(view.minimum_payout) },
