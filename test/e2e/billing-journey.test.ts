@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, cloudUrl, demo, newConfirmedUser, signIn } from '../support/api.js';
+import { sidewaysFaults } from '../support/page-faults.js';
 import { launchChromium, signedInAdminPage, signInThroughForm, watchErrors, JOURNEY } from '../support/browser.js';
 
 /**
@@ -119,6 +120,14 @@ describe('billing in the browser', JOURNEY, () => {
     await adminPage.page.goBack();
     await adminPage.page.getByTestId('billing-events').waitFor();
     await shot(adminPage.page, 'admin-billing');
+    // With this company's subscription, customer and events listed, every table still fits the window, at 1,400 px
+    // with the side menu open and at 1,000 px with it folded: summaries, addresses and codes wrap.
+    expect(await sidewaysFaults(adminPage.page, '/billing')).toEqual([]);
+    await adminPage.page.setViewportSize({ width: 1000, height: 1000 });
+    await adminPage.page.evaluate(() => localStorage.setItem('lp.navCollapsed', 'true'));
+    await adminPage.page.reload();
+    await adminPage.page.getByTestId('billing-events').getByText(companyName).first().waitFor();
+    expect(await sidewaysFaults(adminPage.page, '/billing at 1,000 px')).toEqual([]);
     await adminPage.page.goto(`${cloudUrl()}/billing/coupons`);
     await adminPage.page.getByTestId('coupons').waitFor();
     await shot(adminPage.page, 'admin-coupons');

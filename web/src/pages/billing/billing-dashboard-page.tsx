@@ -13,6 +13,8 @@ import { billingApi, useBillingOverview, type BillingOverview } from './billing-
 import { displayLabel } from '../../app/display-labels';
 import { priceText } from '../admin/subscriptions/subscription-model';
 import { couponTerms, eventWords, providerWords } from './billing-model';
+import { EmailAddress } from '../../components/email-address';
+import { WrapAt } from '../../components/wrap-at';
 
 const empty = (what: string) => <Box color="text-body-secondary">No {what}</Box>;
 
@@ -59,6 +61,7 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
   return (
     <SpaceBetween size="l">
       <Table
+        wrapLines
         header={<Header variant="h2">Billing plans</Header>}
         items={overview.plans}
         empty={empty('plans')}
@@ -71,10 +74,15 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
             cell: (plan) => priceText(plan),
           },
           { id: 'public', header: 'Self-service', cell: (plan) => (plan.public ? 'Yes' : 'No') },
-          { id: 'stripe', header: 'Stripe price', cell: (plan) => plan.stripe_id ?? '-' },
+          {
+            id: 'stripe',
+            header: 'Stripe price',
+            cell: (plan) => (plan.stripe_id ? <WrapAt text={plan.stripe_id} at={/(?<=_)/} /> : '-'),
+          },
         ]}
       />
       <Table
+        wrapLines
         header={
           <Header
             variant="h2"
@@ -130,6 +138,7 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         ]}
       />
       <Table
+        wrapLines
         header={
           <Header variant="h2" actions={<RouterLink href="/billing/coupons">Manage coupons</RouterLink>}>
             Coupons
@@ -144,6 +153,7 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         ]}
       />
       <Table
+        wrapLines
         header={<Header variant="h2">Promo codes</Header>}
         items={overview.promotion_codes}
         empty={empty('promotion codes')}
@@ -154,6 +164,7 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         ]}
       />
       <Table
+        wrapLines
         header={<Header variant="h2">Customer data</Header>}
         items={overview.customers}
         empty={empty('customers')}
@@ -166,12 +177,17 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
             isRowHeader: true,
             cell: (row) => <CompanyLink id={row.company_id} name={row.company_name} />,
           },
-          { id: 'email', header: 'Billing e-mail', cell: (row) => row.email ?? '-' },
+          {
+            id: 'email',
+            header: 'Billing e-mail',
+            cell: (row) => (row.email ? <EmailAddress email={row.email} /> : '-'),
+          },
           { id: 'vat', header: 'VAT ID', cell: (row) => row.business_vat_id ?? '-' },
           { id: 'card', header: 'Card', cell: (row) => row.card ?? '-' },
         ]}
       />
       <Table
+        wrapLines
         header={<Header variant="h2">Events</Header>}
         items={overview.events}
         empty={empty('events')}
@@ -193,7 +209,8 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
   );
 }
 
-/** The admin billing dashboard: plans, subscriptions, coupons, promo codes, customers, events. */
+/**
+ * The admin billing dashboard (its tables wrap their lines and long codes, so each fits a 1,000 px window): plans, subscriptions, coupons, promo codes, customers, events. */
 export function BillingDashboardPage() {
   const load = useBillingOverview();
   return (
