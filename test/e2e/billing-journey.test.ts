@@ -120,10 +120,15 @@ describe('billing in the browser', JOURNEY, () => {
     await adminPage.page.goBack();
     await adminPage.page.getByTestId('billing-events').waitFor();
     await shot(adminPage.page, 'admin-billing');
-    // With this company's subscription, customer and events listed, every table still fits the window, at 1,400 px
-    // with the side menu open and at 1,000 px with it folded: summaries, addresses and codes wrap.
+    // With this company's subscription, customer and events listed, every table still fits the window: at 1,400 px
+    // and 1,000 px with the side menu open, and at 1,000 px with it folded: summaries, addresses and codes wrap, and a
+    // subscription's plan and provider sit under its company and status.
     expect(await sidewaysFaults(adminPage.page, '/billing')).toEqual([]);
     await adminPage.page.setViewportSize({ width: 1000, height: 1000 });
+    // The tables take their new widths a moment after the window narrows.
+    await expect
+      .poll(() => sidewaysFaults(adminPage.page, '/billing at 1,000 px, side menu open'), { timeout: 5_000 })
+      .toEqual([]);
     await adminPage.page.evaluate(() => localStorage.setItem('lp.navCollapsed', 'true'));
     await adminPage.page.reload();
     await adminPage.page.getByTestId('billing-events').getByText(companyName).first().waitFor();

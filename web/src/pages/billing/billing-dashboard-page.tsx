@@ -15,6 +15,7 @@ import { priceText } from '../admin/subscriptions/subscription-model';
 import { couponTerms, eventWords, providerWords } from './billing-model';
 import { EmailAddress } from '../../components/email-address';
 import { WrapAt } from '../../components/wrap-at';
+import { CellNote } from '../../components/cell-note';
 
 const empty = (what: string) => <Box color="text-body-secondary">No {what}</Box>;
 
@@ -97,24 +98,30 @@ function Dashboard({ overview, reload }: { overview: BillingOverview; reload: ()
         empty={empty('subscriptions')}
         data-testid="billing-subscriptions"
         columnDefinitions={[
+          // The plan under the company and the provider under the status, so the table fits a 1,000 px window with the
+          // side menu open. The plan by its name; one no longer listed by its id, which is all there is to know of it.
           {
             id: 'company',
             header: 'Company',
-            cell: (row) => <CompanyLink id={row.company_id} name={row.company_name} />,
-          },
-          // The plan by its name; one no longer listed by its id, which is all there is to know of it.
-          {
-            id: 'plan',
-            header: 'Plan',
-            cell: (row) => overview.plans.find((plan) => plan.id === row.plan_id)?.name ?? row.plan_id ?? '-',
+            cell: (row) => (
+              <>
+                <CompanyLink id={row.company_id} name={row.company_name} />
+                <CellNote>
+                  {overview.plans.find((plan) => plan.id === row.plan_id)?.name ?? row.plan_id ?? '-'} plan
+                </CellNote>
+              </>
+            ),
           },
           {
             id: 'status',
             header: 'Status',
-            cell: (row) =>
-              `${row.status ? displayLabel(row.status) : '-'}${row.delinquent ? ' (payment overdue)' : ''}`,
+            cell: (row) => (
+              <>
+                {`${row.status ? displayLabel(row.status) : '-'}${row.delinquent ? ' (payment overdue)' : ''}`}
+                <CellNote>{providerWords(row.provider)}</CellNote>
+              </>
+            ),
           },
-          { id: 'provider', header: 'Provider', cell: (row) => providerWords(row.provider) },
           {
             id: 'end',
             header: 'Period end',
