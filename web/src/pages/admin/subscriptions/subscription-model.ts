@@ -2,6 +2,9 @@ import { formatMoney } from '../../../../../shared/money';
 import { MESSAGES, VALIDATION } from '../../../../../shared/messages';
 import { currencyProblem } from '../../../../../shared/schemas/currency';
 import {
+  asLine,
+  FEATURE_LABELS,
+  LIMIT_LABELS,
   PLAN_FEATURES,
   PLAN_LIMITS,
   type PlanFeature,
@@ -138,3 +141,11 @@ export function limitText(limit: PlanLimit, value: number | null): string {
   if (value === null) return 'Unlimited';
   return limit === 'file_storage_capacity' ? `${value} MB` : String(value);
 }
+
+/** A plan's feature as a line of its list: "✓ The promo system", "✗ Release accounting". */
+export const featureLine = (plan: Pick<PlanView, 'features'>, feature: PlanFeature) =>
+  `${plan.features[feature] ? '✓' : '✗'} ${asLine(FEATURE_LABELS[feature])}`;
+
+/** A plan's limit as a line of its list ("Users: 3 used of 5"); `used`, what the company uses of it, when counted. */
+export const limitLine = (plan: Pick<PlanView, 'limits'>, limit: PlanLimit, used?: number) =>
+  `${asLine(LIMIT_LABELS[limit])}: ${used !== undefined ? `${used} used of ` : ''}${limitText(limit, plan.limits[limit])}`;

@@ -41,6 +41,8 @@ import {
 } from './subscription-api';
 import {
   emptyPlan,
+  featureLine,
+  limitLine,
   limitText,
   planPayload,
   planToValues,
@@ -51,8 +53,6 @@ import {
   type PlanValues,
 } from './subscription-model';
 import { EmptyList } from '../../../components/empty-state';
-
-const yesNo = (value: boolean) => (value ? '✓' : '✗');
 
 /** /admin/subscriptions: every plan, cheapest first, by its name (a plan's id stays in its link, not on screen). */
 export function AdminSubscriptionsPage() {
@@ -198,7 +198,7 @@ export function PlanEntitlements({
           <Box variant="awsui-key-label">Features</Box>
           {PLAN_FEATURES.map((f) => (
             <div key={f} data-testid={`plan-feature-${f}`} data-included={plan.features[f]}>
-              {yesNo(plan.features[f])} {asLine(FEATURE_LABELS[f])}
+              {featureLine(plan, f)}
             </div>
           ))}
         </SpaceBetween>
@@ -206,8 +206,7 @@ export function PlanEntitlements({
           <Box variant="awsui-key-label">Limits</Box>
           {PLAN_LIMITS.map((l) => (
             <div key={l} data-testid={`plan-limit-${l}`}>
-              {asLine(LIMIT_LABELS[l])}: {usage?.[l] !== undefined ? `${usage[l]} used of ` : ''}
-              {limitText(l, plan.limits[l])}
+              {limitLine(plan, l, usage?.[l])}
             </div>
           ))}
         </SpaceBetween>

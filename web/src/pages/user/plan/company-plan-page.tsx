@@ -13,17 +13,10 @@ import { displayLabel } from '../../../app/display-labels';
 import { clearNotification, notifyError } from '../../../app/notifications';
 import { useApi } from '../../../app/resources';
 import { RecordState } from '../../../components/record-state';
-import {
-  asLine,
-  FEATURE_LABELS,
-  LIMIT_LABELS,
-  PLAN_FEATURES,
-  PLAN_LIMITS,
-  type PlanView,
-} from '../../../../../shared/plans';
+import { PLAN_FEATURES, PLAN_LIMITS, type PlanView } from '../../../../../shared/plans';
 import type { CompanyPlanAnswer } from '../../../../../shared/schemas/plan';
 import { PlanEntitlements } from '../../admin/subscriptions/subscription-pages';
-import { limitText, priceText } from '../../admin/subscriptions/subscription-model';
+import { featureLine, limitLine, priceText } from '../../admin/subscriptions/subscription-model';
 import { formatDate } from '../../../../../shared/format';
 
 /**
@@ -150,9 +143,7 @@ function CompanyPlan({
                 content: (p) => (
                   <>
                     {PLAN_FEATURES.map((f) => (
-                      <div key={f}>
-                        {p.features[f] ? '✓' : '✗'} {asLine(FEATURE_LABELS[f])}
-                      </div>
+                      <div key={f}>{featureLine(p, f)}</div>
                     ))}
                   </>
                 ),
@@ -163,9 +154,7 @@ function CompanyPlan({
                 content: (p) => (
                   <>
                     {PLAN_LIMITS.map((l) => (
-                      <div key={l}>
-                        {asLine(LIMIT_LABELS[l])}: {limitText(l, p.limits[l])}
-                      </div>
+                      <div key={l}>{limitLine(p, l)}</div>
                     ))}
                   </>
                 ),
