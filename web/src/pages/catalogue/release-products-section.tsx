@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { PRODUCT_DEFAULTS } from '../../../../shared/catalogue';
 import { formatDecimal } from '../../../../shared/money';
 import { CellNote } from '../../components/cell-note';
-import { EmptyState, nounOf } from '../../components/empty-state';
+import { RowsEmpty } from '../admin/reference/reference-values';
 import { FormattedDate } from '../../components/formatted';
 import { useElementWidth } from '../../components/use-element-width';
 import type { RowsSectionProps } from '../admin/reference/reference-types';
@@ -116,13 +116,7 @@ function productColumns(narrow: boolean): TableProps.ColumnDefinition<Product>[]
 export function ReleaseProductsSection({ record, field, editable }: RowsSectionProps) {
   const rows = (record[field.name] as Product[] | undefined) ?? [];
   const [ref, width] = useElementWidth<HTMLDivElement>();
-  const empty = (
-    <EmptyState
-      what={nounOf(field.label)}
-      how={editable ? `choose Edit, then ${field.addLabel},` : undefined}
-      testId={`ref-rows-${field.name}-empty`}
-    />
-  );
+  const empty = <RowsEmpty field={field} editable={editable} />;
   return (
     <Container header={<Header variant="h2">{field.label}</Header>}>
       <div ref={ref} data-testid={`ref-rows-${field.name}-table`}>

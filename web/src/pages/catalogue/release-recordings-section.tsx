@@ -11,9 +11,8 @@ import { MAX_PER_PAGE } from '../../../../shared/constants';
 import { api, errorMessage } from '../../app/api';
 import { notify } from '../../app/notifications';
 import { useApi } from '../../app/resources';
-import { EmptyState, nounOf } from '../../components/empty-state';
 import { RouterLink } from '../../components/router-link';
-import { ReferenceRowsTable } from '../admin/reference/reference-values';
+import { ReferenceRowsTable, RowsEmpty } from '../admin/reference/reference-values';
 import type { RowsSectionProps } from '../admin/reference/reference-types';
 import { queueRecording } from './recording-audio-panel';
 import { lengthShown } from './recording-length';
@@ -84,13 +83,7 @@ export function ReleaseRecordingsSection({ config, record, field, editable }: Ro
       notify('error', errorMessage(error));
     }
   };
-  const empty = (
-    <EmptyState
-      what={nounOf(field.label)}
-      how={editable ? `choose Edit, then ${field.addLabel},` : undefined}
-      testId={`ref-rows-${field.name}-empty`}
-    />
-  );
+  const empty = <RowsEmpty field={field} editable={editable} />;
   return (
     <Container
       data-testid="release-recordings"

@@ -134,6 +134,23 @@ function rowCell(
 /** More fields than this a row table cannot show side by side at 1,400 pixels: each row is shown as a block instead. */
 const MOST_COLUMNS = 8;
 
+/** A record's rows field with no rows; to a reader who may edit, how to add one (Edit, then the form's button). */
+export function RowsEmpty({
+  field,
+  editable,
+}: {
+  field: Pick<Extract<ReferenceField, { kind: 'rows' }>, 'name' | 'label' | 'addLabel'>;
+  editable: boolean;
+}) {
+  return (
+    <EmptyState
+      what={nounOf(field.label)}
+      how={editable ? `choose Edit, then ${field.addLabel},` : undefined}
+      testId={`ref-rows-${field.name}-empty`}
+    />
+  );
+}
+
 /**
  * A record's nested rows (society URLs, distributor DSP links, a release's recordings) as a small table, or, for rows
  * of many fields, each row as a block of labelled values, so the page never scrolls sideways (a release's products have
@@ -155,13 +172,7 @@ export function ReferenceRowsTable({
   const area = useLocation().pathname.startsWith('/admin/') ? '/admin' : '/user';
   if (definition?.kind !== 'rows') return null;
   const rows = (record[field] as Record<string, unknown>[] | undefined) ?? [];
-  const empty = (
-    <EmptyState
-      what={nounOf(definition.label)}
-      how={editable ? `choose Edit, then ${definition.addLabel},` : undefined}
-      testId={`ref-rows-${field}-empty`}
-    />
-  );
+  const empty = <RowsEmpty field={definition} editable={editable} />;
   // No rows of many fields: the empty line alone (their column headers would not fit beside an open side menu).
   if (!rows.length && definition.rowFields.length > MOST_COLUMNS)
     return (
