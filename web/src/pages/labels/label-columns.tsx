@@ -38,46 +38,40 @@ export function labelColumns(mode: LabelMode, narrow = false): TableProps.Column
     header: 'E-mail',
     cell: (l) => (l.email ? <EmailAddress email={l.email} /> : '-'),
   };
-  if (narrow)
-    return [
-      name,
-      ...company,
-      {
-        id: 'status',
-        header: 'Status',
-        sortingField: 'active',
-        cell: (l) => (
-          <>
-            <StatusBadge word={l.active ? 'active' : 'inactive'} />
-            {l.distributed ? <CellNote>Distributed</CellNote> : null}
-            {l.requested ? <CellNote>Requested</CellNote> : null}
-          </>
-        ),
-      },
-      email,
-      {
-        id: 'created_at',
-        header: 'Created',
-        sortingField: 'created_at',
-        cell: (l) => (
-          <>
-            <FormattedDate value={l.created_at} />
-            <CellNote>
-              Updated <FormattedDate value={l.updated_at} />
-            </CellNote>
-          </>
-        ),
-      },
-    ];
+  // In a narrower table the distributed and requested marks go under the status, and the day updated under the day
+  // created, each a note of the cell: the same columns, fewer of them.
+  const status: TableProps.ColumnDefinition<LabelRow> = {
+    id: 'status',
+    header: 'Status',
+    sortingField: 'active',
+    cell: (l) => (
+      <>
+        <StatusBadge word={l.active ? 'active' : 'inactive'} />
+        {narrow && l.distributed ? <CellNote>Distributed</CellNote> : null}
+        {narrow && l.requested ? <CellNote>Requested</CellNote> : null}
+      </>
+    ),
+  };
+  const created: TableProps.ColumnDefinition<LabelRow> = {
+    id: 'created_at',
+    header: 'Created',
+    sortingField: 'created_at',
+    cell: (l) => (
+      <>
+        <FormattedDate value={l.created_at} />
+        {narrow ? (
+          <CellNote>
+            Updated <FormattedDate value={l.updated_at} />
+          </CellNote>
+        ) : null}
+      </>
+    ),
+  };
+  if (narrow) return [name, ...company, status, email, created];
   return [
     name,
     ...company,
-    {
-      id: 'status',
-      header: 'Status',
-      sortingField: 'active',
-      cell: (l) => <StatusBadge word={l.active ? 'active' : 'inactive'} />,
-    },
+    status,
     {
       id: 'distributed',
       header: 'Distributed',
@@ -86,12 +80,7 @@ export function labelColumns(mode: LabelMode, narrow = false): TableProps.Column
     },
     { id: 'requested', header: 'Requested', cell: (l) => (l.requested ? <StatusBadge word="requested" /> : 'No') },
     email,
-    {
-      id: 'created_at',
-      header: 'Created',
-      sortingField: 'created_at',
-      cell: (l) => <FormattedDate value={l.created_at} />,
-    },
+    created,
     {
       id: 'updated_at',
       header: 'Updated',
