@@ -10,6 +10,7 @@ import { currencyCode } from '../../../../shared/money';
 import { useCompany } from '../../app/resources';
 import type { AdminCompany } from '../../../../shared/schemas/company-views';
 import { CellNote } from '../../components/cell-note';
+import { EmailAddress } from '../../components/email-address';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { StatusBadge } from '../../components/status-badge';
 import { CompanyNav } from './company/company-frame';
@@ -84,8 +85,7 @@ export function UserCompanyPage() {
                 <>
                   {u.name || '-'}
                   <CellNote>
-                    {/* An address has no spaces to wrap at: it may break anywhere rather than widen the table. */}
-                    <span style={{ overflowWrap: 'anywhere' }}>{u.email}</span>
+                    <EmailAddress email={u.email} />
                   </CellNote>
                 </>
               ),

@@ -14,6 +14,7 @@ import { ApiError } from '../../../app/api';
 import { notify, notifyError } from '../../../app/notifications';
 import { useSession } from '../../../app/session';
 import { CellNote } from '../../../components/cell-note';
+import { EmailAddress } from '../../../components/email-address';
 import { DeleteModal } from '../../../components/delete-modal';
 import { FormattedDate } from '../../../components/formatted';
 import { rules, serverFieldErrors, validate } from '../../../components/form-rules';
@@ -95,8 +96,7 @@ function Members({ company, canManage }: { company: AdminCompany; canManage: boo
               <>
                 {m.name || '-'}
                 <CellNote>
-                  {/* An address has no spaces to wrap at: it may break anywhere rather than widen the table. */}
-                  <span style={{ overflowWrap: 'anywhere' }}>{m.email}</span>
+                  <EmailAddress email={m.email} />
                 </CellNote>
               </>
             ),
